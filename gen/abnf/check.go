@@ -1,0 +1,401 @@
+package abnf
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Severity grades a [Problem].
+type Severity int
+
+const (
+	// SeverityNote is information: legal ABNF that some back ends treat
+	// specially.
+	SeverityNote Severity = iota
+	// SeverityWarning is legal ABNF that is probably a mistake or that a
+	// back end must rewrite.
+	SeverityWarning
+	// SeverityError makes the grammar unusable by the matcher and the
+	// translators.
+	SeverityError
+)
+
+func (s Severity) String() string {
+	return [...]string{"note", "warning", "error"}[s]
+}
+
+// Problem is one finding of [Check].
+type Problem struct {
+	Pos      Pos
+	Severity Severity
+	Msg      string
+}
+
+func (p Problem) String() string {
+	if p.Pos == (Pos{}) {
+		return fmt.Sprintf("%s: %s", p.Severity, p.Msg)
+	}
+	return fmt.Sprintf("%s: %s: %s", p.Pos, p.Severity, p.Msg)
+}
+
+// Analysis holds facts about a grammar that later stages share.
+type Analysis struct {
+	g        *Grammar
+	nullable map[*Rule]bool
+	refs     map[*Rule][]*Rule // rules referenced by each rule, in order, without repeats
+	height   map[*Rule]int     // least derivation depth; absent if the rule derives no finite string
+}
+
+// Analyze computes nullability, references and derivation heights. The
+// grammar must have no undefined references.
+func Analyze(g *Grammar) *Analysis {
+	a := &Analysis{g: g, nullable: map[*Rule]bool{}, refs: map[*Rule][]*Rule{}, height: map[*Rule]int{}}
+	for _, r := range g.Rules {
+		seen := map[*Rule]bool{}
+		Walk(r.Expr, func(n Node) {
+			if ref, ok := n.(*RuleRef); ok {
+				t := g.Rule(ref.Name)
+				if t != nil && !seen[t] {
+					seen[t] = true
+					a.refs[r] = append(a.refs[r], t)
+				}
+			}
+		})
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, r := range g.Rules {
+			if !a.nullable[r] && a.Nullable(r.Expr) {
+				a.nullable[r], changed = true, true
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, r := range g.Rules {
+			if h, ok := a.nodeHeight(r.Expr); ok {
+				if old, had := a.height[r]; !had || h+1 < old {
+					a.height[r], changed = h+1, true
+				}
+			}
+		}
+	}
+	return a
+}
+
+// Nullable reports whether n can match the empty string.
+func (a *Analysis) Nullable(n Node) bool {
+	switch n := n.(type) {
+	case *Alt:
+		for _, x := range n.Alts {
+			if a.Nullable(x) {
+				return true
+			}
+		}
+		return false
+	case *Concat:
+		for _, x := range n.Items {
+			if !a.Nullable(x) {
+				return false
+			}
+		}
+		return true
+	case *Repeat:
+		return n.Min == 0 || a.Nullable(n.Body)
+	case *RuleRef:
+		return a.nullable[a.g.Rule(n.Name)]
+	case *CharVal:
+		return n.Text == ""
+	case *NumVal:
+		return false
+	case *Prose:
+		return true // only legal under a zero repetition
+	}
+	return false
+}
+
+// RuleNullable reports whether rule r can match the empty string.
+func (a *Analysis) RuleNullable(r *Rule) bool { return a.nullable[r] }
+
+// Height returns the least number of nested rule expansions needed to derive
+// a string from n, and false if n derives no finite string.
+func (a *Analysis) Height(n Node) (int, bool) { return a.nodeHeight(n) }
+
+func (a *Analysis) nodeHeight(n Node) (int, bool) {
+	switch n := n.(type) {
+	case *Alt:
+		best, ok := 0, false
+		for _, x := range n.Alts {
+			if h, o := a.nodeHeight(x); o && (!ok || h < best) {
+				best, ok = h, true
+			}
+		}
+		return best, ok
+	case *Concat:
+		best := 0
+		for _, x := range n.Items {
+			h, ok := a.nodeHeight(x)
+			if !ok {
+				return 0, false
+			}
+			best = max(best, h)
+		}
+		return best, true
+	case *Repeat:
+		if n.Min == 0 {
+			return 0, true
+		}
+		return a.nodeHeight(n.Body)
+	case *RuleRef:
+		h, ok := a.height[a.g.Rule(n.Name)]
+		return h, ok
+	}
+	return 0, true
+}
+
+// Refs returns the rules r references directly.
+func (a *Analysis) Refs(r *Rule) []*Rule { return a.refs[r] }
+
+// Roots returns the rules no other rule references (core rules excluded):
+// the grammar's possible start rules.
+func Roots(g *Grammar) []*Rule {
+	a := Analyze(g)
+	used := map[*Rule]bool{}
+	for _, r := range g.Rules {
+		for _, t := range a.refs[r] {
+			if t != r {
+				used[t] = true
+			}
+		}
+	}
+	var roots []*Rule
+	for _, r := range g.Rules {
+		if !r.Core && !used[r] {
+			roots = append(roots, r)
+		}
+	}
+	return roots
+}
+
+// Reachable returns the rules reachable from the start rules, themselves
+// included.
+func (a *Analysis) Reachable(start []*Rule) map[*Rule]bool {
+	seen := map[*Rule]bool{}
+	var visit func(*Rule)
+	visit = func(r *Rule) {
+		if seen[r] {
+			return
+		}
+		seen[r] = true
+		for _, t := range a.refs[r] {
+			visit(t)
+		}
+	}
+	for _, r := range start {
+		visit(r)
+	}
+	return seen
+}
+
+// leftRefs returns the rules n can call before consuming input.
+func (a *Analysis) leftRefs(n Node, out map[*Rule]bool) {
+	switch n := n.(type) {
+	case *Alt:
+		for _, x := range n.Alts {
+			a.leftRefs(x, out)
+		}
+	case *Concat:
+		for _, x := range n.Items {
+			a.leftRefs(x, out)
+			if !a.Nullable(x) {
+				return
+			}
+		}
+	case *Repeat:
+		if n.Max != 0 {
+			a.leftRefs(n.Body, out)
+		}
+	case *RuleRef:
+		out[a.g.Rule(n.Name)] = true
+	}
+}
+
+// Cycles returns the strongly connected components of the graph given by
+// edges that contain a cycle, each in rule order.
+func cycles(rules []*Rule, edges func(*Rule) []*Rule) [][]*Rule {
+	index := map[*Rule]int{}
+	low := map[*Rule]int{}
+	on := map[*Rule]bool{}
+	var stack []*Rule
+	var out [][]*Rule
+	n := 0
+	var strong func(*Rule)
+	strong = func(v *Rule) {
+		index[v], low[v] = n, n
+		n++
+		stack = append(stack, v)
+		on[v] = true
+		for _, w := range edges(v) {
+			if _, ok := index[w]; !ok {
+				strong(w)
+				low[v] = min(low[v], low[w])
+			} else if on[w] {
+				low[v] = min(low[v], index[w])
+			}
+		}
+		if low[v] == index[v] {
+			var comp []*Rule
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				on[w] = false
+				comp = append(comp, w)
+				if w == v {
+					break
+				}
+			}
+			self := false
+			for _, w := range edges(v) {
+				self = self || w == v
+			}
+			if len(comp) > 1 || self {
+				order := map[*Rule]int{}
+				for i, r := range rules {
+					order[r] = i
+				}
+				sort.Slice(comp, func(i, j int) bool { return order[comp[i]] < order[comp[j]] })
+				out = append(out, comp)
+			}
+		}
+	}
+	for _, r := range rules {
+		if _, ok := index[r]; !ok {
+			strong(r)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return indexOf(rules, out[i][0]) < indexOf(rules, out[j][0])
+	})
+	return out
+}
+
+func indexOf(rules []*Rule, r *Rule) int {
+	for i, x := range rules {
+		if x == r {
+			return i
+		}
+	}
+	return -1
+}
+
+// LeftRecursive returns the groups of rules that call each other, or
+// themselves, without consuming input.
+func (a *Analysis) LeftRecursive() [][]*Rule {
+	return cycles(a.g.Rules, func(r *Rule) []*Rule {
+		set := map[*Rule]bool{}
+		a.leftRefs(r.Expr, set)
+		var out []*Rule
+		for _, t := range a.g.Rules {
+			if set[t] {
+				out = append(out, t)
+			}
+		}
+		return out
+	})
+}
+
+// Recursive returns the groups of mutually recursive rules.
+func (a *Analysis) Recursive() [][]*Rule {
+	return cycles(a.g.Rules, func(r *Rule) []*Rule { return a.refs[r] })
+}
+
+// IsRecursive reports whether any rule reachable from r is recursive.
+func (a *Analysis) IsRecursive(r *Rule) bool {
+	reach := a.Reachable([]*Rule{r})
+	for _, c := range a.Recursive() {
+		if reach[c[0]] {
+			return true
+		}
+	}
+	return false
+}
+
+func names(rules []*Rule) string {
+	s := make([]string, len(rules))
+	for i, r := range rules {
+		s[i] = r.Name
+	}
+	return strings.Join(s, ", ")
+}
+
+// Check finds the problems of a grammar that reads without errors: left
+// recursion and rules that derive no finite string (errors: the matcher and
+// the translators refuse them), repetitions whose body can match the empty
+// string (warnings: a PEG would loop on them, so translators rewrite them),
+// rules unreachable from the start rules (warnings) and recursion (notes:
+// legal, but a DFA back end cannot take it). With no start rules given, the
+// roots (rules nothing references) are the start rules. Problems come sorted
+// by position.
+func Check(g *Grammar, start []string) []Problem {
+	a := Analyze(g)
+	var ps []Problem
+	add := func(pos Pos, sev Severity, format string, args ...any) {
+		ps = append(ps, Problem{Pos: pos, Severity: sev, Msg: fmt.Sprintf(format, args...)})
+	}
+	var starts []*Rule
+	for _, s := range start {
+		r := g.Rule(s)
+		if r == nil {
+			add(Pos{}, SeverityError, "start rule %s is not defined", s)
+			continue
+		}
+		starts = append(starts, r)
+	}
+	if len(start) == 0 {
+		starts = Roots(g)
+		if len(starts) == 0 && len(g.Rules) > 0 {
+			add(g.Rules[0].Pos, SeverityWarning, "every rule is referenced by another, so there is no evident start rule; name one")
+		}
+	}
+	for _, c := range a.LeftRecursive() {
+		add(c[0].Pos, SeverityError, "left recursion: %s can reach itself without consuming input (rules: %s)", c[0].Name, names(c))
+	}
+	for _, c := range a.Recursive() {
+		add(c[0].Pos, SeverityNote, "recursion: %s is recursive (rules: %s); the DFA back end refuses it", c[0].Name, names(c))
+	}
+	for _, r := range g.Rules {
+		if _, ok := a.height[r]; !ok {
+			add(r.Pos, SeverityError, "%s derives no finite string: every alternative needs %s again", r.Name, r.Name)
+		}
+		Walk(r.Expr, func(n Node) {
+			if rep, ok := n.(*Repeat); ok && rep.Max != 0 && rep.Max != 1 && a.Nullable(rep.Body) {
+				add(rep.Pos, SeverityWarning, "repetition body %s can match the empty string; a PEG would loop on it (gen rewrites it)", String(rep.Body))
+			}
+		})
+	}
+	reach := a.Reachable(starts)
+	for _, r := range g.Rules {
+		if len(starts) > 0 && !r.Core && !reach[r] {
+			add(r.Pos, SeverityWarning, "%s is unreachable from the start rules (%s)", r.Name, names(starts))
+		}
+	}
+	sort.SliceStable(ps, func(i, j int) bool {
+		x, y := ps[i].Pos, ps[j].Pos
+		if x.File != y.File {
+			return fileOrder(g, x.File) < fileOrder(g, y.File)
+		}
+		return x.Offset < y.Offset
+	})
+	return ps
+}
+
+// fileOrder ranks a source name by the first rule defined in it.
+func fileOrder(g *Grammar, file string) int {
+	for i, r := range g.Rules {
+		if r.Pos.File == file {
+			return i
+		}
+	}
+	return len(g.Rules)
+}

@@ -1,0 +1,97 @@
+package abnf_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/peguri/rfc3986/gen/abnf"
+)
+
+var checkTests = []struct {
+	src   string
+	start []string
+	want  []string
+}{
+	{"r = \"a\"\n", nil, nil},
+	{"r = r \"a\" / \"b\"\n", nil, []string{
+		"t.abnf:1:1: error: left recursion: r can reach itself without consuming input (rules: r)",
+		"t.abnf:1:1: note: recursion: r is recursive (rules: r); the DFA back end refuses it",
+	}},
+	{"a = [\"x\"] b\nb = *\"y\" a \"z\" / \"w\"\n", nil, []string{
+		"t.abnf:1:1: warning: every rule is referenced by another, so there is no evident start rule; name one",
+		"t.abnf:1:1: error: left recursion: a can reach itself without consuming input (rules: a, b)",
+		"t.abnf:1:1: note: recursion: a is recursive (rules: a, b); the DFA back end refuses it",
+	}},
+	{"r = \"(\" r \")\" / \"x\"\n", nil, []string{
+		"t.abnf:1:1: note: recursion: r is recursive (rules: r); the DFA back end refuses it",
+	}},
+	{"r = \"x\" r\n", nil, []string{
+		"t.abnf:1:1: note: recursion: r is recursive (rules: r); the DFA back end refuses it",
+		"t.abnf:1:1: error: r derives no finite string: every alternative needs r again",
+	}},
+	{"r = *( [\"a\"] \"\" )\n", nil, []string{
+		`t.abnf:1:5: warning: repetition body ["a"] "" can match the empty string; a PEG would loop on it (gen rewrites it)`,
+	}},
+	{"r = 2*5( *\"a\" )\n", nil, []string{
+		`t.abnf:1:5: warning: repetition body *"a" can match the empty string; a PEG would loop on it (gen rewrites it)`,
+	}},
+	{"r = [ *\"a\" ]\n", nil, nil}, // an option may be nullable: it is not a loop
+	{"r = a\na = \"a\"\nb = \"b\"\nc = b\n", []string{"r"}, []string{
+		"t.abnf:3:1: warning: b is unreachable from the start rules (r)",
+		"t.abnf:4:1: warning: c is unreachable from the start rules (r)",
+	}},
+	{"r = \"a\"\n", []string{"nope"}, []string{
+		"error: start rule nope is not defined",
+	}},
+	// Isolated cycles are unreachable even from the default start rules.
+	{"r = \"a\"\nx = \"(\" y \")\"\ny = x / \"\"\n", nil, []string{
+		"t.abnf:2:1: note: recursion: x is recursive (rules: x, y); the DFA back end refuses it",
+		"t.abnf:2:1: warning: x is unreachable from the start rules (r)",
+		"t.abnf:3:1: warning: y is unreachable from the start rules (r)",
+	}},
+}
+
+func TestCheck(t *testing.T) {
+	for _, tt := range checkTests {
+		g, err := abnf.ReadString("t.abnf", tt.src)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.src, err)
+		}
+		var got []string
+		for _, p := range abnf.Check(g, tt.start) {
+			got = append(got, p.String())
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Check(%q) (-want +got):\n%s", tt.src, diff)
+		}
+	}
+}
+
+func TestCheckRFC3986(t *testing.T) {
+	g := rfc3986(t)
+	if ps := abnf.Check(g, nil); len(ps) != 0 {
+		t.Errorf("Appendix A problems: %v", ps)
+	}
+	var roots []string
+	for _, r := range abnf.Roots(g) {
+		roots = append(roots, r.Name)
+	}
+	want := []string{"URI-reference", "absolute-URI", "path", "reserved"}
+	if diff := cmp.Diff(want, roots); diff != "" {
+		t.Errorf("roots (-want +got):\n%s", diff)
+	}
+	ps := abnf.Check(g, []string{"URI-reference"})
+	var got []string
+	for _, p := range ps {
+		got = append(got, p.Msg)
+	}
+	want = []string{
+		"absolute-URI is unreachable from the start rules (URI-reference)",
+		"path is unreachable from the start rules (URI-reference)",
+		"reserved is unreachable from the start rules (URI-reference)",
+		"gen-delims is unreachable from the start rules (URI-reference)",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("unreachable from URI-reference (-want +got):\n%s", diff)
+	}
+}

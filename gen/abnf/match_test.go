@@ -1,0 +1,261 @@
+package abnf_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/grammar"
+)
+
+func rfc3986(t testing.TB) *abnf.Grammar {
+	t.Helper()
+	g, err := abnf.Read([]abnf.Source{{Name: grammar.RFC3986Name, Text: grammar.RFC3986}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// matchTests are hand-checked verdicts of RFC 3986 Appendix A rules. The
+// "why" of each row names the construct it probes; the risky rules are the
+// ones where a PEG reading differs from ABNF (see research/pigeon-abnf.md).
+var matchTests = []struct {
+	rule string
+	in   string
+	want bool
+	why  string
+}{
+	{"dec-octet", "0", true, "DIGIT"},
+	{"dec-octet", "9", true, "DIGIT"},
+	{"dec-octet", "10", true, "%x31-39 DIGIT"},
+	{"dec-octet", "99", true, "%x31-39 DIGIT"},
+	{"dec-octet", "100", true, `"1" 2DIGIT`},
+	{"dec-octet", "199", true, `"1" 2DIGIT`},
+	{"dec-octet", "249", true, `"2" %x30-34 DIGIT`},
+	{"dec-octet", "25", true, "DIGIT prefix of the 25x alternative"},
+	{"dec-octet", "250", true, `"25" %x30-35`},
+	{"dec-octet", "255", true, `"25" %x30-35`},
+	{"dec-octet", "256", false, "above 255"},
+	{"dec-octet", "00", false, "leading zero"},
+	{"dec-octet", "01", false, "leading zero"},
+	{"dec-octet", "1000", false, "four digits"},
+	{"dec-octet", "", false, "empty"},
+	{"IPv4address", "1.2.3.4", true, ""},
+	{"IPv4address", "255.255.255.255", true, ""},
+	{"IPv4address", "1.2.3.45", true, "multi-digit last octet (naive PEG rejects)"},
+	{"IPv4address", "1.2.3.256", false, ""},
+	{"IPv4address", "1.2.3", false, ""},
+	{"IPv6address", "1:2:3:4:5:6:7:8", true, "6( h16 \":\" ) ls32"},
+	{"IPv6address", "1:2:3:4:5:6:1.2.3.4", true, "ls32 as IPv4"},
+	{"IPv6address", "::", true, "last alternative"},
+	{"IPv6address", "::1", true, ""},
+	{"IPv6address", "1::", true, "greedy h16 \":\" trap"},
+	{"IPv6address", "1:2::3", true, "greedy h16 \":\" trap"},
+	{"IPv6address", "fe80::1", true, "lower-case HEXDIG"},
+	{"IPv6address", "FE80::1", true, "upper-case HEXDIG"},
+	{"IPv6address", "::ffff:192.168.0.1", true, "IPv4-mapped"},
+	{"IPv6address", "1:2:3:4:5:6:7::", true, "seven groups then ::"},
+	{"IPv6address", "::2:3:4:5:6:7:8", true, ":: then seven groups"},
+	{"IPv6address", "1:2:3:4:5:6:7:8:9", false, "nine groups"},
+	{"IPv6address", "1:2:3:4:5:6:7", false, "seven groups, no ::"},
+	{"IPv6address", "1::2::3", false, "two ::"},
+	{"IPv6address", "12345::", false, "five hex digits"},
+	{"IPv6address", ":1:2:3:4:5:6:7", false, "single leading colon"},
+	{"IPv6address", "1:2:3:4:5:6:7:8::", false, "eight groups then ::"},
+	{"IPv6address", "::1.2.3.4", true, "ls32 after ::"},
+	{"IPv6address", "::1.2.3", false, "short IPv4 tail"},
+	{"IPv6address", "g::", false, "not a hex digit"},
+	{"IPvFuture", "v1.x", true, ""},
+	{"IPvFuture", "V1.x", true, `"v" is case-insensitive`},
+	{"IPvFuture", "vF.a:b", true, ""},
+	{"IPvFuture", "vf.a", true, "lower-case HEXDIG"},
+	{"IPvFuture", "v.x", false, "no version"},
+	{"IPvFuture", "v1.", false, "empty"},
+	{"IP-literal", "[::1]", true, ""},
+	{"IP-literal", "[v7.fe80::abcd]", true, ""},
+	{"IP-literal", "[fe80::1%25eth0]", false, "RFC 6874 zone IDs are not RFC 3986"},
+	{"host", "1.2.3.4", true, "IPv4address"},
+	{"host", "1.2.3.4.5", true, "reg-name"},
+	{"host", "256.1.1.1", true, "reg-name"},
+	{"host", "1.2.3.456", true, "reg-name"},
+	{"host", "1.2.3.4a", true, "reg-name"},
+	{"host", "ex%41mple.com", true, "pct-encoded reg-name"},
+	{"host", "", true, "empty reg-name"},
+	{"host", "[::1", false, ""},
+	{"host", "a b", false, ""},
+	{"port", "", true, ""},
+	{"port", "99999", true, "no range in the grammar"},
+	{"port", "8o", false, ""},
+	{"authority", "u:p@h:1", true, ""},
+	{"authority", "@", true, "empty userinfo and host"},
+	{"authority", "a@b@c", false, "two @"},
+	{"authority", "h:1:2", false, "two ports"},
+	{"path", "", true, "path-empty"},
+	{"path", "a/b", true, "path-noscheme (naive PEG rejects)"},
+	{"path", "a:b/c", true, "path-rootless"},
+	{"path", "/a", true, "path-absolute"},
+	{"path", "//a", true, "path-abempty"},
+	{"path", "a b", false, ""},
+	{"path-empty", "", true, "0<pchar> is the empty string"},
+	{"path-empty", "a", false, "0<pchar> is the empty string"},
+	{"path-absolute", "/", true, ""},
+	{"path-absolute", "//a", false, "must not begin with //"},
+	{"segment-nz-nc", "a:b", false, "no colon"},
+	{"pct-encoded", "%2f", true, "lower-case HEXDIG (RFC 5234 §2.3)"},
+	{"pct-encoded", "%2F", true, ""},
+	{"pct-encoded", "%g0", false, ""},
+	{"scheme", "a+b-c.d", true, ""},
+	{"scheme", "1a", false, ""},
+	{"URI", "http://a/b?c#d", true, ""},
+	{"URI", "a:", true, "empty hier-part"},
+	{"URI", "//a", false, "no scheme"},
+	{"absolute-URI", "a:b#c", false, "no fragment"},
+	{"relative-ref", "a:b", false, "colon in first segment"},
+	{"URI-reference", "", true, "empty reference"},
+	{"URI-reference", "a:b", true, "URI"},
+	{"URI-reference", "./a:b", true, "relative"},
+	{"URI-reference", "a/b:c", true, "relative"},
+	{"URI-reference", "http://[::1]/", true, ""},
+	{"URI-reference", "http://[fe80::1%25eth0]/", false, "zone ID"},
+	{"URI-reference", "http://exa mple.com/", false, "space"},
+	{"URI-reference", "http://example.com/%zz", false, ""},
+	{"URI-reference", "http://example.com/#a#b", false, "# in fragment"},
+	{"URI-reference", "http://example.com/?a=[1]", false, "[ in query"},
+	{"URI-reference", "http://[::1]x/", false, "junk after IP-literal"},
+	{"URI-reference", "1http://example.com", false, "colon in first segment"},
+	{"URI-reference", ":foo", false, "empty scheme"},
+	{"URI-reference", "http:////foo.html", true, "empty authority then path"},
+	{"URI-reference", "//", true, ""},
+	{"URI-reference", "?#", true, ""},
+	{"URI-reference", "http://a/é", false, "raw non-ASCII"},
+	{"URI-reference", "http://a/\xff", false, "invalid UTF-8"},
+	{"URI-reference", "http://a\r", false, "a trailing CR is input"},
+}
+
+func TestMatchRFC3986(t *testing.T) {
+	m, err := abnf.NewMatcher(rfc3986(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range matchTests {
+		got, err := m.Match(tt.rule, []byte(tt.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("Match(%s, %q) = %v, want %v (%s)", tt.rule, tt.in, got, tt.want, tt.why)
+		}
+	}
+}
+
+// TestMatchExhaustiveDecOctet checks every string of up to three digits
+// against the number it spells.
+func TestMatchExhaustiveDecOctet(t *testing.T) {
+	m, err := abnf.NewMatcher(rfc3986(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for w := 1; w <= 3; w++ {
+		for n := 0; n < 1000; n++ {
+			s := fmt.Sprintf("%0*d", w, n)
+			if len(s) != w {
+				continue
+			}
+			want := n <= 255 && (s == "0" || s[0] != '0')
+			got, _ := m.Match("dec-octet", []byte(s))
+			if got != want {
+				t.Errorf("dec-octet %q = %v, want %v", s, got, want)
+			}
+		}
+	}
+}
+
+// matchSemanticsTests probe ABNF meaning on small grammars.
+var matchSemanticsTests = []struct {
+	grammar, rule, in string
+	want              bool
+	why               string
+}{
+	{`r = *"a" "a"`, "r", "aa", true, "repetition gives input back (PEG would fail)"},
+	{`r = ("a" / "ab") "c"`, "r", "abc", true, "alternation is unordered"},
+	{`r = "k"`, "r", "K", true, "quoted strings fold ASCII case"},
+	{`r = "k"`, "r", "\u212a", false, "KELVIN SIGN is not an ASCII letter"},
+	{`r = %s"k"`, "r", "K", false, "%s is case-sensitive"},
+	{`r = %i"K"`, "r", "k", true, "%i is case-insensitive"},
+	{`r = %x41`, "r", "a", false, "numeric values are exact"},
+	{`r = %xE9`, "r", "é", true, "code points above %x7F match UTF-8"},
+	{`r = %xE9`, "r", "\xe9", false, "not the raw byte"},
+	{`r = %x80-10FFFF`, "r", "\U0010FFFF", true, "largest code point"},
+	{`r = %x80-10FFFF`, "r", "\xef\xbf\xbd", true, "U+FFFD spelled out is a code point"},
+	{`r = %x80-10FFFF`, "r", "\xc3", false, "truncated UTF-8"},
+	{`r = %x0D.0A`, "r", "\r\n", true, "concatenated values"},
+	{`r = 2*3"a"`, "r", "a", false, "below minimum"},
+	{`r = 2*3"a"`, "r", "aaa", true, "at maximum"},
+	{`r = 2*3"a"`, "r", "aaaa", false, "above maximum"},
+	{`r = *( ["a"] )`, "r", "aaa", true, "nullable repetition body"},
+	{`r = 0"a"`, "r", "", true, "zero repetition"},
+	{`r = ""`, "r", "", true, "empty string"},
+	{"r = \"(\" *r \")\"", "r", "(()(()))", true, "recursion"},
+	{"r = \"(\" *r \")\"", "r", "(()", false, "recursion"},
+	{"r = \"a\" r \"b\" / \"\"", "r", "aaabbb", true, "center recursion, not regular"},
+	{"r = \"a\" r \"b\" / \"\"", "r", "aaabb", false, "center recursion, not regular"},
+}
+
+func TestMatchSemantics(t *testing.T) {
+	for _, tt := range matchSemanticsTests {
+		g, err := abnf.ReadString("t.abnf", tt.grammar+"\n")
+		if err != nil {
+			t.Fatalf("%s: %v", tt.grammar, err)
+		}
+		got, err := abnf.Match(g, tt.rule, []byte(tt.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("%s: Match(%q) = %v, want %v (%s)", tt.grammar, tt.in, got, tt.want, tt.why)
+		}
+	}
+}
+
+func TestMatcherRefusesLeftRecursion(t *testing.T) {
+	g, err := abnf.ReadString("t.abnf", "r = [\"x\"] r \"a\" / \"b\"\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := abnf.NewMatcher(g); err == nil || !strings.Contains(err.Error(), "left recursion") {
+		t.Errorf("NewMatcher(left-recursive) = %v, want a left recursion error", err)
+	}
+}
+
+func TestMatchUnknownRule(t *testing.T) {
+	m, _ := abnf.NewMatcher(rfc3986(t))
+	if _, err := m.Match("nope", nil); err == nil {
+		t.Error("Match(unknown rule) succeeded")
+	}
+}
+
+func TestPrefixes(t *testing.T) {
+	m, _ := abnf.NewMatcher(rfc3986(t))
+	got, _ := m.Prefixes("dec-octet", []byte("255"))
+	if fmt.Sprint(got) != "[1 2 3]" {
+		t.Errorf("Prefixes(dec-octet, 255) = %v, want [1 2 3]", got)
+	}
+}
+
+// BenchmarkMatch measures the oracle on a 60-byte URI.
+func BenchmarkMatch(b *testing.B) {
+	m, err := abnf.NewMatcher(rfc3986(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	in := []byte("https://user@www.example.com:8080/a/b/c/resource?q=1&r=x#frg")
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if ok, _ := m.Match("URI-reference", in); !ok {
+			b.Fatal("no match")
+		}
+	}
+}

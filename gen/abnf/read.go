@@ -1,0 +1,749 @@
+package abnf
+
+import (
+	_ "embed"
+	"os"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Source is one ABNF text to read.
+type Source struct {
+	Name string // used in positions, usually the file name
+	Text []byte
+}
+
+// Options changes how sources are read.
+type Options struct {
+	// Override names rules whose "=" definition in a later source replaces
+	// the earlier definition instead of being reported as a duplicate. A
+	// definition can also be marked in the source itself, keeping the file
+	// valid RFC 5234, with a comment line "; @override" directly above it.
+	Override []string
+}
+
+// OverrideMarker is the comment that marks the definition below it as an
+// override (see [Options.Override]).
+const OverrideMarker = "@override"
+
+//go:embed core.abnf
+var coreText []byte
+
+// CoreSource is the name of the built-in source holding RFC 5234 Appendix B.1.
+const CoreSource = "RFC 5234 B.1"
+
+// ReadFiles reads the named files, in order, as one grammar.
+func ReadFiles(names []string, opts *Options) (*Grammar, error) {
+	var srcs []Source
+	for _, n := range names {
+		b, err := os.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		srcs = append(srcs, Source{Name: n, Text: b})
+	}
+	return Read(srcs, opts)
+}
+
+// ReadString reads one grammar from text; name is used in positions.
+func ReadString(name, text string) (*Grammar, error) {
+	return Read([]Source{{Name: name, Text: []byte(text)}}, nil)
+}
+
+// Read reads the sources, in order, as one grammar. It reports every syntax
+// error, every duplicate definition and every reference to an undefined rule
+// as an [ErrorList]; the grammar returned with errors holds what could be
+// read and is meant for reporting only.
+func Read(srcs []Source, opts *Options) (*Grammar, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	r := &reader{g: &Grammar{}, override: map[string]bool{}}
+	for _, n := range opts.Override {
+		r.override[strings.ToLower(n)] = true
+	}
+	for _, s := range srcs {
+		r.source(s, false)
+	}
+	r.resolve()
+	r.errs.Sort()
+	return r.g, r.errs.Err()
+}
+
+type reader struct {
+	g        *Grammar
+	errs     ErrorList
+	override map[string]bool
+	core     map[string]*Rule // parsed core rules, by lower-case name
+	orphans  []Node           // bodies of rejected definitions
+}
+
+// A line of source text, without its line terminator.
+type line struct {
+	pos     Pos // of the first byte
+	text    string
+	indent  int  // column of the first non-WSP byte, 1-based; 0 if blank
+	comment bool // only a comment
+}
+
+func splitLines(name string, text []byte, errs *ErrorList) []line {
+	var lines []line
+	off, n := 0, 1
+	for off <= len(text) {
+		end := off
+		for end < len(text) && text[end] != '\n' && text[end] != '\r' {
+			end++
+		}
+		l := line{pos: Pos{File: name, Line: n, Col: 1, Offset: off}, text: string(text[off:end])}
+		next := end
+		if end < len(text) {
+			if text[end] == '\r' {
+				if end+1 < len(text) && text[end+1] == '\n' {
+					next = end + 2
+				} else {
+					errs.Add(Pos{File: name, Line: n, Col: end - off + 1, Offset: end}, "carriage return not followed by line feed")
+					next = end + 1
+				}
+			} else {
+				next = end + 1
+			}
+		} else {
+			next = end + 1
+		}
+		for i := 0; i < len(l.text); i++ {
+			if c := l.text[i]; c != ' ' && c != '\t' {
+				l.indent = i + 1
+				l.comment = c == ';'
+				break
+			}
+		}
+		if !(end == len(text) && off == end && len(lines) > 0) { // no empty line after a final newline
+			lines = append(lines, l)
+		}
+		off, n = next, n+1
+	}
+	return lines
+}
+
+// source reads one source. Core rules are read the same way, on demand.
+func (r *reader) source(s Source, core bool) {
+	lines := splitLines(s.Name, s.Text, &r.errs)
+	margin := 0
+	var cur []line // lines of the rule being collected
+	overrideNext := false
+	curOverride := false
+	flush := func() {
+		if len(cur) > 0 {
+			r.rule(cur, core, curOverride)
+		}
+		cur = nil
+	}
+	for _, l := range lines {
+		switch {
+		case l.indent == 0:
+			continue
+		case l.comment:
+			if len(cur) > 0 && l.indent > margin {
+				// A comment inside a rule: keep it in the rule's text.
+				cur = append(cur, l)
+				continue
+			}
+			flush()
+			overrideNext = strings.HasPrefix(strings.TrimLeft(l.text[l.indent:], " \t;"), OverrideMarker)
+			continue
+		}
+		if margin == 0 {
+			margin = l.indent
+		}
+		switch {
+		case l.indent > margin && len(cur) > 0:
+			cur = append(cur, l)
+		default:
+			if l.indent < margin {
+				r.errs.Add(Pos{File: l.pos.File, Line: l.pos.Line, Col: l.indent, Offset: l.pos.Offset + l.indent - 1},
+					"rule starts at column %d, left of the grammar's margin (column %d, set by its first rule)", l.indent, margin)
+			} else if l.indent > margin {
+				r.errs.Add(Pos{File: l.pos.File, Line: l.pos.Line, Col: l.indent, Offset: l.pos.Offset + l.indent - 1},
+					"continuation line with no rule above it")
+			}
+			flush()
+			cur = []line{l}
+			curOverride = overrideNext
+		}
+		overrideNext = false
+	}
+	flush()
+}
+
+// Token kinds.
+const (
+	tEOF = iota
+	tName
+	tDefine    // =
+	tDefineAlt // =/
+	tSlash
+	tLParen
+	tRParen
+	tLBrack
+	tRBrack
+	tRepeat
+	tCharVal
+	tNumVal
+	tProse
+)
+
+var tokNames = [...]string{"end of rule", "rule name", `"="`, `"=/"`, `"/"`, `"("`, `")"`, `"["`, `"]"`, "repetition", "quoted string", "numeric value", "prose value"}
+
+type token struct {
+	kind int
+	pos  Pos
+	text string
+	// decoded values
+	min, max  int
+	sensitive bool
+	base      byte
+	vals      []rune
+	isRange   bool
+	adjacent  bool // for tRepeat: directly followed by an element
+	bad       bool // a lexical error was reported for this token
+}
+
+// lex turns the lines of one rule into tokens; comments are dropped.
+func (r *reader) lex(lines []line) []token {
+	var toks []token
+	for _, l := range lines {
+		t := l.text
+		at := func(i int) Pos {
+			return Pos{File: l.pos.File, Line: l.pos.Line, Col: i + 1, Offset: l.pos.Offset + i}
+		}
+		i := 0
+		for i < len(t) {
+			c := t[i]
+			switch {
+			case c == ' ' || c == '\t':
+				i++
+				continue
+			case c == ';':
+				i = len(t)
+				continue
+			}
+			start := i
+			tok := token{pos: at(i)}
+			switch {
+			case isAlpha(c):
+				for i < len(t) && (isAlpha(t[i]) || isDigit(t[i]) || t[i] == '-') {
+					i++
+				}
+				tok.kind, tok.text = tName, t[start:i]
+			case c == '=':
+				i++
+				tok.kind = tDefine
+				if i < len(t) && t[i] == '/' {
+					i++
+					tok.kind = tDefineAlt
+				}
+			case c == '/':
+				i++
+				tok.kind = tSlash
+			case c == '(':
+				i++
+				tok.kind = tLParen
+			case c == ')':
+				i++
+				tok.kind = tRParen
+			case c == '[':
+				i++
+				tok.kind = tLBrack
+			case c == ']':
+				i++
+				tok.kind = tRBrack
+			case isDigit(c) || c == '*':
+				i = r.lexRepeat(t, i, at, &tok)
+			case c == '"':
+				i = r.lexCharVal(t, i, at, &tok, false)
+			case c == '%':
+				if i+1 < len(t) && (t[i+1] == 's' || t[i+1] == 'S' || t[i+1] == 'i' || t[i+1] == 'I') && i+2 < len(t) && t[i+2] == '"' {
+					sens := t[i+1] == 's' || t[i+1] == 'S'
+					i = r.lexCharVal(t, i+2, at, &tok, sens)
+					tok.pos = at(start)
+				} else {
+					i = r.lexNumVal(t, i, at, &tok)
+				}
+			case c == '<':
+				j := i + 1
+				for j < len(t) && t[j] != '>' {
+					if t[j] < 0x20 || t[j] > 0x7e {
+						r.errs.Add(at(j), "prose value may hold only SP and VCHAR (RFC 5234 §4 prose-val)")
+						tok.bad = true
+					}
+					j++
+				}
+				if j == len(t) {
+					r.errs.Add(at(i), "prose value not closed with \">\" on its line")
+					tok.kind, tok.text, tok.bad = tProse, t[i+1:], true
+					i = len(t)
+				} else {
+					tok.kind, tok.text = tProse, t[i+1:j]
+					i = j + 1
+				}
+			default:
+				ch, _ := utf8.DecodeRuneInString(t[i:])
+				r.errs.Add(at(i), "unexpected character %q", ch)
+				_, w := utf8.DecodeRuneInString(t[i:])
+				i += w
+				continue
+			}
+			if tok.kind != tName && tok.kind != tCharVal && tok.kind != tProse {
+				tok.text = t[start:i]
+			}
+			toks = append(toks, tok)
+		}
+	}
+	return toks
+}
+
+func isAlpha(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' }
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// maxRepeat bounds repetition counts: larger counts are almost certainly
+// typos and would make expansions in later stages huge.
+const maxRepeat = 1 << 16
+
+func (r *reader) lexRepeat(t string, i int, at func(int) Pos, tok *token) int {
+	start := i
+	num := func() (int, bool) {
+		j := i
+		for i < len(t) && isDigit(t[i]) {
+			i++
+		}
+		if i == j {
+			return 0, false
+		}
+		n, err := strconv.Atoi(t[j:i])
+		if err != nil || n > maxRepeat {
+			r.errs.Add(at(j), "repetition count %s is larger than %d", t[j:i], maxRepeat)
+			n = maxRepeat
+		}
+		return n, true
+	}
+	tok.kind = tRepeat
+	lo, hasLo := num()
+	if i < len(t) && t[i] == '*' {
+		i++
+		hi, hasHi := num()
+		tok.min, tok.max = 0, Inf
+		if hasLo {
+			tok.min = lo
+		}
+		if hasHi {
+			tok.max = hi
+			if hasLo && lo > hi {
+				r.errs.Add(at(start), "repetition %s: minimum is greater than maximum", t[start:i])
+			}
+		}
+	} else {
+		tok.min, tok.max = lo, lo
+	}
+	if i < len(t) {
+		c := t[i]
+		tok.adjacent = isAlpha(c) || c == '(' || c == '[' || c == '"' || c == '%' || c == '<'
+	}
+	return i
+}
+
+func (r *reader) lexCharVal(t string, i int, at func(int) Pos, tok *token, sensitive bool) int {
+	j := i + 1
+	for j < len(t) && t[j] != '"' {
+		if t[j] < 0x20 || t[j] > 0x7e {
+			r.errs.Add(at(j), "quoted string may hold only SP and VCHAR (RFC 5234 §4 char-val); use a numeric value such as %%x%02X", t[j])
+			tok.bad = true
+		}
+		j++
+	}
+	tok.kind, tok.sensitive = tCharVal, sensitive
+	if j == len(t) {
+		r.errs.Add(at(i), "quoted string not closed on its line")
+		tok.text, tok.bad = t[i+1:], true
+		return len(t)
+	}
+	tok.text = t[i+1 : j]
+	return j + 1
+}
+
+func (r *reader) lexNumVal(t string, i int, at func(int) Pos, tok *token) int {
+	nerr := len(r.errs)
+	i = r.lexNumVal1(t, i, at, tok)
+	if i < len(t) && (isAlpha(t[i]) || isDigit(t[i])) && len(r.errs) == nerr {
+		r.errs.Add(at(i), "%q is not a digit of the numeric value's base", t[i])
+	}
+	for i < len(t) && (isAlpha(t[i]) || isDigit(t[i]) || t[i] == '.' || t[i] == '-') {
+		i++
+	}
+	tok.bad = len(r.errs) > nerr
+	return i
+}
+
+func (r *reader) lexNumVal1(t string, i int, at func(int) Pos, tok *token) int {
+	start := i
+	tok.kind = tNumVal
+	i++ // %
+	if i == len(t) {
+		r.errs.Add(at(start), "\"%%\" must be followed by b, d or x (RFC 5234 §2.3)")
+		return i
+	}
+	base := t[i] | 0x20
+	radix := map[byte]int{'b': 2, 'd': 10, 'x': 16}[base]
+	if radix == 0 {
+		r.errs.Add(at(i), "numeric value base must be b, d or x, not %q", t[i])
+		return i
+	}
+	tok.base = base
+	i++
+	digit := func(c byte) bool {
+		switch radix {
+		case 2:
+			return c == '0' || c == '1'
+		case 10:
+			return isDigit(c)
+		}
+		return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'f'
+	}
+	value := func() (rune, bool) {
+		j := i
+		for i < len(t) && digit(t[i]) {
+			i++
+		}
+		if i == j {
+			if i < len(t) {
+				r.errs.Add(at(i), "expected a base-%d digit, found %q", radix, t[i])
+			} else {
+				r.errs.Add(at(i), "expected a base-%d digit at end of line", radix)
+			}
+			return 0, false
+		}
+		v, err := strconv.ParseUint(t[j:i], radix, 32)
+		if err != nil || v > utf8.MaxRune {
+			r.errs.Add(at(j), "value %s is above U+10FFFF, the largest Unicode code point", t[j:i])
+			return 0, false
+		}
+		if v >= 0xD800 && v <= 0xDFFF {
+			r.errs.Add(at(j), "value %s is a UTF-16 surrogate (U+%04X), which has no UTF-8 encoding", t[j:i], v)
+			return 0, false
+		}
+		return rune(v), true
+	}
+	v, ok := value()
+	if !ok {
+		for i < len(t) && (digit(t[i]) || t[i] == '.' || t[i] == '-') {
+			i++
+		}
+		return i
+	}
+	tok.vals = []rune{v}
+	switch {
+	case i < len(t) && t[i] == '-':
+		i++
+		hi, ok := value()
+		if ok {
+			if hi < v {
+				r.errs.Add(at(start), "range %s is empty: its end is below its start", t[start:i])
+			}
+			tok.vals = append(tok.vals, hi)
+			tok.isRange = true
+		}
+	case i < len(t) && t[i] == '.':
+		for i < len(t) && t[i] == '.' {
+			i++
+			w, ok := value()
+			if !ok {
+				break
+			}
+			tok.vals = append(tok.vals, w)
+		}
+	}
+	return i
+}
+
+// parser parses the tokens of one rule.
+type parser struct {
+	r    *reader
+	toks []token
+	i    int
+	err  bool
+}
+
+type syntaxError struct{}
+
+func (p *parser) peek() token {
+	if p.i < len(p.toks) {
+		return p.toks[p.i]
+	}
+	var end Pos
+	if len(p.toks) > 0 {
+		last := p.toks[len(p.toks)-1]
+		end = last.pos
+		end.Col += len(last.text)
+		end.Offset += len(last.text)
+	}
+	return token{kind: tEOF, pos: end}
+}
+
+func (p *parser) next() token {
+	t := p.peek()
+	if p.i < len(p.toks) {
+		p.i++
+	}
+	if t.bad {
+		panic(syntaxError{}) // already reported by the lexer
+	}
+	return t
+}
+
+func (p *parser) fail(t token, format string, args ...any) {
+	p.r.errs.Add(t.pos, format, args...)
+	panic(syntaxError{})
+}
+
+func (p *parser) expected(what string) {
+	t := p.peek()
+	found := tokNames[t.kind]
+	if t.kind != tEOF {
+		found += " " + strconv.Quote(t.text)
+	}
+	p.fail(t, "expected %s, found %s", what, found)
+}
+
+// rule parses one rule from its lines and adds it to the grammar.
+func (r *reader) rule(lines []line, core, markedOverride bool) {
+	toks := r.lex(lines)
+	p := &parser{r: r, toks: toks}
+	func() {
+		defer func() {
+			if e := recover(); e != nil {
+				if _, ok := e.(syntaxError); !ok {
+					panic(e)
+				}
+				p.err = true
+			}
+		}()
+		name := p.next()
+		if name.kind != tName {
+			p.i--
+			p.expected("a rule name")
+		}
+		def := p.next()
+		if def.kind != tDefine && def.kind != tDefineAlt {
+			p.i--
+			p.expected(`"=" or "=/"`)
+		}
+		expr := p.alternation()
+		if t := p.peek(); t.kind != tEOF {
+			if t.kind == tName && p.i+1 < len(p.toks) && (p.toks[p.i+1].kind == tDefine || p.toks[p.i+1].kind == tDefineAlt) {
+				p.fail(t, "rule %q must start on a new line at the grammar's margin", t.text)
+			}
+			p.expected(`"/" or the end of the rule`)
+		}
+		var text []string
+		for _, l := range lines {
+			text = append(text, strings.TrimRight(l.text, " \t"))
+		}
+		r.define(name, def.kind == tDefineAlt, expr, strings.Join(text, "\n"), core, markedOverride)
+	}()
+}
+
+func (p *parser) alternation() Node {
+	pos := p.peek().pos
+	alts := []Node{p.concatenation()}
+	for p.peek().kind == tSlash {
+		p.next()
+		alts = append(alts, p.concatenation())
+	}
+	if len(alts) == 1 {
+		return alts[0]
+	}
+	return &Alt{Pos: pos, Alts: alts}
+}
+
+func (p *parser) concatenation() Node {
+	pos := p.peek().pos
+	var items []Node
+	for {
+		switch p.peek().kind {
+		case tName:
+			if p.i+1 < len(p.toks) && (p.toks[p.i+1].kind == tDefine || p.toks[p.i+1].kind == tDefineAlt) {
+				break // the start of another rule, misplaced: reported by the caller
+			}
+			items = append(items, p.repetition())
+			continue
+		case tLParen, tLBrack, tRepeat, tCharVal, tNumVal, tProse:
+			items = append(items, p.repetition())
+			continue
+		}
+		break
+	}
+	if len(items) == 0 {
+		p.expected("an element")
+	}
+	if len(items) == 1 {
+		return items[0]
+	}
+	return &Concat{Pos: pos, Items: items}
+}
+
+func (p *parser) repetition() Node {
+	t := p.peek()
+	if t.kind != tRepeat {
+		return p.element()
+	}
+	p.next()
+	if !t.adjacent {
+		p.fail(t, "repetition %q must be followed directly by an element (RFC 5234 §4: repetition = [repeat] element)", t.text)
+	}
+	return &Repeat{Pos: t.pos, Min: t.min, Max: t.max, Body: p.element()}
+}
+
+func (p *parser) element() Node {
+	t := p.next()
+	switch t.kind {
+	case tName:
+		return &RuleRef{Pos: t.pos, Name: t.text}
+	case tLParen, tLBrack:
+		close := tRParen
+		if t.kind == tLBrack {
+			close = tRBrack
+		}
+		if p.peek().kind == close {
+			p.fail(p.peek(), "empty %s", map[int]string{tRParen: "group", tRBrack: "option"}[close])
+		}
+		inner := p.alternation()
+		if p.peek().kind != close {
+			p.expected(tokNames[close])
+		}
+		p.next()
+		if t.kind == tLBrack {
+			return &Repeat{Pos: t.pos, Min: 0, Max: 1, Body: inner}
+		}
+		return inner
+	case tCharVal:
+		return &CharVal{Pos: t.pos, Text: t.text, Sensitive: t.sensitive}
+	case tNumVal:
+		if len(t.vals) == 0 {
+			return &NumVal{Pos: t.pos, Base: 'x', Vals: []rune{0}}
+		}
+		return &NumVal{Pos: t.pos, Base: t.base, Vals: t.vals, Range: t.isRange}
+	case tProse:
+		return &Prose{Pos: t.pos, Text: t.text}
+	}
+	p.i--
+	p.expected("an element")
+	return nil
+}
+
+// proseCheck reports prose values that are not under a zero repetition.
+func (r *reader) proseCheck(n Node, underZero bool) {
+	switch n := n.(type) {
+	case *Prose:
+		if !underZero {
+			r.errs.Add(n.Pos, "prose value <%s> has no machine meaning; only a zero repetition such as 0<%s> (the empty string) is accepted", n.Text, n.Text)
+		}
+	case *Repeat:
+		r.proseCheck(n.Body, underZero || n.Max == 0)
+	case *Alt:
+		for _, a := range n.Alts {
+			r.proseCheck(a, underZero)
+		}
+	case *Concat:
+		for _, a := range n.Items {
+			r.proseCheck(a, underZero)
+		}
+	}
+}
+
+func (r *reader) define(name token, incremental bool, expr Node, text string, core, markedOverride bool) {
+	r.proseCheck(expr, false)
+	key := strings.ToLower(name.text)
+	def := Def{Pos: name.pos, Incremental: incremental, Text: text}
+	if core {
+		r.core[key] = &Rule{Name: name.text, Pos: name.pos, Expr: expr, Defs: []Def{def}, Core: true}
+		return
+	}
+	old := r.g.Rule(name.text)
+	if old == nil && incremental {
+		if c := r.coreRule(key); c != nil {
+			old = r.materialize(c)
+		}
+	}
+	switch {
+	case old == nil && incremental:
+		r.errs.Add(name.pos, "=/ adds alternatives to %s, which is not defined before this point", name.text)
+	case old == nil:
+		if markedOverride {
+			r.errs.Add(name.pos, "%s is marked as an override but replaces no earlier definition", name.text)
+		}
+		r.g.add(&Rule{Name: name.text, Pos: name.pos, Expr: expr, Defs: []Def{def}})
+	case incremental:
+		if a, ok := old.Expr.(*Alt); ok {
+			a.Alts = append(a.Alts, alts(expr)...)
+		} else {
+			old.Expr = &Alt{Pos: old.Expr.Position(), Alts: append([]Node{old.Expr}, alts(expr)...)}
+		}
+		old.Defs = append(old.Defs, def)
+	case markedOverride || r.override[key]:
+		def.Override = true
+		old.Expr = expr
+		old.Defs = append(old.Defs, def)
+		old.Core = false
+	default:
+		r.errs.Add(name.pos, "%s is already defined at %s; use =/ to add alternatives, or mark an override", name.text, old.Pos)
+		r.orphans = append(r.orphans, expr) // its references are still checked
+	}
+}
+
+func alts(n Node) []Node {
+	if a, ok := n.(*Alt); ok {
+		return a.Alts
+	}
+	return []Node{n}
+}
+
+// coreRule returns the core rule with the given lower-case name, or nil.
+func (r *reader) coreRule(key string) *Rule {
+	if r.core == nil {
+		r.core = map[string]*Rule{}
+		r.source(Source{Name: CoreSource, Text: coreText}, true)
+	}
+	return r.core[key]
+}
+
+// materialize adds a copy of a core rule to the grammar.
+func (r *reader) materialize(c *Rule) *Rule {
+	cp := *c
+	cp.Defs = append([]Def(nil), c.Defs...)
+	r.g.add(&cp)
+	return &cp
+}
+
+// resolve checks every reference, adding core rules that are referenced but
+// not defined.
+func (r *reader) resolve() {
+	exprs := func(i int) Node {
+		if i < len(r.orphans) {
+			return r.orphans[i]
+		}
+		return r.g.Rules[i-len(r.orphans)].Expr
+	}
+	for i := 0; i < len(r.orphans)+len(r.g.Rules); i++ { // grows as core rules are added
+		Walk(exprs(i), func(n Node) {
+			ref, ok := n.(*RuleRef)
+			if !ok || r.g.Rule(ref.Name) != nil {
+				return
+			}
+			if c := r.coreRule(strings.ToLower(ref.Name)); c != nil {
+				r.materialize(c)
+				return
+			}
+			r.errs.Add(ref.Pos, "undefined rule %s", ref.Name)
+		})
+	}
+}

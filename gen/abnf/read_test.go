@@ -1,0 +1,247 @@
+package abnf_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/peguri/rfc3986/gen/abnf"
+)
+
+// constructTests reads one rule "r = …" and prints it canonically. Every
+// construct of RFC 5234 §4 and RFC 7405 appears at least once.
+var constructTests = []struct {
+	src, want string
+	why       string
+}{
+	{`r = a`, `a`, "rule reference"},
+	{`r = a b c`, `a b c`, "concatenation (§3.1)"},
+	{`r = a / b / c`, `a / b / c`, "alternation (§3.2)"},
+	{`r = a / b c`, `a / b c`, "concatenation binds tighter than alternation (§3.10)"},
+	{`r = (a / b) c`, `(a / b) c`, "group (§3.5)"},
+	{`r = ((a))`, `a`, "redundant groups vanish"},
+	{`r = [a b]`, `[a b]`, "option (§3.8)"},
+	{`r = *a`, `*a`, "unbounded repetition (§3.6)"},
+	{`r = 1*a`, `1*a`, "at least one"},
+	{`r = *3a`, `*3a`, "at most three"},
+	{`r = 2*3a`, `2*3a`, "between two and three"},
+	{`r = 3a`, `3a`, "specific repetition (§3.7)"},
+	{`r = *1a`, `[a]`, "*1 is an option"},
+	{`r = 0a`, `0a`, "zero repetition is legal and empty"},
+	{`r = 0<pchar>`, `0<pchar>`, "prose under a zero repetition: RFC 3986 path-empty"},
+	{`r = *(a / b)`, `*(a / b)`, "repeated group"},
+	{`r = 2*(3a)`, `2*(3a)`, "repetition of a repetition keeps its parentheses"},
+	{`r = "abc"`, `"abc"`, "case-insensitive string (§2.3)"},
+	{`r = %i"abc"`, `"abc"`, "RFC 7405 %i is the default"},
+	{`r = %s"aBc"`, `%s"aBc"`, "RFC 7405 case-sensitive string"},
+	{`r = %S"aBc"`, `%s"aBc"`, "RFC 7405 prefix letters are case-insensitive"},
+	{`r = ""`, `""`, "empty string"},
+	{`r = " ;<>"`, `" ;<>"`, "comment and prose characters inside a string"},
+	{`r = %x41`, `%x41`, "hex value"},
+	{`r = %X4a`, `%x4A`, "base letter and hex digits in either case"},
+	{`r = %d65`, `%d65`, "decimal value"},
+	{`r = %b1000001`, `%b1000001`, "binary value"},
+	{`r = %x41-5A`, `%x41-5A`, "range"},
+	{`r = %d48-57`, `%d48-57`, "decimal range"},
+	{`r = %x0D.0A`, `%x0D.0A`, "concatenated values"},
+	{`r = %b1.10.11`, `%b1.10.11`, "binary concatenation"},
+	{`r = %x10FFFF`, `%x10FFFF`, "largest code point"},
+	{`r = %xE000-F8FF`, `%xE000-F8FF`, "code points above %x7F (RFC 3987 iprivate)"},
+	{`r = a ; comment`, `a`, "comment"},
+	{"r = a\n    / b ; c\n    / c", `a / b / c`, "continuation lines with comments"},
+	{"r = a\r\n    b\r\n", `a b`, "CRLF lines"},
+	{"r = a\n\n    b", `a b`, "a blank line inside a rule"},
+	{"r = a\n; between\n", `a`, "comment line after a rule"},
+	{"r = a\t/\tb", `a / b`, "tabs are white space"},
+	{`r = x-y-1`, `x-y-1`, "rule names with digits and hyphens"},
+	{`r = "a""b"`, `"a" "b"`, "adjacent elements without white space are a concatenation"},
+}
+
+func TestReadConstructs(t *testing.T) {
+	for _, tt := range constructTests {
+		g, err := abnf.ReadString("t.abnf", tt.src+"\na = \"a\"\nb = \"b\"\nc = \"c\"\nx-y-1 = \"x\"\n")
+		if err != nil {
+			t.Errorf("%s: Read(%q): %v", tt.why, tt.src, err)
+			continue
+		}
+		if got := abnf.String(g.Rule("r").Expr); got != tt.want {
+			t.Errorf("%s: Read(%q) = %s, want %s", tt.why, tt.src, got, tt.want)
+		}
+	}
+}
+
+func TestReadIncrementalAndCase(t *testing.T) {
+	src := "Rule = \"a\"\nRULE =/ \"b\"\nrule =/ \"c\" / \"d\"\nother = rULe\n"
+	g, err := abnf.ReadString("t.abnf", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := g.Rule("rule")
+	if got, want := abnf.String(r.Expr), `"a" / "b" / "c" / "d"`; got != want {
+		t.Errorf("=/ merge: got %s, want %s", got, want)
+	}
+	if r.Name != "Rule" || len(r.Defs) != 3 || !r.Defs[1].Incremental {
+		t.Errorf("rule %q with %d definitions; want Rule with 3, the second incremental", r.Name, len(r.Defs))
+	}
+}
+
+func TestReadLayered(t *testing.T) {
+	base := abnf.Source{Name: "base.abnf", Text: []byte("host = IPv4 / name\nIPv4 = 1*DIGIT\nname = 1*ALPHA\n")}
+	ext := abnf.Source{Name: "ext.abnf", Text: []byte("host =/ zone\nzone = \"%25\" 1*ALPHA\n")}
+	g, err := abnf.Read([]abnf.Source{base, ext}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := abnf.String(g.Rule("host").Expr), "IPv4 / name / zone"; got != want {
+		t.Errorf("layered host = %s, want %s", got, want)
+	}
+	over := abnf.Source{Name: "over.abnf", Text: []byte("; @override\nname = 1*(ALPHA / \"-\")\n")}
+	g, err = abnf.Read([]abnf.Source{base, over}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := abnf.String(g.Rule("name").Expr), `1*(ALPHA / "-")`; got != want {
+		t.Errorf("overridden name = %s, want %s", got, want)
+	}
+	if d := g.Rule("name").Defs; len(d) != 2 || !d[1].Override {
+		t.Errorf("override not recorded: %+v", d)
+	}
+	_, err = abnf.Read([]abnf.Source{base, {Name: "o.abnf", Text: []byte("name = 1*DIGIT\n")}}, &abnf.Options{Override: []string{"NAME"}})
+	if err != nil {
+		t.Errorf("override by option: %v", err)
+	}
+}
+
+func TestReadCoreRules(t *testing.T) {
+	g, err := abnf.ReadString("t.abnf", "r = HEXDIG / wsp / crlf\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range g.Rules {
+		if r.Core {
+			got = append(got, r.Name)
+		}
+	}
+	want := []string{"HEXDIG", "WSP", "CRLF", "DIGIT", "SP", "HTAB", "CR", "LF"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("core rules added (-want +got):\n%s", diff)
+	}
+	// A grammar may define a core rule itself; its definition wins.
+	g, err = abnf.ReadString("t.abnf", "r = DIGIT\nDIGIT = \"0\" / \"1\"\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := g.Rule("DIGIT"); d.Core || abnf.String(d.Expr) != `"0" / "1"` {
+		t.Errorf("grammar's own DIGIT replaced by core: %s", abnf.String(d.Expr))
+	}
+}
+
+// errorTests: each source must give exactly these errors, in order. The
+// column counts bytes from 1.
+var errorTests = []struct {
+	src  string
+	want []string
+}{
+	{"r = \"abc\n", []string{`t.abnf:1:5: quoted string not closed on its line`}},
+	{"r = \"a\tb\"\n", []string{`t.abnf:1:7: quoted string may hold only SP and VCHAR (RFC 5234 §4 char-val); use a numeric value such as %x09`}},
+	{"r = <abc\n", []string{`t.abnf:1:5: prose value not closed with ">" on its line`}},
+	{"r = <abc>\n", []string{`t.abnf:1:5: prose value <abc> has no machine meaning; only a zero repetition such as 0<abc> (the empty string) is accepted`}},
+	{"r = 1<abc>\n", []string{`t.abnf:1:6: prose value <abc> has no machine meaning; only a zero repetition such as 0<abc> (the empty string) is accepted`}},
+	{"r = [<abc>]\n", []string{`t.abnf:1:6: prose value <abc> has no machine meaning; only a zero repetition such as 0<abc> (the empty string) is accepted`}},
+	{"r = %q41\n", []string{`t.abnf:1:6: numeric value base must be b, d or x, not 'q'`}},
+	{"r = %x\n", []string{`t.abnf:1:7: expected a base-16 digit at end of line`}},
+	{"r = %b012\n", []string{`t.abnf:1:9: '2' is not a digit of the numeric value's base`}},
+	{"r = %x110000\n", []string{`t.abnf:1:7: value 110000 is above U+10FFFF, the largest Unicode code point`}},
+	{"r = %xD800\n", []string{`t.abnf:1:7: value D800 is a UTF-16 surrogate (U+D800), which has no UTF-8 encoding`}},
+	{"r = %x5A-41\n", []string{`t.abnf:1:5: range %x5A-41 is empty: its end is below its start`}},
+	{"r = %x41-\n", []string{`t.abnf:1:10: expected a base-16 digit at end of line`}},
+	{"r = 3*2a\na = \"a\"\n", []string{`t.abnf:1:5: repetition 3*2: minimum is greater than maximum`}},
+	{"r = 99999999a\na = \"a\"\n", []string{`t.abnf:1:5: repetition count 99999999 is larger than 65536`}},
+	{"r = * a\na = \"a\"\n", []string{`t.abnf:1:5: repetition "*" must be followed directly by an element (RFC 5234 §4: repetition = [repeat] element)`}},
+	{"r = a /\na = \"a\"\n", []string{`t.abnf:1:8: expected an element, found end of rule`}},
+	{"r = (a\na = \"a\"\n", []string{`t.abnf:1:7: expected ")", found end of rule`}},
+	{"r = [a\na = \"a\"\n", []string{`t.abnf:1:7: expected "]", found end of rule`}},
+	{"r = ()\n", []string{`t.abnf:1:6: empty group`}},
+	{"r = a )\na = \"a\"\n", []string{`t.abnf:1:7: expected "/" or the end of the rule, found ")" ")"`}},
+	{"r = a # b\n", []string{`t.abnf:1:5: undefined rule a`, `t.abnf:1:7: unexpected character '#'`, `t.abnf:1:9: undefined rule b`}},
+	{"r = \"é\"\n", []string{`t.abnf:1:6: quoted string may hold only SP and VCHAR (RFC 5234 §4 char-val); use a numeric value such as %xC3`, `t.abnf:1:7: quoted string may hold only SP and VCHAR (RFC 5234 §4 char-val); use a numeric value such as %xA9`}},
+	{"= a\n", []string{`t.abnf:1:1: expected a rule name, found "=" "="`}},
+	{"r a\n", []string{`t.abnf:1:3: expected "=" or "=/", found rule name "a"`}},
+	{"r = \"a\" s = \"b\"\n", []string{`t.abnf:1:9: rule "s" must start on a new line at the grammar's margin`}},
+	{"r = x\n", []string{`t.abnf:1:5: undefined rule x`}},
+	{"r = \"a\"\nr = \"b\"\n", []string{`t.abnf:2:1: r is already defined at t.abnf:1:1; use =/ to add alternatives, or mark an override`}},
+	{"R = \"a\"\nr = \"b\"\n", []string{`t.abnf:2:1: r is already defined at t.abnf:1:1; use =/ to add alternatives, or mark an override`}},
+	{"r =/ \"a\"\n", []string{`t.abnf:1:1: =/ adds alternatives to r, which is not defined before this point`}},
+	{"; @override\nr = \"a\"\n", []string{`t.abnf:2:1: r is marked as an override but replaces no earlier definition`}},
+	{"  r = \"a\"\ns = \"b\"\n", []string{`t.abnf:2:1: rule starts at column 1, left of the grammar's margin (column 3, set by its first rule)`}},
+	{"r = \"a\"\rs = \"b\"\n", []string{`t.abnf:1:8: carriage return not followed by line feed`}},
+	{"r = a\r\ns = b c\r\n", []string{`t.abnf:1:5: undefined rule a`, `t.abnf:2:5: undefined rule b`, `t.abnf:2:7: undefined rule c`}},
+	// Errors in several rules are all reported, each at its place.
+	{"r = (\ns = %x\nt = \"x\nu = ok\n", []string{
+		`t.abnf:1:6: expected an element, found end of rule`,
+		`t.abnf:2:7: expected a base-16 digit at end of line`,
+		`t.abnf:3:5: quoted string not closed on its line`,
+		`t.abnf:4:5: undefined rule ok`,
+	}},
+}
+
+func TestReadErrors(t *testing.T) {
+	for _, tt := range errorTests {
+		_, err := abnf.ReadString("t.abnf", tt.src)
+		var el abnf.ErrorList
+		if !errors.As(err, &el) {
+			t.Errorf("Read(%q): got %v, want errors %q", tt.src, err, tt.want)
+			continue
+		}
+		var got []string
+		for _, e := range el {
+			got = append(got, e.Error())
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Read(%q) errors (-want +got):\n%s", tt.src, diff)
+		}
+	}
+}
+
+func TestErrorListFormat(t *testing.T) {
+	_, err := abnf.ReadString("t.abnf", "r = x y\n")
+	if got, want := err.Error(), "t.abnf:1:5: undefined rule x (and 1 more errors)"; got != want {
+		t.Errorf("ErrorList.Error() = %q, want %q", got, want)
+	}
+	var empty abnf.ErrorList
+	if empty.Err() != nil {
+		t.Error("empty ErrorList.Err() != nil")
+	}
+}
+
+func TestErrorsAcrossFiles(t *testing.T) {
+	_, err := abnf.Read([]abnf.Source{
+		{Name: "z.abnf", Text: []byte("a = b\n")},
+		{Name: "a.abnf", Text: []byte("c = d\n")},
+	}, nil)
+	want := []string{"z.abnf:1:5: undefined rule b", "a.abnf:1:5: undefined rule d"}
+	var got []string
+	for _, e := range err.(abnf.ErrorList) {
+		got = append(got, e.Error())
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("files keep reading order (-want +got):\n%s", diff)
+	}
+}
+
+func TestRuleText(t *testing.T) {
+	src := "   a = b ; one\n       / c\n       ; two\n\n   b = \"b\"\n   c = \"c\"\n"
+	g, err := abnf.ReadString("t.abnf", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "   a = b ; one\n       / c\n       ; two"
+	if got := g.Rule("a").Defs[0].Text; got != want {
+		t.Errorf("rule text:\n%s\nwant:\n%s", got, want)
+	}
+	if !strings.Contains(g.Rule("b").Defs[0].Text, `"b"`) {
+		t.Errorf("rule b text %q", g.Rule("b").Defs[0].Text)
+	}
+}

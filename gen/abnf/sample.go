@@ -1,0 +1,345 @@
+package abnf
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"unicode/utf8"
+)
+
+// Sampler derives random strings from a grammar: positive samples, which
+// match the rule they were derived from, and near-misses, positive samples
+// with one to three edits, which may or may not match. It is deterministic:
+// the same grammar, seed and sequence of calls give the same strings.
+//
+// Over many samples a Sampler covers every alternative of every alternation
+// it reaches and both extremes of every repetition: half of its choices go
+// to the least-used alternative or extreme, the rest are uniform.
+type Sampler struct {
+	// MaxDepth bounds rule nesting: deeper, the sampler takes the shortest
+	// derivations only. It matters for recursive grammars.
+	MaxDepth int
+	// MaxExtra bounds an unbounded repetition to min+MaxExtra iterations, and
+	// the largest count ever chosen for a bounded one to min+MaxExtra*16.
+	MaxExtra int
+	// MaxLen is a soft bound on sample length in bytes: past it, the sampler
+	// takes the shortest derivations.
+	MaxLen int
+
+	g        *Grammar
+	a        *Analysis
+	rng      *rand.Rand
+	altUse   map[*Alt][]int
+	repUse   map[*Repeat]*[2]int
+	alphabet map[string][]string // per rule: characters for near-miss edits
+}
+
+// Outside holds characters outside most grammars' alphabets that near-misses
+// also insert: ASCII delimiters that URIs exclude, controls, a Latin-1 letter,
+// KELVIN SIGN (which folds to "k" under Unicode, not ASCII, rules) and a byte
+// that is not UTF-8. Line feed is left out so that samples stay one per line.
+var Outside = []string{" ", "\"", "<", ">", "\\", "^", "`", "{", "|", "}", "\x00", "\x7f", "\t", "\r", "é", "\u212a", "\xff", "%"}
+
+// NewSampler returns a sampler for g seeded with seed. The grammar must read
+// without errors.
+func NewSampler(g *Grammar, seed uint64) *Sampler {
+	return &Sampler{
+		MaxDepth: 24,
+		MaxExtra: 4,
+		MaxLen:   512,
+		g:        g,
+		a:        Analyze(g),
+		rng:      rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
+		altUse:   map[*Alt][]int{},
+		repUse:   map[*Repeat]*[2]int{},
+		alphabet: map[string][]string{},
+	}
+}
+
+// Sample returns a random string derived from rule.
+func (s *Sampler) Sample(rule string) ([]byte, error) {
+	r := s.g.Rule(rule)
+	if r == nil {
+		return nil, fmt.Errorf("no rule %s in the grammar", rule)
+	}
+	if _, ok := s.a.height[r]; !ok {
+		return nil, fmt.Errorf("%s derives no finite string", r.Name)
+	}
+	var b []byte
+	s.gen(r.Expr, 0, &b)
+	return b, nil
+}
+
+// NearMiss returns a sample of rule with one to three random edits: a
+// character inserted, deleted, replaced or duplicated, or two swapped. New
+// characters come mostly from the grammar's own alphabet (its string
+// characters, range ends and the values just outside them), sometimes from
+// [Outside].
+func (s *Sampler) NearMiss(rule string) ([]byte, error) {
+	b, err := s.Sample(rule)
+	if err != nil {
+		return nil, err
+	}
+	alpha := s.alphabetOf(rule)
+	pick := func() string {
+		if s.rng.IntN(8) == 0 || len(alpha) == 0 {
+			return Outside[s.rng.IntN(len(Outside))]
+		}
+		return alpha[s.rng.IntN(len(alpha))]
+	}
+	edits := 1 + s.rng.IntN(3)
+	for range edits {
+		// Edit at character boundaries so that UTF-8 stays intact unless an
+		// invalid byte is inserted on purpose.
+		var cuts []int
+		for i := 0; i < len(b); {
+			cuts = append(cuts, i)
+			_, w := utf8.DecodeRune(b[i:])
+			i += w
+		}
+		cuts = append(cuts, len(b))
+		n := len(cuts) - 1 // characters
+		op := s.rng.IntN(5)
+		if n == 0 {
+			op = 0
+		}
+		switch op {
+		case 0: // insert
+			at := cuts[s.rng.IntN(len(cuts))]
+			b = splice(b, at, at, pick())
+		case 1: // delete
+			i := s.rng.IntN(n)
+			b = splice(b, cuts[i], cuts[i+1], "")
+		case 2: // replace
+			i := s.rng.IntN(n)
+			b = splice(b, cuts[i], cuts[i+1], pick())
+		case 3: // duplicate
+			i := s.rng.IntN(n)
+			b = splice(b, cuts[i], cuts[i], string(b[cuts[i]:cuts[i+1]]))
+		case 4: // swap two neighbours
+			if n < 2 {
+				continue
+			}
+			i := s.rng.IntN(n - 1)
+			x, y := string(b[cuts[i]:cuts[i+1]]), string(b[cuts[i+1]:cuts[i+2]])
+			b = splice(b, cuts[i], cuts[i+2], y+x)
+		}
+	}
+	return b, nil
+}
+
+func splice(b []byte, from, to int, s string) []byte {
+	out := make([]byte, 0, len(b)-(to-from)+len(s))
+	out = append(out, b[:from]...)
+	out = append(out, s...)
+	return append(out, b[to:]...)
+}
+
+// alphabetOf collects the characters the rule's grammar uses.
+func (s *Sampler) alphabetOf(rule string) []string {
+	if a, ok := s.alphabet[rule]; ok {
+		return a
+	}
+	r := s.g.Rule(rule)
+	set := map[string]bool{}
+	addRune := func(c rune) {
+		if c >= 0 && c <= utf8.MaxRune && !(c >= 0xD800 && c <= 0xDFFF) && c != '\n' {
+			set[string(c)] = true
+		}
+	}
+	for t := range s.a.Reachable([]*Rule{r}) {
+		Walk(t.Expr, func(n Node) {
+			switch n := n.(type) {
+			case *CharVal:
+				for _, c := range n.Text {
+					addRune(c)
+					if !n.Sensitive {
+						addRune(rune(lowerASCII(byte(c))))
+						addRune(rune(upperASCII(byte(c))))
+					}
+				}
+			case *NumVal:
+				if n.Range {
+					lo, hi := n.Vals[0], n.Vals[1]
+					for _, c := range []rune{lo - 1, lo, (lo + hi) / 2, hi, hi + 1} {
+						addRune(c)
+					}
+				} else {
+					for _, c := range n.Vals {
+						addRune(c)
+					}
+				}
+			}
+		})
+	}
+	a := make([]string, 0, len(set))
+	for c := range set {
+		a = append(a, c)
+	}
+	sort.Strings(a) // map order must not leak into the sequence
+	s.alphabet[rule] = a
+	return a
+}
+
+func upperASCII(c byte) byte {
+	if c >= 'a' && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
+}
+
+func (s *Sampler) gen(n Node, depth int, b *[]byte) {
+	short := depth > s.MaxDepth || len(*b) > s.MaxLen
+	switch n := n.(type) {
+	case *Alt:
+		use := s.altUse[n]
+		if use == nil {
+			use = make([]int, len(n.Alts))
+			s.altUse[n] = use
+		}
+		var cands []int
+		best := -1
+		for i, x := range n.Alts {
+			h, ok := s.a.nodeHeight(x)
+			if !ok {
+				continue
+			}
+			if short {
+				switch {
+				case best < 0 || h < best:
+					best, cands = h, []int{i}
+				case h == best:
+					cands = append(cands, i)
+				}
+				continue
+			}
+			cands = append(cands, i)
+		}
+		i := cands[s.rng.IntN(len(cands))]
+		if !short && s.rng.IntN(2) == 0 {
+			least := cands[0]
+			for _, c := range cands {
+				if use[c] < use[least] {
+					least = c
+				}
+			}
+			i = least
+		}
+		use[i]++
+		s.gen(n.Alts[i], depth, b)
+	case *Concat:
+		for _, x := range n.Items {
+			s.gen(x, depth, b)
+		}
+	case *Repeat:
+		if n.Max == 0 {
+			return
+		}
+		count := n.Min
+		if !short {
+			hi := n.Max
+			if hi == Inf || hi > n.Min+s.MaxExtra*16 {
+				hi = n.Min + s.MaxExtra*16
+			}
+			if n.Max == Inf {
+				hi = n.Min + s.MaxExtra
+			}
+			use := s.repUse[n]
+			if use == nil {
+				use = &[2]int{}
+				s.repUse[n] = use
+			}
+			switch {
+			case s.rng.IntN(3) == 0:
+				if use[0] <= use[1] {
+					count = n.Min
+				} else {
+					count = hi
+				}
+			default:
+				count = n.Min + s.rng.IntN(min(hi, n.Min+s.MaxExtra)-n.Min+1)
+			}
+			if count == n.Min {
+				use[0]++
+			}
+			if count == hi {
+				use[1]++
+			}
+		}
+		for range count {
+			s.gen(n.Body, depth, b)
+		}
+	case *RuleRef:
+		s.gen(s.g.Rule(n.Name).Expr, depth+1, b)
+	case *CharVal:
+		for i := 0; i < len(n.Text); i++ {
+			c := n.Text[i]
+			if !n.Sensitive && s.rng.IntN(2) == 0 {
+				if c >= 'a' && c <= 'z' {
+					c = upperASCII(c)
+				} else {
+					c = lowerASCII(c)
+				}
+			}
+			*b = append(*b, c)
+		}
+	case *NumVal:
+		if !n.Range {
+			for _, c := range n.Vals {
+				*b = utf8.AppendRune(*b, c)
+			}
+			return
+		}
+		lo, hi := n.Vals[0], n.Vals[1]
+		var c rune
+		switch s.rng.IntN(4) {
+		case 0:
+			c = lo
+		case 1:
+			c = hi
+		default:
+			c = lo + rune(s.rng.Int64N(int64(hi-lo)+1))
+		}
+		if c >= 0xD800 && c <= 0xDFFF {
+			c = lo
+			if c >= 0xD800 && c <= 0xDFFF {
+				c = hi
+			}
+		}
+		*b = utf8.AppendRune(*b, c)
+	}
+}
+
+// Coverage reports the alternatives never chosen and the repetition
+// extremes never reached so far, one line each, for tests and reports.
+func (s *Sampler) Coverage() []string {
+	var out []string
+	for _, r := range s.g.Rules {
+		Walk(r.Expr, func(n Node) {
+			switch n := n.(type) {
+			case *Alt:
+				use, ok := s.altUse[n]
+				if !ok {
+					return
+				}
+				for i, u := range use {
+					if u == 0 {
+						out = append(out, fmt.Sprintf("%s: %s: alternative %d (%s) never chosen", n.Pos, r.Name, i+1, String(n.Alts[i])))
+					}
+				}
+			case *Repeat:
+				use, ok := s.repUse[n]
+				if !ok {
+					return
+				}
+				if use[0] == 0 {
+					out = append(out, fmt.Sprintf("%s: %s: %s never at its minimum", n.Pos, r.Name, String(n)))
+				}
+				if use[1] == 0 {
+					out = append(out, fmt.Sprintf("%s: %s: %s never at its maximum", n.Pos, r.Name, String(n)))
+				}
+			}
+		})
+	}
+	return out
+}

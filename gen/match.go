@@ -1,0 +1,44 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/peguri/rfc3986/gen/abnf"
+)
+
+func cmdMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlags("match", stderr)
+	var files grammarFiles
+	fs.Var(&files, "grammar", "ABNF `file` (repeatable, read in order; default: RFC 3986 Appendix A)")
+	rule := fs.String("rule", "", "the `rule` to match")
+	if err := fs.Parse(args); err != nil {
+		return flagError{err}
+	}
+	if *rule == "" || fs.NArg() > 0 {
+		return usageError{"match needs -rule and reads inputs from standard input"}
+	}
+	g, err := loadClean(files, stderr)
+	if err != nil {
+		return err
+	}
+	m, err := abnf.NewMatcher(g)
+	if err != nil {
+		return err
+	}
+	if g.Rule(*rule) == nil {
+		return usageError{fmt.Sprintf("no rule %s in the grammar", *rule)}
+	}
+	return eachLine(stdin, func(line []byte) error {
+		ok, err := m.Match(*rule, line)
+		if err != nil {
+			return err
+		}
+		if ok {
+			_, err = io.WriteString(stdout, "1\n")
+		} else {
+			_, err = io.WriteString(stdout, "0\n")
+		}
+		return err
+	})
+}

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/peguri/rfc3986/gen/abnf"
+)
+
+func cmdSample(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlags("sample", stderr)
+	var files grammarFiles
+	fs.Var(&files, "grammar", "ABNF `file` (repeatable, read in order; default: RFC 3986 Appendix A)")
+	rule := fs.String("rule", "", "the `rule` to derive samples from")
+	n := fs.Int("n", 10, "number of samples")
+	seed := fs.Uint64("seed", 1, "random seed")
+	near := fs.Bool("near", false, "print near-misses (samples with one to three edits) instead")
+	if err := fs.Parse(args); err != nil {
+		return flagError{err}
+	}
+	if *rule == "" || fs.NArg() > 0 {
+		return usageError{"sample needs -rule"}
+	}
+	g, err := loadClean(files, stderr)
+	if err != nil {
+		return err
+	}
+	if g.Rule(*rule) == nil {
+		return usageError{fmt.Sprintf("no rule %s in the grammar", *rule)}
+	}
+	s := abnf.NewSampler(g, *seed)
+	for range *n {
+		var b []byte
+		if *near {
+			b, err = s.NearMiss(*rule)
+		} else {
+			b, err = s.Sample(*rule)
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := fmt.Fprintf(stdout, "%s\n", b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
