@@ -60,9 +60,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cmds := map[string]func([]string, io.Reader, io.Writer, io.Writer) error{
-		"check":  cmdCheck,
-		"match":  cmdMatch,
-		"sample": cmdSample,
+		"check":    cmdCheck,
+		"match":    cmdMatch,
+		"sample":   cmdSample,
+		"peg":      cmdPeg,
+		"fidelity": cmdFidelity,
 	}
 	cmd, ok := cmds[args[0]]
 	if !ok {

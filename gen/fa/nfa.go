@@ -1,0 +1,220 @@
+package fa
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// Bits is a set of small integers (atom numbers).
+type Bits []uint64
+
+// NewBits returns an empty set for integers below n.
+func NewBits(n int) Bits { return make(Bits, (n+63)/64) }
+
+func (b Bits) Has(i int) bool { return b[i>>6]&(1<<(i&63)) != 0 }
+func (b Bits) Set(i int)      { b[i>>6] |= 1 << (i & 63) }
+
+// Intersects reports whether b and c share an element.
+func (b Bits) Intersects(c Bits) bool {
+	for i := range b {
+		if b[i]&c[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Or adds c's elements to b.
+func (b Bits) Or(c Bits) {
+	for i := range b {
+		b[i] |= c[i]
+	}
+}
+
+// Count returns the number of elements.
+func (b Bits) Count() int {
+	n := 0
+	for _, w := range b {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// Each calls f for each element in increasing order.
+func (b Bits) Each(f func(int)) {
+	for i, w := range b {
+		for w != 0 {
+			f(i<<6 | bits.TrailingZeros64(w))
+			w &= w - 1
+		}
+	}
+}
+
+// NFA is a Thompson NFA whose transitions are labelled with sets of atoms.
+type NFA struct {
+	Atoms  []CharSet // the alphabet partition; atom i is Atoms[i]
+	States []NState
+	Start  int32
+	Accept int32
+}
+
+// NState is one NFA state.
+type NState struct {
+	Eps   []int32
+	Trans []Trans
+}
+
+// Trans is a transition on any atom of On.
+type Trans struct {
+	On Bits
+	To int32
+}
+
+// Builder builds an NFA from states and labelled edges; the alphabet
+// partition is computed when it is done.
+type Builder struct {
+	eps   [][]int32
+	edges []edge
+}
+
+type edge struct {
+	from, to int32
+	on       CharSet
+}
+
+// State adds a state and returns its number.
+func (b *Builder) State() int32 {
+	b.eps = append(b.eps, nil)
+	return int32(len(b.eps) - 1)
+}
+
+// Len returns the number of states so far.
+func (b *Builder) Len() int32 { return int32(len(b.eps)) }
+
+// Eps adds an ε-edge.
+func (b *Builder) Eps(from, to int32) { b.eps[from] = append(b.eps[from], to) }
+
+// Edge adds an edge on the characters of on.
+func (b *Builder) Edge(from, to int32, on CharSet) {
+	b.edges = append(b.edges, edge{from, to, on})
+}
+
+// NFA finishes the automaton.
+func (b *Builder) NFA(start, accept int32) *NFA {
+	sets := make([]CharSet, len(b.edges))
+	for i, e := range b.edges {
+		sets[i] = e.on
+	}
+	n := &NFA{Atoms: Partition(sets), States: make([]NState, len(b.eps)), Start: start, Accept: accept}
+	for i, e := range b.eps {
+		n.States[i].Eps = e
+	}
+	for _, e := range b.edges {
+		n.States[e.from].Trans = append(n.States[e.from].Trans, Trans{On: n.AtomsOf(e.on), To: e.to})
+	}
+	return n
+}
+
+// AtomsOf returns the atoms that make up s, which must be a union of atoms
+// (any set the NFA was built with is).
+func (n *NFA) AtomsOf(s CharSet) Bits {
+	b := NewBits(len(n.Atoms))
+	for i, a := range n.Atoms {
+		if a.Overlaps(s) {
+			b.Set(i)
+		}
+	}
+	return b
+}
+
+// Closure returns the ε-closure of the given states, sorted. If within is
+// non-nil, only states for which it returns true are entered.
+func (n *NFA) Closure(states []int32, within func(int32) bool) []int32 {
+	seen := make(map[int32]bool, len(states)*2)
+	stack := make([]int32, 0, len(states))
+	for _, s := range states {
+		if !seen[s] && (within == nil || within(s)) {
+			seen[s] = true
+			stack = append(stack, s)
+		}
+	}
+	out := make([]int32, 0, len(stack))
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		out = append(out, s)
+		for _, t := range n.States[s].Eps {
+			if !seen[t] && (within == nil || within(t)) {
+				seen[t] = true
+				stack = append(stack, t)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Step returns the states reached from states on atom a (before closure).
+func (n *NFA) Step(states []int32, a int) []int32 {
+	var out []int32
+	for _, s := range states {
+		for _, t := range n.States[s].Trans {
+			if t.On.Has(a) {
+				out = append(out, t.To)
+			}
+		}
+	}
+	return out
+}
+
+// First returns the atoms on which some state of the (closed) set has a
+// transition.
+func (n *NFA) First(states []int32) Bits {
+	b := NewBits(len(n.Atoms))
+	for _, s := range states {
+		for _, t := range n.States[s].Trans {
+			b.Or(t.On)
+		}
+	}
+	return b
+}
+
+// Set returns the characters of the atoms in b.
+func (n *NFA) Set(b Bits) CharSet {
+	var s CharSet
+	b.Each(func(i int) { s = s.Union(n.Atoms[i]) })
+	return s
+}
+
+// Contains reports whether the sorted state list holds s.
+func Contains(states []int32, s int32) bool {
+	_, ok := slices.BinarySearch(states, s)
+	return ok
+}
+
+// Subset reports whether sorted list a is a subset of sorted list b.
+func Subset(a, b []int32) bool {
+	j := 0
+	for _, x := range a {
+		for j < len(b) && b[j] < x {
+			j++
+		}
+		if j == len(b) || b[j] != x {
+			return false
+		}
+	}
+	return true
+}
+
+// Key encodes a sorted state list as a map key.
+func Key(states []int32) string {
+	b := make([]byte, 0, len(states)*3)
+	for _, s := range states {
+		for s >= 0x80 {
+			b = append(b, byte(s)|0x80)
+			s >>= 7
+		}
+		b = append(b, byte(s))
+	}
+	return string(b)
+}

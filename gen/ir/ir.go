@@ -1,0 +1,577 @@
+// Package ir lowers an ABNF grammar to the expression shapes a PEG has:
+// character sets instead of alternations of single characters, bounded
+// repetition expanded into copies and nested options, repetition bodies that
+// cannot match the empty string. The language of every rule is unchanged;
+// only its shape is. Every rewrite is recorded for the translation report.
+//
+// Both the PEG translator and the DFA back end start from this form.
+package ir
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/gen/fa"
+)
+
+// Expr is an expression: *Alt, *Seq, *Rep, *Ref, *Set or *Empty.
+type Expr interface{ isExpr() }
+
+// Alt is an alternation; in a PEG, an ordered choice.
+type Alt struct {
+	Alts []Expr
+	Src  *abnf.Alt // the ABNF alternation it came from, if any
+}
+
+// Seq is a concatenation of two or more expressions.
+type Seq struct{ Items []Expr }
+
+// Rep is one of the three PEG repetitions: Min 0 Max 1 (x?), Min 0 Max Inf
+// (x*), Min 1 Max Inf (x+). Its body never matches the empty string.
+type Rep struct {
+	Min, Max int
+	Body     Expr
+	Src      *abnf.Repeat // the ABNF repetition it came from, if any
+}
+
+// Ref refers to a rule.
+type Ref struct{ Rule *Rule }
+
+// Set matches one character of a set.
+type Set struct{ Set fa.CharSet }
+
+// Empty matches the empty string.
+type Empty struct{}
+
+func (*Alt) isExpr()   {}
+func (*Seq) isExpr()   {}
+func (*Rep) isExpr()   {}
+func (*Ref) isExpr()   {}
+func (*Set) isExpr()   {}
+func (*Empty) isExpr() {}
+
+// Inf is the Max of an unbounded Rep.
+const Inf = abnf.Inf
+
+// Rule is a lowered rule.
+type Rule struct {
+	Name     string // the ABNF name
+	ABNF     *abnf.Rule
+	Body     Expr
+	Capture  bool // the rule becomes a node of the parse tree
+	CharSet  bool // the body is one Set and the rule is not captured: references are inlined
+	Nullable bool
+	First    fa.CharSet
+	// NonEmpty is set on derived rules: this rule is the non-empty part of
+	// NonEmpty's language, made for a repetition whose body could match the
+	// empty string.
+	NonEmpty *Rule
+
+	state int // lowering: 0 not started, 1 in progress, 2 done
+	nn    *Rule
+}
+
+// Grammar is a lowered grammar.
+type Grammar struct {
+	Rules    []*Rule // ABNF order, then derived rules
+	Rewrites []Rewrite
+	byName   map[string]*Rule
+	a        *abnf.Analysis
+}
+
+// Rule returns the rule with the given ABNF name, case-insensitively.
+func (g *Grammar) Rule(name string) *Rule { return g.byName[strings.ToLower(name)] }
+
+// Rewrite records one shape change made by lowering.
+type Rewrite struct {
+	Rule string
+	Pos  abnf.Pos
+	Kind string // "fold", "expand", "nonempty", "option"
+	Msg  string
+}
+
+// Options controls lowering.
+type Options struct {
+	// Capture reports whether a rule becomes a parse tree node. Nil means
+	// every rule except those that are a single character set.
+	Capture func(name string) bool
+}
+
+// Lower lowers g, which must read and check without errors.
+func Lower(g *abnf.Grammar, opts Options) (*Grammar, error) {
+	lg := &Grammar{byName: map[string]*Rule{}, a: abnf.Analyze(g)}
+	if lr := lg.a.LeftRecursive(); len(lr) > 0 {
+		return nil, fmt.Errorf("%s: left recursion in %s: no PEG can express it", lr[0][0].Pos, lr[0][0].Name)
+	}
+	for _, r := range g.Rules {
+		ir := &Rule{Name: r.Name, ABNF: r, Nullable: lg.a.RuleNullable(r)}
+		lg.Rules = append(lg.Rules, ir)
+		lg.byName[strings.ToLower(r.Name)] = ir
+	}
+	l := &lowerer{g: lg, src: g, opts: opts}
+	for _, r := range lg.Rules[:len(g.Rules)] {
+		l.rule(r)
+	}
+	lg.computeFirst()
+	for _, r := range lg.Rules {
+		r.Body = l.mergeSets(r, r.Body)
+	}
+	return lg, nil
+}
+
+type lowerer struct {
+	g    *Grammar
+	src  *abnf.Grammar
+	opts Options
+}
+
+func (l *lowerer) rule(r *Rule) {
+	if r.state != 0 {
+		return
+	}
+	r.state = 1
+	r.Body = l.lower(r, r.ABNF.Expr)
+	_, isSet := r.Body.(*Set)
+	if l.opts.Capture != nil {
+		r.Capture = l.opts.Capture(r.Name)
+	} else {
+		r.Capture = !isSet
+	}
+	r.CharSet = isSet && !r.Capture
+	r.state = 2
+}
+
+func (l *lowerer) note(r *Rule, pos abnf.Pos, kind, format string, args ...any) {
+	l.g.Rewrites = append(l.g.Rewrites, Rewrite{Rule: r.Name, Pos: pos, Kind: kind, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (l *lowerer) lower(r *Rule, n abnf.Node) Expr {
+	switch n := n.(type) {
+	case *abnf.Alt:
+		var alts []Expr
+		for _, x := range n.Alts {
+			e := l.lower(r, x)
+			if a, ok := e.(*Alt); ok { // a / (b / c) is a / b / c
+				alts = append(alts, a.Alts...)
+				continue
+			}
+			alts = append(alts, e)
+		}
+		// Runs of single characters become one class: a PEG choice between
+		// one-character alternatives is their union, whatever the order.
+		var out []Expr
+		folded := 0
+		for _, e := range alts {
+			if s, ok := e.(*Set); ok {
+				if p, ok := last(out).(*Set); ok {
+					out[len(out)-1] = &Set{Set: p.Set.Union(s.Set)}
+					folded++
+					continue
+				}
+			}
+			out = append(out, e)
+		}
+		if folded > 0 {
+			l.note(r, n.Pos, "fold", "%d single-character alternatives of %s folded into classes", folded+1, clip(abnf.String(n)))
+		}
+		if len(out) == 1 {
+			return out[0]
+		}
+		return &Alt{Alts: out, Src: n}
+	case *abnf.Concat:
+		var items []Expr
+		for _, x := range n.Items {
+			e := l.lower(r, x)
+			switch e := e.(type) {
+			case *Seq:
+				items = append(items, e.Items...)
+			case *Empty:
+			default:
+				items = append(items, e)
+			}
+		}
+		return seq(items)
+	case *abnf.Repeat:
+		return l.repeat(r, n)
+	case *abnf.RuleRef:
+		t := l.g.Rule(n.Name)
+		l.rule(t)
+		if t.CharSet {
+			return &Set{Set: t.Body.(*Set).Set}
+		}
+		return &Ref{Rule: t}
+	case *abnf.CharVal:
+		var items []Expr
+		for i := 0; i < len(n.Text); i++ {
+			c := rune(n.Text[i])
+			s := fa.Of(c)
+			if !n.Sensitive && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+				s = fa.Of(c|0x20, c&^0x20) // ASCII letters only (RFC 5234 §2.3)
+			}
+			items = append(items, &Set{Set: s})
+		}
+		return seq(items)
+	case *abnf.NumVal:
+		if n.Range {
+			return &Set{Set: fa.Span(n.Vals[0], n.Vals[1])}
+		}
+		var items []Expr
+		for _, v := range n.Vals {
+			items = append(items, &Set{Set: fa.Of(v)})
+		}
+		return seq(items)
+	case *abnf.Prose:
+		return &Empty{} // only legal under a zero repetition
+	}
+	panic(fmt.Sprintf("ir: unknown node %T", n))
+}
+
+func last(es []Expr) Expr {
+	if len(es) == 0 {
+		return nil
+	}
+	return es[len(es)-1]
+}
+
+func seq(items []Expr) Expr {
+	switch len(items) {
+	case 0:
+		return &Empty{}
+	case 1:
+		return items[0]
+	}
+	return &Seq{Items: items}
+}
+
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:57] + "..."
+	}
+	return s
+}
+
+// repeat expands n*m into the PEG repetitions.
+func (l *lowerer) repeat(r *Rule, n *abnf.Repeat) Expr {
+	if n.Max == 0 {
+		return &Empty{}
+	}
+	body := l.lower(r, n.Body)
+	if _, ok := body.(*Empty); ok {
+		return &Empty{}
+	}
+	min, max := n.Min, n.Max
+	if l.g.a.Nullable(n.Body) {
+		if min == 0 && max == 1 {
+			// [x] with x nullable is x.
+			l.note(r, n.Pos, "option", "%s: the option's body can match the empty string, so the option is its body", clip(abnf.String(n)))
+			return body
+		}
+		// x can be empty, so x^k is every count up to k of x's non-empty
+		// strings: *x = *nn(x), and n*m x = *m nn(x).
+		nn := l.nonEmpty(body)
+		l.note(r, n.Pos, "nonempty", "%s: the body can match the empty string, on which a PEG repetition loops forever; repeated its non-empty part %s instead, 0 to %s times",
+			clip(abnf.String(n)), clip(Format(nn)), bound(max))
+		if nn == nil {
+			return &Empty{}
+		}
+		body, min = nn, 0
+	}
+	if min == 1 && max == 1 {
+		return body
+	}
+	if max == Inf {
+		if min == 0 {
+			return &Rep{Min: 0, Max: Inf, Body: body, Src: n}
+		}
+		items := make([]Expr, 0, min)
+		for range min - 1 {
+			items = append(items, body)
+		}
+		if min > 1 {
+			l.note(r, n.Pos, "expand", "%s: %d copies, then a +", clip(abnf.String(n)), min-1)
+		}
+		return seq(append(items, &Rep{Min: 1, Max: Inf, Body: body, Src: n}))
+	}
+	// Bounded: min copies, then max-min nested options, so that a failing
+	// copy is not retried at the same position (x (x x?)? rather than x? x?).
+	var tail Expr
+	for k := 0; k < max-min; k++ {
+		if tail == nil {
+			tail = &Rep{Min: 0, Max: 1, Body: body, Src: n}
+		} else {
+			tail = &Rep{Min: 0, Max: 1, Body: seq([]Expr{body, tail}), Src: n}
+		}
+	}
+	items := make([]Expr, 0, min+1)
+	for range min {
+		items = append(items, body)
+	}
+	if tail != nil {
+		items = append(items, tail)
+	}
+	if !(min == 0 && max == 1) {
+		l.note(r, n.Pos, "expand", "%s: pigeon has no bounded repetition; %d copies then %d nested options", clip(abnf.String(n)), min, max-min)
+	}
+	return seq(items)
+}
+
+func bound(max int) string {
+	if max == Inf {
+		return "any number of"
+	}
+	return fmt.Sprint(max)
+}
+
+// nonEmpty returns an expression for the non-empty strings of e, or nil if
+// e matches only the empty string.
+func (l *lowerer) nonEmpty(e Expr) Expr {
+	switch e := e.(type) {
+	case *Set:
+		return e
+	case *Empty:
+		return nil
+	case *Alt:
+		var alts []Expr
+		for _, x := range e.Alts {
+			if y := l.nonEmpty(x); y != nil {
+				alts = append(alts, y)
+			}
+		}
+		switch len(alts) {
+		case 0:
+			return nil
+		case 1:
+			return alts[0]
+		}
+		return &Alt{Alts: alts, Src: e.Src}
+	case *Seq:
+		head, rest := e.Items[0], seq(e.Items[1:])
+		if !l.nullable(head) {
+			return e
+		}
+		// nn(a rest) = nn(a) rest / nn(rest), when a can be empty.
+		var alts []Expr
+		if h := l.nonEmpty(head); h != nil {
+			alts = append(alts, seq([]Expr{h, rest}))
+		}
+		if t := l.nonEmpty(rest); t != nil {
+			alts = append(alts, t)
+		}
+		switch len(alts) {
+		case 0:
+			return nil
+		case 1:
+			return alts[0]
+		}
+		return &Alt{Alts: alts}
+	case *Rep:
+		if e.Min == 1 {
+			return e
+		}
+		if e.Max == 1 {
+			return e.Body
+		}
+		return &Rep{Min: 1, Max: Inf, Body: e.Body, Src: e.Src}
+	case *Ref:
+		if !e.Rule.Nullable {
+			return e
+		}
+		return &Ref{Rule: l.nonEmptyRule(e.Rule)}
+	}
+	panic(fmt.Sprintf("ir: unknown expression %T", e))
+}
+
+// nonEmptyRule derives the rule for the non-empty strings of r. It keeps r's
+// name, so that its parse tree nodes are r's.
+func (l *lowerer) nonEmptyRule(r *Rule) *Rule {
+	if r.nn != nil {
+		return r.nn
+	}
+	d := &Rule{Name: r.Name, ABNF: r.ABNF, NonEmpty: r, Capture: r.Capture, state: 2}
+	r.nn = d
+	l.g.Rules = append(l.g.Rules, d)
+	l.rule(r)
+	d.Body = l.nonEmpty(r.Body)
+	if d.Body == nil {
+		d.Body = &Set{} // matches nothing
+	}
+	return d
+}
+
+func (l *lowerer) nullable(e Expr) bool { return Nullable(e) }
+
+// Nullable reports whether e can match the empty string.
+func Nullable(e Expr) bool {
+	switch e := e.(type) {
+	case *Set:
+		return false
+	case *Empty:
+		return true
+	case *Alt:
+		for _, x := range e.Alts {
+			if Nullable(x) {
+				return true
+			}
+		}
+		return false
+	case *Seq:
+		for _, x := range e.Items {
+			if !Nullable(x) {
+				return false
+			}
+		}
+		return true
+	case *Rep:
+		return e.Min == 0 || Nullable(e.Body)
+	case *Ref:
+		return e.Rule.Nullable
+	}
+	return false
+}
+
+// First returns the characters that can begin a non-empty match of e.
+func First(e Expr) fa.CharSet {
+	switch e := e.(type) {
+	case *Set:
+		return e.Set
+	case *Alt:
+		var s fa.CharSet
+		for _, x := range e.Alts {
+			s = s.Union(First(x))
+		}
+		return s
+	case *Seq:
+		var s fa.CharSet
+		for _, x := range e.Items {
+			s = s.Union(First(x))
+			if !Nullable(x) {
+				break
+			}
+		}
+		return s
+	case *Rep:
+		return First(e.Body)
+	case *Ref:
+		return e.Rule.First
+	}
+	return fa.CharSet{}
+}
+
+func (g *Grammar) computeFirst() {
+	for changed := true; changed; {
+		changed = false
+		for _, r := range g.Rules {
+			f := First(r.Body)
+			if !f.Equal(r.First) {
+				r.First, changed = f, true
+			}
+			if n := Nullable(r.Body); n != r.Nullable {
+				r.Nullable, changed = n, true
+			}
+		}
+	}
+}
+
+// mergeSets moves single-character alternatives of a choice next to the
+// first one and folds them into one class, when every alternative they move
+// across can neither match the empty string nor begin with one of their
+// characters: then no string is matched by both, and the order between them
+// cannot matter.
+func (l *lowerer) mergeSets(r *Rule, e Expr) Expr {
+	switch e := e.(type) {
+	case *Alt:
+		for i, x := range e.Alts {
+			e.Alts[i] = l.mergeSets(r, x)
+		}
+		first := -1
+		for i, x := range e.Alts {
+			s, ok := x.(*Set)
+			if !ok {
+				continue
+			}
+			if first < 0 {
+				first = i
+				continue
+			}
+			movable := true
+			for _, y := range e.Alts[first+1 : i] {
+				if Nullable(y) || First(y).Overlaps(s.Set) {
+					movable = false
+				}
+			}
+			if !movable {
+				continue
+			}
+			f := e.Alts[first].(*Set)
+			e.Alts[first] = &Set{Set: f.Set.Union(s.Set)}
+			e.Alts = append(e.Alts[:i:i], e.Alts[i+1:]...)
+			l.note(r, posOf(e), "fold", "single-character alternative %s moved before alternatives that cannot begin with it, and folded into %s", s.Set, e.Alts[first].(*Set).Set)
+			return l.mergeSets(r, e)
+		}
+		if len(e.Alts) == 1 {
+			return e.Alts[0]
+		}
+		return e
+	case *Seq:
+		for i, x := range e.Items {
+			e.Items[i] = l.mergeSets(r, x)
+		}
+	case *Rep:
+		e.Body = l.mergeSets(r, e.Body)
+	}
+	return e
+}
+
+func posOf(a *Alt) abnf.Pos {
+	if a.Src != nil {
+		return a.Src.Pos
+	}
+	return abnf.Pos{}
+}
+
+// Format prints an expression in a PEG-like notation for reports.
+func Format(e Expr) string {
+	switch e := e.(type) {
+	case nil:
+		return "(nothing)"
+	case *Set:
+		if c, ok := e.Set.Single(); ok && c >= 0x20 && c < 0x7f {
+			return fmt.Sprintf("%q", string(c))
+		}
+		return e.Set.String()
+	case *Empty:
+		return `""`
+	case *Ref:
+		return e.Rule.Name
+	case *Alt:
+		parts := make([]string, len(e.Alts))
+		for i, x := range e.Alts {
+			parts[i] = Format(x)
+		}
+		return strings.Join(parts, " / ")
+	case *Seq:
+		parts := make([]string, len(e.Items))
+		for i, x := range e.Items {
+			parts[i] = Format(x)
+			if _, ok := x.(*Alt); ok {
+				parts[i] = "(" + parts[i] + ")"
+			}
+		}
+		return strings.Join(parts, " ")
+	case *Rep:
+		b := Format(e.Body)
+		switch e.Body.(type) {
+		case *Alt, *Seq:
+			b = "(" + b + ")"
+		}
+		switch {
+		case e.Max == 1:
+			return b + "?"
+		case e.Min == 0:
+			return b + "*"
+		}
+		return b + "+"
+	}
+	return "?"
+}

@@ -1,0 +1,264 @@
+package peg
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/peguri/rfc3986/gen/fa"
+)
+
+// This file decides, on the NFA of a whole start rule, whether a PEG
+// decision is exact.
+//
+// A PEG alternative p (or the body of a PEG option or repetition) competes
+// with a rest R: the later alternatives, or leaving the option or loop. In
+// its context K (what must follow up to the end of input), p is exact if it
+// succeeds, with a split that lets K match, on every input in L(p)·K, and
+// fails on every input in L(R)·K that is not in L(p)·K. Its internal
+// decisions give the first half (they are checked the same way); the second
+// half is what check searches a counterexample for: an input w with
+//
+//	w ∈ L(p)·Σ*   (p may succeed: it matches some prefix of w)
+//	w ∈ L(R)·K    (the rest would have matched)
+//	w ∉ L(p)·K    (but p cannot be completed)
+//
+// With a one-character guard p &[F] (F the characters that can begin K, or
+// the end of input if K can be empty), the first line becomes w ∈
+// L(p)·(F·Σ* | ε if allowed), which is empty more often. An exact guard
+// p &K makes the set empty by construction and needs no check.
+//
+// The search runs the three automata in lock step (a product of subset
+// constructions) from the decision's position, breadth first, and prunes a
+// configuration when the first automaton is dead, the second is dead, or the
+// first has accepted and the second's states are a subset of the third's
+// (then every continuation the second accepts, the third accepts too).
+
+// maxConfigs bounds one search; beyond it the decision is treated as not
+// proven, and gets an exact guard.
+const maxConfigs = 200000
+
+// frag is an NFA fragment: the states of one expression, allocated
+// contiguously, entered at start and left at end.
+type frag struct {
+	start, end int32
+	lo, hi     int32
+}
+
+func (f frag) has(s int32) bool { return s >= f.lo && s < f.hi }
+
+// guardSpec is a one-character guard: the characters allowed after the
+// alternative, and whether the end of input is.
+type guardSpec struct {
+	on  fa.Bits // nil: no guard
+	eof bool
+}
+
+type config struct {
+	a             []int32
+	pending, univ bool
+	b, c          []int32
+	parent        int32
+	atom          int32
+}
+
+// check searches a counterexample to the exactness of alternative p against
+// the rest, as described above. It returns the counterexample ("" if none),
+// and whether the search gave up. With approx, the languages are supersets
+// (recursive.go) and the third automaton is left out: any input of the rest
+// that begins with a string of p is a counterexample.
+func check(n *fa.NFA, p frag, rest []int32, g guardSpec, approx bool) (string, bool) {
+	inP := func(s int32) bool { return p.has(s) }
+	a0 := n.Closure([]int32{p.start}, inP)
+	pend := fa.Contains(a0, p.end)
+	start := config{
+		a:       a0,
+		pending: pend,
+		univ:    pend && g.on == nil,
+		b:       n.Closure(rest, nil),
+		parent:  -1,
+	}
+	if !approx {
+		start.c = n.Closure([]int32{p.start}, nil)
+	}
+	configs := []config{norm(start)}
+	seen := map[string]bool{key(configs[0]): true}
+	acceptA := func(c *config) bool { return c.univ || c.pending && (g.on == nil || g.eof) }
+	for i := 0; i < len(configs); i++ {
+		if len(configs) > maxConfigs {
+			return "", true
+		}
+		c := configs[i]
+		if acceptA(&c) && fa.Contains(c.b, n.Accept) && !fa.Contains(c.c, n.Accept) {
+			return path(n, configs, int32(i)), false
+		}
+		if !c.univ && !c.pending && len(c.a) == 0 || len(c.b) == 0 || c.univ && fa.Subset(c.b, c.c) {
+			continue
+		}
+		for x := range n.Atoms {
+			nb := n.Step(c.b, x)
+			if len(nb) == 0 {
+				continue
+			}
+			next := config{parent: int32(i), atom: int32(x)}
+			next.univ = c.univ || c.pending && (g.on == nil || g.on.Has(x))
+			if !next.univ {
+				next.a = n.Closure(n.Step(c.a, x), inP)
+				next.pending = fa.Contains(next.a, p.end)
+				if next.pending && g.on == nil {
+					next.univ = true
+				}
+			}
+			next.b = n.Closure(nb, nil)
+			if !approx {
+				next.c = n.Closure(n.Step(c.c, x), nil)
+			}
+			next = norm(next)
+			k := key(next)
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			configs = append(configs, next)
+		}
+	}
+	return "", false
+}
+
+func norm(c config) config {
+	if c.univ {
+		c.a, c.pending = nil, false
+	}
+	return c
+}
+
+func key(c config) string {
+	var b strings.Builder
+	b.WriteString(fa.Key(c.a))
+	b.WriteByte(0xff)
+	if c.pending {
+		b.WriteByte('p')
+	}
+	if c.univ {
+		b.WriteByte('u')
+	}
+	b.WriteByte(0xfe)
+	b.WriteString(fa.Key(c.b))
+	b.WriteByte(0xfd)
+	b.WriteString(fa.Key(c.c))
+	return b.String()
+}
+
+// path spells the input that leads to configuration i.
+func path(n *fa.NFA, configs []config, i int32) string {
+	var atoms []int32
+	for ; configs[i].parent >= 0; i = configs[i].parent {
+		atoms = append(atoms, configs[i].atom)
+	}
+	var b strings.Builder
+	for j := len(atoms) - 1; j >= 0; j-- {
+		b.WriteRune(representative(n.Atoms[atoms[j]]))
+	}
+	return b.String()
+}
+
+// representative picks a readable character of a set: a digit, a letter,
+// punctuation, then anything.
+func representative(s fa.CharSet) rune {
+	for _, pref := range []func(rune) bool{unicode.IsDigit, isASCIILetter, isASCIIPunct, unicode.IsPrint} {
+		for _, r := range s.Ranges() {
+			for c := r.Lo; c <= r.Hi && c-r.Lo < 256; c++ {
+				if pref(c) {
+					return c
+				}
+			}
+		}
+	}
+	return s.Ranges()[0].Lo
+}
+
+func isASCIILetter(c rune) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isASCIIPunct(c rune) bool  { return c > ' ' && c < 0x7f }
+
+// overlap reports whether some input is matched from both state sets (the
+// alternatives are ambiguous in context), and an example.
+func overlap(n *fa.NFA, x, y []int32) (string, bool) {
+	type pair struct {
+		x, y   []int32
+		parent int32
+		atom   int32
+	}
+	ps := []pair{{x: n.Closure(x, nil), y: n.Closure(y, nil), parent: -1}}
+	seen := map[string]bool{}
+	for i := 0; i < len(ps) && len(ps) < maxConfigs; i++ {
+		p := ps[i]
+		if fa.Contains(p.x, n.Accept) && fa.Contains(p.y, n.Accept) {
+			var cs []config
+			for _, q := range ps[:i+1] {
+				cs = append(cs, config{parent: q.parent, atom: q.atom})
+			}
+			return path(n, cs, int32(i)), true
+		}
+		for a := range n.Atoms {
+			nx, ny := n.Step(p.x, a), n.Step(p.y, a)
+			if len(nx) == 0 || len(ny) == 0 {
+				continue
+			}
+			q := pair{x: n.Closure(nx, nil), y: n.Closure(ny, nil), parent: int32(i), atom: int32(a)}
+			k := fa.Key(q.x) + "|" + fa.Key(q.y)
+			if !seen[k] {
+				seen[k] = true
+				ps = append(ps, q)
+			}
+		}
+	}
+	return "", false
+}
+
+// prefixOf reports whether some string of fragment p is a proper prefix of
+// some string of fragment q: then, first-match-wins, q must come first.
+func prefixOf(n *fa.NFA, p, q frag) bool {
+	type st struct {
+		x, y  []int32
+		done  bool // p's string is complete; only q moves
+		moved bool // q has moved since
+	}
+	inP := func(s int32) bool { return p.has(s) }
+	inQ := func(s int32) bool { return q.has(s) }
+	start := st{x: n.Closure([]int32{p.start}, inP), y: n.Closure([]int32{q.start}, inQ)}
+	queue := []st{start}
+	seen := map[string]bool{}
+	k := func(s st) string {
+		return fa.Key(s.x) + "|" + fa.Key(s.y) + map[bool]string{true: "d", false: ""}[s.done] + map[bool]string{true: "m", false: ""}[s.moved]
+	}
+	for i := 0; i < len(queue) && len(queue) < maxConfigs; i++ {
+		s := queue[i]
+		if s.done && s.moved && fa.Contains(s.y, q.end) {
+			return true
+		}
+		var succ []st
+		if !s.done && fa.Contains(s.x, p.end) {
+			succ = append(succ, st{y: s.y, done: true})
+		}
+		for a := range n.Atoms {
+			ny := n.Closure(n.Step(s.y, a), inQ)
+			if len(ny) == 0 {
+				continue
+			}
+			if s.done {
+				succ = append(succ, st{y: ny, done: true, moved: true})
+				continue
+			}
+			nx := n.Closure(n.Step(s.x, a), inP)
+			if len(nx) > 0 {
+				succ = append(succ, st{x: nx, y: ny})
+			}
+		}
+		for _, t := range succ {
+			if kk := k(t); !seen[kk] {
+				seen[kk] = true
+				queue = append(queue, t)
+			}
+		}
+	}
+	return false
+}
