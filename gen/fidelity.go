@@ -13,6 +13,7 @@ import (
 
 	"github.com/peguri/rfc3986/gen/abnf"
 	"github.com/peguri/rfc3986/gen/peg"
+	"github.com/peguri/rfc3986/internal/lines"
 )
 
 // pigeon is run from the current module, which pins its version (v1.3.0)
@@ -69,7 +70,7 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 			defer f.Close()
 			r = f
 		}
-		return eachLine(r, func(line []byte) error {
+		return lines.Each(r, func(line []byte) error {
 			p, err := h.parse(line)
 			if err != nil {
 				return err

@@ -149,37 +149,3 @@ func loadClean(files []string, stderr io.Writer) (*abnf.Grammar, error) {
 	}
 	return g, nil
 }
-
-// eachLine calls f for every line of r: every line is an input, the empty
-// line included; only the "\n" terminator is removed; a final line without
-// one is an input too.
-func eachLine(r io.Reader, f func([]byte) error) error {
-	br := bufio.NewReaderSize(r, 64<<10)
-	for {
-		line, err := br.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			// A long line: collect it whole.
-			buf := append([]byte(nil), line...)
-			for err == bufio.ErrBufferFull {
-				line, err = br.ReadSlice('\n')
-				buf = append(buf, line...)
-			}
-			line = buf
-		}
-		if len(line) > 0 && line[len(line)-1] == '\n' {
-			if ferr := f(line[:len(line)-1]); ferr != nil {
-				return ferr
-			}
-		} else if len(line) > 0 {
-			if ferr := f(line); ferr != nil {
-				return ferr
-			}
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-}

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/internal/lines"
 )
 
 func cmdMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -29,7 +30,7 @@ func cmdMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if g.Rule(*rule) == nil {
 		return usageError{fmt.Sprintf("no rule %s in the grammar", *rule)}
 	}
-	return eachLine(stdin, func(line []byte) error {
+	return lines.Each(stdin, func(line []byte) error {
 		ok, err := m.Match(*rule, line)
 		if err != nil {
 			return err

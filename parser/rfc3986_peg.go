@@ -16,6 +16,53 @@ import (
 	"unicode/utf8"
 )
 
+// Entrypoints maps each start rule, by its ABNF name, to the pigeon
+// entrypoint that parses the whole input as that rule.
+var Entrypoints = map[string]string{
+	"ALPHA":         "E_ALPHA",
+	"DIGIT":         "E_DIGIT",
+	"HEXDIG":        "E_HEXDIG",
+	"IP-literal":    "E_IP_literal",
+	"IPv4address":   "E_IPv4address",
+	"IPv6address":   "E_IPv6address",
+	"IPvFuture":     "E_IPvFuture",
+	"URI":           "E_URI",
+	"URI-reference": "E_URI_reference",
+	"absolute-URI":  "E_absolute_URI",
+	"authority":     "E_authority",
+	"dec-octet":     "E_dec_octet",
+	"fragment":      "E_fragment",
+	"gen-delims":    "E_gen_delims",
+	"h16":           "E_h16",
+	"hier-part":     "E_hier_part",
+	"host":          "E_host",
+	"ls32":          "E_ls32",
+	"path":          "E_path",
+	"path-abempty":  "E_path_abempty",
+	"path-absolute": "E_path_absolute",
+	"path-empty":    "E_path_empty",
+	"path-noscheme": "E_path_noscheme",
+	"path-rootless": "E_path_rootless",
+	"pchar":         "E_pchar",
+	"pct-encoded":   "E_pct_encoded",
+	"port":          "E_port",
+	"query":         "E_query",
+	"reg-name":      "E_reg_name",
+	"relative-part": "E_relative_part",
+	"relative-ref":  "E_relative_ref",
+	"reserved":      "E_reserved",
+	"scheme":        "E_scheme",
+	"segment":       "E_segment",
+	"segment-nz":    "E_segment_nz",
+	"segment-nz-nc": "E_segment_nz_nc",
+	"sub-delims":    "E_sub_delims",
+	"unreserved":    "E_unreserved",
+	"userinfo":      "E_userinfo",
+}
+
+// DefaultRule is the start rule of pigeon's default entrypoint.
+const DefaultRule = "URI-reference"
+
 // Node is a captured rule of the parse tree: its ABNF name and the bytes
 // [Start, End) of the input it matched. Defined by gen's translation.
 type Node struct {
@@ -49,25 +96,25 @@ var g = &grammar{
 		{
 			name:        "E_URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 42, col: 1, offset: 1300},
+			pos:         position{line: 89, col: 1, offset: 2668},
 			expr: &actionExpr{
-				pos: position{line: 42, col: 36, offset: 1335},
+				pos: position{line: 89, col: 36, offset: 2703},
 				run: (*parser).callonE_URI_reference1,
 				expr: &seqExpr{
-					pos: position{line: 42, col: 36, offset: 1335},
+					pos: position{line: 89, col: 36, offset: 2703},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 42, col: 36, offset: 1335},
+							pos:   position{line: 89, col: 36, offset: 2703},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 42, col: 38, offset: 1337},
+								pos:  position{line: 89, col: 38, offset: 2705},
 								name: "URI_reference",
 							},
 						},
 						&notExpr{
-							pos: position{line: 42, col: 52, offset: 1351},
+							pos: position{line: 89, col: 52, offset: 2719},
 							expr: &anyMatcher{
-								line: 42, col: 53, offset: 1352,
+								line: 89, col: 53, offset: 2720,
 							},
 						},
 					},
@@ -77,25 +124,25 @@ var g = &grammar{
 		{
 			name:        "E_URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 47, col: 1, offset: 1406},
+			pos:         position{line: 94, col: 1, offset: 2774},
 			expr: &actionExpr{
-				pos: position{line: 47, col: 16, offset: 1421},
+				pos: position{line: 94, col: 16, offset: 2789},
 				run: (*parser).callonE_URI1,
 				expr: &seqExpr{
-					pos: position{line: 47, col: 16, offset: 1421},
+					pos: position{line: 94, col: 16, offset: 2789},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 47, col: 16, offset: 1421},
+							pos:   position{line: 94, col: 16, offset: 2789},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 47, col: 18, offset: 1423},
+								pos:  position{line: 94, col: 18, offset: 2791},
 								name: "URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 47, col: 22, offset: 1427},
+							pos: position{line: 94, col: 22, offset: 2795},
 							expr: &anyMatcher{
-								line: 47, col: 23, offset: 1428,
+								line: 94, col: 23, offset: 2796,
 							},
 						},
 					},
@@ -105,25 +152,25 @@ var g = &grammar{
 		{
 			name:        "E_hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 52, col: 1, offset: 1488},
+			pos:         position{line: 99, col: 1, offset: 2856},
 			expr: &actionExpr{
-				pos: position{line: 52, col: 28, offset: 1515},
+				pos: position{line: 99, col: 28, offset: 2883},
 				run: (*parser).callonE_hier_part1,
 				expr: &seqExpr{
-					pos: position{line: 52, col: 28, offset: 1515},
+					pos: position{line: 99, col: 28, offset: 2883},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 52, col: 28, offset: 1515},
+							pos:   position{line: 99, col: 28, offset: 2883},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 52, col: 30, offset: 1517},
+								pos:  position{line: 99, col: 30, offset: 2885},
 								name: "hier_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 52, col: 42, offset: 1529},
+							pos: position{line: 99, col: 42, offset: 2897},
 							expr: &anyMatcher{
-								line: 52, col: 43, offset: 1530,
+								line: 99, col: 43, offset: 2898,
 							},
 						},
 					},
@@ -133,25 +180,25 @@ var g = &grammar{
 		{
 			name:        "E_absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 57, col: 1, offset: 1593},
+			pos:         position{line: 104, col: 1, offset: 2961},
 			expr: &actionExpr{
-				pos: position{line: 57, col: 34, offset: 1626},
+				pos: position{line: 104, col: 34, offset: 2994},
 				run: (*parser).callonE_absolute_URI1,
 				expr: &seqExpr{
-					pos: position{line: 57, col: 34, offset: 1626},
+					pos: position{line: 104, col: 34, offset: 2994},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 57, col: 34, offset: 1626},
+							pos:   position{line: 104, col: 34, offset: 2994},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 57, col: 36, offset: 1628},
+								pos:  position{line: 104, col: 36, offset: 2996},
 								name: "absolute_URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 57, col: 49, offset: 1641},
+							pos: position{line: 104, col: 49, offset: 3009},
 							expr: &anyMatcher{
-								line: 57, col: 50, offset: 1642,
+								line: 104, col: 50, offset: 3010,
 							},
 						},
 					},
@@ -161,25 +208,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 62, col: 1, offset: 1705},
+			pos:         position{line: 109, col: 1, offset: 3073},
 			expr: &actionExpr{
-				pos: position{line: 62, col: 34, offset: 1738},
+				pos: position{line: 109, col: 34, offset: 3106},
 				run: (*parser).callonE_relative_ref1,
 				expr: &seqExpr{
-					pos: position{line: 62, col: 34, offset: 1738},
+					pos: position{line: 109, col: 34, offset: 3106},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 62, col: 34, offset: 1738},
+							pos:   position{line: 109, col: 34, offset: 3106},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 62, col: 36, offset: 1740},
+								pos:  position{line: 109, col: 36, offset: 3108},
 								name: "relative_ref",
 							},
 						},
 						&notExpr{
-							pos: position{line: 62, col: 49, offset: 1753},
+							pos: position{line: 109, col: 49, offset: 3121},
 							expr: &anyMatcher{
-								line: 62, col: 50, offset: 1754,
+								line: 109, col: 50, offset: 3122,
 							},
 						},
 					},
@@ -189,25 +236,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 67, col: 1, offset: 1818},
+			pos:         position{line: 114, col: 1, offset: 3186},
 			expr: &actionExpr{
-				pos: position{line: 67, col: 36, offset: 1853},
+				pos: position{line: 114, col: 36, offset: 3221},
 				run: (*parser).callonE_relative_part1,
 				expr: &seqExpr{
-					pos: position{line: 67, col: 36, offset: 1853},
+					pos: position{line: 114, col: 36, offset: 3221},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 67, col: 36, offset: 1853},
+							pos:   position{line: 114, col: 36, offset: 3221},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 67, col: 38, offset: 1855},
+								pos:  position{line: 114, col: 38, offset: 3223},
 								name: "relative_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 67, col: 54, offset: 1871},
+							pos: position{line: 114, col: 54, offset: 3239},
 							expr: &anyMatcher{
-								line: 67, col: 55, offset: 1872,
+								line: 114, col: 55, offset: 3240,
 							},
 						},
 					},
@@ -217,25 +264,25 @@ var g = &grammar{
 		{
 			name:        "E_scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 72, col: 1, offset: 1929},
+			pos:         position{line: 119, col: 1, offset: 3297},
 			expr: &actionExpr{
-				pos: position{line: 72, col: 22, offset: 1950},
+				pos: position{line: 119, col: 22, offset: 3318},
 				run: (*parser).callonE_scheme1,
 				expr: &seqExpr{
-					pos: position{line: 72, col: 22, offset: 1950},
+					pos: position{line: 119, col: 22, offset: 3318},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 72, col: 22, offset: 1950},
+							pos:   position{line: 119, col: 22, offset: 3318},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 72, col: 24, offset: 1952},
+								pos:  position{line: 119, col: 24, offset: 3320},
 								name: "scheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 72, col: 31, offset: 1959},
+							pos: position{line: 119, col: 31, offset: 3327},
 							expr: &anyMatcher{
-								line: 72, col: 32, offset: 1960,
+								line: 119, col: 32, offset: 3328,
 							},
 						},
 					},
@@ -245,25 +292,25 @@ var g = &grammar{
 		{
 			name:        "E_authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 77, col: 1, offset: 2020},
+			pos:         position{line: 124, col: 1, offset: 3388},
 			expr: &actionExpr{
-				pos: position{line: 77, col: 28, offset: 2047},
+				pos: position{line: 124, col: 28, offset: 3415},
 				run: (*parser).callonE_authority1,
 				expr: &seqExpr{
-					pos: position{line: 77, col: 28, offset: 2047},
+					pos: position{line: 124, col: 28, offset: 3415},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 77, col: 28, offset: 2047},
+							pos:   position{line: 124, col: 28, offset: 3415},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 77, col: 30, offset: 2049},
+								pos:  position{line: 124, col: 30, offset: 3417},
 								name: "authority_4",
 							},
 						},
 						&notExpr{
-							pos: position{line: 77, col: 42, offset: 2061},
+							pos: position{line: 124, col: 42, offset: 3429},
 							expr: &anyMatcher{
-								line: 77, col: 43, offset: 2062,
+								line: 124, col: 43, offset: 3430,
 							},
 						},
 					},
@@ -273,25 +320,25 @@ var g = &grammar{
 		{
 			name:        "E_userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 82, col: 1, offset: 2121},
+			pos:         position{line: 129, col: 1, offset: 3489},
 			expr: &actionExpr{
-				pos: position{line: 82, col: 26, offset: 2146},
+				pos: position{line: 129, col: 26, offset: 3514},
 				run: (*parser).callonE_userinfo1,
 				expr: &seqExpr{
-					pos: position{line: 82, col: 26, offset: 2146},
+					pos: position{line: 129, col: 26, offset: 3514},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 82, col: 26, offset: 2146},
+							pos:   position{line: 129, col: 26, offset: 3514},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 82, col: 28, offset: 2148},
+								pos:  position{line: 129, col: 28, offset: 3516},
 								name: "userinfo",
 							},
 						},
 						&notExpr{
-							pos: position{line: 82, col: 37, offset: 2157},
+							pos: position{line: 129, col: 37, offset: 3525},
 							expr: &anyMatcher{
-								line: 82, col: 38, offset: 2158,
+								line: 129, col: 38, offset: 3526,
 							},
 						},
 					},
@@ -301,25 +348,25 @@ var g = &grammar{
 		{
 			name:        "E_host",
 			displayName: "\"host\"",
-			pos:         position{line: 87, col: 1, offset: 2213},
+			pos:         position{line: 134, col: 1, offset: 3581},
 			expr: &actionExpr{
-				pos: position{line: 87, col: 18, offset: 2230},
+				pos: position{line: 134, col: 18, offset: 3598},
 				run: (*parser).callonE_host1,
 				expr: &seqExpr{
-					pos: position{line: 87, col: 18, offset: 2230},
+					pos: position{line: 134, col: 18, offset: 3598},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 87, col: 18, offset: 2230},
+							pos:   position{line: 134, col: 18, offset: 3598},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 87, col: 20, offset: 2232},
+								pos:  position{line: 134, col: 20, offset: 3600},
 								name: "host_5",
 							},
 						},
 						&notExpr{
-							pos: position{line: 87, col: 27, offset: 2239},
+							pos: position{line: 134, col: 27, offset: 3607},
 							expr: &anyMatcher{
-								line: 87, col: 28, offset: 2240,
+								line: 134, col: 28, offset: 3608,
 							},
 						},
 					},
@@ -329,25 +376,25 @@ var g = &grammar{
 		{
 			name:        "E_port",
 			displayName: "\"port\"",
-			pos:         position{line: 92, col: 1, offset: 2295},
+			pos:         position{line: 139, col: 1, offset: 3663},
 			expr: &actionExpr{
-				pos: position{line: 92, col: 18, offset: 2312},
+				pos: position{line: 139, col: 18, offset: 3680},
 				run: (*parser).callonE_port1,
 				expr: &seqExpr{
-					pos: position{line: 92, col: 18, offset: 2312},
+					pos: position{line: 139, col: 18, offset: 3680},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 92, col: 18, offset: 2312},
+							pos:   position{line: 139, col: 18, offset: 3680},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 92, col: 20, offset: 2314},
+								pos:  position{line: 139, col: 20, offset: 3682},
 								name: "port",
 							},
 						},
 						&notExpr{
-							pos: position{line: 92, col: 25, offset: 2319},
+							pos: position{line: 139, col: 25, offset: 3687},
 							expr: &anyMatcher{
-								line: 92, col: 26, offset: 2320,
+								line: 139, col: 26, offset: 3688,
 							},
 						},
 					},
@@ -357,25 +404,25 @@ var g = &grammar{
 		{
 			name:        "E_IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 97, col: 1, offset: 2381},
+			pos:         position{line: 144, col: 1, offset: 3749},
 			expr: &actionExpr{
-				pos: position{line: 97, col: 30, offset: 2410},
+				pos: position{line: 144, col: 30, offset: 3778},
 				run: (*parser).callonE_IP_literal1,
 				expr: &seqExpr{
-					pos: position{line: 97, col: 30, offset: 2410},
+					pos: position{line: 144, col: 30, offset: 3778},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 97, col: 30, offset: 2410},
+							pos:   position{line: 144, col: 30, offset: 3778},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 97, col: 32, offset: 2412},
+								pos:  position{line: 144, col: 32, offset: 3780},
 								name: "IP_literal",
 							},
 						},
 						&notExpr{
-							pos: position{line: 97, col: 43, offset: 2423},
+							pos: position{line: 144, col: 43, offset: 3791},
 							expr: &anyMatcher{
-								line: 97, col: 44, offset: 2424,
+								line: 144, col: 44, offset: 3792,
 							},
 						},
 					},
@@ -385,25 +432,25 @@ var g = &grammar{
 		{
 			name:        "E_IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 102, col: 1, offset: 2484},
+			pos:         position{line: 149, col: 1, offset: 3852},
 			expr: &actionExpr{
-				pos: position{line: 102, col: 28, offset: 2511},
+				pos: position{line: 149, col: 28, offset: 3879},
 				run: (*parser).callonE_IPvFuture1,
 				expr: &seqExpr{
-					pos: position{line: 102, col: 28, offset: 2511},
+					pos: position{line: 149, col: 28, offset: 3879},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 102, col: 28, offset: 2511},
+							pos:   position{line: 149, col: 28, offset: 3879},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 102, col: 30, offset: 2513},
+								pos:  position{line: 149, col: 30, offset: 3881},
 								name: "IPvFuture",
 							},
 						},
 						&notExpr{
-							pos: position{line: 102, col: 40, offset: 2523},
+							pos: position{line: 149, col: 40, offset: 3891},
 							expr: &anyMatcher{
-								line: 102, col: 41, offset: 2524,
+								line: 149, col: 41, offset: 3892,
 							},
 						},
 					},
@@ -413,25 +460,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 107, col: 1, offset: 2586},
+			pos:         position{line: 154, col: 1, offset: 3954},
 			expr: &actionExpr{
-				pos: position{line: 107, col: 32, offset: 2617},
+				pos: position{line: 154, col: 32, offset: 3985},
 				run: (*parser).callonE_IPv6address1,
 				expr: &seqExpr{
-					pos: position{line: 107, col: 32, offset: 2617},
+					pos: position{line: 154, col: 32, offset: 3985},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 107, col: 32, offset: 2617},
+							pos:   position{line: 154, col: 32, offset: 3985},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 107, col: 34, offset: 2619},
+								pos:  position{line: 154, col: 34, offset: 3987},
 								name: "IPv6address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 107, col: 46, offset: 2631},
+							pos: position{line: 154, col: 46, offset: 3999},
 							expr: &anyMatcher{
-								line: 107, col: 47, offset: 2632,
+								line: 154, col: 47, offset: 4000,
 							},
 						},
 					},
@@ -441,25 +488,25 @@ var g = &grammar{
 		{
 			name:        "E_h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 112, col: 1, offset: 2686},
+			pos:         position{line: 159, col: 1, offset: 4054},
 			expr: &actionExpr{
-				pos: position{line: 112, col: 16, offset: 2701},
+				pos: position{line: 159, col: 16, offset: 4069},
 				run: (*parser).callonE_h161,
 				expr: &seqExpr{
-					pos: position{line: 112, col: 16, offset: 2701},
+					pos: position{line: 159, col: 16, offset: 4069},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 112, col: 16, offset: 2701},
+							pos:   position{line: 159, col: 16, offset: 4069},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 112, col: 18, offset: 2703},
+								pos:  position{line: 159, col: 18, offset: 4071},
 								name: "h16",
 							},
 						},
 						&notExpr{
-							pos: position{line: 112, col: 22, offset: 2707},
+							pos: position{line: 159, col: 22, offset: 4075},
 							expr: &anyMatcher{
-								line: 112, col: 23, offset: 2708,
+								line: 159, col: 23, offset: 4076,
 							},
 						},
 					},
@@ -469,25 +516,25 @@ var g = &grammar{
 		{
 			name:        "E_ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 117, col: 1, offset: 2763},
+			pos:         position{line: 164, col: 1, offset: 4131},
 			expr: &actionExpr{
-				pos: position{line: 117, col: 18, offset: 2780},
+				pos: position{line: 164, col: 18, offset: 4148},
 				run: (*parser).callonE_ls321,
 				expr: &seqExpr{
-					pos: position{line: 117, col: 18, offset: 2780},
+					pos: position{line: 164, col: 18, offset: 4148},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 117, col: 18, offset: 2780},
+							pos:   position{line: 164, col: 18, offset: 4148},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 117, col: 20, offset: 2782},
+								pos:  position{line: 164, col: 20, offset: 4150},
 								name: "ls32",
 							},
 						},
 						&notExpr{
-							pos: position{line: 117, col: 25, offset: 2787},
+							pos: position{line: 164, col: 25, offset: 4155},
 							expr: &anyMatcher{
-								line: 117, col: 26, offset: 2788,
+								line: 164, col: 26, offset: 4156,
 							},
 						},
 					},
@@ -497,25 +544,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 122, col: 1, offset: 2850},
+			pos:         position{line: 169, col: 1, offset: 4218},
 			expr: &actionExpr{
-				pos: position{line: 122, col: 32, offset: 2881},
+				pos: position{line: 169, col: 32, offset: 4249},
 				run: (*parser).callonE_IPv4address1,
 				expr: &seqExpr{
-					pos: position{line: 122, col: 32, offset: 2881},
+					pos: position{line: 169, col: 32, offset: 4249},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 122, col: 32, offset: 2881},
+							pos:   position{line: 169, col: 32, offset: 4249},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 122, col: 34, offset: 2883},
+								pos:  position{line: 169, col: 34, offset: 4251},
 								name: "IPv4address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 122, col: 46, offset: 2895},
+							pos: position{line: 169, col: 46, offset: 4263},
 							expr: &anyMatcher{
-								line: 122, col: 47, offset: 2896,
+								line: 169, col: 47, offset: 4264,
 							},
 						},
 					},
@@ -525,25 +572,25 @@ var g = &grammar{
 		{
 			name:        "E_dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 127, col: 1, offset: 2956},
+			pos:         position{line: 174, col: 1, offset: 4324},
 			expr: &actionExpr{
-				pos: position{line: 127, col: 28, offset: 2983},
+				pos: position{line: 174, col: 28, offset: 4351},
 				run: (*parser).callonE_dec_octet1,
 				expr: &seqExpr{
-					pos: position{line: 127, col: 28, offset: 2983},
+					pos: position{line: 174, col: 28, offset: 4351},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 127, col: 28, offset: 2983},
+							pos:   position{line: 174, col: 28, offset: 4351},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 127, col: 30, offset: 2985},
+								pos:  position{line: 174, col: 30, offset: 4353},
 								name: "dec_octet",
 							},
 						},
 						&notExpr{
-							pos: position{line: 127, col: 40, offset: 2995},
+							pos: position{line: 174, col: 40, offset: 4363},
 							expr: &anyMatcher{
-								line: 127, col: 41, offset: 2996,
+								line: 174, col: 41, offset: 4364,
 							},
 						},
 					},
@@ -553,25 +600,25 @@ var g = &grammar{
 		{
 			name:        "E_reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 132, col: 1, offset: 3055},
+			pos:         position{line: 179, col: 1, offset: 4423},
 			expr: &actionExpr{
-				pos: position{line: 132, col: 26, offset: 3080},
+				pos: position{line: 179, col: 26, offset: 4448},
 				run: (*parser).callonE_reg_name1,
 				expr: &seqExpr{
-					pos: position{line: 132, col: 26, offset: 3080},
+					pos: position{line: 179, col: 26, offset: 4448},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 132, col: 26, offset: 3080},
+							pos:   position{line: 179, col: 26, offset: 4448},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 132, col: 28, offset: 3082},
+								pos:  position{line: 179, col: 28, offset: 4450},
 								name: "reg_name",
 							},
 						},
 						&notExpr{
-							pos: position{line: 132, col: 37, offset: 3091},
+							pos: position{line: 179, col: 37, offset: 4459},
 							expr: &anyMatcher{
-								line: 132, col: 38, offset: 3092,
+								line: 179, col: 38, offset: 4460,
 							},
 						},
 					},
@@ -581,25 +628,25 @@ var g = &grammar{
 		{
 			name:        "E_path",
 			displayName: "\"path\"",
-			pos:         position{line: 137, col: 1, offset: 3147},
+			pos:         position{line: 184, col: 1, offset: 4515},
 			expr: &actionExpr{
-				pos: position{line: 137, col: 18, offset: 3164},
+				pos: position{line: 184, col: 18, offset: 4532},
 				run: (*parser).callonE_path1,
 				expr: &seqExpr{
-					pos: position{line: 137, col: 18, offset: 3164},
+					pos: position{line: 184, col: 18, offset: 4532},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 137, col: 18, offset: 3164},
+							pos:   position{line: 184, col: 18, offset: 4532},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 137, col: 20, offset: 3166},
+								pos:  position{line: 184, col: 20, offset: 4534},
 								name: "path",
 							},
 						},
 						&notExpr{
-							pos: position{line: 137, col: 25, offset: 3171},
+							pos: position{line: 184, col: 25, offset: 4539},
 							expr: &anyMatcher{
-								line: 137, col: 26, offset: 3172,
+								line: 184, col: 26, offset: 4540,
 							},
 						},
 					},
@@ -609,25 +656,25 @@ var g = &grammar{
 		{
 			name:        "E_path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 142, col: 1, offset: 3235},
+			pos:         position{line: 189, col: 1, offset: 4603},
 			expr: &actionExpr{
-				pos: position{line: 142, col: 34, offset: 3268},
+				pos: position{line: 189, col: 34, offset: 4636},
 				run: (*parser).callonE_path_abempty1,
 				expr: &seqExpr{
-					pos: position{line: 142, col: 34, offset: 3268},
+					pos: position{line: 189, col: 34, offset: 4636},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 142, col: 34, offset: 3268},
+							pos:   position{line: 189, col: 34, offset: 4636},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 142, col: 36, offset: 3270},
+								pos:  position{line: 189, col: 36, offset: 4638},
 								name: "path_abempty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 142, col: 49, offset: 3283},
+							pos: position{line: 189, col: 49, offset: 4651},
 							expr: &anyMatcher{
-								line: 142, col: 50, offset: 3284,
+								line: 189, col: 50, offset: 4652,
 							},
 						},
 					},
@@ -637,25 +684,25 @@ var g = &grammar{
 		{
 			name:        "E_path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 147, col: 1, offset: 3348},
+			pos:         position{line: 194, col: 1, offset: 4716},
 			expr: &actionExpr{
-				pos: position{line: 147, col: 36, offset: 3383},
+				pos: position{line: 194, col: 36, offset: 4751},
 				run: (*parser).callonE_path_absolute1,
 				expr: &seqExpr{
-					pos: position{line: 147, col: 36, offset: 3383},
+					pos: position{line: 194, col: 36, offset: 4751},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 147, col: 36, offset: 3383},
+							pos:   position{line: 194, col: 36, offset: 4751},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 147, col: 38, offset: 3385},
+								pos:  position{line: 194, col: 38, offset: 4753},
 								name: "path_absolute",
 							},
 						},
 						&notExpr{
-							pos: position{line: 147, col: 52, offset: 3399},
+							pos: position{line: 194, col: 52, offset: 4767},
 							expr: &anyMatcher{
-								line: 147, col: 53, offset: 3400,
+								line: 194, col: 53, offset: 4768,
 							},
 						},
 					},
@@ -665,25 +712,25 @@ var g = &grammar{
 		{
 			name:        "E_path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 152, col: 1, offset: 3464},
+			pos:         position{line: 199, col: 1, offset: 4832},
 			expr: &actionExpr{
-				pos: position{line: 152, col: 36, offset: 3499},
+				pos: position{line: 199, col: 36, offset: 4867},
 				run: (*parser).callonE_path_noscheme1,
 				expr: &seqExpr{
-					pos: position{line: 152, col: 36, offset: 3499},
+					pos: position{line: 199, col: 36, offset: 4867},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 152, col: 36, offset: 3499},
+							pos:   position{line: 199, col: 36, offset: 4867},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 152, col: 38, offset: 3501},
+								pos:  position{line: 199, col: 38, offset: 4869},
 								name: "path_noscheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 152, col: 52, offset: 3515},
+							pos: position{line: 199, col: 52, offset: 4883},
 							expr: &anyMatcher{
-								line: 152, col: 53, offset: 3516,
+								line: 199, col: 53, offset: 4884,
 							},
 						},
 					},
@@ -693,25 +740,25 @@ var g = &grammar{
 		{
 			name:        "E_path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 157, col: 1, offset: 3580},
+			pos:         position{line: 204, col: 1, offset: 4948},
 			expr: &actionExpr{
-				pos: position{line: 157, col: 36, offset: 3615},
+				pos: position{line: 204, col: 36, offset: 4983},
 				run: (*parser).callonE_path_rootless1,
 				expr: &seqExpr{
-					pos: position{line: 157, col: 36, offset: 3615},
+					pos: position{line: 204, col: 36, offset: 4983},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 157, col: 36, offset: 3615},
+							pos:   position{line: 204, col: 36, offset: 4983},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 157, col: 38, offset: 3617},
+								pos:  position{line: 204, col: 38, offset: 4985},
 								name: "path_rootless",
 							},
 						},
 						&notExpr{
-							pos: position{line: 157, col: 52, offset: 3631},
+							pos: position{line: 204, col: 52, offset: 4999},
 							expr: &anyMatcher{
-								line: 157, col: 53, offset: 3632,
+								line: 204, col: 53, offset: 5000,
 							},
 						},
 					},
@@ -721,25 +768,25 @@ var g = &grammar{
 		{
 			name:        "E_path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 162, col: 1, offset: 3693},
+			pos:         position{line: 209, col: 1, offset: 5061},
 			expr: &actionExpr{
-				pos: position{line: 162, col: 30, offset: 3722},
+				pos: position{line: 209, col: 30, offset: 5090},
 				run: (*parser).callonE_path_empty1,
 				expr: &seqExpr{
-					pos: position{line: 162, col: 30, offset: 3722},
+					pos: position{line: 209, col: 30, offset: 5090},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 162, col: 30, offset: 3722},
+							pos:   position{line: 209, col: 30, offset: 5090},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 162, col: 32, offset: 3724},
+								pos:  position{line: 209, col: 32, offset: 5092},
 								name: "path_empty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 162, col: 43, offset: 3735},
+							pos: position{line: 209, col: 43, offset: 5103},
 							expr: &anyMatcher{
-								line: 162, col: 44, offset: 3736,
+								line: 209, col: 44, offset: 5104,
 							},
 						},
 					},
@@ -749,25 +796,25 @@ var g = &grammar{
 		{
 			name:        "E_segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 167, col: 1, offset: 3794},
+			pos:         position{line: 214, col: 1, offset: 5162},
 			expr: &actionExpr{
-				pos: position{line: 167, col: 24, offset: 3817},
+				pos: position{line: 214, col: 24, offset: 5185},
 				run: (*parser).callonE_segment1,
 				expr: &seqExpr{
-					pos: position{line: 167, col: 24, offset: 3817},
+					pos: position{line: 214, col: 24, offset: 5185},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 167, col: 24, offset: 3817},
+							pos:   position{line: 214, col: 24, offset: 5185},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 167, col: 26, offset: 3819},
+								pos:  position{line: 214, col: 26, offset: 5187},
 								name: "segment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 167, col: 34, offset: 3827},
+							pos: position{line: 214, col: 34, offset: 5195},
 							expr: &anyMatcher{
-								line: 167, col: 35, offset: 3828,
+								line: 214, col: 35, offset: 5196,
 							},
 						},
 					},
@@ -777,25 +824,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 172, col: 1, offset: 3889},
+			pos:         position{line: 219, col: 1, offset: 5257},
 			expr: &actionExpr{
-				pos: position{line: 172, col: 30, offset: 3918},
+				pos: position{line: 219, col: 30, offset: 5286},
 				run: (*parser).callonE_segment_nz1,
 				expr: &seqExpr{
-					pos: position{line: 172, col: 30, offset: 3918},
+					pos: position{line: 219, col: 30, offset: 5286},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 172, col: 30, offset: 3918},
+							pos:   position{line: 219, col: 30, offset: 5286},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 172, col: 32, offset: 3920},
+								pos:  position{line: 219, col: 32, offset: 5288},
 								name: "segment_nz",
 							},
 						},
 						&notExpr{
-							pos: position{line: 172, col: 43, offset: 3931},
+							pos: position{line: 219, col: 43, offset: 5299},
 							expr: &anyMatcher{
-								line: 172, col: 44, offset: 3932,
+								line: 219, col: 44, offset: 5300,
 							},
 						},
 					},
@@ -805,25 +852,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 177, col: 1, offset: 3996},
+			pos:         position{line: 224, col: 1, offset: 5364},
 			expr: &actionExpr{
-				pos: position{line: 177, col: 36, offset: 4031},
+				pos: position{line: 224, col: 36, offset: 5399},
 				run: (*parser).callonE_segment_nz_nc1,
 				expr: &seqExpr{
-					pos: position{line: 177, col: 36, offset: 4031},
+					pos: position{line: 224, col: 36, offset: 5399},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 177, col: 36, offset: 4031},
+							pos:   position{line: 224, col: 36, offset: 5399},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 177, col: 38, offset: 4033},
+								pos:  position{line: 224, col: 38, offset: 5401},
 								name: "segment_nz_nc",
 							},
 						},
 						&notExpr{
-							pos: position{line: 177, col: 52, offset: 4047},
+							pos: position{line: 224, col: 52, offset: 5415},
 							expr: &anyMatcher{
-								line: 177, col: 53, offset: 4048,
+								line: 224, col: 53, offset: 5416,
 							},
 						},
 					},
@@ -833,25 +880,25 @@ var g = &grammar{
 		{
 			name:        "E_pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 182, col: 1, offset: 4104},
+			pos:         position{line: 229, col: 1, offset: 5472},
 			expr: &actionExpr{
-				pos: position{line: 182, col: 20, offset: 4123},
+				pos: position{line: 229, col: 20, offset: 5491},
 				run: (*parser).callonE_pchar1,
 				expr: &seqExpr{
-					pos: position{line: 182, col: 20, offset: 4123},
+					pos: position{line: 229, col: 20, offset: 5491},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 182, col: 20, offset: 4123},
+							pos:   position{line: 229, col: 20, offset: 5491},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 182, col: 22, offset: 4125},
+								pos:  position{line: 229, col: 22, offset: 5493},
 								name: "pchar",
 							},
 						},
 						&notExpr{
-							pos: position{line: 182, col: 28, offset: 4131},
+							pos: position{line: 229, col: 28, offset: 5499},
 							expr: &anyMatcher{
-								line: 182, col: 29, offset: 4132,
+								line: 229, col: 29, offset: 5500,
 							},
 						},
 					},
@@ -861,25 +908,25 @@ var g = &grammar{
 		{
 			name:        "E_query",
 			displayName: "\"query\"",
-			pos:         position{line: 187, col: 1, offset: 4188},
+			pos:         position{line: 234, col: 1, offset: 5556},
 			expr: &actionExpr{
-				pos: position{line: 187, col: 20, offset: 4207},
+				pos: position{line: 234, col: 20, offset: 5575},
 				run: (*parser).callonE_query1,
 				expr: &seqExpr{
-					pos: position{line: 187, col: 20, offset: 4207},
+					pos: position{line: 234, col: 20, offset: 5575},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 187, col: 20, offset: 4207},
+							pos:   position{line: 234, col: 20, offset: 5575},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 187, col: 22, offset: 4209},
+								pos:  position{line: 234, col: 22, offset: 5577},
 								name: "query",
 							},
 						},
 						&notExpr{
-							pos: position{line: 187, col: 28, offset: 4215},
+							pos: position{line: 234, col: 28, offset: 5583},
 							expr: &anyMatcher{
-								line: 187, col: 29, offset: 4216,
+								line: 234, col: 29, offset: 5584,
 							},
 						},
 					},
@@ -889,25 +936,25 @@ var g = &grammar{
 		{
 			name:        "E_fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 192, col: 1, offset: 4275},
+			pos:         position{line: 239, col: 1, offset: 5643},
 			expr: &actionExpr{
-				pos: position{line: 192, col: 26, offset: 4300},
+				pos: position{line: 239, col: 26, offset: 5668},
 				run: (*parser).callonE_fragment1,
 				expr: &seqExpr{
-					pos: position{line: 192, col: 26, offset: 4300},
+					pos: position{line: 239, col: 26, offset: 5668},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 192, col: 26, offset: 4300},
+							pos:   position{line: 239, col: 26, offset: 5668},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 192, col: 28, offset: 4302},
+								pos:  position{line: 239, col: 28, offset: 5670},
 								name: "fragment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 192, col: 37, offset: 4311},
+							pos: position{line: 239, col: 37, offset: 5679},
 							expr: &anyMatcher{
-								line: 192, col: 38, offset: 4312,
+								line: 239, col: 38, offset: 5680,
 							},
 						},
 					},
@@ -917,25 +964,25 @@ var g = &grammar{
 		{
 			name:        "E_pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 197, col: 1, offset: 4374},
+			pos:         position{line: 244, col: 1, offset: 5742},
 			expr: &actionExpr{
-				pos: position{line: 197, col: 32, offset: 4405},
+				pos: position{line: 244, col: 32, offset: 5773},
 				run: (*parser).callonE_pct_encoded1,
 				expr: &seqExpr{
-					pos: position{line: 197, col: 32, offset: 4405},
+					pos: position{line: 244, col: 32, offset: 5773},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 197, col: 32, offset: 4405},
+							pos:   position{line: 244, col: 32, offset: 5773},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 197, col: 34, offset: 4407},
+								pos:  position{line: 244, col: 34, offset: 5775},
 								name: "pct_encoded",
 							},
 						},
 						&notExpr{
-							pos: position{line: 197, col: 46, offset: 4419},
+							pos: position{line: 244, col: 46, offset: 5787},
 							expr: &anyMatcher{
-								line: 197, col: 47, offset: 4420,
+								line: 244, col: 47, offset: 5788,
 							},
 						},
 					},
@@ -945,25 +992,25 @@ var g = &grammar{
 		{
 			name:        "E_unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 202, col: 1, offset: 4481},
+			pos:         position{line: 249, col: 1, offset: 5849},
 			expr: &actionExpr{
-				pos: position{line: 202, col: 30, offset: 4510},
+				pos: position{line: 249, col: 30, offset: 5878},
 				run: (*parser).callonE_unreserved1,
 				expr: &seqExpr{
-					pos: position{line: 202, col: 30, offset: 4510},
+					pos: position{line: 249, col: 30, offset: 5878},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 202, col: 30, offset: 4510},
+							pos:   position{line: 249, col: 30, offset: 5878},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 202, col: 32, offset: 4512},
+								pos:  position{line: 249, col: 32, offset: 5880},
 								name: "unreserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 202, col: 43, offset: 4523},
+							pos: position{line: 249, col: 43, offset: 5891},
 							expr: &anyMatcher{
-								line: 202, col: 44, offset: 4524,
+								line: 249, col: 44, offset: 5892,
 							},
 						},
 					},
@@ -973,25 +1020,25 @@ var g = &grammar{
 		{
 			name:        "E_reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 207, col: 1, offset: 4583},
+			pos:         position{line: 254, col: 1, offset: 5951},
 			expr: &actionExpr{
-				pos: position{line: 207, col: 26, offset: 4608},
+				pos: position{line: 254, col: 26, offset: 5976},
 				run: (*parser).callonE_reserved1,
 				expr: &seqExpr{
-					pos: position{line: 207, col: 26, offset: 4608},
+					pos: position{line: 254, col: 26, offset: 5976},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 207, col: 26, offset: 4608},
+							pos:   position{line: 254, col: 26, offset: 5976},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 207, col: 28, offset: 4610},
+								pos:  position{line: 254, col: 28, offset: 5978},
 								name: "reserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 207, col: 37, offset: 4619},
+							pos: position{line: 254, col: 37, offset: 5987},
 							expr: &anyMatcher{
-								line: 207, col: 38, offset: 4620,
+								line: 254, col: 38, offset: 5988,
 							},
 						},
 					},
@@ -1001,25 +1048,25 @@ var g = &grammar{
 		{
 			name:        "E_gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 212, col: 1, offset: 4681},
+			pos:         position{line: 259, col: 1, offset: 6049},
 			expr: &actionExpr{
-				pos: position{line: 212, col: 30, offset: 4710},
+				pos: position{line: 259, col: 30, offset: 6078},
 				run: (*parser).callonE_gen_delims1,
 				expr: &seqExpr{
-					pos: position{line: 212, col: 30, offset: 4710},
+					pos: position{line: 259, col: 30, offset: 6078},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 212, col: 30, offset: 4710},
+							pos:   position{line: 259, col: 30, offset: 6078},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 212, col: 32, offset: 4712},
+								pos:  position{line: 259, col: 32, offset: 6080},
 								name: "gen_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 212, col: 43, offset: 4723},
+							pos: position{line: 259, col: 43, offset: 6091},
 							expr: &anyMatcher{
-								line: 212, col: 44, offset: 4724,
+								line: 259, col: 44, offset: 6092,
 							},
 						},
 					},
@@ -1029,25 +1076,25 @@ var g = &grammar{
 		{
 			name:        "E_sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 217, col: 1, offset: 4785},
+			pos:         position{line: 264, col: 1, offset: 6153},
 			expr: &actionExpr{
-				pos: position{line: 217, col: 30, offset: 4814},
+				pos: position{line: 264, col: 30, offset: 6182},
 				run: (*parser).callonE_sub_delims1,
 				expr: &seqExpr{
-					pos: position{line: 217, col: 30, offset: 4814},
+					pos: position{line: 264, col: 30, offset: 6182},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 217, col: 30, offset: 4814},
+							pos:   position{line: 264, col: 30, offset: 6182},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 217, col: 32, offset: 4816},
+								pos:  position{line: 264, col: 32, offset: 6184},
 								name: "sub_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 217, col: 43, offset: 4827},
+							pos: position{line: 264, col: 43, offset: 6195},
 							expr: &anyMatcher{
-								line: 217, col: 44, offset: 4828,
+								line: 264, col: 44, offset: 6196,
 							},
 						},
 					},
@@ -1057,25 +1104,25 @@ var g = &grammar{
 		{
 			name:        "E_ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 222, col: 1, offset: 4884},
+			pos:         position{line: 269, col: 1, offset: 6252},
 			expr: &actionExpr{
-				pos: position{line: 222, col: 20, offset: 4903},
+				pos: position{line: 269, col: 20, offset: 6271},
 				run: (*parser).callonE_ALPHA1,
 				expr: &seqExpr{
-					pos: position{line: 222, col: 20, offset: 4903},
+					pos: position{line: 269, col: 20, offset: 6271},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 222, col: 20, offset: 4903},
+							pos:   position{line: 269, col: 20, offset: 6271},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 222, col: 22, offset: 4905},
+								pos:  position{line: 269, col: 22, offset: 6273},
 								name: "ALPHA",
 							},
 						},
 						&notExpr{
-							pos: position{line: 222, col: 28, offset: 4911},
+							pos: position{line: 269, col: 28, offset: 6279},
 							expr: &anyMatcher{
-								line: 222, col: 29, offset: 4912,
+								line: 269, col: 29, offset: 6280,
 							},
 						},
 					},
@@ -1085,25 +1132,25 @@ var g = &grammar{
 		{
 			name:        "E_DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 227, col: 1, offset: 4968},
+			pos:         position{line: 274, col: 1, offset: 6336},
 			expr: &actionExpr{
-				pos: position{line: 227, col: 20, offset: 4987},
+				pos: position{line: 274, col: 20, offset: 6355},
 				run: (*parser).callonE_DIGIT1,
 				expr: &seqExpr{
-					pos: position{line: 227, col: 20, offset: 4987},
+					pos: position{line: 274, col: 20, offset: 6355},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 227, col: 20, offset: 4987},
+							pos:   position{line: 274, col: 20, offset: 6355},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 227, col: 22, offset: 4989},
+								pos:  position{line: 274, col: 22, offset: 6357},
 								name: "DIGIT",
 							},
 						},
 						&notExpr{
-							pos: position{line: 227, col: 28, offset: 4995},
+							pos: position{line: 274, col: 28, offset: 6363},
 							expr: &anyMatcher{
-								line: 227, col: 29, offset: 4996,
+								line: 274, col: 29, offset: 6364,
 							},
 						},
 					},
@@ -1113,25 +1160,25 @@ var g = &grammar{
 		{
 			name:        "E_HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 232, col: 1, offset: 5053},
+			pos:         position{line: 279, col: 1, offset: 6421},
 			expr: &actionExpr{
-				pos: position{line: 232, col: 22, offset: 5074},
+				pos: position{line: 279, col: 22, offset: 6442},
 				run: (*parser).callonE_HEXDIG1,
 				expr: &seqExpr{
-					pos: position{line: 232, col: 22, offset: 5074},
+					pos: position{line: 279, col: 22, offset: 6442},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 232, col: 22, offset: 5074},
+							pos:   position{line: 279, col: 22, offset: 6442},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 232, col: 24, offset: 5076},
+								pos:  position{line: 279, col: 24, offset: 6444},
 								name: "HEXDIG",
 							},
 						},
 						&notExpr{
-							pos: position{line: 232, col: 31, offset: 5083},
+							pos: position{line: 279, col: 31, offset: 6451},
 							expr: &anyMatcher{
-								line: 232, col: 32, offset: 5084,
+								line: 279, col: 32, offset: 6452,
 							},
 						},
 					},
@@ -1141,61 +1188,61 @@ var g = &grammar{
 		{
 			name:        "URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 237, col: 1, offset: 5180},
+			pos:         position{line: 284, col: 1, offset: 6548},
 			expr: &actionExpr{
-				pos: position{line: 237, col: 14, offset: 5193},
+				pos: position{line: 284, col: 14, offset: 6561},
 				run: (*parser).callonURI1,
 				expr: &labeledExpr{
-					pos:   position{line: 237, col: 14, offset: 5193},
+					pos:   position{line: 284, col: 14, offset: 6561},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 237, col: 17, offset: 5196},
+						pos: position{line: 284, col: 17, offset: 6564},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 237, col: 17, offset: 5196},
+								pos:  position{line: 284, col: 17, offset: 6564},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 237, col: 24, offset: 5203},
+								pos:        position{line: 284, col: 24, offset: 6571},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 237, col: 28, offset: 5207},
+								pos:  position{line: 284, col: 28, offset: 6575},
 								name: "hier_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 237, col: 38, offset: 5217},
+								pos: position{line: 284, col: 38, offset: 6585},
 								expr: &seqExpr{
-									pos: position{line: 237, col: 39, offset: 5218},
+									pos: position{line: 284, col: 39, offset: 6586},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 237, col: 39, offset: 5218},
+											pos:        position{line: 284, col: 39, offset: 6586},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 237, col: 43, offset: 5222},
+											pos:  position{line: 284, col: 43, offset: 6590},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 237, col: 51, offset: 5230},
+								pos: position{line: 284, col: 51, offset: 6598},
 								expr: &seqExpr{
-									pos: position{line: 237, col: 52, offset: 5231},
+									pos: position{line: 284, col: 52, offset: 6599},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 237, col: 52, offset: 5231},
+											pos:        position{line: 284, col: 52, offset: 6599},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 237, col: 56, offset: 5235},
+											pos:  position{line: 284, col: 56, offset: 6603},
 											name: "fragment",
 										},
 									},
@@ -1209,45 +1256,45 @@ var g = &grammar{
 		{
 			name:        "hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 245, col: 1, offset: 5435},
+			pos:         position{line: 292, col: 1, offset: 6803},
 			expr: &actionExpr{
-				pos: position{line: 245, col: 26, offset: 5460},
+				pos: position{line: 292, col: 26, offset: 6828},
 				run: (*parser).callonhier_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 245, col: 26, offset: 5460},
+					pos:   position{line: 292, col: 26, offset: 6828},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 245, col: 29, offset: 5463},
+						pos: position{line: 292, col: 29, offset: 6831},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 245, col: 29, offset: 5463},
+								pos: position{line: 292, col: 29, offset: 6831},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 245, col: 29, offset: 5463},
+										pos:        position{line: 292, col: 29, offset: 6831},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 245, col: 34, offset: 5468},
+										pos:  position{line: 292, col: 34, offset: 6836},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 245, col: 44, offset: 5478},
+										pos:  position{line: 292, col: 44, offset: 6846},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 245, col: 59, offset: 5493},
+								pos:  position{line: 292, col: 59, offset: 6861},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 245, col: 75, offset: 5509},
+								pos:  position{line: 292, col: 75, offset: 6877},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 245, col: 91, offset: 5525},
+								pos:  position{line: 292, col: 91, offset: 6893},
 								name: "path_empty",
 							},
 						},
@@ -1258,45 +1305,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_2",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 250, col: 1, offset: 5654},
+			pos:         position{line: 297, col: 1, offset: 7022},
 			expr: &actionExpr{
-				pos: position{line: 250, col: 28, offset: 5681},
+				pos: position{line: 297, col: 28, offset: 7049},
 				run: (*parser).callonhier_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 250, col: 28, offset: 5681},
+					pos:   position{line: 297, col: 28, offset: 7049},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 250, col: 31, offset: 5684},
+						pos: position{line: 297, col: 31, offset: 7052},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 250, col: 31, offset: 5684},
+								pos: position{line: 297, col: 31, offset: 7052},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 250, col: 31, offset: 5684},
+										pos:        position{line: 297, col: 31, offset: 7052},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 250, col: 36, offset: 5689},
+										pos:  position{line: 297, col: 36, offset: 7057},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 250, col: 48, offset: 5701},
+										pos:  position{line: 297, col: 48, offset: 7069},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 250, col: 63, offset: 5716},
+								pos:  position{line: 297, col: 63, offset: 7084},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 250, col: 79, offset: 5732},
+								pos:  position{line: 297, col: 79, offset: 7100},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 250, col: 95, offset: 5748},
+								pos:  position{line: 297, col: 95, offset: 7116},
 								name: "path_empty",
 							},
 						},
@@ -1307,45 +1354,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_3",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 255, col: 1, offset: 5877},
+			pos:         position{line: 302, col: 1, offset: 7245},
 			expr: &actionExpr{
-				pos: position{line: 255, col: 28, offset: 5904},
+				pos: position{line: 302, col: 28, offset: 7272},
 				run: (*parser).callonhier_part_31,
 				expr: &labeledExpr{
-					pos:   position{line: 255, col: 28, offset: 5904},
+					pos:   position{line: 302, col: 28, offset: 7272},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 255, col: 31, offset: 5907},
+						pos: position{line: 302, col: 31, offset: 7275},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 255, col: 31, offset: 5907},
+								pos: position{line: 302, col: 31, offset: 7275},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 255, col: 31, offset: 5907},
+										pos:        position{line: 302, col: 31, offset: 7275},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 255, col: 36, offset: 5912},
+										pos:  position{line: 302, col: 36, offset: 7280},
 										name: "authority_3",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 255, col: 48, offset: 5924},
+										pos:  position{line: 302, col: 48, offset: 7292},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 255, col: 63, offset: 5939},
+								pos:  position{line: 302, col: 63, offset: 7307},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 255, col: 79, offset: 5955},
+								pos:  position{line: 302, col: 79, offset: 7323},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 255, col: 95, offset: 5971},
+								pos:  position{line: 302, col: 95, offset: 7339},
 								name: "path_empty",
 							},
 						},
@@ -1356,22 +1403,22 @@ var g = &grammar{
 		{
 			name:        "URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 260, col: 1, offset: 6063},
+			pos:         position{line: 307, col: 1, offset: 7431},
 			expr: &actionExpr{
-				pos: position{line: 260, col: 34, offset: 6096},
+				pos: position{line: 307, col: 34, offset: 7464},
 				run: (*parser).callonURI_reference1,
 				expr: &labeledExpr{
-					pos:   position{line: 260, col: 34, offset: 6096},
+					pos:   position{line: 307, col: 34, offset: 7464},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 260, col: 37, offset: 6099},
+						pos: position{line: 307, col: 37, offset: 7467},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 260, col: 37, offset: 6099},
+								pos:  position{line: 307, col: 37, offset: 7467},
 								name: "URI",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 260, col: 43, offset: 6105},
+								pos:  position{line: 307, col: 43, offset: 7473},
 								name: "relative_ref",
 							},
 						},
@@ -1382,43 +1429,43 @@ var g = &grammar{
 		{
 			name:        "absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 265, col: 1, offset: 6219},
+			pos:         position{line: 312, col: 1, offset: 7587},
 			expr: &actionExpr{
-				pos: position{line: 265, col: 32, offset: 6250},
+				pos: position{line: 312, col: 32, offset: 7618},
 				run: (*parser).callonabsolute_URI1,
 				expr: &labeledExpr{
-					pos:   position{line: 265, col: 32, offset: 6250},
+					pos:   position{line: 312, col: 32, offset: 7618},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 265, col: 35, offset: 6253},
+						pos: position{line: 312, col: 35, offset: 7621},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 265, col: 35, offset: 6253},
+								pos:  position{line: 312, col: 35, offset: 7621},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 265, col: 42, offset: 6260},
+								pos:        position{line: 312, col: 42, offset: 7628},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 265, col: 46, offset: 6264},
+								pos:  position{line: 312, col: 46, offset: 7632},
 								name: "hier_part_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 265, col: 58, offset: 6276},
+								pos: position{line: 312, col: 58, offset: 7644},
 								expr: &seqExpr{
-									pos: position{line: 265, col: 59, offset: 6277},
+									pos: position{line: 312, col: 59, offset: 7645},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 265, col: 59, offset: 6277},
+											pos:        position{line: 312, col: 59, offset: 7645},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 265, col: 63, offset: 6281},
+											pos:  position{line: 312, col: 63, offset: 7649},
 											name: "query",
 										},
 									},
@@ -1432,51 +1479,51 @@ var g = &grammar{
 		{
 			name:        "relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 270, col: 1, offset: 6399},
+			pos:         position{line: 317, col: 1, offset: 7767},
 			expr: &actionExpr{
-				pos: position{line: 270, col: 32, offset: 6430},
+				pos: position{line: 317, col: 32, offset: 7798},
 				run: (*parser).callonrelative_ref1,
 				expr: &labeledExpr{
-					pos:   position{line: 270, col: 32, offset: 6430},
+					pos:   position{line: 317, col: 32, offset: 7798},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 270, col: 35, offset: 6433},
+						pos: position{line: 317, col: 35, offset: 7801},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 270, col: 35, offset: 6433},
+								pos:  position{line: 317, col: 35, offset: 7801},
 								name: "relative_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 270, col: 49, offset: 6447},
+								pos: position{line: 317, col: 49, offset: 7815},
 								expr: &seqExpr{
-									pos: position{line: 270, col: 50, offset: 6448},
+									pos: position{line: 317, col: 50, offset: 7816},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 270, col: 50, offset: 6448},
+											pos:        position{line: 317, col: 50, offset: 7816},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 270, col: 54, offset: 6452},
+											pos:  position{line: 317, col: 54, offset: 7820},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 270, col: 62, offset: 6460},
+								pos: position{line: 317, col: 62, offset: 7828},
 								expr: &seqExpr{
-									pos: position{line: 270, col: 63, offset: 6461},
+									pos: position{line: 317, col: 63, offset: 7829},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 270, col: 63, offset: 6461},
+											pos:        position{line: 317, col: 63, offset: 7829},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 270, col: 67, offset: 6465},
+											pos:  position{line: 317, col: 67, offset: 7833},
 											name: "fragment",
 										},
 									},
@@ -1490,45 +1537,45 @@ var g = &grammar{
 		{
 			name:        "relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 278, col: 1, offset: 6674},
+			pos:         position{line: 325, col: 1, offset: 8042},
 			expr: &actionExpr{
-				pos: position{line: 278, col: 34, offset: 6707},
+				pos: position{line: 325, col: 34, offset: 8075},
 				run: (*parser).callonrelative_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 278, col: 34, offset: 6707},
+					pos:   position{line: 325, col: 34, offset: 8075},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 278, col: 37, offset: 6710},
+						pos: position{line: 325, col: 37, offset: 8078},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 278, col: 37, offset: 6710},
+								pos: position{line: 325, col: 37, offset: 8078},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 278, col: 37, offset: 6710},
+										pos:        position{line: 325, col: 37, offset: 8078},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 278, col: 42, offset: 6715},
+										pos:  position{line: 325, col: 42, offset: 8083},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 278, col: 52, offset: 6725},
+										pos:  position{line: 325, col: 52, offset: 8093},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 278, col: 67, offset: 6740},
+								pos:  position{line: 325, col: 67, offset: 8108},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 278, col: 83, offset: 6756},
+								pos:  position{line: 325, col: 83, offset: 8124},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 278, col: 99, offset: 6772},
+								pos:  position{line: 325, col: 99, offset: 8140},
 								name: "path_empty",
 							},
 						},
@@ -1539,45 +1586,45 @@ var g = &grammar{
 		{
 			name:        "relative_part_2",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 283, col: 1, offset: 6909},
+			pos:         position{line: 330, col: 1, offset: 8277},
 			expr: &actionExpr{
-				pos: position{line: 283, col: 36, offset: 6944},
+				pos: position{line: 330, col: 36, offset: 8312},
 				run: (*parser).callonrelative_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 283, col: 36, offset: 6944},
+					pos:   position{line: 330, col: 36, offset: 8312},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 283, col: 39, offset: 6947},
+						pos: position{line: 330, col: 39, offset: 8315},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 283, col: 39, offset: 6947},
+								pos: position{line: 330, col: 39, offset: 8315},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 283, col: 39, offset: 6947},
+										pos:        position{line: 330, col: 39, offset: 8315},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 283, col: 44, offset: 6952},
+										pos:  position{line: 330, col: 44, offset: 8320},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 283, col: 56, offset: 6964},
+										pos:  position{line: 330, col: 56, offset: 8332},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 283, col: 71, offset: 6979},
+								pos:  position{line: 330, col: 71, offset: 8347},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 283, col: 87, offset: 6995},
+								pos:  position{line: 330, col: 87, offset: 8363},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 283, col: 103, offset: 7011},
+								pos:  position{line: 330, col: 103, offset: 8379},
 								name: "path_empty",
 							},
 						},
@@ -1588,27 +1635,27 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 288, col: 1, offset: 7131},
+			pos:         position{line: 335, col: 1, offset: 8499},
 			expr: &actionExpr{
-				pos: position{line: 288, col: 20, offset: 7150},
+				pos: position{line: 335, col: 20, offset: 8518},
 				run: (*parser).callonscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 288, col: 20, offset: 7150},
+					pos:   position{line: 335, col: 20, offset: 8518},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 288, col: 23, offset: 7153},
+						pos: position{line: 335, col: 23, offset: 8521},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 288, col: 23, offset: 7153},
+								pos:        position{line: 335, col: 23, offset: 8521},
 								val:        "[A-Za-z]",
 								ranges:     []rune{'A', 'Z', 'a', 'z'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 288, col: 32, offset: 7162},
+								pos: position{line: 335, col: 32, offset: 8530},
 								expr: &charClassMatcher{
-									pos:        position{line: 288, col: 32, offset: 7162},
+									pos:        position{line: 335, col: 32, offset: 8530},
 									val:        "[+.0-9A-Za-z-]",
 									chars:      []rune{'+', '.', '-'},
 									ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -1624,27 +1671,27 @@ var g = &grammar{
 		{
 			name:        "authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 293, col: 1, offset: 7272},
+			pos:         position{line: 340, col: 1, offset: 8640},
 			expr: &actionExpr{
-				pos: position{line: 293, col: 26, offset: 7297},
+				pos: position{line: 340, col: 26, offset: 8665},
 				run: (*parser).callonauthority1,
 				expr: &labeledExpr{
-					pos:   position{line: 293, col: 26, offset: 7297},
+					pos:   position{line: 340, col: 26, offset: 8665},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 293, col: 29, offset: 7300},
+						pos: position{line: 340, col: 29, offset: 8668},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 293, col: 29, offset: 7300},
+								pos: position{line: 340, col: 29, offset: 8668},
 								expr: &seqExpr{
-									pos: position{line: 293, col: 30, offset: 7301},
+									pos: position{line: 340, col: 30, offset: 8669},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 293, col: 30, offset: 7301},
+											pos:  position{line: 340, col: 30, offset: 8669},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 293, col: 39, offset: 7310},
+											pos:        position{line: 340, col: 39, offset: 8678},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1653,22 +1700,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 293, col: 45, offset: 7316},
+								pos:  position{line: 340, col: 45, offset: 8684},
 								name: "host",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 293, col: 50, offset: 7321},
+								pos: position{line: 340, col: 50, offset: 8689},
 								expr: &seqExpr{
-									pos: position{line: 293, col: 51, offset: 7322},
+									pos: position{line: 340, col: 51, offset: 8690},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 293, col: 51, offset: 7322},
+											pos:        position{line: 340, col: 51, offset: 8690},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 293, col: 55, offset: 7326},
+											pos:  position{line: 340, col: 55, offset: 8694},
 											name: "port",
 										},
 									},
@@ -1682,27 +1729,27 @@ var g = &grammar{
 		{
 			name:        "authority_2",
 			displayName: "\"authority\"",
-			pos:         position{line: 298, col: 1, offset: 7451},
+			pos:         position{line: 345, col: 1, offset: 8819},
 			expr: &actionExpr{
-				pos: position{line: 298, col: 28, offset: 7478},
+				pos: position{line: 345, col: 28, offset: 8846},
 				run: (*parser).callonauthority_21,
 				expr: &labeledExpr{
-					pos:   position{line: 298, col: 28, offset: 7478},
+					pos:   position{line: 345, col: 28, offset: 8846},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 298, col: 31, offset: 7481},
+						pos: position{line: 345, col: 31, offset: 8849},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 298, col: 31, offset: 7481},
+								pos: position{line: 345, col: 31, offset: 8849},
 								expr: &seqExpr{
-									pos: position{line: 298, col: 32, offset: 7482},
+									pos: position{line: 345, col: 32, offset: 8850},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 298, col: 32, offset: 7482},
+											pos:  position{line: 345, col: 32, offset: 8850},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 298, col: 41, offset: 7491},
+											pos:        position{line: 345, col: 41, offset: 8859},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1711,22 +1758,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 298, col: 47, offset: 7497},
+								pos:  position{line: 345, col: 47, offset: 8865},
 								name: "host_2",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 298, col: 54, offset: 7504},
+								pos: position{line: 345, col: 54, offset: 8872},
 								expr: &seqExpr{
-									pos: position{line: 298, col: 55, offset: 7505},
+									pos: position{line: 345, col: 55, offset: 8873},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 298, col: 55, offset: 7505},
+											pos:        position{line: 345, col: 55, offset: 8873},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 298, col: 59, offset: 7509},
+											pos:  position{line: 345, col: 59, offset: 8877},
 											name: "port",
 										},
 									},
@@ -1740,27 +1787,27 @@ var g = &grammar{
 		{
 			name:        "authority_3",
 			displayName: "\"authority\"",
-			pos:         position{line: 303, col: 1, offset: 7634},
+			pos:         position{line: 350, col: 1, offset: 9002},
 			expr: &actionExpr{
-				pos: position{line: 303, col: 28, offset: 7661},
+				pos: position{line: 350, col: 28, offset: 9029},
 				run: (*parser).callonauthority_31,
 				expr: &labeledExpr{
-					pos:   position{line: 303, col: 28, offset: 7661},
+					pos:   position{line: 350, col: 28, offset: 9029},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 303, col: 31, offset: 7664},
+						pos: position{line: 350, col: 31, offset: 9032},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 303, col: 31, offset: 7664},
+								pos: position{line: 350, col: 31, offset: 9032},
 								expr: &seqExpr{
-									pos: position{line: 303, col: 32, offset: 7665},
+									pos: position{line: 350, col: 32, offset: 9033},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 303, col: 32, offset: 7665},
+											pos:  position{line: 350, col: 32, offset: 9033},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 303, col: 41, offset: 7674},
+											pos:        position{line: 350, col: 41, offset: 9042},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1769,22 +1816,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 303, col: 47, offset: 7680},
+								pos:  position{line: 350, col: 47, offset: 9048},
 								name: "host_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 303, col: 54, offset: 7687},
+								pos: position{line: 350, col: 54, offset: 9055},
 								expr: &seqExpr{
-									pos: position{line: 303, col: 55, offset: 7688},
+									pos: position{line: 350, col: 55, offset: 9056},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 303, col: 55, offset: 7688},
+											pos:        position{line: 350, col: 55, offset: 9056},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 303, col: 59, offset: 7692},
+											pos:  position{line: 350, col: 59, offset: 9060},
 											name: "port",
 										},
 									},
@@ -1798,27 +1845,27 @@ var g = &grammar{
 		{
 			name:        "authority_4",
 			displayName: "\"authority\"",
-			pos:         position{line: 308, col: 1, offset: 7817},
+			pos:         position{line: 355, col: 1, offset: 9185},
 			expr: &actionExpr{
-				pos: position{line: 308, col: 28, offset: 7844},
+				pos: position{line: 355, col: 28, offset: 9212},
 				run: (*parser).callonauthority_41,
 				expr: &labeledExpr{
-					pos:   position{line: 308, col: 28, offset: 7844},
+					pos:   position{line: 355, col: 28, offset: 9212},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 308, col: 31, offset: 7847},
+						pos: position{line: 355, col: 31, offset: 9215},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 308, col: 31, offset: 7847},
+								pos: position{line: 355, col: 31, offset: 9215},
 								expr: &seqExpr{
-									pos: position{line: 308, col: 32, offset: 7848},
+									pos: position{line: 355, col: 32, offset: 9216},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 308, col: 32, offset: 7848},
+											pos:  position{line: 355, col: 32, offset: 9216},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 308, col: 41, offset: 7857},
+											pos:        position{line: 355, col: 41, offset: 9225},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1827,22 +1874,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 308, col: 47, offset: 7863},
+								pos:  position{line: 355, col: 47, offset: 9231},
 								name: "host_4",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 308, col: 54, offset: 7870},
+								pos: position{line: 355, col: 54, offset: 9238},
 								expr: &seqExpr{
-									pos: position{line: 308, col: 55, offset: 7871},
+									pos: position{line: 355, col: 55, offset: 9239},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 308, col: 55, offset: 7871},
+											pos:        position{line: 355, col: 55, offset: 9239},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 308, col: 59, offset: 7875},
+											pos:  position{line: 355, col: 59, offset: 9243},
 											name: "port",
 										},
 									},
@@ -1856,20 +1903,20 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 313, col: 1, offset: 7993},
+			pos:         position{line: 360, col: 1, offset: 9361},
 			expr: &actionExpr{
-				pos: position{line: 313, col: 24, offset: 8016},
+				pos: position{line: 360, col: 24, offset: 9384},
 				run: (*parser).callonuserinfo1,
 				expr: &labeledExpr{
-					pos:   position{line: 313, col: 24, offset: 8016},
+					pos:   position{line: 360, col: 24, offset: 9384},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 313, col: 27, offset: 8019},
+						pos: position{line: 360, col: 27, offset: 9387},
 						expr: &choiceExpr{
-							pos: position{line: 313, col: 28, offset: 8020},
+							pos: position{line: 360, col: 28, offset: 9388},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 313, col: 28, offset: 8020},
+									pos:        position{line: 360, col: 28, offset: 9388},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -1877,7 +1924,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 313, col: 52, offset: 8044},
+									pos:  position{line: 360, col: 52, offset: 9412},
 									name: "pct_encoded",
 								},
 							},
@@ -1889,43 +1936,43 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 318, col: 1, offset: 8155},
+			pos:         position{line: 365, col: 1, offset: 9523},
 			expr: &actionExpr{
-				pos: position{line: 318, col: 16, offset: 8170},
+				pos: position{line: 365, col: 16, offset: 9538},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 318, col: 16, offset: 8170},
+					pos:   position{line: 365, col: 16, offset: 9538},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 318, col: 19, offset: 8173},
+						pos: position{line: 365, col: 19, offset: 9541},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 318, col: 19, offset: 8173},
+								pos:  position{line: 365, col: 19, offset: 9541},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 318, col: 32, offset: 8186},
+								pos: position{line: 365, col: 32, offset: 9554},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 318, col: 32, offset: 8186},
+										pos:  position{line: 365, col: 32, offset: 9554},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 318, col: 44, offset: 8198},
+										pos: position{line: 365, col: 44, offset: 9566},
 										expr: &choiceExpr{
-											pos: position{line: 318, col: 46, offset: 8200},
+											pos: position{line: 365, col: 46, offset: 9568},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 318, col: 46, offset: 8200},
+													pos:        position{line: 365, col: 46, offset: 9568},
 													val:        "[#/:?]",
 													chars:      []rune{'#', '/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 318, col: 55, offset: 8209},
+													pos: position{line: 365, col: 55, offset: 9577},
 													expr: &anyMatcher{
-														line: 318, col: 56, offset: 8210,
+														line: 365, col: 56, offset: 9578,
 													},
 												},
 											},
@@ -1934,7 +1981,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 318, col: 61, offset: 8215},
+								pos:  position{line: 365, col: 61, offset: 9583},
 								name: "reg_name",
 							},
 						},
@@ -1945,43 +1992,43 @@ var g = &grammar{
 		{
 			name:        "host_2",
 			displayName: "\"host\"",
-			pos:         position{line: 323, col: 1, offset: 8332},
+			pos:         position{line: 370, col: 1, offset: 9700},
 			expr: &actionExpr{
-				pos: position{line: 323, col: 18, offset: 8349},
+				pos: position{line: 370, col: 18, offset: 9717},
 				run: (*parser).callonhost_21,
 				expr: &labeledExpr{
-					pos:   position{line: 323, col: 18, offset: 8349},
+					pos:   position{line: 370, col: 18, offset: 9717},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 323, col: 21, offset: 8352},
+						pos: position{line: 370, col: 21, offset: 9720},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 323, col: 21, offset: 8352},
+								pos:  position{line: 370, col: 21, offset: 9720},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 323, col: 34, offset: 8365},
+								pos: position{line: 370, col: 34, offset: 9733},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 323, col: 34, offset: 8365},
+										pos:  position{line: 370, col: 34, offset: 9733},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 323, col: 46, offset: 8377},
+										pos: position{line: 370, col: 46, offset: 9745},
 										expr: &choiceExpr{
-											pos: position{line: 323, col: 48, offset: 8379},
+											pos: position{line: 370, col: 48, offset: 9747},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 323, col: 48, offset: 8379},
+													pos:        position{line: 370, col: 48, offset: 9747},
 													val:        "[/:]",
 													chars:      []rune{'/', ':'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 323, col: 55, offset: 8386},
+													pos: position{line: 370, col: 55, offset: 9754},
 													expr: &anyMatcher{
-														line: 323, col: 56, offset: 8387,
+														line: 370, col: 56, offset: 9755,
 													},
 												},
 											},
@@ -1990,7 +2037,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 323, col: 61, offset: 8392},
+								pos:  position{line: 370, col: 61, offset: 9760},
 								name: "reg_name",
 							},
 						},
@@ -2001,43 +2048,43 @@ var g = &grammar{
 		{
 			name:        "host_3",
 			displayName: "\"host\"",
-			pos:         position{line: 328, col: 1, offset: 8509},
+			pos:         position{line: 375, col: 1, offset: 9877},
 			expr: &actionExpr{
-				pos: position{line: 328, col: 18, offset: 8526},
+				pos: position{line: 375, col: 18, offset: 9894},
 				run: (*parser).callonhost_31,
 				expr: &labeledExpr{
-					pos:   position{line: 328, col: 18, offset: 8526},
+					pos:   position{line: 375, col: 18, offset: 9894},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 328, col: 21, offset: 8529},
+						pos: position{line: 375, col: 21, offset: 9897},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 328, col: 21, offset: 8529},
+								pos:  position{line: 375, col: 21, offset: 9897},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 328, col: 34, offset: 8542},
+								pos: position{line: 375, col: 34, offset: 9910},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 328, col: 34, offset: 8542},
+										pos:  position{line: 375, col: 34, offset: 9910},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 328, col: 46, offset: 8554},
+										pos: position{line: 375, col: 46, offset: 9922},
 										expr: &choiceExpr{
-											pos: position{line: 328, col: 48, offset: 8556},
+											pos: position{line: 375, col: 48, offset: 9924},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 328, col: 48, offset: 8556},
+													pos:        position{line: 375, col: 48, offset: 9924},
 													val:        "[/:?]",
 													chars:      []rune{'/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 328, col: 56, offset: 8564},
+													pos: position{line: 375, col: 56, offset: 9932},
 													expr: &anyMatcher{
-														line: 328, col: 57, offset: 8565,
+														line: 375, col: 57, offset: 9933,
 													},
 												},
 											},
@@ -2046,7 +2093,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 328, col: 62, offset: 8570},
+								pos:  position{line: 375, col: 62, offset: 9938},
 								name: "reg_name",
 							},
 						},
@@ -2057,42 +2104,42 @@ var g = &grammar{
 		{
 			name:        "host_4",
 			displayName: "\"host\"",
-			pos:         position{line: 333, col: 1, offset: 8687},
+			pos:         position{line: 380, col: 1, offset: 10055},
 			expr: &actionExpr{
-				pos: position{line: 333, col: 18, offset: 8704},
+				pos: position{line: 380, col: 18, offset: 10072},
 				run: (*parser).callonhost_41,
 				expr: &labeledExpr{
-					pos:   position{line: 333, col: 18, offset: 8704},
+					pos:   position{line: 380, col: 18, offset: 10072},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 333, col: 21, offset: 8707},
+						pos: position{line: 380, col: 21, offset: 10075},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 333, col: 21, offset: 8707},
+								pos:  position{line: 380, col: 21, offset: 10075},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 333, col: 34, offset: 8720},
+								pos: position{line: 380, col: 34, offset: 10088},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 333, col: 34, offset: 8720},
+										pos:  position{line: 380, col: 34, offset: 10088},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 333, col: 46, offset: 8732},
+										pos: position{line: 380, col: 46, offset: 10100},
 										expr: &choiceExpr{
-											pos: position{line: 333, col: 48, offset: 8734},
+											pos: position{line: 380, col: 48, offset: 10102},
 											alternatives: []any{
 												&litMatcher{
-													pos:        position{line: 333, col: 48, offset: 8734},
+													pos:        position{line: 380, col: 48, offset: 10102},
 													val:        ":",
 													ignoreCase: false,
 													want:       "\":\"",
 												},
 												&notExpr{
-													pos: position{line: 333, col: 54, offset: 8740},
+													pos: position{line: 380, col: 54, offset: 10108},
 													expr: &anyMatcher{
-														line: 333, col: 55, offset: 8741,
+														line: 380, col: 55, offset: 10109,
 													},
 												},
 											},
@@ -2101,7 +2148,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 333, col: 60, offset: 8746},
+								pos:  position{line: 380, col: 60, offset: 10114},
 								name: "reg_name",
 							},
 						},
@@ -2112,37 +2159,37 @@ var g = &grammar{
 		{
 			name:        "host_5",
 			displayName: "\"host\"",
-			pos:         position{line: 338, col: 1, offset: 8863},
+			pos:         position{line: 385, col: 1, offset: 10231},
 			expr: &actionExpr{
-				pos: position{line: 338, col: 18, offset: 8880},
+				pos: position{line: 385, col: 18, offset: 10248},
 				run: (*parser).callonhost_51,
 				expr: &labeledExpr{
-					pos:   position{line: 338, col: 18, offset: 8880},
+					pos:   position{line: 385, col: 18, offset: 10248},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 338, col: 21, offset: 8883},
+						pos: position{line: 385, col: 21, offset: 10251},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 338, col: 21, offset: 8883},
+								pos:  position{line: 385, col: 21, offset: 10251},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 338, col: 34, offset: 8896},
+								pos: position{line: 385, col: 34, offset: 10264},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 338, col: 34, offset: 8896},
+										pos:  position{line: 385, col: 34, offset: 10264},
 										name: "IPv4address",
 									},
 									&notExpr{
-										pos: position{line: 338, col: 46, offset: 8908},
+										pos: position{line: 385, col: 46, offset: 10276},
 										expr: &anyMatcher{
-											line: 338, col: 47, offset: 8909,
+											line: 385, col: 47, offset: 10277,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 338, col: 51, offset: 8913},
+								pos:  position{line: 385, col: 51, offset: 10281},
 								name: "reg_name",
 							},
 						},
@@ -2153,17 +2200,17 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 343, col: 1, offset: 8986},
+			pos:         position{line: 390, col: 1, offset: 10354},
 			expr: &actionExpr{
-				pos: position{line: 343, col: 16, offset: 9001},
+				pos: position{line: 390, col: 16, offset: 10369},
 				run: (*parser).callonport1,
 				expr: &labeledExpr{
-					pos:   position{line: 343, col: 16, offset: 9001},
+					pos:   position{line: 390, col: 16, offset: 10369},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 343, col: 19, offset: 9004},
+						pos: position{line: 390, col: 19, offset: 10372},
 						expr: &charClassMatcher{
-							pos:        position{line: 343, col: 19, offset: 9004},
+							pos:        position{line: 390, col: 19, offset: 10372},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
@@ -2176,37 +2223,37 @@ var g = &grammar{
 		{
 			name:        "IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 348, col: 1, offset: 9105},
+			pos:         position{line: 395, col: 1, offset: 10473},
 			expr: &actionExpr{
-				pos: position{line: 348, col: 28, offset: 9132},
+				pos: position{line: 395, col: 28, offset: 10500},
 				run: (*parser).callonIP_literal1,
 				expr: &labeledExpr{
-					pos:   position{line: 348, col: 28, offset: 9132},
+					pos:   position{line: 395, col: 28, offset: 10500},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 348, col: 31, offset: 9135},
+						pos: position{line: 395, col: 31, offset: 10503},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 348, col: 31, offset: 9135},
+								pos:        position{line: 395, col: 31, offset: 10503},
 								val:        "[",
 								ignoreCase: false,
 								want:       "\"[\"",
 							},
 							&choiceExpr{
-								pos: position{line: 348, col: 36, offset: 9140},
+								pos: position{line: 395, col: 36, offset: 10508},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 348, col: 36, offset: 9140},
+										pos:  position{line: 395, col: 36, offset: 10508},
 										name: "IPv6address",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 348, col: 50, offset: 9154},
+										pos:  position{line: 395, col: 50, offset: 10522},
 										name: "IPvFuture",
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 348, col: 61, offset: 9165},
+								pos:        position{line: 395, col: 61, offset: 10533},
 								val:        "]",
 								ignoreCase: false,
 								want:       "\"]\"",
@@ -2219,27 +2266,27 @@ var g = &grammar{
 		{
 			name:        "IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 353, col: 1, offset: 9285},
+			pos:         position{line: 400, col: 1, offset: 10653},
 			expr: &actionExpr{
-				pos: position{line: 353, col: 26, offset: 9310},
+				pos: position{line: 400, col: 26, offset: 10678},
 				run: (*parser).callonIPvFuture1,
 				expr: &labeledExpr{
-					pos:   position{line: 353, col: 26, offset: 9310},
+					pos:   position{line: 400, col: 26, offset: 10678},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 353, col: 29, offset: 9313},
+						pos: position{line: 400, col: 29, offset: 10681},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 353, col: 29, offset: 9313},
+								pos:        position{line: 400, col: 29, offset: 10681},
 								val:        "[Vv]",
 								chars:      []rune{'V', 'v'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 353, col: 34, offset: 9318},
+								pos: position{line: 400, col: 34, offset: 10686},
 								expr: &charClassMatcher{
-									pos:        position{line: 353, col: 34, offset: 9318},
+									pos:        position{line: 400, col: 34, offset: 10686},
 									val:        "[0-9A-Fa-f]",
 									ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 									ignoreCase: false,
@@ -2247,15 +2294,15 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 353, col: 47, offset: 9331},
+								pos:        position{line: 400, col: 47, offset: 10699},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 353, col: 51, offset: 9335},
+								pos: position{line: 400, col: 51, offset: 10703},
 								expr: &charClassMatcher{
-									pos:        position{line: 353, col: 51, offset: 9335},
+									pos:        position{line: 400, col: 51, offset: 10703},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -2271,239 +2318,239 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 366, col: 1, offset: 9982},
+			pos:         position{line: 413, col: 1, offset: 11350},
 			expr: &actionExpr{
-				pos: position{line: 366, col: 30, offset: 10011},
+				pos: position{line: 413, col: 30, offset: 11379},
 				run: (*parser).callonIPv6address1,
 				expr: &labeledExpr{
-					pos:   position{line: 366, col: 30, offset: 10011},
+					pos:   position{line: 413, col: 30, offset: 11379},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 366, col: 33, offset: 10014},
+						pos: position{line: 413, col: 33, offset: 11382},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 366, col: 33, offset: 10014},
+								pos: position{line: 413, col: 33, offset: 11382},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 33, offset: 10014},
+										pos:  position{line: 413, col: 33, offset: 11382},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 37, offset: 10018},
+										pos:        position{line: 413, col: 37, offset: 11386},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 41, offset: 10022},
+										pos:  position{line: 413, col: 41, offset: 11390},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 45, offset: 10026},
+										pos:        position{line: 413, col: 45, offset: 11394},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 49, offset: 10030},
+										pos:  position{line: 413, col: 49, offset: 11398},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 53, offset: 10034},
+										pos:        position{line: 413, col: 53, offset: 11402},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 57, offset: 10038},
+										pos:  position{line: 413, col: 57, offset: 11406},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 61, offset: 10042},
+										pos:        position{line: 413, col: 61, offset: 11410},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 65, offset: 10046},
+										pos:  position{line: 413, col: 65, offset: 11414},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 69, offset: 10050},
+										pos:        position{line: 413, col: 69, offset: 11418},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 73, offset: 10054},
+										pos:  position{line: 413, col: 73, offset: 11422},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 77, offset: 10058},
+										pos:        position{line: 413, col: 77, offset: 11426},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 81, offset: 10062},
+										pos:  position{line: 413, col: 81, offset: 11430},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 366, col: 88, offset: 10069},
+								pos: position{line: 413, col: 88, offset: 11437},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 366, col: 88, offset: 10069},
+										pos:        position{line: 413, col: 88, offset: 11437},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 93, offset: 10074},
+										pos:  position{line: 413, col: 93, offset: 11442},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 97, offset: 10078},
+										pos:        position{line: 413, col: 97, offset: 11446},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 101, offset: 10082},
+										pos:  position{line: 413, col: 101, offset: 11450},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 105, offset: 10086},
+										pos:        position{line: 413, col: 105, offset: 11454},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 109, offset: 10090},
+										pos:  position{line: 413, col: 109, offset: 11458},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 113, offset: 10094},
+										pos:        position{line: 413, col: 113, offset: 11462},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 117, offset: 10098},
+										pos:  position{line: 413, col: 117, offset: 11466},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 121, offset: 10102},
+										pos:        position{line: 413, col: 121, offset: 11470},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 125, offset: 10106},
+										pos:  position{line: 413, col: 125, offset: 11474},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 129, offset: 10110},
+										pos:        position{line: 413, col: 129, offset: 11478},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 133, offset: 10114},
+										pos:  position{line: 413, col: 133, offset: 11482},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 366, col: 140, offset: 10121},
+								pos: position{line: 413, col: 140, offset: 11489},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 366, col: 140, offset: 10121},
+										pos: position{line: 413, col: 140, offset: 11489},
 										expr: &ruleRefExpr{
-											pos:  position{line: 366, col: 140, offset: 10121},
+											pos:  position{line: 413, col: 140, offset: 11489},
 											name: "h16",
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 145, offset: 10126},
+										pos:        position{line: 413, col: 145, offset: 11494},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 150, offset: 10131},
+										pos:  position{line: 413, col: 150, offset: 11499},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 154, offset: 10135},
+										pos:        position{line: 413, col: 154, offset: 11503},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 158, offset: 10139},
+										pos:  position{line: 413, col: 158, offset: 11507},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 162, offset: 10143},
+										pos:        position{line: 413, col: 162, offset: 11511},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 166, offset: 10147},
+										pos:  position{line: 413, col: 166, offset: 11515},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 170, offset: 10151},
+										pos:        position{line: 413, col: 170, offset: 11519},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 174, offset: 10155},
+										pos:  position{line: 413, col: 174, offset: 11523},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 178, offset: 10159},
+										pos:        position{line: 413, col: 178, offset: 11527},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 182, offset: 10163},
+										pos:  position{line: 413, col: 182, offset: 11531},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 366, col: 189, offset: 10170},
+								pos: position{line: 413, col: 189, offset: 11538},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 366, col: 189, offset: 10170},
+										pos: position{line: 413, col: 189, offset: 11538},
 										expr: &seqExpr{
-											pos: position{line: 366, col: 190, offset: 10171},
+											pos: position{line: 413, col: 190, offset: 11539},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 366, col: 190, offset: 10171},
+													pos: position{line: 413, col: 190, offset: 11539},
 													expr: &seqExpr{
-														pos: position{line: 366, col: 191, offset: 10172},
+														pos: position{line: 413, col: 191, offset: 11540},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 366, col: 191, offset: 10172},
+																pos:  position{line: 413, col: 191, offset: 11540},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 366, col: 195, offset: 10176},
+																pos:        position{line: 413, col: 195, offset: 11544},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&andExpr{
-																pos: position{line: 366, col: 199, offset: 10180},
+																pos: position{line: 413, col: 199, offset: 11548},
 																expr: &charClassMatcher{
-																	pos:        position{line: 366, col: 200, offset: 10181},
+																	pos:        position{line: 413, col: 200, offset: 11549},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2514,96 +2561,96 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 366, col: 214, offset: 10195},
+													pos:  position{line: 413, col: 214, offset: 11563},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 220, offset: 10201},
+										pos:        position{line: 413, col: 220, offset: 11569},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 225, offset: 10206},
+										pos:  position{line: 413, col: 225, offset: 11574},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 229, offset: 10210},
+										pos:        position{line: 413, col: 229, offset: 11578},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 233, offset: 10214},
+										pos:  position{line: 413, col: 233, offset: 11582},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 237, offset: 10218},
+										pos:        position{line: 413, col: 237, offset: 11586},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 241, offset: 10222},
+										pos:  position{line: 413, col: 241, offset: 11590},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 245, offset: 10226},
+										pos:        position{line: 413, col: 245, offset: 11594},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 249, offset: 10230},
+										pos:  position{line: 413, col: 249, offset: 11598},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 366, col: 256, offset: 10237},
+								pos: position{line: 413, col: 256, offset: 11605},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 366, col: 256, offset: 10237},
+										pos: position{line: 413, col: 256, offset: 11605},
 										expr: &seqExpr{
-											pos: position{line: 366, col: 257, offset: 10238},
+											pos: position{line: 413, col: 257, offset: 11606},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 366, col: 257, offset: 10238},
+													pos: position{line: 413, col: 257, offset: 11606},
 													expr: &seqExpr{
-														pos: position{line: 366, col: 258, offset: 10239},
+														pos: position{line: 413, col: 258, offset: 11607},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 366, col: 258, offset: 10239},
+																pos:  position{line: 413, col: 258, offset: 11607},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 366, col: 262, offset: 10243},
+																pos:        position{line: 413, col: 262, offset: 11611},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 366, col: 266, offset: 10247},
+																pos: position{line: 413, col: 266, offset: 11615},
 																expr: &seqExpr{
-																	pos: position{line: 366, col: 267, offset: 10248},
+																	pos: position{line: 413, col: 267, offset: 11616},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 366, col: 267, offset: 10248},
+																			pos:  position{line: 413, col: 267, offset: 11616},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 366, col: 271, offset: 10252},
+																			pos:        position{line: 413, col: 271, offset: 11620},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&andExpr{
-																			pos: position{line: 366, col: 275, offset: 10256},
+																			pos: position{line: 413, col: 275, offset: 11624},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 366, col: 276, offset: 10257},
+																				pos:        position{line: 413, col: 276, offset: 11625},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2614,9 +2661,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 366, col: 290, offset: 10271},
+																pos: position{line: 413, col: 290, offset: 11639},
 																expr: &charClassMatcher{
-																	pos:        position{line: 366, col: 291, offset: 10272},
+																	pos:        position{line: 413, col: 291, offset: 11640},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2627,101 +2674,101 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 366, col: 305, offset: 10286},
+													pos:  position{line: 413, col: 305, offset: 11654},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 311, offset: 10292},
+										pos:        position{line: 413, col: 311, offset: 11660},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 316, offset: 10297},
+										pos:  position{line: 413, col: 316, offset: 11665},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 320, offset: 10301},
+										pos:        position{line: 413, col: 320, offset: 11669},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 324, offset: 10305},
+										pos:  position{line: 413, col: 324, offset: 11673},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 328, offset: 10309},
+										pos:        position{line: 413, col: 328, offset: 11677},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 332, offset: 10313},
+										pos:  position{line: 413, col: 332, offset: 11681},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 366, col: 339, offset: 10320},
+								pos: position{line: 413, col: 339, offset: 11688},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 366, col: 339, offset: 10320},
+										pos: position{line: 413, col: 339, offset: 11688},
 										expr: &seqExpr{
-											pos: position{line: 366, col: 340, offset: 10321},
+											pos: position{line: 413, col: 340, offset: 11689},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 366, col: 340, offset: 10321},
+													pos: position{line: 413, col: 340, offset: 11689},
 													expr: &seqExpr{
-														pos: position{line: 366, col: 341, offset: 10322},
+														pos: position{line: 413, col: 341, offset: 11690},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 366, col: 341, offset: 10322},
+																pos:  position{line: 413, col: 341, offset: 11690},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 366, col: 345, offset: 10326},
+																pos:        position{line: 413, col: 345, offset: 11694},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 366, col: 349, offset: 10330},
+																pos: position{line: 413, col: 349, offset: 11698},
 																expr: &seqExpr{
-																	pos: position{line: 366, col: 350, offset: 10331},
+																	pos: position{line: 413, col: 350, offset: 11699},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 366, col: 350, offset: 10331},
+																			pos:  position{line: 413, col: 350, offset: 11699},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 366, col: 354, offset: 10335},
+																			pos:        position{line: 413, col: 354, offset: 11703},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 366, col: 358, offset: 10339},
+																			pos: position{line: 413, col: 358, offset: 11707},
 																			expr: &seqExpr{
-																				pos: position{line: 366, col: 359, offset: 10340},
+																				pos: position{line: 413, col: 359, offset: 11708},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 366, col: 359, offset: 10340},
+																						pos:  position{line: 413, col: 359, offset: 11708},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 366, col: 363, offset: 10344},
+																						pos:        position{line: 413, col: 363, offset: 11712},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&andExpr{
-																						pos: position{line: 366, col: 367, offset: 10348},
+																						pos: position{line: 413, col: 367, offset: 11716},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 366, col: 368, offset: 10349},
+																							pos:        position{line: 413, col: 368, offset: 11717},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -2732,9 +2779,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 366, col: 382, offset: 10363},
+																			pos: position{line: 413, col: 382, offset: 11731},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 366, col: 383, offset: 10364},
+																				pos:        position{line: 413, col: 383, offset: 11732},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2745,9 +2792,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 366, col: 397, offset: 10378},
+																pos: position{line: 413, col: 397, offset: 11746},
 																expr: &charClassMatcher{
-																	pos:        position{line: 366, col: 398, offset: 10379},
+																	pos:        position{line: 413, col: 398, offset: 11747},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2758,106 +2805,106 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 366, col: 412, offset: 10393},
+													pos:  position{line: 413, col: 412, offset: 11761},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 418, offset: 10399},
+										pos:        position{line: 413, col: 418, offset: 11767},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 423, offset: 10404},
+										pos:  position{line: 413, col: 423, offset: 11772},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 427, offset: 10408},
+										pos:        position{line: 413, col: 427, offset: 11776},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 431, offset: 10412},
+										pos:  position{line: 413, col: 431, offset: 11780},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 366, col: 438, offset: 10419},
+								pos: position{line: 413, col: 438, offset: 11787},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 366, col: 438, offset: 10419},
+										pos: position{line: 413, col: 438, offset: 11787},
 										expr: &seqExpr{
-											pos: position{line: 366, col: 439, offset: 10420},
+											pos: position{line: 413, col: 439, offset: 11788},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 366, col: 439, offset: 10420},
+													pos: position{line: 413, col: 439, offset: 11788},
 													expr: &seqExpr{
-														pos: position{line: 366, col: 440, offset: 10421},
+														pos: position{line: 413, col: 440, offset: 11789},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 366, col: 440, offset: 10421},
+																pos:  position{line: 413, col: 440, offset: 11789},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 366, col: 444, offset: 10425},
+																pos:        position{line: 413, col: 444, offset: 11793},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 366, col: 448, offset: 10429},
+																pos: position{line: 413, col: 448, offset: 11797},
 																expr: &seqExpr{
-																	pos: position{line: 366, col: 449, offset: 10430},
+																	pos: position{line: 413, col: 449, offset: 11798},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 366, col: 449, offset: 10430},
+																			pos:  position{line: 413, col: 449, offset: 11798},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 366, col: 453, offset: 10434},
+																			pos:        position{line: 413, col: 453, offset: 11802},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 366, col: 457, offset: 10438},
+																			pos: position{line: 413, col: 457, offset: 11806},
 																			expr: &seqExpr{
-																				pos: position{line: 366, col: 458, offset: 10439},
+																				pos: position{line: 413, col: 458, offset: 11807},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 366, col: 458, offset: 10439},
+																						pos:  position{line: 413, col: 458, offset: 11807},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 366, col: 462, offset: 10443},
+																						pos:        position{line: 413, col: 462, offset: 11811},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 366, col: 466, offset: 10447},
+																						pos: position{line: 413, col: 466, offset: 11815},
 																						expr: &seqExpr{
-																							pos: position{line: 366, col: 467, offset: 10448},
+																							pos: position{line: 413, col: 467, offset: 11816},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 366, col: 467, offset: 10448},
+																									pos:  position{line: 413, col: 467, offset: 11816},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 366, col: 471, offset: 10452},
+																									pos:        position{line: 413, col: 471, offset: 11820},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&andExpr{
-																									pos: position{line: 366, col: 475, offset: 10456},
+																									pos: position{line: 413, col: 475, offset: 11824},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 366, col: 476, offset: 10457},
+																										pos:        position{line: 413, col: 476, offset: 11825},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -2868,9 +2915,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 366, col: 490, offset: 10471},
+																						pos: position{line: 413, col: 490, offset: 11839},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 366, col: 491, offset: 10472},
+																							pos:        position{line: 413, col: 491, offset: 11840},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -2881,9 +2928,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 366, col: 505, offset: 10486},
+																			pos: position{line: 413, col: 505, offset: 11854},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 366, col: 506, offset: 10487},
+																				pos:        position{line: 413, col: 506, offset: 11855},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2894,9 +2941,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 366, col: 520, offset: 10501},
+																pos: position{line: 413, col: 520, offset: 11869},
 																expr: &charClassMatcher{
-																	pos:        position{line: 366, col: 521, offset: 10502},
+																	pos:        position{line: 413, col: 521, offset: 11870},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2907,111 +2954,111 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 366, col: 535, offset: 10516},
+													pos:  position{line: 413, col: 535, offset: 11884},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 541, offset: 10522},
+										pos:        position{line: 413, col: 541, offset: 11890},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 546, offset: 10527},
+										pos:  position{line: 413, col: 546, offset: 11895},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 366, col: 553, offset: 10534},
+								pos: position{line: 413, col: 553, offset: 11902},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 366, col: 553, offset: 10534},
+										pos: position{line: 413, col: 553, offset: 11902},
 										expr: &seqExpr{
-											pos: position{line: 366, col: 554, offset: 10535},
+											pos: position{line: 413, col: 554, offset: 11903},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 366, col: 554, offset: 10535},
+													pos: position{line: 413, col: 554, offset: 11903},
 													expr: &seqExpr{
-														pos: position{line: 366, col: 555, offset: 10536},
+														pos: position{line: 413, col: 555, offset: 11904},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 366, col: 555, offset: 10536},
+																pos:  position{line: 413, col: 555, offset: 11904},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 366, col: 559, offset: 10540},
+																pos:        position{line: 413, col: 559, offset: 11908},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 366, col: 563, offset: 10544},
+																pos: position{line: 413, col: 563, offset: 11912},
 																expr: &seqExpr{
-																	pos: position{line: 366, col: 564, offset: 10545},
+																	pos: position{line: 413, col: 564, offset: 11913},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 366, col: 564, offset: 10545},
+																			pos:  position{line: 413, col: 564, offset: 11913},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 366, col: 568, offset: 10549},
+																			pos:        position{line: 413, col: 568, offset: 11917},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 366, col: 572, offset: 10553},
+																			pos: position{line: 413, col: 572, offset: 11921},
 																			expr: &seqExpr{
-																				pos: position{line: 366, col: 573, offset: 10554},
+																				pos: position{line: 413, col: 573, offset: 11922},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 366, col: 573, offset: 10554},
+																						pos:  position{line: 413, col: 573, offset: 11922},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 366, col: 577, offset: 10558},
+																						pos:        position{line: 413, col: 577, offset: 11926},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 366, col: 581, offset: 10562},
+																						pos: position{line: 413, col: 581, offset: 11930},
 																						expr: &seqExpr{
-																							pos: position{line: 366, col: 582, offset: 10563},
+																							pos: position{line: 413, col: 582, offset: 11931},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 366, col: 582, offset: 10563},
+																									pos:  position{line: 413, col: 582, offset: 11931},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 366, col: 586, offset: 10567},
+																									pos:        position{line: 413, col: 586, offset: 11935},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 366, col: 590, offset: 10571},
+																									pos: position{line: 413, col: 590, offset: 11939},
 																									expr: &seqExpr{
-																										pos: position{line: 366, col: 591, offset: 10572},
+																										pos: position{line: 413, col: 591, offset: 11940},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 366, col: 591, offset: 10572},
+																												pos:  position{line: 413, col: 591, offset: 11940},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 366, col: 595, offset: 10576},
+																												pos:        position{line: 413, col: 595, offset: 11944},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&andExpr{
-																												pos: position{line: 366, col: 599, offset: 10580},
+																												pos: position{line: 413, col: 599, offset: 11948},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 366, col: 600, offset: 10581},
+																													pos:        position{line: 413, col: 600, offset: 11949},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3022,9 +3069,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 366, col: 614, offset: 10595},
+																									pos: position{line: 413, col: 614, offset: 11963},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 366, col: 615, offset: 10596},
+																										pos:        position{line: 413, col: 615, offset: 11964},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3035,9 +3082,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 366, col: 629, offset: 10610},
+																						pos: position{line: 413, col: 629, offset: 11978},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 366, col: 630, offset: 10611},
+																							pos:        position{line: 413, col: 630, offset: 11979},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3048,9 +3095,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 366, col: 644, offset: 10625},
+																			pos: position{line: 413, col: 644, offset: 11993},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 366, col: 645, offset: 10626},
+																				pos:        position{line: 413, col: 645, offset: 11994},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3061,9 +3108,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 366, col: 659, offset: 10640},
+																pos: position{line: 413, col: 659, offset: 12008},
 																expr: &charClassMatcher{
-																	pos:        position{line: 366, col: 660, offset: 10641},
+																	pos:        position{line: 413, col: 660, offset: 12009},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3074,126 +3121,126 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 366, col: 674, offset: 10655},
+													pos:  position{line: 413, col: 674, offset: 12023},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 680, offset: 10661},
+										pos:        position{line: 413, col: 680, offset: 12029},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 366, col: 685, offset: 10666},
+										pos:  position{line: 413, col: 685, offset: 12034},
 										name: "h16",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 366, col: 691, offset: 10672},
+								pos: position{line: 413, col: 691, offset: 12040},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 366, col: 691, offset: 10672},
+										pos: position{line: 413, col: 691, offset: 12040},
 										expr: &seqExpr{
-											pos: position{line: 366, col: 692, offset: 10673},
+											pos: position{line: 413, col: 692, offset: 12041},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 366, col: 692, offset: 10673},
+													pos: position{line: 413, col: 692, offset: 12041},
 													expr: &seqExpr{
-														pos: position{line: 366, col: 693, offset: 10674},
+														pos: position{line: 413, col: 693, offset: 12042},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 366, col: 693, offset: 10674},
+																pos:  position{line: 413, col: 693, offset: 12042},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 366, col: 697, offset: 10678},
+																pos:        position{line: 413, col: 697, offset: 12046},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 366, col: 701, offset: 10682},
+																pos: position{line: 413, col: 701, offset: 12050},
 																expr: &seqExpr{
-																	pos: position{line: 366, col: 702, offset: 10683},
+																	pos: position{line: 413, col: 702, offset: 12051},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 366, col: 702, offset: 10683},
+																			pos:  position{line: 413, col: 702, offset: 12051},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 366, col: 706, offset: 10687},
+																			pos:        position{line: 413, col: 706, offset: 12055},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 366, col: 710, offset: 10691},
+																			pos: position{line: 413, col: 710, offset: 12059},
 																			expr: &seqExpr{
-																				pos: position{line: 366, col: 711, offset: 10692},
+																				pos: position{line: 413, col: 711, offset: 12060},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 366, col: 711, offset: 10692},
+																						pos:  position{line: 413, col: 711, offset: 12060},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 366, col: 715, offset: 10696},
+																						pos:        position{line: 413, col: 715, offset: 12064},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 366, col: 719, offset: 10700},
+																						pos: position{line: 413, col: 719, offset: 12068},
 																						expr: &seqExpr{
-																							pos: position{line: 366, col: 720, offset: 10701},
+																							pos: position{line: 413, col: 720, offset: 12069},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 366, col: 720, offset: 10701},
+																									pos:  position{line: 413, col: 720, offset: 12069},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 366, col: 724, offset: 10705},
+																									pos:        position{line: 413, col: 724, offset: 12073},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 366, col: 728, offset: 10709},
+																									pos: position{line: 413, col: 728, offset: 12077},
 																									expr: &seqExpr{
-																										pos: position{line: 366, col: 729, offset: 10710},
+																										pos: position{line: 413, col: 729, offset: 12078},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 366, col: 729, offset: 10710},
+																												pos:  position{line: 413, col: 729, offset: 12078},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 366, col: 733, offset: 10714},
+																												pos:        position{line: 413, col: 733, offset: 12082},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&zeroOrOneExpr{
-																												pos: position{line: 366, col: 737, offset: 10718},
+																												pos: position{line: 413, col: 737, offset: 12086},
 																												expr: &seqExpr{
-																													pos: position{line: 366, col: 738, offset: 10719},
+																													pos: position{line: 413, col: 738, offset: 12087},
 																													exprs: []any{
 																														&ruleRefExpr{
-																															pos:  position{line: 366, col: 738, offset: 10719},
+																															pos:  position{line: 413, col: 738, offset: 12087},
 																															name: "h16",
 																														},
 																														&litMatcher{
-																															pos:        position{line: 366, col: 742, offset: 10723},
+																															pos:        position{line: 413, col: 742, offset: 12091},
 																															val:        ":",
 																															ignoreCase: false,
 																															want:       "\":\"",
 																														},
 																														&andExpr{
-																															pos: position{line: 366, col: 746, offset: 10727},
+																															pos: position{line: 413, col: 746, offset: 12095},
 																															expr: &charClassMatcher{
-																																pos:        position{line: 366, col: 747, offset: 10728},
+																																pos:        position{line: 413, col: 747, offset: 12096},
 																																val:        "[0-9A-Fa-f]",
 																																ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																																ignoreCase: false,
@@ -3204,9 +3251,9 @@ var g = &grammar{
 																												},
 																											},
 																											&andExpr{
-																												pos: position{line: 366, col: 761, offset: 10742},
+																												pos: position{line: 413, col: 761, offset: 12110},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 366, col: 762, offset: 10743},
+																													pos:        position{line: 413, col: 762, offset: 12111},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3217,9 +3264,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 366, col: 776, offset: 10757},
+																									pos: position{line: 413, col: 776, offset: 12125},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 366, col: 777, offset: 10758},
+																										pos:        position{line: 413, col: 777, offset: 12126},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3230,9 +3277,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 366, col: 791, offset: 10772},
+																						pos: position{line: 413, col: 791, offset: 12140},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 366, col: 792, offset: 10773},
+																							pos:        position{line: 413, col: 792, offset: 12141},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3243,9 +3290,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 366, col: 806, offset: 10787},
+																			pos: position{line: 413, col: 806, offset: 12155},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 366, col: 807, offset: 10788},
+																				pos:        position{line: 413, col: 807, offset: 12156},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3256,9 +3303,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 366, col: 821, offset: 10802},
+																pos: position{line: 413, col: 821, offset: 12170},
 																expr: &charClassMatcher{
-																	pos:        position{line: 366, col: 822, offset: 10803},
+																	pos:        position{line: 413, col: 822, offset: 12171},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3269,14 +3316,14 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 366, col: 836, offset: 10817},
+													pos:  position{line: 413, col: 836, offset: 12185},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 366, col: 842, offset: 10823},
+										pos:        position{line: 413, col: 842, offset: 12191},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
@@ -3291,51 +3338,51 @@ var g = &grammar{
 		{
 			name:        "h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 371, col: 1, offset: 10902},
+			pos:         position{line: 418, col: 1, offset: 12270},
 			expr: &actionExpr{
-				pos: position{line: 371, col: 14, offset: 10915},
+				pos: position{line: 418, col: 14, offset: 12283},
 				run: (*parser).callonh161,
 				expr: &labeledExpr{
-					pos:   position{line: 371, col: 14, offset: 10915},
+					pos:   position{line: 418, col: 14, offset: 12283},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 371, col: 17, offset: 10918},
+						pos: position{line: 418, col: 17, offset: 12286},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 371, col: 17, offset: 10918},
+								pos:        position{line: 418, col: 17, offset: 12286},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 371, col: 29, offset: 10930},
+								pos: position{line: 418, col: 29, offset: 12298},
 								expr: &seqExpr{
-									pos: position{line: 371, col: 30, offset: 10931},
+									pos: position{line: 418, col: 30, offset: 12299},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 371, col: 30, offset: 10931},
+											pos:        position{line: 418, col: 30, offset: 12299},
 											val:        "[0-9A-Fa-f]",
 											ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 371, col: 42, offset: 10943},
+											pos: position{line: 418, col: 42, offset: 12311},
 											expr: &seqExpr{
-												pos: position{line: 371, col: 43, offset: 10944},
+												pos: position{line: 418, col: 43, offset: 12312},
 												exprs: []any{
 													&charClassMatcher{
-														pos:        position{line: 371, col: 43, offset: 10944},
+														pos:        position{line: 418, col: 43, offset: 12312},
 														val:        "[0-9A-Fa-f]",
 														ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&zeroOrOneExpr{
-														pos: position{line: 371, col: 55, offset: 10956},
+														pos: position{line: 418, col: 55, offset: 12324},
 														expr: &charClassMatcher{
-															pos:        position{line: 371, col: 55, offset: 10956},
+															pos:        position{line: 418, col: 55, offset: 12324},
 															val:        "[0-9A-Fa-f]",
 															ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 															ignoreCase: false,
@@ -3356,37 +3403,37 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 376, col: 1, offset: 11059},
+			pos:         position{line: 423, col: 1, offset: 12427},
 			expr: &actionExpr{
-				pos: position{line: 376, col: 16, offset: 11074},
+				pos: position{line: 423, col: 16, offset: 12442},
 				run: (*parser).callonls321,
 				expr: &labeledExpr{
-					pos:   position{line: 376, col: 16, offset: 11074},
+					pos:   position{line: 423, col: 16, offset: 12442},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 376, col: 19, offset: 11077},
+						pos: position{line: 423, col: 19, offset: 12445},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 376, col: 19, offset: 11077},
+								pos: position{line: 423, col: 19, offset: 12445},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 376, col: 19, offset: 11077},
+										pos:  position{line: 423, col: 19, offset: 12445},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 376, col: 23, offset: 11081},
+										pos:        position{line: 423, col: 23, offset: 12449},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 376, col: 27, offset: 11085},
+										pos:  position{line: 423, col: 27, offset: 12453},
 										name: "h16",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 376, col: 33, offset: 11091},
+								pos:  position{line: 423, col: 33, offset: 12459},
 								name: "IPv4address",
 							},
 						},
@@ -3397,48 +3444,48 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 381, col: 1, offset: 11212},
+			pos:         position{line: 428, col: 1, offset: 12580},
 			expr: &actionExpr{
-				pos: position{line: 381, col: 30, offset: 11241},
+				pos: position{line: 428, col: 30, offset: 12609},
 				run: (*parser).callonIPv4address1,
 				expr: &labeledExpr{
-					pos:   position{line: 381, col: 30, offset: 11241},
+					pos:   position{line: 428, col: 30, offset: 12609},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 381, col: 33, offset: 11244},
+						pos: position{line: 428, col: 33, offset: 12612},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 381, col: 33, offset: 11244},
+								pos:  position{line: 428, col: 33, offset: 12612},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 381, col: 43, offset: 11254},
+								pos:        position{line: 428, col: 43, offset: 12622},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 381, col: 47, offset: 11258},
+								pos:  position{line: 428, col: 47, offset: 12626},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 381, col: 57, offset: 11268},
+								pos:        position{line: 428, col: 57, offset: 12636},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 381, col: 61, offset: 11272},
+								pos:  position{line: 428, col: 61, offset: 12640},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 381, col: 71, offset: 11282},
+								pos:        position{line: 428, col: 71, offset: 12650},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 381, col: 75, offset: 11286},
+								pos:  position{line: 428, col: 75, offset: 12654},
 								name: "dec_octet",
 							},
 						},
@@ -3449,34 +3496,34 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 390, col: 1, offset: 11602},
+			pos:         position{line: 437, col: 1, offset: 12970},
 			expr: &actionExpr{
-				pos: position{line: 390, col: 26, offset: 11627},
+				pos: position{line: 437, col: 26, offset: 12995},
 				run: (*parser).callondec_octet1,
 				expr: &labeledExpr{
-					pos:   position{line: 390, col: 26, offset: 11627},
+					pos:   position{line: 437, col: 26, offset: 12995},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 390, col: 29, offset: 11630},
+						pos: position{line: 437, col: 29, offset: 12998},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 390, col: 29, offset: 11630},
+								pos: position{line: 437, col: 29, offset: 12998},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 390, col: 29, offset: 11630},
+										pos:        position{line: 437, col: 29, offset: 12998},
 										val:        "1",
 										ignoreCase: false,
 										want:       "\"1\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 390, col: 33, offset: 11634},
+										pos:        position{line: 437, col: 33, offset: 13002},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 390, col: 39, offset: 11640},
+										pos:        position{line: 437, col: 39, offset: 13008},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3485,23 +3532,23 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 390, col: 47, offset: 11648},
+								pos: position{line: 437, col: 47, offset: 13016},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 390, col: 47, offset: 11648},
+										pos:        position{line: 437, col: 47, offset: 13016},
 										val:        "2",
 										ignoreCase: false,
 										want:       "\"2\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 390, col: 51, offset: 11652},
+										pos:        position{line: 437, col: 51, offset: 13020},
 										val:        "[0-4]",
 										ranges:     []rune{'0', '4'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 390, col: 57, offset: 11658},
+										pos:        position{line: 437, col: 57, offset: 13026},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3510,16 +3557,16 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 390, col: 65, offset: 11666},
+								pos: position{line: 437, col: 65, offset: 13034},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 390, col: 65, offset: 11666},
+										pos:        position{line: 437, col: 65, offset: 13034},
 										val:        "25",
 										ignoreCase: false,
 										want:       "\"25\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 390, col: 70, offset: 11671},
+										pos:        position{line: 437, col: 70, offset: 13039},
 										val:        "[0-5]",
 										ranges:     []rune{'0', '5'},
 										ignoreCase: false,
@@ -3528,17 +3575,17 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 390, col: 78, offset: 11679},
+								pos: position{line: 437, col: 78, offset: 13047},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 390, col: 78, offset: 11679},
+										pos:        position{line: 437, col: 78, offset: 13047},
 										val:        "[1-9]",
 										ranges:     []rune{'1', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 390, col: 84, offset: 11685},
+										pos:        position{line: 437, col: 84, offset: 13053},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3547,7 +3594,7 @@ var g = &grammar{
 								},
 							},
 							&charClassMatcher{
-								pos:        position{line: 390, col: 92, offset: 11693},
+								pos:        position{line: 437, col: 92, offset: 13061},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -3561,20 +3608,20 @@ var g = &grammar{
 		{
 			name:        "reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 395, col: 1, offset: 11804},
+			pos:         position{line: 442, col: 1, offset: 13172},
 			expr: &actionExpr{
-				pos: position{line: 395, col: 24, offset: 11827},
+				pos: position{line: 442, col: 24, offset: 13195},
 				run: (*parser).callonreg_name1,
 				expr: &labeledExpr{
-					pos:   position{line: 395, col: 24, offset: 11827},
+					pos:   position{line: 442, col: 24, offset: 13195},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 395, col: 27, offset: 11830},
+						pos: position{line: 442, col: 27, offset: 13198},
 						expr: &choiceExpr{
-							pos: position{line: 395, col: 28, offset: 11831},
+							pos: position{line: 442, col: 28, offset: 13199},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 395, col: 28, offset: 11831},
+									pos:        position{line: 442, col: 28, offset: 13199},
 									val:        "[!$&-,.0-9;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', 'A', 'Z', 'a', 'z'},
@@ -3582,7 +3629,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 395, col: 53, offset: 11856},
+									pos:  position{line: 442, col: 53, offset: 13224},
 									name: "pct_encoded",
 								},
 							},
@@ -3594,56 +3641,56 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 404, col: 1, offset: 12236},
+			pos:         position{line: 451, col: 1, offset: 13604},
 			expr: &actionExpr{
-				pos: position{line: 404, col: 16, offset: 12251},
+				pos: position{line: 451, col: 16, offset: 13619},
 				run: (*parser).callonpath1,
 				expr: &labeledExpr{
-					pos:   position{line: 404, col: 16, offset: 12251},
+					pos:   position{line: 451, col: 16, offset: 13619},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 404, col: 19, offset: 12254},
+						pos: position{line: 451, col: 19, offset: 13622},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 404, col: 19, offset: 12254},
+								pos: position{line: 451, col: 19, offset: 13622},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 404, col: 19, offset: 12254},
+										pos:  position{line: 451, col: 19, offset: 13622},
 										name: "path_abempty",
 									},
 									&notExpr{
-										pos: position{line: 404, col: 32, offset: 12267},
+										pos: position{line: 451, col: 32, offset: 13635},
 										expr: &anyMatcher{
-											line: 404, col: 33, offset: 12268,
+											line: 451, col: 33, offset: 13636,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 404, col: 37, offset: 12272},
+								pos:  position{line: 451, col: 37, offset: 13640},
 								name: "path_absolute",
 							},
 							&seqExpr{
-								pos: position{line: 404, col: 53, offset: 12288},
+								pos: position{line: 451, col: 53, offset: 13656},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 404, col: 53, offset: 12288},
+										pos:  position{line: 451, col: 53, offset: 13656},
 										name: "path_noscheme",
 									},
 									&notExpr{
-										pos: position{line: 404, col: 67, offset: 12302},
+										pos: position{line: 451, col: 67, offset: 13670},
 										expr: &anyMatcher{
-											line: 404, col: 68, offset: 12303,
+											line: 451, col: 68, offset: 13671,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 404, col: 72, offset: 12307},
+								pos:  position{line: 451, col: 72, offset: 13675},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 404, col: 88, offset: 12323},
+								pos:  position{line: 451, col: 88, offset: 13691},
 								name: "path_empty",
 							},
 						},
@@ -3654,26 +3701,26 @@ var g = &grammar{
 		{
 			name:        "path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 409, col: 1, offset: 12408},
+			pos:         position{line: 456, col: 1, offset: 13776},
 			expr: &actionExpr{
-				pos: position{line: 409, col: 32, offset: 12439},
+				pos: position{line: 456, col: 32, offset: 13807},
 				run: (*parser).callonpath_abempty1,
 				expr: &labeledExpr{
-					pos:   position{line: 409, col: 32, offset: 12439},
+					pos:   position{line: 456, col: 32, offset: 13807},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 409, col: 35, offset: 12442},
+						pos: position{line: 456, col: 35, offset: 13810},
 						expr: &seqExpr{
-							pos: position{line: 409, col: 36, offset: 12443},
+							pos: position{line: 456, col: 36, offset: 13811},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 409, col: 36, offset: 12443},
+									pos:        position{line: 456, col: 36, offset: 13811},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 409, col: 40, offset: 12447},
+									pos:  position{line: 456, col: 40, offset: 13815},
 									name: "segment",
 								},
 							},
@@ -3685,44 +3732,44 @@ var g = &grammar{
 		{
 			name:        "path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 414, col: 1, offset: 12558},
+			pos:         position{line: 461, col: 1, offset: 13926},
 			expr: &actionExpr{
-				pos: position{line: 414, col: 34, offset: 12591},
+				pos: position{line: 461, col: 34, offset: 13959},
 				run: (*parser).callonpath_absolute1,
 				expr: &labeledExpr{
-					pos:   position{line: 414, col: 34, offset: 12591},
+					pos:   position{line: 461, col: 34, offset: 13959},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 414, col: 37, offset: 12594},
+						pos: position{line: 461, col: 37, offset: 13962},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 414, col: 37, offset: 12594},
+								pos:        position{line: 461, col: 37, offset: 13962},
 								val:        "/",
 								ignoreCase: false,
 								want:       "\"/\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 414, col: 41, offset: 12598},
+								pos: position{line: 461, col: 41, offset: 13966},
 								expr: &seqExpr{
-									pos: position{line: 414, col: 42, offset: 12599},
+									pos: position{line: 461, col: 42, offset: 13967},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 414, col: 42, offset: 12599},
+											pos:  position{line: 461, col: 42, offset: 13967},
 											name: "segment_nz",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 414, col: 53, offset: 12610},
+											pos: position{line: 461, col: 53, offset: 13978},
 											expr: &seqExpr{
-												pos: position{line: 414, col: 54, offset: 12611},
+												pos: position{line: 461, col: 54, offset: 13979},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 414, col: 54, offset: 12611},
+														pos:        position{line: 461, col: 54, offset: 13979},
 														val:        "/",
 														ignoreCase: false,
 														want:       "\"/\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 414, col: 58, offset: 12615},
+														pos:  position{line: 461, col: 58, offset: 13983},
 														name: "segment",
 													},
 												},
@@ -3739,33 +3786,33 @@ var g = &grammar{
 		{
 			name:        "path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 419, col: 1, offset: 12724},
+			pos:         position{line: 466, col: 1, offset: 14092},
 			expr: &actionExpr{
-				pos: position{line: 419, col: 34, offset: 12757},
+				pos: position{line: 466, col: 34, offset: 14125},
 				run: (*parser).callonpath_noscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 419, col: 34, offset: 12757},
+					pos:   position{line: 466, col: 34, offset: 14125},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 419, col: 37, offset: 12760},
+						pos: position{line: 466, col: 37, offset: 14128},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 419, col: 37, offset: 12760},
+								pos:  position{line: 466, col: 37, offset: 14128},
 								name: "segment_nz_nc",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 419, col: 51, offset: 12774},
+								pos: position{line: 466, col: 51, offset: 14142},
 								expr: &seqExpr{
-									pos: position{line: 419, col: 52, offset: 12775},
+									pos: position{line: 466, col: 52, offset: 14143},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 419, col: 52, offset: 12775},
+											pos:        position{line: 466, col: 52, offset: 14143},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 419, col: 56, offset: 12779},
+											pos:  position{line: 466, col: 56, offset: 14147},
 											name: "segment",
 										},
 									},
@@ -3779,33 +3826,33 @@ var g = &grammar{
 		{
 			name:        "path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 424, col: 1, offset: 12883},
+			pos:         position{line: 471, col: 1, offset: 14251},
 			expr: &actionExpr{
-				pos: position{line: 424, col: 34, offset: 12916},
+				pos: position{line: 471, col: 34, offset: 14284},
 				run: (*parser).callonpath_rootless1,
 				expr: &labeledExpr{
-					pos:   position{line: 424, col: 34, offset: 12916},
+					pos:   position{line: 471, col: 34, offset: 14284},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 424, col: 37, offset: 12919},
+						pos: position{line: 471, col: 37, offset: 14287},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 424, col: 37, offset: 12919},
+								pos:  position{line: 471, col: 37, offset: 14287},
 								name: "segment_nz",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 424, col: 48, offset: 12930},
+								pos: position{line: 471, col: 48, offset: 14298},
 								expr: &seqExpr{
-									pos: position{line: 424, col: 49, offset: 12931},
+									pos: position{line: 471, col: 49, offset: 14299},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 424, col: 49, offset: 12931},
+											pos:        position{line: 471, col: 49, offset: 14299},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 424, col: 53, offset: 12935},
+											pos:  position{line: 471, col: 53, offset: 14303},
 											name: "segment",
 										},
 									},
@@ -3819,15 +3866,15 @@ var g = &grammar{
 		{
 			name:        "path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 429, col: 1, offset: 13020},
+			pos:         position{line: 476, col: 1, offset: 14388},
 			expr: &actionExpr{
-				pos: position{line: 429, col: 28, offset: 13047},
+				pos: position{line: 476, col: 28, offset: 14415},
 				run: (*parser).callonpath_empty1,
 				expr: &labeledExpr{
-					pos:   position{line: 429, col: 28, offset: 13047},
+					pos:   position{line: 476, col: 28, offset: 14415},
 					label: "v",
 					expr: &litMatcher{
-						pos:        position{line: 429, col: 31, offset: 13050},
+						pos:        position{line: 476, col: 31, offset: 14418},
 						val:        "",
 						ignoreCase: false,
 						want:       "\"\"",
@@ -3838,17 +3885,17 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 434, col: 1, offset: 13123},
+			pos:         position{line: 481, col: 1, offset: 14491},
 			expr: &actionExpr{
-				pos: position{line: 434, col: 22, offset: 13144},
+				pos: position{line: 481, col: 22, offset: 14512},
 				run: (*parser).callonsegment1,
 				expr: &labeledExpr{
-					pos:   position{line: 434, col: 22, offset: 13144},
+					pos:   position{line: 481, col: 22, offset: 14512},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 434, col: 25, offset: 13147},
+						pos: position{line: 481, col: 25, offset: 14515},
 						expr: &ruleRefExpr{
-							pos:  position{line: 434, col: 25, offset: 13147},
+							pos:  position{line: 481, col: 25, offset: 14515},
 							name: "pchar",
 						},
 					},
@@ -3858,17 +3905,17 @@ var g = &grammar{
 		{
 			name:        "segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 439, col: 1, offset: 13222},
+			pos:         position{line: 486, col: 1, offset: 14590},
 			expr: &actionExpr{
-				pos: position{line: 439, col: 28, offset: 13249},
+				pos: position{line: 486, col: 28, offset: 14617},
 				run: (*parser).callonsegment_nz1,
 				expr: &labeledExpr{
-					pos:   position{line: 439, col: 28, offset: 13249},
+					pos:   position{line: 486, col: 28, offset: 14617},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 439, col: 31, offset: 13252},
+						pos: position{line: 486, col: 31, offset: 14620},
 						expr: &ruleRefExpr{
-							pos:  position{line: 439, col: 31, offset: 13252},
+							pos:  position{line: 486, col: 31, offset: 14620},
 							name: "pchar",
 						},
 					},
@@ -3878,20 +3925,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 445, col: 1, offset: 13440},
+			pos:         position{line: 492, col: 1, offset: 14808},
 			expr: &actionExpr{
-				pos: position{line: 445, col: 34, offset: 13473},
+				pos: position{line: 492, col: 34, offset: 14841},
 				run: (*parser).callonsegment_nz_nc1,
 				expr: &labeledExpr{
-					pos:   position{line: 445, col: 34, offset: 13473},
+					pos:   position{line: 492, col: 34, offset: 14841},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 445, col: 37, offset: 13476},
+						pos: position{line: 492, col: 37, offset: 14844},
 						expr: &choiceExpr{
-							pos: position{line: 445, col: 38, offset: 13477},
+							pos: position{line: 492, col: 38, offset: 14845},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 445, col: 38, offset: 13477},
+									pos:        position{line: 492, col: 38, offset: 14845},
 									val:        "[!$&-,.0-9;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', '@', 'Z', 'a', 'z'},
@@ -3899,7 +3946,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 445, col: 63, offset: 13502},
+									pos:  position{line: 492, col: 63, offset: 14870},
 									name: "pct_encoded",
 								},
 							},
@@ -3911,12 +3958,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 450, col: 1, offset: 13632},
+			pos:         position{line: 497, col: 1, offset: 15000},
 			expr: &choiceExpr{
-				pos: position{line: 450, col: 18, offset: 13649},
+				pos: position{line: 497, col: 18, offset: 15017},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 450, col: 18, offset: 13649},
+						pos:        position{line: 497, col: 18, offset: 15017},
 						val:        "[!$&-,.0-;=@-Z_a-z~-]",
 						chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 						ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -3924,7 +3971,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 450, col: 42, offset: 13673},
+						pos:  position{line: 497, col: 42, offset: 15041},
 						name: "pct_encoded",
 					},
 				},
@@ -3933,24 +3980,24 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 453, col: 1, offset: 13731},
+			pos:         position{line: 500, col: 1, offset: 15099},
 			expr: &actionExpr{
-				pos: position{line: 453, col: 18, offset: 13748},
+				pos: position{line: 500, col: 18, offset: 15116},
 				run: (*parser).callonquery1,
 				expr: &labeledExpr{
-					pos:   position{line: 453, col: 18, offset: 13748},
+					pos:   position{line: 500, col: 18, offset: 15116},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 453, col: 21, offset: 13751},
+						pos: position{line: 500, col: 21, offset: 15119},
 						expr: &choiceExpr{
-							pos: position{line: 453, col: 22, offset: 13752},
+							pos: position{line: 500, col: 22, offset: 15120},
 							alternatives: []any{
 								&ruleRefExpr{
-									pos:  position{line: 453, col: 22, offset: 13752},
+									pos:  position{line: 500, col: 22, offset: 15120},
 									name: "pchar",
 								},
 								&charClassMatcher{
-									pos:        position{line: 453, col: 30, offset: 13760},
+									pos:        position{line: 500, col: 30, offset: 15128},
 									val:        "[/?]",
 									chars:      []rune{'/', '?'},
 									ignoreCase: false,
@@ -3965,24 +4012,24 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 458, col: 1, offset: 13848},
+			pos:         position{line: 505, col: 1, offset: 15216},
 			expr: &actionExpr{
-				pos: position{line: 458, col: 24, offset: 13871},
+				pos: position{line: 505, col: 24, offset: 15239},
 				run: (*parser).callonfragment1,
 				expr: &labeledExpr{
-					pos:   position{line: 458, col: 24, offset: 13871},
+					pos:   position{line: 505, col: 24, offset: 15239},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 458, col: 27, offset: 13874},
+						pos: position{line: 505, col: 27, offset: 15242},
 						expr: &choiceExpr{
-							pos: position{line: 458, col: 28, offset: 13875},
+							pos: position{line: 505, col: 28, offset: 15243},
 							alternatives: []any{
 								&ruleRefExpr{
-									pos:  position{line: 458, col: 28, offset: 13875},
+									pos:  position{line: 505, col: 28, offset: 15243},
 									name: "pchar",
 								},
 								&charClassMatcher{
-									pos:        position{line: 458, col: 36, offset: 13883},
+									pos:        position{line: 505, col: 36, offset: 15251},
 									val:        "[/?]",
 									chars:      []rune{'/', '?'},
 									ignoreCase: false,
@@ -3997,31 +4044,31 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 463, col: 1, offset: 13969},
+			pos:         position{line: 510, col: 1, offset: 15337},
 			expr: &actionExpr{
-				pos: position{line: 463, col: 30, offset: 13998},
+				pos: position{line: 510, col: 30, offset: 15366},
 				run: (*parser).callonpct_encoded1,
 				expr: &labeledExpr{
-					pos:   position{line: 463, col: 30, offset: 13998},
+					pos:   position{line: 510, col: 30, offset: 15366},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 463, col: 33, offset: 14001},
+						pos: position{line: 510, col: 33, offset: 15369},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 463, col: 33, offset: 14001},
+								pos:        position{line: 510, col: 33, offset: 15369},
 								val:        "%",
 								ignoreCase: false,
 								want:       "\"%\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 463, col: 37, offset: 14005},
+								pos:        position{line: 510, col: 37, offset: 15373},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 463, col: 49, offset: 14017},
+								pos:        position{line: 510, col: 49, offset: 15385},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
@@ -4035,9 +4082,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 468, col: 1, offset: 14131},
+			pos:         position{line: 515, col: 1, offset: 15499},
 			expr: &charClassMatcher{
-				pos:        position{line: 468, col: 28, offset: 14158},
+				pos:        position{line: 515, col: 28, offset: 15526},
 				val:        "[.0-9A-Z_a-z~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -4048,9 +4095,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 471, col: 1, offset: 14221},
+			pos:         position{line: 518, col: 1, offset: 15589},
 			expr: &charClassMatcher{
-				pos:        position{line: 471, col: 24, offset: 14244},
+				pos:        position{line: 518, col: 24, offset: 15612},
 				val:        "[!#$&-,/:;=?@[\\]]",
 				chars:      []rune{'!', '#', '$', '/', ':', ';', '=', '?', '@', '[', ']'},
 				ranges:     []rune{'&', ','},
@@ -4061,9 +4108,9 @@ var g = &grammar{
 		{
 			name:        "gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 474, col: 1, offset: 14325},
+			pos:         position{line: 521, col: 1, offset: 15693},
 			expr: &charClassMatcher{
-				pos:        position{line: 474, col: 28, offset: 14352},
+				pos:        position{line: 521, col: 28, offset: 15720},
 				val:        "[#/:?@[\\]]",
 				chars:      []rune{'#', '/', ':', '?', '@', '[', ']'},
 				ignoreCase: false,
@@ -4073,9 +4120,9 @@ var g = &grammar{
 		{
 			name:        "sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 478, col: 1, offset: 14470},
+			pos:         position{line: 525, col: 1, offset: 15838},
 			expr: &charClassMatcher{
-				pos:        position{line: 478, col: 28, offset: 14497},
+				pos:        position{line: 525, col: 28, offset: 15865},
 				val:        "[!$&-,;=]",
 				chars:      []rune{'!', '$', ';', '='},
 				ranges:     []rune{'&', ','},
@@ -4086,9 +4133,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 481, col: 1, offset: 14570},
+			pos:         position{line: 528, col: 1, offset: 15938},
 			expr: &charClassMatcher{
-				pos:        position{line: 481, col: 18, offset: 14587},
+				pos:        position{line: 528, col: 18, offset: 15955},
 				val:        "[A-Za-z]",
 				ranges:     []rune{'A', 'Z', 'a', 'z'},
 				ignoreCase: false,
@@ -4098,9 +4145,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 485, col: 1, offset: 14676},
+			pos:         position{line: 532, col: 1, offset: 16044},
 			expr: &charClassMatcher{
-				pos:        position{line: 485, col: 18, offset: 14693},
+				pos:        position{line: 532, col: 18, offset: 16061},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -4110,9 +4157,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 488, col: 1, offset: 14772},
+			pos:         position{line: 535, col: 1, offset: 16140},
 			expr: &charClassMatcher{
-				pos:        position{line: 488, col: 20, offset: 14791},
+				pos:        position{line: 535, col: 20, offset: 16159},
 				val:        "[0-9A-Fa-f]",
 				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 				ignoreCase: false,

@@ -113,6 +113,7 @@ func Lower(g *abnf.Grammar, opts Options) (*Grammar, error) {
 	for _, r := range lg.Rules[:len(g.Rules)] {
 		l.rule(r)
 	}
+	l.derive()
 	lg.computeFirst()
 	for _, r := range lg.Rules {
 		r.Body = l.mergeSets(r, r.Body)
@@ -121,9 +122,10 @@ func Lower(g *abnf.Grammar, opts Options) (*Grammar, error) {
 }
 
 type lowerer struct {
-	g    *Grammar
-	src  *abnf.Grammar
-	opts Options
+	g       *Grammar
+	src     *abnf.Grammar
+	opts    Options
+	pending []*Rule // derived rules whose bodies are still to compute
 }
 
 func (l *lowerer) rule(r *Rule) {
@@ -234,6 +236,24 @@ func last(es []Expr) Expr {
 	return es[len(es)-1]
 }
 
+// alt makes an alternation of two or more expressions, flattening nested
+// ones: a / (b / c) is a / b / c in a PEG as in ABNF, and the translator's
+// decisions are made on the flat list.
+func alt(alts []Expr, src *abnf.Alt) Expr {
+	var flat []Expr
+	for _, a := range alts {
+		if x, ok := a.(*Alt); ok {
+			flat = append(flat, x.Alts...)
+			continue
+		}
+		flat = append(flat, a)
+	}
+	if len(flat) == 1 {
+		return flat[0]
+	}
+	return &Alt{Alts: flat, Src: src}
+}
+
 func seq(items []Expr) Expr {
 	switch len(items) {
 	case 0:
@@ -326,6 +346,9 @@ func bound(max int) string {
 // nonEmpty returns an expression for the non-empty strings of e, or nil if
 // e matches only the empty string.
 func (l *lowerer) nonEmpty(e Expr) Expr {
+	if !Nullable(e) {
+		return e
+	}
 	switch e := e.(type) {
 	case *Set:
 		return e
@@ -338,13 +361,10 @@ func (l *lowerer) nonEmpty(e Expr) Expr {
 				alts = append(alts, y)
 			}
 		}
-		switch len(alts) {
-		case 0:
+		if len(alts) == 0 {
 			return nil
-		case 1:
-			return alts[0]
 		}
-		return &Alt{Alts: alts, Src: e.Src}
+		return alt(alts, e.Src)
 	case *Seq:
 		head, rest := e.Items[0], seq(e.Items[1:])
 		if !l.nullable(head) {
@@ -358,13 +378,10 @@ func (l *lowerer) nonEmpty(e Expr) Expr {
 		if t := l.nonEmpty(rest); t != nil {
 			alts = append(alts, t)
 		}
-		switch len(alts) {
-		case 0:
+		if len(alts) == 0 {
 			return nil
-		case 1:
-			return alts[0]
 		}
-		return &Alt{Alts: alts}
+		return alt(alts, nil)
 	case *Rep:
 		if e.Min == 1 {
 			return e
@@ -388,15 +405,26 @@ func (l *lowerer) nonEmptyRule(r *Rule) *Rule {
 	if r.nn != nil {
 		return r.nn
 	}
+	// The body is derived after lowering (Lower): r may still be being
+	// lowered, when it is recursive.
 	d := &Rule{Name: r.Name, ABNF: r.ABNF, NonEmpty: r, Capture: r.Capture, state: 2}
 	r.nn = d
 	l.g.Rules = append(l.g.Rules, d)
-	l.rule(r)
-	d.Body = l.nonEmpty(r.Body)
-	if d.Body == nil {
-		d.Body = &Set{} // matches nothing
-	}
+	l.pending = append(l.pending, d)
 	return d
+}
+
+// derive computes the bodies of derived rules, which may derive more.
+func (l *lowerer) derive() {
+	for len(l.pending) > 0 {
+		d := l.pending[0]
+		l.pending = l.pending[1:]
+		d.Capture = d.NonEmpty.Capture
+		d.Body = l.nonEmpty(d.NonEmpty.Body)
+		if d.Body == nil {
+			d.Body = &Set{} // matches nothing
+		}
+	}
 }
 
 func (l *lowerer) nullable(e Expr) bool { return Nullable(e) }
@@ -551,13 +579,29 @@ func Format(e Expr) string {
 		}
 		return strings.Join(parts, " / ")
 	case *Seq:
-		parts := make([]string, len(e.Items))
-		for i, x := range e.Items {
-			parts[i] = Format(x)
-			if _, ok := x.(*Alt); ok {
-				parts[i] = "(" + parts[i] + ")"
+		var parts []string
+		var lit []rune
+		flush := func() {
+			if len(lit) > 0 {
+				parts = append(parts, fmt.Sprintf("%+q", string(lit)))
+				lit = nil
 			}
 		}
+		for _, x := range e.Items {
+			if s, ok := x.(*Set); ok {
+				if c, ok := s.Set.Single(); ok && c >= 0x20 && c < 0x7f {
+					lit = append(lit, c)
+					continue
+				}
+			}
+			flush()
+			p := Format(x)
+			if _, ok := x.(*Alt); ok {
+				p = "(" + p + ")"
+			}
+			parts = append(parts, p)
+		}
+		flush()
 		return strings.Join(parts, " ")
 	case *Rep:
 		b := Format(e.Body)

@@ -62,11 +62,11 @@ type config struct {
 }
 
 // check searches a counterexample to the exactness of alternative p against
-// the rest, as described above. It returns the counterexample ("" if none),
-// and whether the search gave up. With approx, the languages are supersets
+// the rest, as described above. It returns the counterexample (which may be
+// the empty input), whether there is one, and whether the search gave up. With approx, the languages are supersets
 // (recursive.go) and the third automaton is left out: any input of the rest
 // that begins with a string of p is a counterexample.
-func check(n *fa.NFA, p frag, rest []int32, g guardSpec, approx bool) (string, bool) {
+func check(n *fa.NFA, p frag, rest []int32, g guardSpec, approx bool) (cex string, found, gaveUp bool) {
 	inP := func(s int32) bool { return p.has(s) }
 	a0 := n.Closure([]int32{p.start}, inP)
 	pend := fa.Contains(a0, p.end)
@@ -85,11 +85,11 @@ func check(n *fa.NFA, p frag, rest []int32, g guardSpec, approx bool) (string, b
 	acceptA := func(c *config) bool { return c.univ || c.pending && (g.on == nil || g.eof) }
 	for i := 0; i < len(configs); i++ {
 		if len(configs) > maxConfigs {
-			return "", true
+			return "", false, true
 		}
 		c := configs[i]
 		if acceptA(&c) && fa.Contains(c.b, n.Accept) && !fa.Contains(c.c, n.Accept) {
-			return path(n, configs, int32(i)), false
+			return path(n, configs, int32(i)), true, false
 		}
 		if !c.univ && !c.pending && len(c.a) == 0 || len(c.b) == 0 || c.univ && fa.Subset(c.b, c.c) {
 			continue
@@ -121,7 +121,7 @@ func check(n *fa.NFA, p frag, rest []int32, g guardSpec, approx bool) (string, b
 			configs = append(configs, next)
 		}
 	}
-	return "", false
+	return "", false, false
 }
 
 func norm(c config) config {

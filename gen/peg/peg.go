@@ -36,6 +36,7 @@ package peg
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -152,7 +153,7 @@ func Translate(g *abnf.Grammar, opts Options) (*Result, error) {
 		}
 		res.Entries[s.Name] = entry
 	}
-	res.PEG = t.emit()
+	res.PEG = t.emit(res)
 	t.report.finish(t)
 	return res, nil
 }
@@ -200,17 +201,17 @@ func captureFunc(g *abnf.Grammar, opts Options) (func(string) bool, error) {
 func ident(name string) string { return strings.ReplaceAll(name, "-", "_") }
 
 type translator struct {
-	abnf    *abnf.Grammar
-	g       *ir.Grammar
-	an      *abnf.Analysis
-	opts    Options
-	rules   []*pegRule          // in creation order
-	byKey   map[string]*pegRule // rule name + body → rule
-	used    map[string]bool     // identifiers taken
-	guards  map[string]*guardRule
-	gorder  []*guardRule
-	entry   []*pegRule
-	report  *Report
+	abnf   *abnf.Grammar
+	g      *ir.Grammar
+	an     *abnf.Analysis
+	opts   Options
+	rules  []*pegRule          // in creation order
+	byKey  map[string]*pegRule // rule name + body → rule
+	used   map[string]bool     // identifiers taken
+	guards map[string]*guardRule
+	gorder []*guardRule
+	entry  []*pegRule
+	report *Report
 	// Recursive grammars (recursive.go).
 	cyclic    map[*ir.Rule]bool       // rules on a cycle
 	reaches   map[*ir.Rule]bool       // start rules that reach a cycle
@@ -288,7 +289,7 @@ func (t *translator) start(s *ir.Rule) (string, error) {
 }
 
 // emit writes the pigeon grammar.
-func (t *translator) emit() []byte {
+func (t *translator) emit(res *Result) []byte {
 	var b bytes.Buffer
 	if t.opts.Header != "" {
 		fmt.Fprintf(&b, "// %s\n\n", t.opts.Header)
@@ -298,7 +299,7 @@ func (t *translator) emit() []byte {
 	fmt.Fprintf(&b, "// rule anchored at the end of input. Rules named R_2, R_3… are translations\n")
 	fmt.Fprintf(&b, "// of R for contexts that need different guards; G rules are exact\n")
 	fmt.Fprintf(&b, "// continuation guards (minimal DFAs). Run gen peg -report for every rewrite.\n\n")
-	b.WriteString(initializer(t.opts.Package))
+	b.WriteString(initializer(t.opts.Package, res))
 	for _, e := range t.entry {
 		fmt.Fprintf(&b, "\n// Entry: %s, the whole input.\n", e.rule.Name)
 		fmt.Fprintf(&b, "%s %q <- v:%s !. {\n\treturn v, nil\n}\n", e.ident, e.rule.Name, e.body)
@@ -425,8 +426,20 @@ func classChar(c rune, first bool) string {
 
 // initializer is the Go code every generated parser carries: the parse tree
 // node and the action helper of captured rules.
-func initializer(pkg string) string {
+func initializer(pkg string, res *Result) string {
+	var entries strings.Builder
+	for _, e := range slices.Sorted(maps.Keys(res.Entries)) {
+		fmt.Fprintf(&entries, "\t%q: %q,\n", e, res.Entries[e])
+	}
 	return "{\n" + `package ` + pkg + `
+
+// Entrypoints maps each start rule, by its ABNF name, to the pigeon
+// entrypoint that parses the whole input as that rule.
+var Entrypoints = map[string]string{
+` + entries.String() + `}
+
+// DefaultRule is the start rule of pigeon's default entrypoint.
+const DefaultRule = ` + strconv.Quote(res.Default) + `
 
 // Node is a captured rule of the parse tree: its ABNF name and the bytes
 // [Start, End) of the input it matched. Defined by gen's translation.
@@ -457,3 +470,7 @@ func appendNodes(kids []*Node, v any) []*Node {
 }
 ` + "}\n"
 }
+
+// Class is the pigeon expression for one character of s: a literal or a
+// class, written so that pigeon v1.3.0 reads it back as exactly s.
+func Class(s fa.CharSet) string { return class(s) }

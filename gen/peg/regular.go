@@ -358,14 +358,14 @@ func (t *translator) bestGuard(u *unit, p frag, rest []int32, ctx int32) guard {
 	if !fa.Contains(pc, p.end) && !n.First(pc).Intersects(n.First(n.Closure(rest, nil))) {
 		return guard{}
 	}
-	cex, gave := check(n, p, rest, guardSpec{}, u.approx)
-	if cex == "" && !gave {
+	cex, found, gave := check(n, p, rest, guardSpec{}, u.approx)
+	if !found && !gave {
 		return guard{}
 	}
 	cc := n.Closure([]int32{ctx}, nil)
 	g := guardSpec{on: n.First(cc), eof: fa.Contains(cc, n.Accept)}
-	cex2, gave2 := check(n, p, rest, g, u.approx)
-	if cex2 == "" && !gave2 {
+	cex2, found2, gave2 := check(n, p, rest, g, u.approx)
+	if !found2 && !gave2 {
 		return guard{kind: guardFirst, first: n.Set(g.on), eof: g.eof, why: cex, gaveUp: gave}
 	}
 	if u.approx {
@@ -406,6 +406,9 @@ func (t *translator) text(o *occ) string {
 		parts := make([]string, len(o.kids))
 		for p, i := range o.dec.order {
 			parts[p] = t.text(o.kids[i])
+			if _, ok := o.kids[i].x.(*ir.Alt); ok {
+				parts[p] = "(" + parts[p] + ")" // never flat: the guard and the order are the group's
+			}
 			if g := o.dec.guards[p].text(); g != "" {
 				parts[p] += " " + g
 			}

@@ -139,8 +139,8 @@ func (r *Report) orderMatters(u *unit, o *occ, d *decision) {
 		for _, j := range rev[p+1:] {
 			rest = append(rest, o.kids[j].f.start)
 		}
-		cex, gave := check(n, o.kids[rev[p]].f, rest, guardSpec{}, u.approx)
-		if cex != "" || gave {
+		cex, found, gave := check(n, o.kids[rev[p]].f, rest, guardSpec{}, u.approx)
+		if found || gave {
 			r.add(o.owner.Name, srcPos(o), "order",
 				"order-sensitive: in reverse order, alternative %d (%s) would commit on input %q",
 				rev[p]+1, clip(ir.Format(x.Alts[rev[p]])), cex)

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/peguri/rfc3986/parser"
+)
+
+// treeJSON is one node of the -json tree.
+type treeJSON struct {
+	Rule     string      `json:"rule"`
+	Start    int         `json:"start"`
+	End      int         `json:"end"`
+	Text     string      `json:"text"`
+	Children []*treeJSON `json:"children"`
+}
+
+func toJSON(in string, n *parser.Node) *treeJSON {
+	j := &treeJSON{Rule: n.Rule, Start: n.Start, End: n.End, Text: in[n.Start:n.End], Children: []*treeJSON{}}
+	for _, k := range n.Kids {
+		j.Children = append(j.Children, toJSON(in, k))
+	}
+	return j
+}
+
+func cmdTree(args []string, stdin io.Reader, out *output, stderr io.Writer) error {
+	fs := newFlags("tree", stderr)
+	rule := fs.String("rule", "URI-reference", "parse as this `rule` (any rule of the grammar)")
+	grammar := fs.String("grammar", "rfc3986", "built-in `grammar`: "+grammarNames())
+	fs.BoolVar(&out.json, "json", false, "print JSON Lines: one nested tree per input")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	g, name, err := lookup(*grammar, *rule)
+	if err != nil {
+		return err
+	}
+	return eachInput(fs.Args(), stdin, func(in string) (bool, error) {
+		n, err := g.parse(name, in)
+		if err != nil {
+			return false, writeInvalid(out, in, name, err)
+		}
+		return true, out.record(toJSON(in, n), func(w io.Writer) {
+			var walk func(*parser.Node, int)
+			walk = func(n *parser.Node, depth int) {
+				fmt.Fprintf(w, "%s%s [%d,%d) %q\n", strings.Repeat("  ", depth), n.Rule, n.Start, n.End, in[n.Start:n.End])
+				for _, k := range n.Kids {
+					walk(k, depth+1)
+				}
+			}
+			walk(n, 0)
+		})
+	})
+}

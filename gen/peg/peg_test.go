@@ -1,0 +1,338 @@
+package peg_test
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/gen/fa"
+	"github.com/peguri/rfc3986/gen/peg"
+	"github.com/peguri/rfc3986/grammar"
+)
+
+func translate(t testing.TB, g *abnf.Grammar, opts peg.Options) (*peg.Result, *pegProgram) {
+	t.Helper()
+	res, err := peg.Translate(g, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := loadPEG(string(res.PEG))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, res.PEG)
+	}
+	return res, prog
+}
+
+// agree compares the translation with the matcher on inputs: samples and
+// near-misses of rule, and every string up to maxLen over alphabet. It
+// returns the disagreements.
+func agree(t testing.TB, g *abnf.Grammar, res *peg.Result, prog *pegProgram, rule string, n int, alphabet string, maxLen int) []string {
+	t.Helper()
+	m, err := abnf.NewMatcher(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry := res.Entries[g.Rule(rule).Name]
+	var bad []string
+	try := func(in []byte) {
+		want, _ := m.Match(rule, in)
+		if got := prog.parse(entry, in); got != want {
+			bad = append(bad, fmt.Sprintf("%q: PEG %v, ABNF %v", in, got, want))
+		}
+	}
+	s := abnf.NewSampler(g, 7)
+	s.MaxLen = 64
+	for i := range n {
+		var in []byte
+		if i%2 == 0 {
+			in, err = s.Sample(rule)
+		} else {
+			in, err = s.NearMiss(rule)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		try(in)
+	}
+	var all func(prefix []byte)
+	all = func(prefix []byte) {
+		try(prefix)
+		if len(prefix) < maxLen {
+			for i := 0; i < len(alphabet); i++ {
+				all(append(prefix, alphabet[i]))
+			}
+		}
+	}
+	if alphabet != "" {
+		all(nil)
+	}
+	return bad
+}
+
+func appendixA(t testing.TB) *abnf.Grammar {
+	g, err := abnf.Read([]abnf.Source{{Name: grammar.RFC3986Name, Text: grammar.RFC3986}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestAppendixA: every rule of Appendix A, as a start rule, agrees with
+// the matcher through the interpreter.
+func TestAppendixA(t *testing.T) {
+	g := appendixA(t)
+	res, prog := translate(t, g, peg.Options{})
+	n := 2000
+	if testing.Short() {
+		n = 200
+	}
+	for _, r := range g.Rules {
+		for _, d := range agree(t, g, res, prog, r.Name, n, "", 0) {
+			t.Errorf("%s: %s", r.Name, d)
+		}
+	}
+	if len(res.Report.Warnings) > 0 {
+		t.Errorf("warnings: %v", res.Report.Warnings)
+	}
+}
+
+// TestAppendixAReport: the rewrites the translator finds on Appendix A are
+// the ones a hand analysis finds (research/pigeon-abnf.md, P1–P7).
+func TestAppendixAReport(t *testing.T) {
+	res, _ := translate(t, appendixA(t), peg.Options{})
+	var b strings.Builder
+	res.Report.WriteTo(&b)
+	report := b.String()
+	for _, want := range []string{
+		`dec-octet: reorder: alternatives reordered to "1" [0-9] [0-9] / "2" [0-4] [0-9] / "25" [0-5] / [1-9] [0-9] / [0-9]`,
+		`host: guard: after alternative 2 (IPv4address): &([#/:?] / !.)`,
+		`IPv6address: guard: after the body of (h16 ":")?: &[0-9A-Fa-f]`,
+		`path: guard: after alternative 1 (path-abempty): !.`,
+		`host: order: alternatives 2 (IPv4address) and 3 (reg-name) overlap in context`,
+		`URI-reference: order: order-sensitive: in reverse order, alternative 2 (relative-ref) would commit`,
+		"exact guards: 0",
+		"warnings (0)",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	// hier-part and relative-part are correct in RFC order: no guard, no
+	// reordering.
+	for _, it := range res.Report.Items {
+		if (it.Rule == "hier-part" || it.Rule == "relative-part") && it.Kind != "order" {
+			t.Errorf("unexpected rewrite of %s: %s", it.Rule, it.Msg)
+		}
+	}
+}
+
+// handGrammars are small grammars, each probing one way a PEG reading of
+// ABNF goes wrong, with what the report must say about it.
+var handGrammars = []struct {
+	name, src, rule, alphabet string
+	report                    []string // substrings of the report
+}{
+	{"loop then same char", `r = *%s"a" %s"a"`, "r", "ab", []string{`guard: after the body of "a"*: &"a"`}},
+	{"prefix alternative, disjoint: reordered", `r = ("a" / "ab") "c"`, "r", "abc", []string{`reorder: alternatives reordered to [Aa] [Bb] / [Aa]`}},
+	{"ambiguous prefix alternatives, two characters of lookahead: exact guard", `r = (%s"a" / %s"ab") (%s"c" / %s"bc")`, "r", "abc", []string{`exact-guard: after alternative 1 ("a")`, `overlap in context, e.g. "abc"`}},
+	{"the loop must stop two characters early: exact guard", `r = *( %x61 / %x62 ) %x61.62`, "r", "ab", []string{"exact-guard", "exact guards: 1"}},
+	{"a one-character guard suffices", `r = *("ab") ("abc" / "abd")`, "r", "abcd", []string{`guard: after the body of ([Aa] [Bb])*: &[Aa]`, "exact guards: 0"}},
+	{"longest first", `r = "a" / "aa" / "aaa"`, "r", "a", []string{"reorder"}},
+	{"ambiguous alternatives keep document order", `r = x / y` + "\nx = 1*\"a\"\ny = \"a\" *\"b\"", "r", "ab", []string{`guard: after alternative 1 (x): !.`, `overlap in context, e.g. "A"`}},
+	{"nullable loop body", `r = *( ["a"] "b" / "" ) "c"`, "r", "abc", []string{"nonempty"}},
+	{"nullable rule in a loop", "r = *x \"c\"\nx = [\"a\"] [\"b\"]", "r", "abc", []string{"nonempty"}},
+	{"bounded repetition", `r = 2*3( "a" / "aa" ) "a"`, "r", "a", []string{"expand"}},
+	{"separator before element (the IPv6address trap)", `r = [ *2( "x" ":" ) "x" ] "::" "x"`, "r", "x:", []string{`guard: after the body of ([Xx] ":")?: &[Xx]`}},
+	{"case-insensitive strings fold ASCII only", `r = "kelvin" / %s"Kx"`, "r", "kKeElLvViInNx\u212a", nil},
+	{"code points", `r = 1*( %x41-5A / %xE9 / %x4E00-4E05 ) [ "-" 1*%x10000-10FFFF ]`, "r", "AZé-", nil},
+	{"empty string and zero repetition", `r = "" "a" 0<x> [""] "b"`, "r", "ab", nil},
+	{"class characters pigeon mishandles", `r = 1*( "-" / "]" / "\" / "^" / "[" / %x2B-2F )`, "r", "-]\\^[+,./a", nil},
+	{"recursion, LL(1)", "r = \"(\" *r \")\" / \"x\"", "r", "()x", nil},
+	{"recursion with prefix alternatives", "r = \"=\" / \"=/\" / \"(\" r \")\"", "r", "=/()", []string{"reorder"}},
+}
+
+func TestHandGrammars(t *testing.T) {
+	for _, tt := range handGrammars {
+		g, err := abnf.ReadString("t.abnf", tt.src+"\n")
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		res, prog := translate(t, g, peg.Options{})
+		var b strings.Builder
+		res.Report.WriteTo(&b)
+		for _, want := range tt.report {
+			if !strings.Contains(b.String(), want) {
+				t.Errorf("%s: report lacks %q:\n%s\n%s", tt.name, want, b.String(), res.PEG)
+			}
+		}
+		maxLen := 6
+		if len(tt.alphabet) > 6 {
+			maxLen = 4
+		}
+		for _, d := range agree(t, g, res, prog, tt.rule, 2000, tt.alphabet, maxLen) {
+			t.Errorf("%s: %s", tt.name, d)
+		}
+	}
+}
+
+// randomGrammar writes a random grammar over {a, b, c}: rule r0 is the
+// start; references go to later rules only, unless recursive.
+func randomGrammar(rng *rand.Rand, recursive bool) string {
+	n := 2 + rng.IntN(4)
+	var expr func(rule, depth int) string
+	expr = func(rule, depth int) string {
+		k := rng.IntN(10)
+		if depth > 2 {
+			k = rng.IntN(4)
+		}
+		switch k {
+		case 0, 1:
+			return fmt.Sprintf("%q", []string{"a", "b", "c", "ab", "ba", "aa", ""}[rng.IntN(7)])
+		case 2:
+			return []string{"%x61-62", "%x62-63", "%x61.62"}[rng.IntN(3)]
+		case 3:
+			lo := rule + 1
+			if recursive {
+				lo = 0
+			}
+			if lo >= n {
+				return `"c"`
+			}
+			return fmt.Sprintf("r%d", lo+rng.IntN(n-lo))
+		case 4, 5:
+			parts := make([]string, 2+rng.IntN(2))
+			for i := range parts {
+				parts[i] = expr(rule, depth+1)
+			}
+			return "( " + strings.Join(parts, " / ") + " )"
+		case 6, 7:
+			parts := make([]string, 2+rng.IntN(2))
+			for i := range parts {
+				parts[i] = expr(rule, depth+1)
+			}
+			return "( " + strings.Join(parts, " ") + " )"
+		case 8:
+			return "[ " + expr(rule, depth+1) + " ]"
+		default:
+			reps := []string{"*", "1*", "2", "*2", "1*3", "2*"}
+			return reps[rng.IntN(len(reps))] + "( " + expr(rule, depth+1) + " )"
+		}
+	}
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "r%d = %s\n", i, expr(i, 0))
+	}
+	return b.String()
+}
+
+// TestRandomGrammars translates hundreds of random regular grammars and
+// checks that every one is exact on every string up to length 6 over its
+// alphabet and on samples; random recursive grammars must be exact when the
+// report claims every decision proven.
+var randomCount = flag.Int("random", 400, "number of random grammars TestRandomGrammars translates")
+
+func TestRandomGrammars(t *testing.T) {
+	count := *randomCount
+	if testing.Short() {
+		count = 40
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var tried, recursive, unproven int
+	for i := 0; tried < count && i < count*20; i++ {
+		rec := i%3 == 2
+		src := randomGrammar(rng, rec)
+		g, err := abnf.ReadString("random.abnf", src)
+		if err != nil {
+			continue
+		}
+		bad := false
+		for _, p := range abnf.Check(g, []string{"r0"}) {
+			if p.Severity == abnf.SeverityError {
+				bad = true
+			}
+		}
+		if bad {
+			continue
+		}
+		tried++
+		res, err := peg.Translate(g, peg.Options{Start: []string{"r0"}})
+		if err != nil {
+			t.Fatalf("%s\n%v", src, err)
+		}
+		prog, err := loadPEG(string(res.PEG))
+		if err != nil {
+			t.Fatalf("%s\n%v\n%s", src, err, res.PEG)
+		}
+		isRec := abnf.Analyze(g).IsRecursive(g.Rule("r0"))
+		if isRec {
+			recursive++
+		}
+		claims := len(res.Report.Warnings) == 0
+		if !claims {
+			unproven++
+		}
+		diffs := agree(t, g, res, prog, "r0", 200, "abc", 6)
+		if len(diffs) > 0 && claims {
+			t.Errorf("grammar (recursive: %v):\n%s\nPEG:\n%s\ndisagreements: %v", isRec, src, res.PEG, diffs[:min(5, len(diffs))])
+		}
+		if !isRec && !claims {
+			t.Errorf("regular grammar with unproven decisions:\n%s\n%v", src, res.Report.Warnings)
+		}
+	}
+	t.Logf("%d random grammars (%d recursive, %d with unproven decisions)", tried, recursive, unproven)
+}
+
+// TestClassEmission: every character set the translator emits reads back,
+// under pigeon's rules, as the same set: '-' last, ']' and '\' escaped,
+// '^' never first, no reversed ranges.
+func TestClassEmission(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	special := []rune{'-', ']', '\\', '^', '[', '"', 0, 0x7f, 0xe9, 0x2d, 0x5c, 0x10ffff, 0xd7ff, 0xe000}
+	for range 3000 {
+		var s fa.CharSet
+		for range 1 + rng.IntN(5) {
+			switch rng.IntN(3) {
+			case 0:
+				s = s.Union(fa.Of(special[rng.IntN(len(special))]))
+			case 1:
+				lo := rune(0x20 + rng.IntN(0x60))
+				s = s.Union(fa.Span(lo, lo+rune(rng.IntN(8))))
+			default:
+				lo := rune(rng.IntN(0x10ffff))
+				s = s.Union(fa.Span(lo, min(lo+rune(rng.IntN(300)), 0x10ffff)))
+			}
+		}
+		text := peg.Class(s)
+		p := &pp{s: text}
+		e, err := p.primary()
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		var got fa.CharSet
+		switch e := e.(type) {
+		case *pLit:
+			for _, r := range e.s {
+				got = got.Union(fa.Of(r))
+			}
+		case *pCls:
+			if e.invert {
+				t.Fatalf("%s reads as an inverted class", text)
+			}
+			for _, c := range e.chars {
+				got = got.Union(fa.Of(c))
+			}
+			for i := 0; i < len(e.ranges); i += 2 {
+				if e.ranges[i] > e.ranges[i+1] {
+					t.Fatalf("%s has a reversed range", text)
+				}
+				got = got.Union(fa.Span(e.ranges[i], e.ranges[i+1]))
+			}
+		}
+		if !got.Equal(s) {
+			t.Fatalf("set %v emitted as %s reads back as %v", s, text, got)
+		}
+	}
+}

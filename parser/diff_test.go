@@ -1,0 +1,263 @@
+package parser_test
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/peguri/rfc3986/gen/abnf"
+	abnfsrc "github.com/peguri/rfc3986/grammar"
+	"github.com/peguri/rfc3986/parser"
+)
+
+// The generated parser is checked against the exact ABNF matcher of
+// gen/abnf, which reads grammar/rfc3986.abnf itself: the two must agree on
+// every input, for every rule.
+
+var oracle = sync.OnceValues(func() (*abnf.Matcher, error) {
+	g, err := appendixA()
+	if err != nil {
+		return nil, err
+	}
+	return abnf.NewMatcher(g)
+})
+
+func appendixA() (*abnf.Grammar, error) {
+	return abnf.Read([]abnf.Source{{Name: abnfsrc.RFC3986Name, Text: abnfsrc.RFC3986}}, nil)
+}
+
+func match(t testing.TB, rule string, in []byte) bool {
+	t.Helper()
+	m, err := oracle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok, err := m.Match(rule, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ok
+}
+
+// appendixB is RFC 3986 Appendix B's regular expression. It splits any
+// string, valid or not, into the five components; for a valid URI
+// reference its split must be the parser's.
+var appendixB = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?$`)
+
+func checkAppendixB(t *testing.T, in string, u parser.URI) {
+	m := appendixB.FindStringSubmatchIndex(in)
+	part := func(i int) (string, bool) {
+		if m[2*i] < 0 {
+			return "", false
+		}
+		return in[m[2*i]:m[2*i+1]], true
+	}
+	scheme, hasScheme := part(2)
+	auth, hasAuth := part(4)
+	path, _ := part(5)
+	query, hasQuery := part(7)
+	frag, hasFrag := part(9)
+	got := fmt.Sprintf("%q %v %q %v %q %q %v %q %v", u.Scheme(), u.HasScheme(), u.Authority(), u.HasAuthority(), u.Path(), u.Query(), u.HasQuery(), u.Fragment(), u.HasFragment())
+	want := fmt.Sprintf("%q %v %q %v %q %q %v %q %v", scheme, hasScheme, auth, hasAuth, path, query, hasQuery, frag, hasFrag)
+	if got != want {
+		t.Errorf("%q: parser splits %s, Appendix B splits %s", in, got, want)
+	}
+}
+
+// TestDifferential runs samples and near-misses of every rule of Appendix A
+// (each one a start rule) through the parser and the matcher: 6,000 per
+// rule, 234,000 in all (a tenth with -short). For URI-reference it also
+// checks the components against Appendix B and recomposition.
+func TestDifferential(t *testing.T) {
+	g, err := appendixA()
+	if err != nil {
+		t.Fatal(err)
+	}
+	per := 6000
+	if testing.Short() {
+		per = 600
+	}
+	total, valid := 0, 0
+	for _, r := range g.Rules {
+		s := abnf.NewSampler(g, 20261202)
+		bad := 0
+		for i := range per {
+			var in []byte
+			if i%2 == 0 {
+				in, err = s.Sample(r.Name)
+			} else {
+				in, err = s.NearMiss(r.Name)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := match(t, r.Name, in)
+			_, perr := parser.ParseRule(r.Name, string(in))
+			total++
+			if want {
+				valid++
+			}
+			if (perr == nil) != want {
+				bad++
+				if bad <= 5 {
+					t.Errorf("%s %q: matcher %v, parser %v", r.Name, in, want, perr)
+				}
+			}
+			if want && r.Name == "URI-reference" {
+				u, err := parser.ParseReference(string(in))
+				if err != nil {
+					continue
+				}
+				if u.String() != string(in) {
+					t.Errorf("%q: String() = %q", in, u.String())
+				}
+				checkAppendixB(t, string(in), u)
+			}
+		}
+		if bad > 0 {
+			t.Errorf("%s: %d disagreements in %d inputs", r.Name, bad, per)
+		}
+	}
+	t.Logf("%d inputs (%d valid), every Appendix A rule", total, valid)
+	if !testing.Short() && total < 200000 {
+		t.Errorf("only %d inputs; the default run must check at least 200,000", total)
+	}
+}
+
+// TestExhaustiveDecOctet: every string of one to three digits, as
+// dec-octet, as the last octet of IPv4address, and as a host (where a
+// non-octet makes the host a reg-name).
+func TestExhaustiveDecOctet(t *testing.T) {
+	for w := 1; w <= 3; w++ {
+		for n := 0; n < 1000; n++ {
+			d := fmt.Sprintf("%0*d", w, n)
+			if len(d) != w {
+				continue
+			}
+			for _, c := range []struct{ rule, in string }{
+				{"dec-octet", d},
+				{"IPv4address", "1.2.3." + d},
+				{"IPv4address", d + ".2.3.4"},
+				{"host", "1." + d + ".3.4"},
+				{"URI-reference", "http://" + d + ".1.1.1/"},
+				{"URI-reference", "http://[::1.2." + d + ".4]/"},
+			} {
+				want := match(t, c.rule, []byte(c.in))
+				_, err := parser.ParseRule(c.rule, c.in)
+				if (err == nil) != want {
+					t.Errorf("%s %q: matcher %v, parser %v", c.rule, c.in, want, err)
+				}
+			}
+			u, err := parser.ParseReference("//" + d + ".1.1.1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantKind := parser.HostRegName
+			if match(t, "IPv4address", []byte(d+".1.1.1")) {
+				wantKind = parser.HostIPv4
+			}
+			if u.HostKind() != wantKind {
+				t.Errorf("host %s.1.1.1: kind %v, want %v (§3.2.2)", d, u.HostKind(), wantKind)
+			}
+		}
+	}
+}
+
+// TestExhaustiveIPv6: every shape of IPv6 text: 0 to 9 groups, "::" at
+// every position or nowhere, an IPv4 tail or not, groups of 1, 4 and 5 hex
+// digits (5 is too many), in IPv6address and inside a URI.
+func TestExhaustiveIPv6(t *testing.T) {
+	groups := []string{"a", "ffff", "12345"}
+	n := 0
+	for count := 0; count <= 9; count++ {
+		for dc := -1; dc <= count; dc++ { // position of "::", -1 for none
+			for _, tail := range []string{"", "1.2.3.4", "1.2.3.456"} {
+				for _, g := range groups {
+					var parts []string
+					for i := 0; i < count; i++ {
+						parts = append(parts, g)
+					}
+					var s string
+					if dc < 0 {
+						s = strings.Join(parts, ":")
+					} else {
+						s = strings.Join(parts[:dc], ":") + "::" + strings.Join(parts[dc:], ":")
+					}
+					if tail != "" {
+						if s != "" && !strings.HasSuffix(s, ":") {
+							s += ":"
+						}
+						s += tail
+					}
+					for _, c := range []struct{ rule, in string }{
+						{"IPv6address", s},
+						{"URI-reference", "http://[" + s + "]:80/"},
+						{"host", "[" + s + "]"},
+					} {
+						n++
+						want := match(t, c.rule, []byte(c.in))
+						_, err := parser.ParseRule(c.rule, c.in)
+						if (err == nil) != want {
+							t.Errorf("%s %q: matcher %v, parser %v", c.rule, c.in, want, err)
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d IPv6 shapes", n)
+}
+
+// FuzzParse checks the parser against the matcher on arbitrary bytes, for a
+// rule chosen by the first byte, and the properties of valid URI
+// references: lossless recomposition, the Appendix B split, and stability.
+func FuzzParse(f *testing.F) {
+	for _, tt := range componentTests {
+		f.Add(byte(0), tt.in)
+	}
+	for _, tt := range errorTests {
+		f.Add(byte(0), tt.in)
+	}
+	for _, s := range []string{"http://[::1.2.3.4]", "//1.2.3.4.5", "a:b", "./a:b", "%zz", "\xff", "http://[v1.x]"} {
+		f.Add(byte(0), s)
+	}
+	g, err := appendixA()
+	if err != nil {
+		f.Fatal(err)
+	}
+	s := abnf.NewSampler(g, 1)
+	for i := range 200 {
+		r := g.Rules[i%len(g.Rules)]
+		b, _ := s.Sample(r.Name)
+		f.Add(byte(i%len(g.Rules)), string(b))
+	}
+	rules := g.Names()
+	f.Fuzz(func(t *testing.T, sel byte, in string) {
+		rule := "URI-reference"
+		if sel%2 == 1 {
+			rule = rules[int(sel/2)%len(rules)]
+		}
+		want := match(t, rule, []byte(in))
+		_, err := parser.ParseRule(rule, in)
+		if (err == nil) != want {
+			t.Fatalf("%s %q: matcher %v, parser %v", rule, in, want, err)
+		}
+		u, err := parser.ParseReference(in)
+		if err != nil {
+			pe := err.(*parser.Error)
+			if pe.Offset < 0 || pe.Offset > len(in) {
+				t.Fatalf("%q: error offset %d out of range", in, pe.Offset)
+			}
+			return
+		}
+		if u.String() != in {
+			t.Fatalf("%q: String() = %q", in, u.String())
+		}
+		checkAppendixB(t, in, u)
+		if again, _ := parser.ParseReference(u.String()); again != u {
+			t.Fatalf("%q: parse(String()) differs", in)
+		}
+	})
+}

@@ -1,0 +1,286 @@
+package parser_test
+
+import (
+	"errors"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/peguri/rfc3986/parser"
+)
+
+// componentTests: each row is a URI reference and its components; why says
+// what it probes. P is a shorthand for building the expected Parts.
+var componentTests = []struct {
+	in   string
+	want parser.Parts
+	kind parser.HostKind
+	why  string
+}{
+	{"http://user:pw@www.example.com:8080/a/b?q=1#frag", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Userinfo: "user:pw", HasUserinfo: true, Host: "www.example.com", Port: "8080", HasPort: true, Path: "/a/b", Query: "q=1", HasQuery: true, Fragment: "frag", HasFragment: true}, parser.HostRegName, "every component"},
+	{"foo://example.com:8042/over/there?name=ferret#nose", parser.Parts{Scheme: "foo", HasScheme: true, HasAuthority: true, Host: "example.com", Port: "8042", HasPort: true, Path: "/over/there", Query: "name=ferret", HasQuery: true, Fragment: "nose", HasFragment: true}, parser.HostRegName, "RFC 3986 §3 example"},
+	{"urn:example:animal:ferret:nose", parser.Parts{Scheme: "urn", HasScheme: true, Path: "example:animal:ferret:nose"}, parser.HostNone, "§3 example: no authority"},
+	{"http://a", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Host: "a"}, parser.HostRegName, "no query: undefined"},
+	{"http://a?", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Host: "a", HasQuery: true}, parser.HostRegName, "empty query: defined (§5.3)"},
+	{"http://a#", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Host: "a", HasFragment: true}, parser.HostRegName, "empty fragment: defined"},
+	{"http://a:", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Host: "a", HasPort: true}, parser.HostRegName, "empty port: defined (§3.2.3)"},
+	{"http://@a", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, HasUserinfo: true, Host: "a"}, parser.HostRegName, "empty userinfo: defined"},
+	{"http://", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true}, parser.HostRegName, "empty host (§3.2.2 reg-name may be empty)"},
+	{"http:", parser.Parts{Scheme: "http", HasScheme: true}, parser.HostNone, "no authority, empty path"},
+	{"//", parser.Parts{HasAuthority: true}, parser.HostRegName, "network-path reference with empty authority"},
+	{"", parser.Parts{}, parser.HostNone, "the empty reference (§4.2)"},
+	{"?", parser.Parts{HasQuery: true}, parser.HostNone, "empty query only"},
+	{"#", parser.Parts{HasFragment: true}, parser.HostNone, "empty fragment only"},
+	{"a:b", parser.Parts{Scheme: "a", HasScheme: true, Path: "b"}, parser.HostNone, "URI, not relative"},
+	{"./a:b", parser.Parts{Path: "./a:b"}, parser.HostNone, "colon after the first segment: relative (§4.2)"},
+	{"a/b:c", parser.Parts{Path: "a/b:c"}, parser.HostNone, "path-noscheme"},
+	{"http:////foo.html", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Path: "//foo.html"}, parser.HostRegName, "empty authority, path beginning with //"},
+	{"http://1.2.3.4/", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Host: "1.2.3.4", Path: "/"}, parser.HostIPv4, "IPv4address"},
+	{"http://1.2.3.4.5/", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Host: "1.2.3.4.5", Path: "/"}, parser.HostRegName, "§3.2.2: not IPv4, a reg-name"},
+	{"http://256.1.1.1/", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Host: "256.1.1.1", Path: "/"}, parser.HostRegName, "octet above 255: reg-name"},
+	{"http://1.2.3.04/", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Host: "1.2.3.04", Path: "/"}, parser.HostRegName, "leading zero: reg-name"},
+	{"http://1.2.3.4:80", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Host: "1.2.3.4", Port: "80", HasPort: true}, parser.HostIPv4, "IPv4 then port"},
+	{"http://[::1]:80/", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Host: "[::1]", Port: "80", HasPort: true, Path: "/"}, parser.HostIPv6, "IP-literal keeps its brackets"},
+	{"http://[fe80::1:2]/", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Host: "[fe80::1:2]", Path: "/"}, parser.HostIPv6, "lower-case hex"},
+	{"http://[::ffff:192.0.2.1]/", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Host: "[::ffff:192.0.2.1]", Path: "/"}, parser.HostIPv6, "IPv4 tail"},
+	{"http://[v7.fe80::abcd]/", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Host: "[v7.fe80::abcd]", Path: "/"}, parser.HostIPvFuture, "IPvFuture"},
+	{"http://[V1.x]/", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Host: "[V1.x]", Path: "/"}, parser.HostIPvFuture, `"v" is case-insensitive`},
+	{"http://ex%41mple.com/", parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Host: "ex%41mple.com", Path: "/"}, parser.HostRegName, "pct-encoded reg-name"},
+	{"mailto:John.Doe@example.com", parser.Parts{Scheme: "mailto", HasScheme: true, Path: "John.Doe@example.com"}, parser.HostNone, "§1.1.2 example"},
+	{"//u@h", parser.Parts{HasAuthority: true, Userinfo: "u", HasUserinfo: true, Host: "h"}, parser.HostRegName, "userinfo without scheme"},
+	{"//a:b@c:1", parser.Parts{HasAuthority: true, Userinfo: "a:b", HasUserinfo: true, Host: "c", Port: "1", HasPort: true}, parser.HostRegName, "colon in userinfo, then a port"},
+	{"g;x=1/../y", parser.Parts{Path: "g;x=1/../y"}, parser.HostNone, "§5.4.1 reference"},
+}
+
+func TestComponents(t *testing.T) {
+	for _, tt := range componentTests {
+		u, err := parser.ParseReference(tt.in)
+		if err != nil {
+			t.Errorf("ParseReference(%q): %v (%s)", tt.in, err, tt.why)
+			continue
+		}
+		if diff := cmp.Diff(tt.want, u.Parts()); diff != "" {
+			t.Errorf("ParseReference(%q) (%s) parts (-want +got):\n%s", tt.in, tt.why, diff)
+		}
+		if u.HostKind() != tt.kind {
+			t.Errorf("ParseReference(%q).HostKind() = %v, want %v (%s)", tt.in, u.HostKind(), tt.kind, tt.why)
+		}
+		if got := u.String(); got != tt.in {
+			t.Errorf("ParseReference(%q).String() = %q: not lossless", tt.in, got)
+		}
+		again, _ := parser.ParseReference(u.String())
+		if again != u {
+			t.Errorf("ParseReference(%q) twice: %v != %v", tt.in, again, u)
+		}
+		if p := u.Parts(); p.String() != tt.in {
+			t.Errorf("Parts(%q).String() = %q", tt.in, p.String())
+		}
+	}
+}
+
+// startRuleTests: the four URI-level entry points.
+var startRuleTests = []struct {
+	parse func(string) (parser.URI, error)
+	name  string
+	in    string
+	ok    bool
+}{
+	{parser.ParseURI, "ParseURI", "http://a/b#f", true},
+	{parser.ParseURI, "ParseURI", "//a/b", false},
+	{parser.ParseAbsolute, "ParseAbsolute", "http://a/b?q", true},
+	{parser.ParseAbsolute, "ParseAbsolute", "http://a/b#f", false},
+	{parser.ParseRelative, "ParseRelative", "//a/b?q#f", true},
+	{parser.ParseRelative, "ParseRelative", "a:b", false},
+	{parser.ParseRelative, "ParseRelative", "", true},
+	{parser.ParseReference, "ParseReference", "a:b", true},
+}
+
+func TestStartRules(t *testing.T) {
+	for _, tt := range startRuleTests {
+		u, err := tt.parse(tt.in)
+		if (err == nil) != tt.ok {
+			t.Errorf("%s(%q) = %v, %v; want ok=%v", tt.name, tt.in, u, err, tt.ok)
+		}
+	}
+	if _, err := parser.ParseAs("host", "a"); err == nil {
+		t.Error("ParseAs(host) succeeded: host is not a URI rule")
+	}
+}
+
+// errorTests: the byte offset where parsing stops and what was expected.
+var errorTests = []struct {
+	rule, in string
+	offset   int
+	msg      string // substring of Error()
+}{
+	{"URI-reference", "http://exa mple.com/", 10, `unexpected " " at offset 10`},
+	{"URI-reference", "http://example.com/%zz", 20, `unexpected "z" at offset 20; expected [0-9A-Fa-f]`},
+	{"URI-reference", "http://[::1/", 11, `unexpected "/" at offset 11`},
+	// "example.com:8o" can still be userinfo: the input fails at "/", where "@" was the last hope.
+	{"URI-reference", "http://example.com:8o/", 21, `unexpected "/" at offset 21; expected "%", "@"`},
+	{"URI-reference", "http://a/é", 9, "unexpected byte 0xC3 at offset 9"},
+	{"URI-reference", "http://a/\xff", 9, "invalid UTF-8 at offset 9"},
+	{"URI-reference", "http://a/#a#b", 11, `unexpected "#" at offset 11`},
+	{"URI", "//a", 0, `unexpected "/" at offset 0; expected [A-Za-z]`},
+	{"URI", "", 0, "unexpected end of input at offset 0"},
+	{"dec-octet", "256", 2, `unexpected "6" at offset 2`},
+	{"IPv6address", "1:2:3:4:5:6:7:8:9", 15, `unexpected ":" at offset 15`},
+}
+
+func TestErrors(t *testing.T) {
+	for _, tt := range errorTests {
+		_, err := parser.ParseRule(tt.rule, tt.in)
+		var pe *parser.Error
+		if !errors.As(err, &pe) {
+			t.Errorf("ParseRule(%s, %q) = %v, want *parser.Error", tt.rule, tt.in, err)
+			continue
+		}
+		if pe.Offset != tt.offset || pe.Input != tt.in || pe.Rule != tt.rule {
+			t.Errorf("ParseRule(%s, %q): offset %d rule %s input %q; want offset %d", tt.rule, tt.in, pe.Offset, pe.Rule, pe.Input, tt.offset)
+		}
+		if !strings.Contains(pe.Error(), tt.msg) {
+			t.Errorf("ParseRule(%s, %q).Error() = %q, want it to contain %q", tt.rule, tt.in, pe.Error(), tt.msg)
+		}
+		lines := strings.Split(pe.Caret(), "\n")
+		if len(lines) != 3 || !strings.HasSuffix(lines[1], "^") {
+			t.Errorf("Caret(%q):\n%s", tt.in, pe.Caret())
+		}
+	}
+}
+
+func TestCaretAlignment(t *testing.T) {
+	_, err := parser.ParseReference("http://a\tb/")
+	got := err.(*parser.Error).Caret()
+	want := "http://a\\x09b/\n        ^\n"
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("Caret:\n%s\nwant prefix:\n%s", got, want)
+	}
+}
+
+func TestParseRuleNames(t *testing.T) {
+	if _, err := parser.ParseRule("uri-REFERENCE", "a:b"); err != nil {
+		t.Errorf("rule names are case-insensitive: %v", err)
+	}
+	if _, err := parser.ParseRule("nope", "a"); err == nil || !strings.Contains(err.Error(), `no rule "nope"`) {
+		t.Errorf("unknown rule: %v", err)
+	}
+	rules := parser.Rules()
+	if len(rules) != 39 {
+		t.Errorf("Rules() has %d rules, want the 36 of Appendix A and 3 core rules", len(rules))
+	}
+	n, err := parser.ParseRule("ALPHA", "x")
+	if err != nil || n.Rule != "ALPHA" || n.End != 1 {
+		t.Errorf("ParseRule(ALPHA, x) = %+v, %v", n, err)
+	}
+}
+
+// TestTree: the parse tree has the captured rules with their spans.
+func TestTree(t *testing.T) {
+	n, err := parser.ParseRule("URI", "s://1.2.3.4:5/p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	var walk func(*parser.Node, string)
+	walk = func(n *parser.Node, indent string) {
+		got = append(got, indent+n.Rule+" "+"s://1.2.3.4:5/p"[n.Start:n.End])
+		for _, k := range n.Kids {
+			walk(k, indent+" ")
+		}
+	}
+	walk(n, "")
+	want := []string{
+		"URI s://1.2.3.4:5/p",
+		" scheme s",
+		" hier-part //1.2.3.4:5/p",
+		"  authority 1.2.3.4:5",
+		"   host 1.2.3.4",
+		"    IPv4address 1.2.3.4",
+		"     dec-octet 1",
+		"     dec-octet 2",
+		"     dec-octet 3",
+		"     dec-octet 4",
+		"   port 5",
+		"  path-abempty /p",
+		"   segment p",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("tree (-want +got):\n%s", diff)
+	}
+}
+
+func TestFromParts(t *testing.T) {
+	u, err := parser.FromParts(parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Host: "a", Path: "/b", HasQuery: true})
+	if err != nil || u.String() != "http://a/b?" {
+		t.Errorf("FromParts = %v, %v", u, err)
+	}
+	// A path starting with "//" without authority would parse as an
+	// authority (§3.3): refused, not silently changed.
+	if _, err := parser.FromParts(parser.Parts{Path: "//x"}); err == nil {
+		t.Error("FromParts(path //x, no authority) succeeded")
+	}
+	if _, err := parser.FromParts(parser.Parts{Path: "a:b"}); err == nil {
+		t.Error("FromParts(path a:b, no scheme) succeeded: it parses as a scheme")
+	}
+	if _, err := parser.FromParts(parser.Parts{Scheme: "1", HasScheme: true}); err == nil {
+		t.Error("FromParts(scheme 1) succeeded")
+	}
+}
+
+func TestTextMarshaling(t *testing.T) {
+	var u parser.URI
+	if err := u.UnmarshalText([]byte("http://a/b?")); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := u.MarshalText()
+	if string(b) != "http://a/b?" {
+		t.Errorf("MarshalText = %q", b)
+	}
+	b, _ = u.AppendText([]byte("<"))
+	if string(b) != "<http://a/b?" {
+		t.Errorf("AppendText = %q", b)
+	}
+	if err := u.UnmarshalText([]byte("http://a b")); err == nil {
+		t.Error("UnmarshalText(invalid) succeeded")
+	}
+	if err := u.UnmarshalText(nil); err != nil || u != (parser.URI{}) {
+		t.Errorf("UnmarshalText(empty) = %v, %v; want the zero URI", u, err)
+	}
+}
+
+// TestHostileInput: long and pathological inputs return in bounded time and
+// memory, without panicking.
+func TestHostileInput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates tens of megabytes")
+	}
+	inputs := []string{
+		strings.Repeat("/", parser.MaxLength), // the worst case measured
+		"http://a/" + strings.Repeat("%41", (parser.MaxLength-9)/3),
+		"http://[" + strings.Repeat("1:", parser.MaxLength/2-8) + "]",
+		strings.Repeat("a", 1<<20), // 1 MiB: refused by length
+		strings.Repeat("\xff", 1000),
+		strings.Repeat("[", 10000),
+	}
+	for _, in := range inputs {
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		start := time.Now()
+		_, _ = parser.ParseReference(in)
+		d := time.Since(start)
+		runtime.ReadMemStats(&m1)
+		mb := (m1.TotalAlloc - m0.TotalAlloc) >> 20
+		t.Logf("%d bytes (%.12q…): %v, %d MB", len(in), in, d, mb)
+		if mb > 200 {
+			t.Errorf("%d-byte input allocated %d MB", len(in), mb)
+		}
+	}
+	_, err := parser.ParseReference(strings.Repeat("a", 1<<20))
+	var pe *parser.Error
+	if !errors.As(err, &pe) || pe.Offset != parser.MaxLength {
+		t.Errorf("1 MiB input: %v, want a length error at offset %d", err, parser.MaxLength)
+	}
+}
