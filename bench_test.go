@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/peguri/rfc3986"
+	"github.com/peguri/rfc3986/parser"
 )
 
 func benchCorpus(b *testing.B) ([]string, int64) {
@@ -23,17 +24,31 @@ func benchCorpus(b *testing.B) ([]string, int64) {
 }
 
 // BenchmarkParse parses the whole corpus (testdata/bench-corpus.txt) per
-// op, with rfc3986.Parse and with net/url.Parse (which is no RFC 3986
-// validator: it accepts some invalid references and rejects some valid
-// ones, such as IPvFuture hosts). Compare runs with benchstat.
+// op: with rfc3986.Parse (the DFA fast path), with the pigeon parser alone
+// (parser.ParseTree, which also builds the parse tree), and with
+// net/url.Parse (which is no RFC 3986 validator: it accepts some invalid
+// references and rejects some valid ones, such as IPvFuture hosts). Compare
+// runs with benchstat.
 func BenchmarkParse(b *testing.B) {
 	corpus, size := benchCorpus(b)
-	b.Run("rfc3986", func(b *testing.B) {
+	b.Run("dfa", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		for b.Loop() {
 			for _, s := range corpus {
 				if _, err := rfc3986.Parse(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(corpus)), "ns/uri")
+	})
+	b.Run("pigeon", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, s := range corpus {
+				if _, _, err := parser.ParseTree("URI-reference", s); err != nil {
 					b.Fatal(err)
 				}
 			}

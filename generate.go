@@ -16,3 +16,9 @@ package rfc3986
 //
 //go:generate go run ./gen peg -nocapture pchar -o grammar/uri.peg
 //go:generate go run github.com/mna/pigeon -optimize-parser -o parser/rfc3986_peg.go grammar/uri.peg
+//
+// 3. gen dfa compiles every rule (Appendix A has no recursion) to a minimal
+//    byte DFA: the fast path that validates and splits URIs without
+//    allocating (parser/dfa.go).
+//
+//go:generate go run ./gen dfa -o parser/rfc3986_dfa.go

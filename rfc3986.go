@@ -64,7 +64,4 @@ func MustParse(s string) URI {
 // Validate reports whether the whole of s matches the named rule of RFC 3986
 // Appendix A (any rule, core rules included; names are case-insensitive),
 // with an *Error saying where it does not.
-func Validate(rule, s string) error {
-	_, err := parser.ParseRule(rule, s)
-	return err
-}
+func Validate(rule, s string) error { return parser.Validate(rule, s) }

@@ -52,6 +52,9 @@ const usage = `usage:
   gen check [-start RULE,…] [FILE…]
   gen match [-grammar FILE]… -rule RULE            < inputs
   gen sample [-grammar FILE]… -rule RULE [-n N] [-seed S] [-near]
+  gen peg [-grammar FILE]… [-start R,…] [-capture R,…|-nocapture R,…] [-o FILE] [-report]
+  gen fidelity [-grammar FILE]… -rule RULE [-n N] [-seed S] [-in FILE|-]
+  gen dfa [-grammar FILE]… [-start R,…] [-o FILE] [-report]
 `
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -65,6 +68,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		"sample":   cmdSample,
 		"peg":      cmdPeg,
 		"fidelity": cmdFidelity,
+		"dfa":      cmdDFA,
 	}
 	cmd, ok := cmds[args[0]]
 	if !ok {

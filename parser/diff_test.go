@@ -3,8 +3,10 @@ package parser_test
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/peguri/rfc3986/gen/abnf"
@@ -67,63 +69,93 @@ func checkAppendixB(t *testing.T, in string, u parser.URI) {
 }
 
 // TestDifferential runs samples and near-misses of every rule of Appendix A
-// (each one a start rule) through the parser and the matcher: 6,000 per
-// rule, 234,000 in all (a tenth with -short). For URI-reference it also
-// checks the components against Appendix B and recomposition.
+// (each one a start rule) through the three implementations: the exact
+// matcher, the pigeon parser and the rule's DFA. The four URI rules get
+// 200,000 inputs each (a tenth with -short), the others 6,000. For the URI
+// rules it also checks that the fast path's typed URI is the pigeon path's,
+// that both split as Appendix B does, recomposition, and that the DFA and
+// pigeon place errors at the same offset.
 func TestDifferential(t *testing.T) {
 	g, err := appendixA()
 	if err != nil {
 		t.Fatal(err)
 	}
-	per := 6000
-	if testing.Short() {
-		per = 600
-	}
-	total, valid := 0, 0
+	var total, valid atomic.Int64
 	for _, r := range g.Rules {
-		s := abnf.NewSampler(g, 20261202)
-		bad := 0
-		for i := range per {
-			var in []byte
-			if i%2 == 0 {
-				in, err = s.Sample(r.Name)
-			} else {
-				in, err = s.NearMiss(r.Name)
+		t.Run(r.Name, func(t *testing.T) {
+			t.Parallel()
+			per := 6000
+			uriRule := slices.Contains(parser.URIRules, r.Name)
+			if uriRule {
+				per = 200000
 			}
-			if err != nil {
-				t.Fatal(err)
+			if testing.Short() {
+				per /= 10
 			}
-			want := match(t, r.Name, in)
-			_, perr := parser.ParseRule(r.Name, string(in))
-			total++
-			if want {
-				valid++
-			}
-			if (perr == nil) != want {
-				bad++
-				if bad <= 5 {
-					t.Errorf("%s %q: matcher %v, parser %v", r.Name, in, want, perr)
+			s := abnf.NewSampler(g, 20261202)
+			bad := 0
+			for i := range per {
+				var in []byte
+				var err error
+				if i%2 == 0 {
+					in, err = s.Sample(r.Name)
+				} else {
+					in, err = s.NearMiss(r.Name)
 				}
-			}
-			if want && r.Name == "URI-reference" {
-				u, err := parser.ParseReference(string(in))
 				if err != nil {
+					t.Fatal(err)
+				}
+				want := match(t, r.Name, in)
+				tree, perr := parser.ParseRule(r.Name, string(in))
+				dok, dfail := parser.DFARun(r.Name, string(in))
+				total.Add(1)
+				if want {
+					valid.Add(1)
+				}
+				if (perr == nil) != want || dok != want {
+					bad++
+					if bad <= 5 {
+						t.Errorf("%s %q: matcher %v, pigeon %v, DFA %v", r.Name, in, want, perr, dok)
+					}
 					continue
 				}
-				if u.String() != string(in) {
-					t.Errorf("%q: String() = %q", in, u.String())
+				if !want {
+					// The DFA fails at the first byte no valid input has
+					// there; pigeon reports the start of the terminal it
+					// could not match, which for a multi-character literal
+					// ("::", "//") is up to one byte earlier.
+					if pe, ok := perr.(*parser.Error); ok && pe.Msg == "" && (pe.Offset > dfail || dfail-pe.Offset > 1) {
+						t.Errorf("%s %q: pigeon fails at offset %d, the DFA at %d", r.Name, in, pe.Offset, dfail)
+					}
+					continue
 				}
-				checkAppendixB(t, string(in), u)
+				if !uriRule {
+					continue
+				}
+				fast, err := parser.ParseAs(r.Name, string(in))
+				if err != nil {
+					t.Fatalf("%s %q: fast path: %v", r.Name, in, err)
+				}
+				slow := parser.FromTree(string(in), tree)
+				if fast != slow {
+					t.Errorf("%s %q: fast path %+v (%v), pigeon path %+v (%v)", r.Name, in, fast.Parts(), fast.HostKind(), slow.Parts(), slow.HostKind())
+				}
+				if fast.String() != string(in) {
+					t.Errorf("%q: String() = %q", in, fast.String())
+				}
+				checkAppendixB(t, string(in), fast)
 			}
-		}
-		if bad > 0 {
-			t.Errorf("%s: %d disagreements in %d inputs", r.Name, bad, per)
-		}
+			if bad > 0 {
+				t.Errorf("%s: %d disagreements in %d inputs", r.Name, bad, per)
+			}
+		})
 	}
-	t.Logf("%d inputs (%d valid), every Appendix A rule", total, valid)
-	if !testing.Short() && total < 200000 {
-		t.Errorf("only %d inputs; the default run must check at least 200,000", total)
-	}
+	t.Cleanup(func() {
+		t.Logf("%d inputs (%d valid), every Appendix A rule", total.Load(), valid.Load())
+		if !testing.Short() && total.Load() < 4*200000 {
+			t.Errorf("only %d inputs; the default run must check at least 200,000 per URI rule", total.Load())
+		}
+	})
 }
 
 // TestExhaustiveDecOctet: every string of one to three digits, as
@@ -210,9 +242,10 @@ func TestExhaustiveIPv6(t *testing.T) {
 	t.Logf("%d IPv6 shapes", n)
 }
 
-// FuzzParse checks the parser against the matcher on arbitrary bytes, for a
-// rule chosen by the first byte, and the properties of valid URI
-// references: lossless recomposition, the Appendix B split, and stability.
+// FuzzParse checks the pigeon parser and the DFA against the matcher on
+// arbitrary bytes, for a rule chosen by the first byte, and the properties
+// of valid URI references: the fast path's URI is the pigeon path's,
+// lossless recomposition, the Appendix B split, and stability.
 func FuzzParse(f *testing.F) {
 	for _, tt := range componentTests {
 		f.Add(byte(0), tt.in)
@@ -244,6 +277,9 @@ func FuzzParse(f *testing.F) {
 		if (err == nil) != want {
 			t.Fatalf("%s %q: matcher %v, parser %v", rule, in, want, err)
 		}
+		if dok, _ := parser.DFARun(rule, in); dok != want {
+			t.Fatalf("%s %q: matcher %v, DFA %v", rule, in, want, dok)
+		}
 		u, err := parser.ParseReference(in)
 		if err != nil {
 			pe := err.(*parser.Error)
@@ -254,6 +290,9 @@ func FuzzParse(f *testing.F) {
 		}
 		if u.String() != in {
 			t.Fatalf("%q: String() = %q", in, u.String())
+		}
+		if slow, _, err := parser.ParseTree("URI-reference", in); err != nil || slow != u {
+			t.Fatalf("%q: fast path %+v, pigeon path %+v (%v)", in, u.Parts(), slow.Parts(), err)
 		}
 		checkAppendixB(t, in, u)
 		if again, _ := parser.ParseReference(u.String()); again != u {

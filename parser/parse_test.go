@@ -251,36 +251,76 @@ func TestTextMarshaling(t *testing.T) {
 }
 
 // TestHostileInput: long and pathological inputs return in bounded time and
-// memory, without panicking.
+// memory, without panicking: on the fast path up to MaxLength (16 MiB), on
+// the pigeon path (parse trees, error messages) up to MaxTreeLength.
 func TestHostileInput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocates tens of megabytes")
 	}
-	inputs := []string{
-		strings.Repeat("/", parser.MaxLength), // the worst case measured
-		"http://a/" + strings.Repeat("%41", (parser.MaxLength-9)/3),
-		"http://[" + strings.Repeat("1:", parser.MaxLength/2-8) + "]",
-		strings.Repeat("a", 1<<20), // 1 MiB: refused by length
-		strings.Repeat("\xff", 1000),
-		strings.Repeat("[", 10000),
-	}
-	for _, in := range inputs {
+	measure := func(what string, in string, f func(string) error) error {
 		var m0, m1 runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&m0)
 		start := time.Now()
-		_, _ = parser.ParseReference(in)
+		err := f(in)
 		d := time.Since(start)
 		runtime.ReadMemStats(&m1)
 		mb := (m1.TotalAlloc - m0.TotalAlloc) >> 20
-		t.Logf("%d bytes (%.12q…): %v, %d MB", len(in), in, d, mb)
+		t.Logf("%s, %d bytes (%.12q…): %v, %d MB, err: %.60v", what, len(in), in, d, mb, err)
 		if mb > 200 {
-			t.Errorf("%d-byte input allocated %d MB", len(in), mb)
+			t.Errorf("%s: %d-byte input allocated %d MB", what, len(in), mb)
+		}
+		return err
+	}
+	parse := func(s string) error { _, err := parser.ParseReference(s); return err }
+	tree := func(s string) error { _, err := parser.ParseRule("URI-reference", s); return err }
+	for _, in := range []string{
+		strings.Repeat("/", parser.MaxLength),
+		"http://a/" + strings.Repeat("%41", (parser.MaxLength-9)/3),
+		"http://[" + strings.Repeat("1:", parser.MaxLength/2-8) + "]",
+		strings.Repeat("\xff", 1000),
+		strings.Repeat("[", 10000),
+		"http://a/" + strings.Repeat("a", parser.MaxLength-10) + " ", // invalid, longer than the tree cap: DFA error
+	} {
+		measure("ParseReference", in, parse)
+	}
+	for _, in := range []string{
+		strings.Repeat("/", parser.MaxTreeLength), // the pigeon worst case measured
+		"http://a/" + strings.Repeat("%41", (parser.MaxTreeLength-9)/3),
+		"http://a/" + strings.Repeat("a", parser.MaxTreeLength-10) + " ",
+	} {
+		measure("ParseRule", in, tree)
+	}
+	var pe *parser.Error
+	if err := parse(strings.Repeat("a", parser.MaxLength+1)); !errors.As(err, &pe) || pe.Offset != parser.MaxLength {
+		t.Errorf("input above MaxLength: %v, want a length error at offset %d", err, parser.MaxLength)
+	}
+	if err := tree(strings.Repeat("a", parser.MaxTreeLength+1)); !errors.As(err, &pe) || pe.Offset != parser.MaxTreeLength {
+		t.Errorf("tree of input above MaxTreeLength: %v, want a length error at offset %d", err, parser.MaxTreeLength)
+	}
+	long := "http://a/" + strings.Repeat("a", parser.MaxTreeLength) + " b"
+	if err := parse(long); !errors.As(err, &pe) || pe.Offset != len(long)-2 || len(pe.Expected) == 0 {
+		t.Errorf("long invalid input: %v, want the DFA's error at offset %d with an expected set", err, len(long)-2)
+	}
+}
+
+// TestNoAllocs: the fast path allocates nothing for a valid input.
+func TestNoAllocs(t *testing.T) {
+	inputs := []string{
+		"https://user@www.example.com:8080/a/b/c/resource?q=1&r=x#frg",
+		"http://[2001:db8::8a2e:370:7348]:8080/a/b?q=1#f",
+		"//192.0.2.1/x",
+		"../../g;x=1/./y?q#s",
+		"",
+	}
+	var sink parser.URI
+	for _, in := range inputs {
+		if n := testing.AllocsPerRun(100, func() { sink, _ = parser.ParseReference(in) }); n != 0 {
+			t.Errorf("ParseReference(%q): %v allocations, want 0", in, n)
+		}
+		if n := testing.AllocsPerRun(100, func() { _ = parser.Validate("URI-reference", in) }); n != 0 {
+			t.Errorf("Validate(%q): %v allocations, want 0", in, n)
 		}
 	}
-	_, err := parser.ParseReference(strings.Repeat("a", 1<<20))
-	var pe *parser.Error
-	if !errors.As(err, &pe) || pe.Offset != parser.MaxLength {
-		t.Errorf("1 MiB input: %v, want a length error at offset %d", err, parser.MaxLength)
-	}
+	_ = sink
 }

@@ -16,6 +16,8 @@ type builtin struct {
 	parse func(rule, s string) (*parser.Node, error)
 	// parseURI parses s as one of the URI-level rules.
 	parseURI func(rule, s string) (parser.URI, error)
+	// validate checks s against rule without building a tree.
+	validate func(rule, s string) error
 	uriRules []string
 	rules    func() []string
 }
@@ -25,6 +27,7 @@ var builtins = map[string]*builtin{
 		name:     "rfc3986",
 		parse:    parser.ParseRule,
 		parseURI: parser.ParseAs,
+		validate: parser.Validate,
 		uriRules: parser.URIRules,
 		rules:    parser.Rules,
 	},

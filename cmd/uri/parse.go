@@ -69,7 +69,7 @@ func cmdParse(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 		if g.isURIRule(name) {
 			u, err = g.parseURI(name, in)
 		} else {
-			_, err = g.parse(name, in)
+			err = g.validate(name, in)
 		}
 		if err != nil {
 			return false, writeInvalid(out, in, name, err)
