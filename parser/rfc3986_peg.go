@@ -3894,9 +3894,22 @@ var g = &grammar{
 					label: "v",
 					expr: &zeroOrMoreExpr{
 						pos: position{line: 481, col: 25, offset: 14515},
-						expr: &ruleRefExpr{
-							pos:  position{line: 481, col: 25, offset: 14515},
-							name: "pchar",
+						expr: &choiceExpr{
+							pos: position{line: 481, col: 26, offset: 14516},
+							alternatives: []any{
+								&charClassMatcher{
+									pos:        position{line: 481, col: 26, offset: 14516},
+									val:        "[!$&-,.0-;=@-Z_a-z~-]",
+									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
+									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
+									ignoreCase: false,
+									inverted:   false,
+								},
+								&ruleRefExpr{
+									pos:  position{line: 481, col: 50, offset: 14540},
+									name: "pct_encoded",
+								},
+							},
 						},
 					},
 				},
@@ -3905,18 +3918,31 @@ var g = &grammar{
 		{
 			name:        "segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 486, col: 1, offset: 14590},
+			pos:         position{line: 486, col: 1, offset: 14622},
 			expr: &actionExpr{
-				pos: position{line: 486, col: 28, offset: 14617},
+				pos: position{line: 486, col: 28, offset: 14649},
 				run: (*parser).callonsegment_nz1,
 				expr: &labeledExpr{
-					pos:   position{line: 486, col: 28, offset: 14617},
+					pos:   position{line: 486, col: 28, offset: 14649},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 486, col: 31, offset: 14620},
-						expr: &ruleRefExpr{
-							pos:  position{line: 486, col: 31, offset: 14620},
-							name: "pchar",
+						pos: position{line: 486, col: 31, offset: 14652},
+						expr: &choiceExpr{
+							pos: position{line: 486, col: 32, offset: 14653},
+							alternatives: []any{
+								&charClassMatcher{
+									pos:        position{line: 486, col: 32, offset: 14653},
+									val:        "[!$&-,.0-;=@-Z_a-z~-]",
+									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
+									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
+									ignoreCase: false,
+									inverted:   false,
+								},
+								&ruleRefExpr{
+									pos:  position{line: 486, col: 56, offset: 14677},
+									name: "pct_encoded",
+								},
+							},
 						},
 					},
 				},
@@ -3925,20 +3951,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 492, col: 1, offset: 14808},
+			pos:         position{line: 492, col: 1, offset: 14872},
 			expr: &actionExpr{
-				pos: position{line: 492, col: 34, offset: 14841},
+				pos: position{line: 492, col: 34, offset: 14905},
 				run: (*parser).callonsegment_nz_nc1,
 				expr: &labeledExpr{
-					pos:   position{line: 492, col: 34, offset: 14841},
+					pos:   position{line: 492, col: 34, offset: 14905},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 492, col: 37, offset: 14844},
+						pos: position{line: 492, col: 37, offset: 14908},
 						expr: &choiceExpr{
-							pos: position{line: 492, col: 38, offset: 14845},
+							pos: position{line: 492, col: 38, offset: 14909},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 492, col: 38, offset: 14845},
+									pos:        position{line: 492, col: 38, offset: 14909},
 									val:        "[!$&-,.0-9;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', '@', 'Z', 'a', 'z'},
@@ -3946,7 +3972,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 492, col: 63, offset: 14870},
+									pos:  position{line: 492, col: 63, offset: 14934},
 									name: "pct_encoded",
 								},
 							},
@@ -3958,12 +3984,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 497, col: 1, offset: 15000},
+			pos:         position{line: 497, col: 1, offset: 15064},
 			expr: &choiceExpr{
-				pos: position{line: 497, col: 18, offset: 15017},
+				pos: position{line: 497, col: 18, offset: 15081},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 497, col: 18, offset: 15017},
+						pos:        position{line: 497, col: 18, offset: 15081},
 						val:        "[!$&-,.0-;=@-Z_a-z~-]",
 						chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 						ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -3971,7 +3997,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 497, col: 42, offset: 15041},
+						pos:  position{line: 497, col: 42, offset: 15105},
 						name: "pct_encoded",
 					},
 				},
@@ -3980,28 +4006,29 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 500, col: 1, offset: 15099},
+			pos:         position{line: 500, col: 1, offset: 15163},
 			expr: &actionExpr{
-				pos: position{line: 500, col: 18, offset: 15116},
+				pos: position{line: 500, col: 18, offset: 15180},
 				run: (*parser).callonquery1,
 				expr: &labeledExpr{
-					pos:   position{line: 500, col: 18, offset: 15116},
+					pos:   position{line: 500, col: 18, offset: 15180},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 500, col: 21, offset: 15119},
+						pos: position{line: 500, col: 21, offset: 15183},
 						expr: &choiceExpr{
-							pos: position{line: 500, col: 22, offset: 15120},
+							pos: position{line: 500, col: 22, offset: 15184},
 							alternatives: []any{
-								&ruleRefExpr{
-									pos:  position{line: 500, col: 22, offset: 15120},
-									name: "pchar",
-								},
 								&charClassMatcher{
-									pos:        position{line: 500, col: 30, offset: 15128},
-									val:        "[/?]",
-									chars:      []rune{'/', '?'},
+									pos:        position{line: 500, col: 22, offset: 15184},
+									val:        "[!$&-,.-;=?-Z_a-z~-]",
+									chars:      []rune{'!', '$', '=', '_', '~', '-'},
+									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
 									ignoreCase: false,
 									inverted:   false,
+								},
+								&ruleRefExpr{
+									pos:  position{line: 500, col: 45, offset: 15207},
+									name: "pct_encoded",
 								},
 							},
 						},
@@ -4012,28 +4039,29 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 505, col: 1, offset: 15216},
+			pos:         position{line: 505, col: 1, offset: 15302},
 			expr: &actionExpr{
-				pos: position{line: 505, col: 24, offset: 15239},
+				pos: position{line: 505, col: 24, offset: 15325},
 				run: (*parser).callonfragment1,
 				expr: &labeledExpr{
-					pos:   position{line: 505, col: 24, offset: 15239},
+					pos:   position{line: 505, col: 24, offset: 15325},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 505, col: 27, offset: 15242},
+						pos: position{line: 505, col: 27, offset: 15328},
 						expr: &choiceExpr{
-							pos: position{line: 505, col: 28, offset: 15243},
+							pos: position{line: 505, col: 28, offset: 15329},
 							alternatives: []any{
-								&ruleRefExpr{
-									pos:  position{line: 505, col: 28, offset: 15243},
-									name: "pchar",
-								},
 								&charClassMatcher{
-									pos:        position{line: 505, col: 36, offset: 15251},
-									val:        "[/?]",
-									chars:      []rune{'/', '?'},
+									pos:        position{line: 505, col: 28, offset: 15329},
+									val:        "[!$&-,.-;=?-Z_a-z~-]",
+									chars:      []rune{'!', '$', '=', '_', '~', '-'},
+									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
 									ignoreCase: false,
 									inverted:   false,
+								},
+								&ruleRefExpr{
+									pos:  position{line: 505, col: 51, offset: 15352},
+									name: "pct_encoded",
 								},
 							},
 						},
@@ -4044,31 +4072,31 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 510, col: 1, offset: 15337},
+			pos:         position{line: 510, col: 1, offset: 15445},
 			expr: &actionExpr{
-				pos: position{line: 510, col: 30, offset: 15366},
+				pos: position{line: 510, col: 30, offset: 15474},
 				run: (*parser).callonpct_encoded1,
 				expr: &labeledExpr{
-					pos:   position{line: 510, col: 30, offset: 15366},
+					pos:   position{line: 510, col: 30, offset: 15474},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 510, col: 33, offset: 15369},
+						pos: position{line: 510, col: 33, offset: 15477},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 510, col: 33, offset: 15369},
+								pos:        position{line: 510, col: 33, offset: 15477},
 								val:        "%",
 								ignoreCase: false,
 								want:       "\"%\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 510, col: 37, offset: 15373},
+								pos:        position{line: 510, col: 37, offset: 15481},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 510, col: 49, offset: 15385},
+								pos:        position{line: 510, col: 49, offset: 15493},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
@@ -4082,9 +4110,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 515, col: 1, offset: 15499},
+			pos:         position{line: 515, col: 1, offset: 15607},
 			expr: &charClassMatcher{
-				pos:        position{line: 515, col: 28, offset: 15526},
+				pos:        position{line: 515, col: 28, offset: 15634},
 				val:        "[.0-9A-Z_a-z~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -4095,9 +4123,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 518, col: 1, offset: 15589},
+			pos:         position{line: 518, col: 1, offset: 15697},
 			expr: &charClassMatcher{
-				pos:        position{line: 518, col: 24, offset: 15612},
+				pos:        position{line: 518, col: 24, offset: 15720},
 				val:        "[!#$&-,/:;=?@[\\]]",
 				chars:      []rune{'!', '#', '$', '/', ':', ';', '=', '?', '@', '[', ']'},
 				ranges:     []rune{'&', ','},
@@ -4108,9 +4136,9 @@ var g = &grammar{
 		{
 			name:        "gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 521, col: 1, offset: 15693},
+			pos:         position{line: 521, col: 1, offset: 15801},
 			expr: &charClassMatcher{
-				pos:        position{line: 521, col: 28, offset: 15720},
+				pos:        position{line: 521, col: 28, offset: 15828},
 				val:        "[#/:?@[\\]]",
 				chars:      []rune{'#', '/', ':', '?', '@', '[', ']'},
 				ignoreCase: false,
@@ -4120,9 +4148,9 @@ var g = &grammar{
 		{
 			name:        "sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 525, col: 1, offset: 15838},
+			pos:         position{line: 525, col: 1, offset: 15946},
 			expr: &charClassMatcher{
-				pos:        position{line: 525, col: 28, offset: 15865},
+				pos:        position{line: 525, col: 28, offset: 15973},
 				val:        "[!$&-,;=]",
 				chars:      []rune{'!', '$', ';', '='},
 				ranges:     []rune{'&', ','},
@@ -4133,9 +4161,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 528, col: 1, offset: 15938},
+			pos:         position{line: 528, col: 1, offset: 16046},
 			expr: &charClassMatcher{
-				pos:        position{line: 528, col: 18, offset: 15955},
+				pos:        position{line: 528, col: 18, offset: 16063},
 				val:        "[A-Za-z]",
 				ranges:     []rune{'A', 'Z', 'a', 'z'},
 				ignoreCase: false,
@@ -4145,9 +4173,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 532, col: 1, offset: 16044},
+			pos:         position{line: 532, col: 1, offset: 16152},
 			expr: &charClassMatcher{
-				pos:        position{line: 532, col: 18, offset: 16061},
+				pos:        position{line: 532, col: 18, offset: 16169},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -4157,9 +4185,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 535, col: 1, offset: 16140},
+			pos:         position{line: 535, col: 1, offset: 16248},
 			expr: &charClassMatcher{
-				pos:        position{line: 535, col: 20, offset: 16159},
+				pos:        position{line: 535, col: 20, offset: 16267},
 				val:        "[0-9A-Fa-f]",
 				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 				ignoreCase: false,

@@ -87,7 +87,7 @@ func (g *Grammar) Rule(name string) *Rule { return g.byName[strings.ToLower(name
 type Rewrite struct {
 	Rule string
 	Pos  abnf.Pos
-	Kind string // "fold", "expand", "nonempty", "option"
+	Kind string // "fold", "expand", "nonempty", "option", "inline"
 	Msg  string
 }
 
@@ -109,7 +109,12 @@ func Lower(g *abnf.Grammar, opts Options) (*Grammar, error) {
 		lg.Rules = append(lg.Rules, ir)
 		lg.byName[strings.ToLower(r.Name)] = ir
 	}
-	l := &lowerer{g: lg, src: g, opts: opts}
+	l := &lowerer{g: lg, src: g, opts: opts, recursive: map[*Rule]bool{}, inlined: map[*Rule]bool{}}
+	for _, c := range lg.a.Recursive() {
+		for _, r := range c {
+			l.recursive[lg.Rule(r.Name)] = true
+		}
+	}
 	for _, r := range lg.Rules[:len(g.Rules)] {
 		l.rule(r)
 	}
@@ -122,10 +127,12 @@ func Lower(g *abnf.Grammar, opts Options) (*Grammar, error) {
 }
 
 type lowerer struct {
-	g       *Grammar
-	src     *abnf.Grammar
-	opts    Options
-	pending []*Rule // derived rules whose bodies are still to compute
+	g         *Grammar
+	src       *abnf.Grammar
+	opts      Options
+	pending   []*Rule // derived rules whose bodies are still to compute
+	recursive map[*Rule]bool
+	inlined   map[*Rule]bool
 }
 
 func (l *lowerer) rule(r *Rule) {
@@ -201,6 +208,17 @@ func (l *lowerer) lower(r *Rule, n abnf.Node) Expr {
 		l.rule(t)
 		if t.CharSet {
 			return &Set{Set: t.Body.(*Set).Set}
+		}
+		if t.state == 2 && !t.Capture && !l.recursive[t] {
+			// A rule that is no tree node is only its body: inlined, its
+			// alternatives join the caller's choice (and its character
+			// classes the caller's classes), and the PEG makes one rule
+			// call fewer per match — per character, for pchar.
+			if !l.inlined[t] {
+				l.inlined[t] = true
+				l.note(r, n.Pos, "inline", "%s is not a parse tree node: its body is inlined where it is referenced", t.Name)
+			}
+			return t.Body
 		}
 		return &Ref{Rule: t}
 	case *abnf.CharVal:
