@@ -16,6 +16,23 @@ import (
 	"unicode/utf8"
 )
 
+// Node is a captured rule of the parse tree: its ABNF name and the bytes
+// [Start, End) of the input it matched. Defined by gen's translation.
+type Node struct {
+	Rule       string
+	Start, End int
+	Kids       []*Node
+}
+
+// Failure is why an input did not parse: the byte offset where parsing
+// stopped, the terminals that would have been accepted there ("EOF" for the
+// end of input), or, for a failure that is not a mismatch, a message.
+type Failure struct {
+	Offset   int
+	Expected []string
+	Msg      string
+}
+
 // Entrypoints maps each start rule, by its ABNF name, to the pigeon
 // entrypoint that parses the whole input as that rule.
 var Entrypoints = map[string]string{
@@ -63,12 +80,41 @@ var Entrypoints = map[string]string{
 // DefaultRule is the start rule of pigeon's default entrypoint.
 const DefaultRule = "URI-reference"
 
-// Node is a captured rule of the parse tree: its ABNF name and the bytes
-// [Start, End) of the input it matched. Defined by gen's translation.
-type Node struct {
-	Rule       string
-	Start, End int
-	Kids       []*Node
+// ParseEntry parses the whole input as an entrypoint, evaluating at most
+// maxExpr expressions. Its tree is nil for a rule that is not captured.
+func ParseEntry(entry string, input []byte, maxExpr uint64) (*Node, *Failure) {
+	v, err := Parse("", input, Entrypoint(entry), MaxExpressions(maxExpr))
+	if err != nil {
+		return nil, failure(err)
+	}
+	n, _ := v.(*Node)
+	return n, nil
+}
+
+// failure reads pigeon's error list; reasons that are not mismatches
+// (invalid UTF-8, the expression limit) come first: they explain the rest.
+func failure(err error) *Failure {
+	var list errList
+	if !errors.As(err, &list) || len(list) == 0 {
+		return &Failure{Msg: err.Error()}
+	}
+	for _, x := range list {
+		var pe *parserError
+		if !errors.As(x, &pe) {
+			continue
+		}
+		switch {
+		case errors.Is(pe.Inner, errInvalidEncoding):
+			return &Failure{Offset: pe.pos.offset, Msg: "invalid UTF-8"}
+		case errors.Is(pe.Inner, errMaxExprCnt):
+			return &Failure{Offset: pe.pos.offset, Msg: "parse abandoned: too much work for the input's length"}
+		}
+	}
+	var pe *parserError
+	if errors.As(list[0], &pe) {
+		return &Failure{Offset: pe.pos.offset, Expected: pe.expected}
+	}
+	return &Failure{Msg: list[0].Error()}
 }
 
 // capture builds the node of a captured rule from the values of its
@@ -96,25 +142,25 @@ var g = &grammar{
 		{
 			name:        "E_URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 89, col: 1, offset: 2668},
+			pos:         position{line: 137, col: 1, offset: 4175},
 			expr: &actionExpr{
-				pos: position{line: 89, col: 36, offset: 2703},
+				pos: position{line: 137, col: 36, offset: 4210},
 				run: (*parser).callonE_URI_reference1,
 				expr: &seqExpr{
-					pos: position{line: 89, col: 36, offset: 2703},
+					pos: position{line: 137, col: 36, offset: 4210},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 89, col: 36, offset: 2703},
+							pos:   position{line: 137, col: 36, offset: 4210},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 89, col: 38, offset: 2705},
+								pos:  position{line: 137, col: 38, offset: 4212},
 								name: "URI_reference",
 							},
 						},
 						&notExpr{
-							pos: position{line: 89, col: 52, offset: 2719},
+							pos: position{line: 137, col: 52, offset: 4226},
 							expr: &anyMatcher{
-								line: 89, col: 53, offset: 2720,
+								line: 137, col: 53, offset: 4227,
 							},
 						},
 					},
@@ -124,25 +170,25 @@ var g = &grammar{
 		{
 			name:        "E_URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 94, col: 1, offset: 2774},
+			pos:         position{line: 142, col: 1, offset: 4281},
 			expr: &actionExpr{
-				pos: position{line: 94, col: 16, offset: 2789},
+				pos: position{line: 142, col: 16, offset: 4296},
 				run: (*parser).callonE_URI1,
 				expr: &seqExpr{
-					pos: position{line: 94, col: 16, offset: 2789},
+					pos: position{line: 142, col: 16, offset: 4296},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 94, col: 16, offset: 2789},
+							pos:   position{line: 142, col: 16, offset: 4296},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 94, col: 18, offset: 2791},
+								pos:  position{line: 142, col: 18, offset: 4298},
 								name: "URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 94, col: 22, offset: 2795},
+							pos: position{line: 142, col: 22, offset: 4302},
 							expr: &anyMatcher{
-								line: 94, col: 23, offset: 2796,
+								line: 142, col: 23, offset: 4303,
 							},
 						},
 					},
@@ -152,25 +198,25 @@ var g = &grammar{
 		{
 			name:        "E_hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 99, col: 1, offset: 2856},
+			pos:         position{line: 147, col: 1, offset: 4363},
 			expr: &actionExpr{
-				pos: position{line: 99, col: 28, offset: 2883},
+				pos: position{line: 147, col: 28, offset: 4390},
 				run: (*parser).callonE_hier_part1,
 				expr: &seqExpr{
-					pos: position{line: 99, col: 28, offset: 2883},
+					pos: position{line: 147, col: 28, offset: 4390},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 99, col: 28, offset: 2883},
+							pos:   position{line: 147, col: 28, offset: 4390},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 99, col: 30, offset: 2885},
+								pos:  position{line: 147, col: 30, offset: 4392},
 								name: "hier_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 99, col: 42, offset: 2897},
+							pos: position{line: 147, col: 42, offset: 4404},
 							expr: &anyMatcher{
-								line: 99, col: 43, offset: 2898,
+								line: 147, col: 43, offset: 4405,
 							},
 						},
 					},
@@ -180,25 +226,25 @@ var g = &grammar{
 		{
 			name:        "E_absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 104, col: 1, offset: 2961},
+			pos:         position{line: 152, col: 1, offset: 4468},
 			expr: &actionExpr{
-				pos: position{line: 104, col: 34, offset: 2994},
+				pos: position{line: 152, col: 34, offset: 4501},
 				run: (*parser).callonE_absolute_URI1,
 				expr: &seqExpr{
-					pos: position{line: 104, col: 34, offset: 2994},
+					pos: position{line: 152, col: 34, offset: 4501},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 104, col: 34, offset: 2994},
+							pos:   position{line: 152, col: 34, offset: 4501},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 104, col: 36, offset: 2996},
+								pos:  position{line: 152, col: 36, offset: 4503},
 								name: "absolute_URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 104, col: 49, offset: 3009},
+							pos: position{line: 152, col: 49, offset: 4516},
 							expr: &anyMatcher{
-								line: 104, col: 50, offset: 3010,
+								line: 152, col: 50, offset: 4517,
 							},
 						},
 					},
@@ -208,25 +254,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 109, col: 1, offset: 3073},
+			pos:         position{line: 157, col: 1, offset: 4580},
 			expr: &actionExpr{
-				pos: position{line: 109, col: 34, offset: 3106},
+				pos: position{line: 157, col: 34, offset: 4613},
 				run: (*parser).callonE_relative_ref1,
 				expr: &seqExpr{
-					pos: position{line: 109, col: 34, offset: 3106},
+					pos: position{line: 157, col: 34, offset: 4613},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 109, col: 34, offset: 3106},
+							pos:   position{line: 157, col: 34, offset: 4613},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 109, col: 36, offset: 3108},
+								pos:  position{line: 157, col: 36, offset: 4615},
 								name: "relative_ref",
 							},
 						},
 						&notExpr{
-							pos: position{line: 109, col: 49, offset: 3121},
+							pos: position{line: 157, col: 49, offset: 4628},
 							expr: &anyMatcher{
-								line: 109, col: 50, offset: 3122,
+								line: 157, col: 50, offset: 4629,
 							},
 						},
 					},
@@ -236,25 +282,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 114, col: 1, offset: 3186},
+			pos:         position{line: 162, col: 1, offset: 4693},
 			expr: &actionExpr{
-				pos: position{line: 114, col: 36, offset: 3221},
+				pos: position{line: 162, col: 36, offset: 4728},
 				run: (*parser).callonE_relative_part1,
 				expr: &seqExpr{
-					pos: position{line: 114, col: 36, offset: 3221},
+					pos: position{line: 162, col: 36, offset: 4728},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 114, col: 36, offset: 3221},
+							pos:   position{line: 162, col: 36, offset: 4728},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 114, col: 38, offset: 3223},
+								pos:  position{line: 162, col: 38, offset: 4730},
 								name: "relative_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 114, col: 54, offset: 3239},
+							pos: position{line: 162, col: 54, offset: 4746},
 							expr: &anyMatcher{
-								line: 114, col: 55, offset: 3240,
+								line: 162, col: 55, offset: 4747,
 							},
 						},
 					},
@@ -264,25 +310,25 @@ var g = &grammar{
 		{
 			name:        "E_scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 119, col: 1, offset: 3297},
+			pos:         position{line: 167, col: 1, offset: 4804},
 			expr: &actionExpr{
-				pos: position{line: 119, col: 22, offset: 3318},
+				pos: position{line: 167, col: 22, offset: 4825},
 				run: (*parser).callonE_scheme1,
 				expr: &seqExpr{
-					pos: position{line: 119, col: 22, offset: 3318},
+					pos: position{line: 167, col: 22, offset: 4825},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 119, col: 22, offset: 3318},
+							pos:   position{line: 167, col: 22, offset: 4825},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 119, col: 24, offset: 3320},
+								pos:  position{line: 167, col: 24, offset: 4827},
 								name: "scheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 119, col: 31, offset: 3327},
+							pos: position{line: 167, col: 31, offset: 4834},
 							expr: &anyMatcher{
-								line: 119, col: 32, offset: 3328,
+								line: 167, col: 32, offset: 4835,
 							},
 						},
 					},
@@ -292,25 +338,25 @@ var g = &grammar{
 		{
 			name:        "E_authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 124, col: 1, offset: 3388},
+			pos:         position{line: 172, col: 1, offset: 4895},
 			expr: &actionExpr{
-				pos: position{line: 124, col: 28, offset: 3415},
+				pos: position{line: 172, col: 28, offset: 4922},
 				run: (*parser).callonE_authority1,
 				expr: &seqExpr{
-					pos: position{line: 124, col: 28, offset: 3415},
+					pos: position{line: 172, col: 28, offset: 4922},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 124, col: 28, offset: 3415},
+							pos:   position{line: 172, col: 28, offset: 4922},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 124, col: 30, offset: 3417},
+								pos:  position{line: 172, col: 30, offset: 4924},
 								name: "authority_4",
 							},
 						},
 						&notExpr{
-							pos: position{line: 124, col: 42, offset: 3429},
+							pos: position{line: 172, col: 42, offset: 4936},
 							expr: &anyMatcher{
-								line: 124, col: 43, offset: 3430,
+								line: 172, col: 43, offset: 4937,
 							},
 						},
 					},
@@ -320,25 +366,25 @@ var g = &grammar{
 		{
 			name:        "E_userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 129, col: 1, offset: 3489},
+			pos:         position{line: 177, col: 1, offset: 4996},
 			expr: &actionExpr{
-				pos: position{line: 129, col: 26, offset: 3514},
+				pos: position{line: 177, col: 26, offset: 5021},
 				run: (*parser).callonE_userinfo1,
 				expr: &seqExpr{
-					pos: position{line: 129, col: 26, offset: 3514},
+					pos: position{line: 177, col: 26, offset: 5021},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 129, col: 26, offset: 3514},
+							pos:   position{line: 177, col: 26, offset: 5021},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 129, col: 28, offset: 3516},
+								pos:  position{line: 177, col: 28, offset: 5023},
 								name: "userinfo",
 							},
 						},
 						&notExpr{
-							pos: position{line: 129, col: 37, offset: 3525},
+							pos: position{line: 177, col: 37, offset: 5032},
 							expr: &anyMatcher{
-								line: 129, col: 38, offset: 3526,
+								line: 177, col: 38, offset: 5033,
 							},
 						},
 					},
@@ -348,25 +394,25 @@ var g = &grammar{
 		{
 			name:        "E_host",
 			displayName: "\"host\"",
-			pos:         position{line: 134, col: 1, offset: 3581},
+			pos:         position{line: 182, col: 1, offset: 5088},
 			expr: &actionExpr{
-				pos: position{line: 134, col: 18, offset: 3598},
+				pos: position{line: 182, col: 18, offset: 5105},
 				run: (*parser).callonE_host1,
 				expr: &seqExpr{
-					pos: position{line: 134, col: 18, offset: 3598},
+					pos: position{line: 182, col: 18, offset: 5105},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 134, col: 18, offset: 3598},
+							pos:   position{line: 182, col: 18, offset: 5105},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 134, col: 20, offset: 3600},
+								pos:  position{line: 182, col: 20, offset: 5107},
 								name: "host_5",
 							},
 						},
 						&notExpr{
-							pos: position{line: 134, col: 27, offset: 3607},
+							pos: position{line: 182, col: 27, offset: 5114},
 							expr: &anyMatcher{
-								line: 134, col: 28, offset: 3608,
+								line: 182, col: 28, offset: 5115,
 							},
 						},
 					},
@@ -376,25 +422,25 @@ var g = &grammar{
 		{
 			name:        "E_port",
 			displayName: "\"port\"",
-			pos:         position{line: 139, col: 1, offset: 3663},
+			pos:         position{line: 187, col: 1, offset: 5170},
 			expr: &actionExpr{
-				pos: position{line: 139, col: 18, offset: 3680},
+				pos: position{line: 187, col: 18, offset: 5187},
 				run: (*parser).callonE_port1,
 				expr: &seqExpr{
-					pos: position{line: 139, col: 18, offset: 3680},
+					pos: position{line: 187, col: 18, offset: 5187},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 139, col: 18, offset: 3680},
+							pos:   position{line: 187, col: 18, offset: 5187},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 139, col: 20, offset: 3682},
+								pos:  position{line: 187, col: 20, offset: 5189},
 								name: "port",
 							},
 						},
 						&notExpr{
-							pos: position{line: 139, col: 25, offset: 3687},
+							pos: position{line: 187, col: 25, offset: 5194},
 							expr: &anyMatcher{
-								line: 139, col: 26, offset: 3688,
+								line: 187, col: 26, offset: 5195,
 							},
 						},
 					},
@@ -404,25 +450,25 @@ var g = &grammar{
 		{
 			name:        "E_IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 144, col: 1, offset: 3749},
+			pos:         position{line: 192, col: 1, offset: 5256},
 			expr: &actionExpr{
-				pos: position{line: 144, col: 30, offset: 3778},
+				pos: position{line: 192, col: 30, offset: 5285},
 				run: (*parser).callonE_IP_literal1,
 				expr: &seqExpr{
-					pos: position{line: 144, col: 30, offset: 3778},
+					pos: position{line: 192, col: 30, offset: 5285},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 144, col: 30, offset: 3778},
+							pos:   position{line: 192, col: 30, offset: 5285},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 144, col: 32, offset: 3780},
+								pos:  position{line: 192, col: 32, offset: 5287},
 								name: "IP_literal",
 							},
 						},
 						&notExpr{
-							pos: position{line: 144, col: 43, offset: 3791},
+							pos: position{line: 192, col: 43, offset: 5298},
 							expr: &anyMatcher{
-								line: 144, col: 44, offset: 3792,
+								line: 192, col: 44, offset: 5299,
 							},
 						},
 					},
@@ -432,25 +478,25 @@ var g = &grammar{
 		{
 			name:        "E_IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 149, col: 1, offset: 3852},
+			pos:         position{line: 197, col: 1, offset: 5359},
 			expr: &actionExpr{
-				pos: position{line: 149, col: 28, offset: 3879},
+				pos: position{line: 197, col: 28, offset: 5386},
 				run: (*parser).callonE_IPvFuture1,
 				expr: &seqExpr{
-					pos: position{line: 149, col: 28, offset: 3879},
+					pos: position{line: 197, col: 28, offset: 5386},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 149, col: 28, offset: 3879},
+							pos:   position{line: 197, col: 28, offset: 5386},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 149, col: 30, offset: 3881},
+								pos:  position{line: 197, col: 30, offset: 5388},
 								name: "IPvFuture",
 							},
 						},
 						&notExpr{
-							pos: position{line: 149, col: 40, offset: 3891},
+							pos: position{line: 197, col: 40, offset: 5398},
 							expr: &anyMatcher{
-								line: 149, col: 41, offset: 3892,
+								line: 197, col: 41, offset: 5399,
 							},
 						},
 					},
@@ -460,25 +506,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 154, col: 1, offset: 3954},
+			pos:         position{line: 202, col: 1, offset: 5461},
 			expr: &actionExpr{
-				pos: position{line: 154, col: 32, offset: 3985},
+				pos: position{line: 202, col: 32, offset: 5492},
 				run: (*parser).callonE_IPv6address1,
 				expr: &seqExpr{
-					pos: position{line: 154, col: 32, offset: 3985},
+					pos: position{line: 202, col: 32, offset: 5492},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 154, col: 32, offset: 3985},
+							pos:   position{line: 202, col: 32, offset: 5492},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 154, col: 34, offset: 3987},
+								pos:  position{line: 202, col: 34, offset: 5494},
 								name: "IPv6address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 154, col: 46, offset: 3999},
+							pos: position{line: 202, col: 46, offset: 5506},
 							expr: &anyMatcher{
-								line: 154, col: 47, offset: 4000,
+								line: 202, col: 47, offset: 5507,
 							},
 						},
 					},
@@ -488,25 +534,25 @@ var g = &grammar{
 		{
 			name:        "E_h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 159, col: 1, offset: 4054},
+			pos:         position{line: 207, col: 1, offset: 5561},
 			expr: &actionExpr{
-				pos: position{line: 159, col: 16, offset: 4069},
+				pos: position{line: 207, col: 16, offset: 5576},
 				run: (*parser).callonE_h161,
 				expr: &seqExpr{
-					pos: position{line: 159, col: 16, offset: 4069},
+					pos: position{line: 207, col: 16, offset: 5576},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 159, col: 16, offset: 4069},
+							pos:   position{line: 207, col: 16, offset: 5576},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 159, col: 18, offset: 4071},
+								pos:  position{line: 207, col: 18, offset: 5578},
 								name: "h16",
 							},
 						},
 						&notExpr{
-							pos: position{line: 159, col: 22, offset: 4075},
+							pos: position{line: 207, col: 22, offset: 5582},
 							expr: &anyMatcher{
-								line: 159, col: 23, offset: 4076,
+								line: 207, col: 23, offset: 5583,
 							},
 						},
 					},
@@ -516,25 +562,25 @@ var g = &grammar{
 		{
 			name:        "E_ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 164, col: 1, offset: 4131},
+			pos:         position{line: 212, col: 1, offset: 5638},
 			expr: &actionExpr{
-				pos: position{line: 164, col: 18, offset: 4148},
+				pos: position{line: 212, col: 18, offset: 5655},
 				run: (*parser).callonE_ls321,
 				expr: &seqExpr{
-					pos: position{line: 164, col: 18, offset: 4148},
+					pos: position{line: 212, col: 18, offset: 5655},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 164, col: 18, offset: 4148},
+							pos:   position{line: 212, col: 18, offset: 5655},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 164, col: 20, offset: 4150},
+								pos:  position{line: 212, col: 20, offset: 5657},
 								name: "ls32",
 							},
 						},
 						&notExpr{
-							pos: position{line: 164, col: 25, offset: 4155},
+							pos: position{line: 212, col: 25, offset: 5662},
 							expr: &anyMatcher{
-								line: 164, col: 26, offset: 4156,
+								line: 212, col: 26, offset: 5663,
 							},
 						},
 					},
@@ -544,25 +590,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 169, col: 1, offset: 4218},
+			pos:         position{line: 217, col: 1, offset: 5725},
 			expr: &actionExpr{
-				pos: position{line: 169, col: 32, offset: 4249},
+				pos: position{line: 217, col: 32, offset: 5756},
 				run: (*parser).callonE_IPv4address1,
 				expr: &seqExpr{
-					pos: position{line: 169, col: 32, offset: 4249},
+					pos: position{line: 217, col: 32, offset: 5756},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 169, col: 32, offset: 4249},
+							pos:   position{line: 217, col: 32, offset: 5756},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 169, col: 34, offset: 4251},
+								pos:  position{line: 217, col: 34, offset: 5758},
 								name: "IPv4address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 169, col: 46, offset: 4263},
+							pos: position{line: 217, col: 46, offset: 5770},
 							expr: &anyMatcher{
-								line: 169, col: 47, offset: 4264,
+								line: 217, col: 47, offset: 5771,
 							},
 						},
 					},
@@ -572,25 +618,25 @@ var g = &grammar{
 		{
 			name:        "E_dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 174, col: 1, offset: 4324},
+			pos:         position{line: 222, col: 1, offset: 5831},
 			expr: &actionExpr{
-				pos: position{line: 174, col: 28, offset: 4351},
+				pos: position{line: 222, col: 28, offset: 5858},
 				run: (*parser).callonE_dec_octet1,
 				expr: &seqExpr{
-					pos: position{line: 174, col: 28, offset: 4351},
+					pos: position{line: 222, col: 28, offset: 5858},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 174, col: 28, offset: 4351},
+							pos:   position{line: 222, col: 28, offset: 5858},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 174, col: 30, offset: 4353},
+								pos:  position{line: 222, col: 30, offset: 5860},
 								name: "dec_octet",
 							},
 						},
 						&notExpr{
-							pos: position{line: 174, col: 40, offset: 4363},
+							pos: position{line: 222, col: 40, offset: 5870},
 							expr: &anyMatcher{
-								line: 174, col: 41, offset: 4364,
+								line: 222, col: 41, offset: 5871,
 							},
 						},
 					},
@@ -600,25 +646,25 @@ var g = &grammar{
 		{
 			name:        "E_reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 179, col: 1, offset: 4423},
+			pos:         position{line: 227, col: 1, offset: 5930},
 			expr: &actionExpr{
-				pos: position{line: 179, col: 26, offset: 4448},
+				pos: position{line: 227, col: 26, offset: 5955},
 				run: (*parser).callonE_reg_name1,
 				expr: &seqExpr{
-					pos: position{line: 179, col: 26, offset: 4448},
+					pos: position{line: 227, col: 26, offset: 5955},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 179, col: 26, offset: 4448},
+							pos:   position{line: 227, col: 26, offset: 5955},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 179, col: 28, offset: 4450},
+								pos:  position{line: 227, col: 28, offset: 5957},
 								name: "reg_name",
 							},
 						},
 						&notExpr{
-							pos: position{line: 179, col: 37, offset: 4459},
+							pos: position{line: 227, col: 37, offset: 5966},
 							expr: &anyMatcher{
-								line: 179, col: 38, offset: 4460,
+								line: 227, col: 38, offset: 5967,
 							},
 						},
 					},
@@ -628,25 +674,25 @@ var g = &grammar{
 		{
 			name:        "E_path",
 			displayName: "\"path\"",
-			pos:         position{line: 184, col: 1, offset: 4515},
+			pos:         position{line: 232, col: 1, offset: 6022},
 			expr: &actionExpr{
-				pos: position{line: 184, col: 18, offset: 4532},
+				pos: position{line: 232, col: 18, offset: 6039},
 				run: (*parser).callonE_path1,
 				expr: &seqExpr{
-					pos: position{line: 184, col: 18, offset: 4532},
+					pos: position{line: 232, col: 18, offset: 6039},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 184, col: 18, offset: 4532},
+							pos:   position{line: 232, col: 18, offset: 6039},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 184, col: 20, offset: 4534},
+								pos:  position{line: 232, col: 20, offset: 6041},
 								name: "path",
 							},
 						},
 						&notExpr{
-							pos: position{line: 184, col: 25, offset: 4539},
+							pos: position{line: 232, col: 25, offset: 6046},
 							expr: &anyMatcher{
-								line: 184, col: 26, offset: 4540,
+								line: 232, col: 26, offset: 6047,
 							},
 						},
 					},
@@ -656,25 +702,25 @@ var g = &grammar{
 		{
 			name:        "E_path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 189, col: 1, offset: 4603},
+			pos:         position{line: 237, col: 1, offset: 6110},
 			expr: &actionExpr{
-				pos: position{line: 189, col: 34, offset: 4636},
+				pos: position{line: 237, col: 34, offset: 6143},
 				run: (*parser).callonE_path_abempty1,
 				expr: &seqExpr{
-					pos: position{line: 189, col: 34, offset: 4636},
+					pos: position{line: 237, col: 34, offset: 6143},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 189, col: 34, offset: 4636},
+							pos:   position{line: 237, col: 34, offset: 6143},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 189, col: 36, offset: 4638},
+								pos:  position{line: 237, col: 36, offset: 6145},
 								name: "path_abempty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 189, col: 49, offset: 4651},
+							pos: position{line: 237, col: 49, offset: 6158},
 							expr: &anyMatcher{
-								line: 189, col: 50, offset: 4652,
+								line: 237, col: 50, offset: 6159,
 							},
 						},
 					},
@@ -684,25 +730,25 @@ var g = &grammar{
 		{
 			name:        "E_path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 194, col: 1, offset: 4716},
+			pos:         position{line: 242, col: 1, offset: 6223},
 			expr: &actionExpr{
-				pos: position{line: 194, col: 36, offset: 4751},
+				pos: position{line: 242, col: 36, offset: 6258},
 				run: (*parser).callonE_path_absolute1,
 				expr: &seqExpr{
-					pos: position{line: 194, col: 36, offset: 4751},
+					pos: position{line: 242, col: 36, offset: 6258},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 194, col: 36, offset: 4751},
+							pos:   position{line: 242, col: 36, offset: 6258},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 194, col: 38, offset: 4753},
+								pos:  position{line: 242, col: 38, offset: 6260},
 								name: "path_absolute",
 							},
 						},
 						&notExpr{
-							pos: position{line: 194, col: 52, offset: 4767},
+							pos: position{line: 242, col: 52, offset: 6274},
 							expr: &anyMatcher{
-								line: 194, col: 53, offset: 4768,
+								line: 242, col: 53, offset: 6275,
 							},
 						},
 					},
@@ -712,25 +758,25 @@ var g = &grammar{
 		{
 			name:        "E_path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 199, col: 1, offset: 4832},
+			pos:         position{line: 247, col: 1, offset: 6339},
 			expr: &actionExpr{
-				pos: position{line: 199, col: 36, offset: 4867},
+				pos: position{line: 247, col: 36, offset: 6374},
 				run: (*parser).callonE_path_noscheme1,
 				expr: &seqExpr{
-					pos: position{line: 199, col: 36, offset: 4867},
+					pos: position{line: 247, col: 36, offset: 6374},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 199, col: 36, offset: 4867},
+							pos:   position{line: 247, col: 36, offset: 6374},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 199, col: 38, offset: 4869},
+								pos:  position{line: 247, col: 38, offset: 6376},
 								name: "path_noscheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 199, col: 52, offset: 4883},
+							pos: position{line: 247, col: 52, offset: 6390},
 							expr: &anyMatcher{
-								line: 199, col: 53, offset: 4884,
+								line: 247, col: 53, offset: 6391,
 							},
 						},
 					},
@@ -740,25 +786,25 @@ var g = &grammar{
 		{
 			name:        "E_path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 204, col: 1, offset: 4948},
+			pos:         position{line: 252, col: 1, offset: 6455},
 			expr: &actionExpr{
-				pos: position{line: 204, col: 36, offset: 4983},
+				pos: position{line: 252, col: 36, offset: 6490},
 				run: (*parser).callonE_path_rootless1,
 				expr: &seqExpr{
-					pos: position{line: 204, col: 36, offset: 4983},
+					pos: position{line: 252, col: 36, offset: 6490},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 204, col: 36, offset: 4983},
+							pos:   position{line: 252, col: 36, offset: 6490},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 204, col: 38, offset: 4985},
+								pos:  position{line: 252, col: 38, offset: 6492},
 								name: "path_rootless",
 							},
 						},
 						&notExpr{
-							pos: position{line: 204, col: 52, offset: 4999},
+							pos: position{line: 252, col: 52, offset: 6506},
 							expr: &anyMatcher{
-								line: 204, col: 53, offset: 5000,
+								line: 252, col: 53, offset: 6507,
 							},
 						},
 					},
@@ -768,25 +814,25 @@ var g = &grammar{
 		{
 			name:        "E_path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 209, col: 1, offset: 5061},
+			pos:         position{line: 257, col: 1, offset: 6568},
 			expr: &actionExpr{
-				pos: position{line: 209, col: 30, offset: 5090},
+				pos: position{line: 257, col: 30, offset: 6597},
 				run: (*parser).callonE_path_empty1,
 				expr: &seqExpr{
-					pos: position{line: 209, col: 30, offset: 5090},
+					pos: position{line: 257, col: 30, offset: 6597},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 209, col: 30, offset: 5090},
+							pos:   position{line: 257, col: 30, offset: 6597},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 209, col: 32, offset: 5092},
+								pos:  position{line: 257, col: 32, offset: 6599},
 								name: "path_empty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 209, col: 43, offset: 5103},
+							pos: position{line: 257, col: 43, offset: 6610},
 							expr: &anyMatcher{
-								line: 209, col: 44, offset: 5104,
+								line: 257, col: 44, offset: 6611,
 							},
 						},
 					},
@@ -796,25 +842,25 @@ var g = &grammar{
 		{
 			name:        "E_segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 214, col: 1, offset: 5162},
+			pos:         position{line: 262, col: 1, offset: 6669},
 			expr: &actionExpr{
-				pos: position{line: 214, col: 24, offset: 5185},
+				pos: position{line: 262, col: 24, offset: 6692},
 				run: (*parser).callonE_segment1,
 				expr: &seqExpr{
-					pos: position{line: 214, col: 24, offset: 5185},
+					pos: position{line: 262, col: 24, offset: 6692},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 214, col: 24, offset: 5185},
+							pos:   position{line: 262, col: 24, offset: 6692},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 214, col: 26, offset: 5187},
+								pos:  position{line: 262, col: 26, offset: 6694},
 								name: "segment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 214, col: 34, offset: 5195},
+							pos: position{line: 262, col: 34, offset: 6702},
 							expr: &anyMatcher{
-								line: 214, col: 35, offset: 5196,
+								line: 262, col: 35, offset: 6703,
 							},
 						},
 					},
@@ -824,25 +870,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 219, col: 1, offset: 5257},
+			pos:         position{line: 267, col: 1, offset: 6764},
 			expr: &actionExpr{
-				pos: position{line: 219, col: 30, offset: 5286},
+				pos: position{line: 267, col: 30, offset: 6793},
 				run: (*parser).callonE_segment_nz1,
 				expr: &seqExpr{
-					pos: position{line: 219, col: 30, offset: 5286},
+					pos: position{line: 267, col: 30, offset: 6793},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 219, col: 30, offset: 5286},
+							pos:   position{line: 267, col: 30, offset: 6793},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 219, col: 32, offset: 5288},
+								pos:  position{line: 267, col: 32, offset: 6795},
 								name: "segment_nz",
 							},
 						},
 						&notExpr{
-							pos: position{line: 219, col: 43, offset: 5299},
+							pos: position{line: 267, col: 43, offset: 6806},
 							expr: &anyMatcher{
-								line: 219, col: 44, offset: 5300,
+								line: 267, col: 44, offset: 6807,
 							},
 						},
 					},
@@ -852,25 +898,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 224, col: 1, offset: 5364},
+			pos:         position{line: 272, col: 1, offset: 6871},
 			expr: &actionExpr{
-				pos: position{line: 224, col: 36, offset: 5399},
+				pos: position{line: 272, col: 36, offset: 6906},
 				run: (*parser).callonE_segment_nz_nc1,
 				expr: &seqExpr{
-					pos: position{line: 224, col: 36, offset: 5399},
+					pos: position{line: 272, col: 36, offset: 6906},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 224, col: 36, offset: 5399},
+							pos:   position{line: 272, col: 36, offset: 6906},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 224, col: 38, offset: 5401},
+								pos:  position{line: 272, col: 38, offset: 6908},
 								name: "segment_nz_nc",
 							},
 						},
 						&notExpr{
-							pos: position{line: 224, col: 52, offset: 5415},
+							pos: position{line: 272, col: 52, offset: 6922},
 							expr: &anyMatcher{
-								line: 224, col: 53, offset: 5416,
+								line: 272, col: 53, offset: 6923,
 							},
 						},
 					},
@@ -880,25 +926,25 @@ var g = &grammar{
 		{
 			name:        "E_pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 229, col: 1, offset: 5472},
+			pos:         position{line: 277, col: 1, offset: 6979},
 			expr: &actionExpr{
-				pos: position{line: 229, col: 20, offset: 5491},
+				pos: position{line: 277, col: 20, offset: 6998},
 				run: (*parser).callonE_pchar1,
 				expr: &seqExpr{
-					pos: position{line: 229, col: 20, offset: 5491},
+					pos: position{line: 277, col: 20, offset: 6998},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 229, col: 20, offset: 5491},
+							pos:   position{line: 277, col: 20, offset: 6998},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 229, col: 22, offset: 5493},
+								pos:  position{line: 277, col: 22, offset: 7000},
 								name: "pchar",
 							},
 						},
 						&notExpr{
-							pos: position{line: 229, col: 28, offset: 5499},
+							pos: position{line: 277, col: 28, offset: 7006},
 							expr: &anyMatcher{
-								line: 229, col: 29, offset: 5500,
+								line: 277, col: 29, offset: 7007,
 							},
 						},
 					},
@@ -908,25 +954,25 @@ var g = &grammar{
 		{
 			name:        "E_query",
 			displayName: "\"query\"",
-			pos:         position{line: 234, col: 1, offset: 5556},
+			pos:         position{line: 282, col: 1, offset: 7063},
 			expr: &actionExpr{
-				pos: position{line: 234, col: 20, offset: 5575},
+				pos: position{line: 282, col: 20, offset: 7082},
 				run: (*parser).callonE_query1,
 				expr: &seqExpr{
-					pos: position{line: 234, col: 20, offset: 5575},
+					pos: position{line: 282, col: 20, offset: 7082},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 234, col: 20, offset: 5575},
+							pos:   position{line: 282, col: 20, offset: 7082},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 234, col: 22, offset: 5577},
+								pos:  position{line: 282, col: 22, offset: 7084},
 								name: "query",
 							},
 						},
 						&notExpr{
-							pos: position{line: 234, col: 28, offset: 5583},
+							pos: position{line: 282, col: 28, offset: 7090},
 							expr: &anyMatcher{
-								line: 234, col: 29, offset: 5584,
+								line: 282, col: 29, offset: 7091,
 							},
 						},
 					},
@@ -936,25 +982,25 @@ var g = &grammar{
 		{
 			name:        "E_fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 239, col: 1, offset: 5643},
+			pos:         position{line: 287, col: 1, offset: 7150},
 			expr: &actionExpr{
-				pos: position{line: 239, col: 26, offset: 5668},
+				pos: position{line: 287, col: 26, offset: 7175},
 				run: (*parser).callonE_fragment1,
 				expr: &seqExpr{
-					pos: position{line: 239, col: 26, offset: 5668},
+					pos: position{line: 287, col: 26, offset: 7175},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 239, col: 26, offset: 5668},
+							pos:   position{line: 287, col: 26, offset: 7175},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 239, col: 28, offset: 5670},
+								pos:  position{line: 287, col: 28, offset: 7177},
 								name: "fragment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 239, col: 37, offset: 5679},
+							pos: position{line: 287, col: 37, offset: 7186},
 							expr: &anyMatcher{
-								line: 239, col: 38, offset: 5680,
+								line: 287, col: 38, offset: 7187,
 							},
 						},
 					},
@@ -964,25 +1010,25 @@ var g = &grammar{
 		{
 			name:        "E_pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 244, col: 1, offset: 5742},
+			pos:         position{line: 292, col: 1, offset: 7249},
 			expr: &actionExpr{
-				pos: position{line: 244, col: 32, offset: 5773},
+				pos: position{line: 292, col: 32, offset: 7280},
 				run: (*parser).callonE_pct_encoded1,
 				expr: &seqExpr{
-					pos: position{line: 244, col: 32, offset: 5773},
+					pos: position{line: 292, col: 32, offset: 7280},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 244, col: 32, offset: 5773},
+							pos:   position{line: 292, col: 32, offset: 7280},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 244, col: 34, offset: 5775},
+								pos:  position{line: 292, col: 34, offset: 7282},
 								name: "pct_encoded",
 							},
 						},
 						&notExpr{
-							pos: position{line: 244, col: 46, offset: 5787},
+							pos: position{line: 292, col: 46, offset: 7294},
 							expr: &anyMatcher{
-								line: 244, col: 47, offset: 5788,
+								line: 292, col: 47, offset: 7295,
 							},
 						},
 					},
@@ -992,25 +1038,25 @@ var g = &grammar{
 		{
 			name:        "E_unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 249, col: 1, offset: 5849},
+			pos:         position{line: 297, col: 1, offset: 7356},
 			expr: &actionExpr{
-				pos: position{line: 249, col: 30, offset: 5878},
+				pos: position{line: 297, col: 30, offset: 7385},
 				run: (*parser).callonE_unreserved1,
 				expr: &seqExpr{
-					pos: position{line: 249, col: 30, offset: 5878},
+					pos: position{line: 297, col: 30, offset: 7385},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 249, col: 30, offset: 5878},
+							pos:   position{line: 297, col: 30, offset: 7385},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 249, col: 32, offset: 5880},
+								pos:  position{line: 297, col: 32, offset: 7387},
 								name: "unreserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 249, col: 43, offset: 5891},
+							pos: position{line: 297, col: 43, offset: 7398},
 							expr: &anyMatcher{
-								line: 249, col: 44, offset: 5892,
+								line: 297, col: 44, offset: 7399,
 							},
 						},
 					},
@@ -1020,25 +1066,25 @@ var g = &grammar{
 		{
 			name:        "E_reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 254, col: 1, offset: 5951},
+			pos:         position{line: 302, col: 1, offset: 7458},
 			expr: &actionExpr{
-				pos: position{line: 254, col: 26, offset: 5976},
+				pos: position{line: 302, col: 26, offset: 7483},
 				run: (*parser).callonE_reserved1,
 				expr: &seqExpr{
-					pos: position{line: 254, col: 26, offset: 5976},
+					pos: position{line: 302, col: 26, offset: 7483},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 254, col: 26, offset: 5976},
+							pos:   position{line: 302, col: 26, offset: 7483},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 254, col: 28, offset: 5978},
+								pos:  position{line: 302, col: 28, offset: 7485},
 								name: "reserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 254, col: 37, offset: 5987},
+							pos: position{line: 302, col: 37, offset: 7494},
 							expr: &anyMatcher{
-								line: 254, col: 38, offset: 5988,
+								line: 302, col: 38, offset: 7495,
 							},
 						},
 					},
@@ -1048,25 +1094,25 @@ var g = &grammar{
 		{
 			name:        "E_gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 259, col: 1, offset: 6049},
+			pos:         position{line: 307, col: 1, offset: 7556},
 			expr: &actionExpr{
-				pos: position{line: 259, col: 30, offset: 6078},
+				pos: position{line: 307, col: 30, offset: 7585},
 				run: (*parser).callonE_gen_delims1,
 				expr: &seqExpr{
-					pos: position{line: 259, col: 30, offset: 6078},
+					pos: position{line: 307, col: 30, offset: 7585},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 259, col: 30, offset: 6078},
+							pos:   position{line: 307, col: 30, offset: 7585},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 259, col: 32, offset: 6080},
+								pos:  position{line: 307, col: 32, offset: 7587},
 								name: "gen_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 259, col: 43, offset: 6091},
+							pos: position{line: 307, col: 43, offset: 7598},
 							expr: &anyMatcher{
-								line: 259, col: 44, offset: 6092,
+								line: 307, col: 44, offset: 7599,
 							},
 						},
 					},
@@ -1076,25 +1122,25 @@ var g = &grammar{
 		{
 			name:        "E_sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 264, col: 1, offset: 6153},
+			pos:         position{line: 312, col: 1, offset: 7660},
 			expr: &actionExpr{
-				pos: position{line: 264, col: 30, offset: 6182},
+				pos: position{line: 312, col: 30, offset: 7689},
 				run: (*parser).callonE_sub_delims1,
 				expr: &seqExpr{
-					pos: position{line: 264, col: 30, offset: 6182},
+					pos: position{line: 312, col: 30, offset: 7689},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 264, col: 30, offset: 6182},
+							pos:   position{line: 312, col: 30, offset: 7689},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 264, col: 32, offset: 6184},
+								pos:  position{line: 312, col: 32, offset: 7691},
 								name: "sub_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 264, col: 43, offset: 6195},
+							pos: position{line: 312, col: 43, offset: 7702},
 							expr: &anyMatcher{
-								line: 264, col: 44, offset: 6196,
+								line: 312, col: 44, offset: 7703,
 							},
 						},
 					},
@@ -1104,25 +1150,25 @@ var g = &grammar{
 		{
 			name:        "E_ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 269, col: 1, offset: 6252},
+			pos:         position{line: 317, col: 1, offset: 7759},
 			expr: &actionExpr{
-				pos: position{line: 269, col: 20, offset: 6271},
+				pos: position{line: 317, col: 20, offset: 7778},
 				run: (*parser).callonE_ALPHA1,
 				expr: &seqExpr{
-					pos: position{line: 269, col: 20, offset: 6271},
+					pos: position{line: 317, col: 20, offset: 7778},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 269, col: 20, offset: 6271},
+							pos:   position{line: 317, col: 20, offset: 7778},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 269, col: 22, offset: 6273},
+								pos:  position{line: 317, col: 22, offset: 7780},
 								name: "ALPHA",
 							},
 						},
 						&notExpr{
-							pos: position{line: 269, col: 28, offset: 6279},
+							pos: position{line: 317, col: 28, offset: 7786},
 							expr: &anyMatcher{
-								line: 269, col: 29, offset: 6280,
+								line: 317, col: 29, offset: 7787,
 							},
 						},
 					},
@@ -1132,25 +1178,25 @@ var g = &grammar{
 		{
 			name:        "E_DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 274, col: 1, offset: 6336},
+			pos:         position{line: 322, col: 1, offset: 7843},
 			expr: &actionExpr{
-				pos: position{line: 274, col: 20, offset: 6355},
+				pos: position{line: 322, col: 20, offset: 7862},
 				run: (*parser).callonE_DIGIT1,
 				expr: &seqExpr{
-					pos: position{line: 274, col: 20, offset: 6355},
+					pos: position{line: 322, col: 20, offset: 7862},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 274, col: 20, offset: 6355},
+							pos:   position{line: 322, col: 20, offset: 7862},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 274, col: 22, offset: 6357},
+								pos:  position{line: 322, col: 22, offset: 7864},
 								name: "DIGIT",
 							},
 						},
 						&notExpr{
-							pos: position{line: 274, col: 28, offset: 6363},
+							pos: position{line: 322, col: 28, offset: 7870},
 							expr: &anyMatcher{
-								line: 274, col: 29, offset: 6364,
+								line: 322, col: 29, offset: 7871,
 							},
 						},
 					},
@@ -1160,25 +1206,25 @@ var g = &grammar{
 		{
 			name:        "E_HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 279, col: 1, offset: 6421},
+			pos:         position{line: 327, col: 1, offset: 7928},
 			expr: &actionExpr{
-				pos: position{line: 279, col: 22, offset: 6442},
+				pos: position{line: 327, col: 22, offset: 7949},
 				run: (*parser).callonE_HEXDIG1,
 				expr: &seqExpr{
-					pos: position{line: 279, col: 22, offset: 6442},
+					pos: position{line: 327, col: 22, offset: 7949},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 279, col: 22, offset: 6442},
+							pos:   position{line: 327, col: 22, offset: 7949},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 279, col: 24, offset: 6444},
+								pos:  position{line: 327, col: 24, offset: 7951},
 								name: "HEXDIG",
 							},
 						},
 						&notExpr{
-							pos: position{line: 279, col: 31, offset: 6451},
+							pos: position{line: 327, col: 31, offset: 7958},
 							expr: &anyMatcher{
-								line: 279, col: 32, offset: 6452,
+								line: 327, col: 32, offset: 7959,
 							},
 						},
 					},
@@ -1188,61 +1234,61 @@ var g = &grammar{
 		{
 			name:        "URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 284, col: 1, offset: 6548},
+			pos:         position{line: 332, col: 1, offset: 8055},
 			expr: &actionExpr{
-				pos: position{line: 284, col: 14, offset: 6561},
+				pos: position{line: 332, col: 14, offset: 8068},
 				run: (*parser).callonURI1,
 				expr: &labeledExpr{
-					pos:   position{line: 284, col: 14, offset: 6561},
+					pos:   position{line: 332, col: 14, offset: 8068},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 284, col: 17, offset: 6564},
+						pos: position{line: 332, col: 17, offset: 8071},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 284, col: 17, offset: 6564},
+								pos:  position{line: 332, col: 17, offset: 8071},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 284, col: 24, offset: 6571},
+								pos:        position{line: 332, col: 24, offset: 8078},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 284, col: 28, offset: 6575},
+								pos:  position{line: 332, col: 28, offset: 8082},
 								name: "hier_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 284, col: 38, offset: 6585},
+								pos: position{line: 332, col: 38, offset: 8092},
 								expr: &seqExpr{
-									pos: position{line: 284, col: 39, offset: 6586},
+									pos: position{line: 332, col: 39, offset: 8093},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 284, col: 39, offset: 6586},
+											pos:        position{line: 332, col: 39, offset: 8093},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 284, col: 43, offset: 6590},
+											pos:  position{line: 332, col: 43, offset: 8097},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 284, col: 51, offset: 6598},
+								pos: position{line: 332, col: 51, offset: 8105},
 								expr: &seqExpr{
-									pos: position{line: 284, col: 52, offset: 6599},
+									pos: position{line: 332, col: 52, offset: 8106},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 284, col: 52, offset: 6599},
+											pos:        position{line: 332, col: 52, offset: 8106},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 284, col: 56, offset: 6603},
+											pos:  position{line: 332, col: 56, offset: 8110},
 											name: "fragment",
 										},
 									},
@@ -1256,45 +1302,45 @@ var g = &grammar{
 		{
 			name:        "hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 292, col: 1, offset: 6803},
+			pos:         position{line: 340, col: 1, offset: 8310},
 			expr: &actionExpr{
-				pos: position{line: 292, col: 26, offset: 6828},
+				pos: position{line: 340, col: 26, offset: 8335},
 				run: (*parser).callonhier_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 292, col: 26, offset: 6828},
+					pos:   position{line: 340, col: 26, offset: 8335},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 292, col: 29, offset: 6831},
+						pos: position{line: 340, col: 29, offset: 8338},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 292, col: 29, offset: 6831},
+								pos: position{line: 340, col: 29, offset: 8338},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 292, col: 29, offset: 6831},
+										pos:        position{line: 340, col: 29, offset: 8338},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 292, col: 34, offset: 6836},
+										pos:  position{line: 340, col: 34, offset: 8343},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 292, col: 44, offset: 6846},
+										pos:  position{line: 340, col: 44, offset: 8353},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 292, col: 59, offset: 6861},
+								pos:  position{line: 340, col: 59, offset: 8368},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 292, col: 75, offset: 6877},
+								pos:  position{line: 340, col: 75, offset: 8384},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 292, col: 91, offset: 6893},
+								pos:  position{line: 340, col: 91, offset: 8400},
 								name: "path_empty",
 							},
 						},
@@ -1305,45 +1351,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_2",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 297, col: 1, offset: 7022},
+			pos:         position{line: 345, col: 1, offset: 8529},
 			expr: &actionExpr{
-				pos: position{line: 297, col: 28, offset: 7049},
+				pos: position{line: 345, col: 28, offset: 8556},
 				run: (*parser).callonhier_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 297, col: 28, offset: 7049},
+					pos:   position{line: 345, col: 28, offset: 8556},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 297, col: 31, offset: 7052},
+						pos: position{line: 345, col: 31, offset: 8559},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 297, col: 31, offset: 7052},
+								pos: position{line: 345, col: 31, offset: 8559},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 297, col: 31, offset: 7052},
+										pos:        position{line: 345, col: 31, offset: 8559},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 297, col: 36, offset: 7057},
+										pos:  position{line: 345, col: 36, offset: 8564},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 297, col: 48, offset: 7069},
+										pos:  position{line: 345, col: 48, offset: 8576},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 297, col: 63, offset: 7084},
+								pos:  position{line: 345, col: 63, offset: 8591},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 297, col: 79, offset: 7100},
+								pos:  position{line: 345, col: 79, offset: 8607},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 297, col: 95, offset: 7116},
+								pos:  position{line: 345, col: 95, offset: 8623},
 								name: "path_empty",
 							},
 						},
@@ -1354,45 +1400,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_3",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 302, col: 1, offset: 7245},
+			pos:         position{line: 350, col: 1, offset: 8752},
 			expr: &actionExpr{
-				pos: position{line: 302, col: 28, offset: 7272},
+				pos: position{line: 350, col: 28, offset: 8779},
 				run: (*parser).callonhier_part_31,
 				expr: &labeledExpr{
-					pos:   position{line: 302, col: 28, offset: 7272},
+					pos:   position{line: 350, col: 28, offset: 8779},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 302, col: 31, offset: 7275},
+						pos: position{line: 350, col: 31, offset: 8782},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 302, col: 31, offset: 7275},
+								pos: position{line: 350, col: 31, offset: 8782},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 302, col: 31, offset: 7275},
+										pos:        position{line: 350, col: 31, offset: 8782},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 302, col: 36, offset: 7280},
+										pos:  position{line: 350, col: 36, offset: 8787},
 										name: "authority_3",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 302, col: 48, offset: 7292},
+										pos:  position{line: 350, col: 48, offset: 8799},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 302, col: 63, offset: 7307},
+								pos:  position{line: 350, col: 63, offset: 8814},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 302, col: 79, offset: 7323},
+								pos:  position{line: 350, col: 79, offset: 8830},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 302, col: 95, offset: 7339},
+								pos:  position{line: 350, col: 95, offset: 8846},
 								name: "path_empty",
 							},
 						},
@@ -1403,22 +1449,22 @@ var g = &grammar{
 		{
 			name:        "URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 307, col: 1, offset: 7431},
+			pos:         position{line: 355, col: 1, offset: 8938},
 			expr: &actionExpr{
-				pos: position{line: 307, col: 34, offset: 7464},
+				pos: position{line: 355, col: 34, offset: 8971},
 				run: (*parser).callonURI_reference1,
 				expr: &labeledExpr{
-					pos:   position{line: 307, col: 34, offset: 7464},
+					pos:   position{line: 355, col: 34, offset: 8971},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 307, col: 37, offset: 7467},
+						pos: position{line: 355, col: 37, offset: 8974},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 307, col: 37, offset: 7467},
+								pos:  position{line: 355, col: 37, offset: 8974},
 								name: "URI",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 307, col: 43, offset: 7473},
+								pos:  position{line: 355, col: 43, offset: 8980},
 								name: "relative_ref",
 							},
 						},
@@ -1429,43 +1475,43 @@ var g = &grammar{
 		{
 			name:        "absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 312, col: 1, offset: 7587},
+			pos:         position{line: 360, col: 1, offset: 9094},
 			expr: &actionExpr{
-				pos: position{line: 312, col: 32, offset: 7618},
+				pos: position{line: 360, col: 32, offset: 9125},
 				run: (*parser).callonabsolute_URI1,
 				expr: &labeledExpr{
-					pos:   position{line: 312, col: 32, offset: 7618},
+					pos:   position{line: 360, col: 32, offset: 9125},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 312, col: 35, offset: 7621},
+						pos: position{line: 360, col: 35, offset: 9128},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 312, col: 35, offset: 7621},
+								pos:  position{line: 360, col: 35, offset: 9128},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 312, col: 42, offset: 7628},
+								pos:        position{line: 360, col: 42, offset: 9135},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 312, col: 46, offset: 7632},
+								pos:  position{line: 360, col: 46, offset: 9139},
 								name: "hier_part_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 312, col: 58, offset: 7644},
+								pos: position{line: 360, col: 58, offset: 9151},
 								expr: &seqExpr{
-									pos: position{line: 312, col: 59, offset: 7645},
+									pos: position{line: 360, col: 59, offset: 9152},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 312, col: 59, offset: 7645},
+											pos:        position{line: 360, col: 59, offset: 9152},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 312, col: 63, offset: 7649},
+											pos:  position{line: 360, col: 63, offset: 9156},
 											name: "query",
 										},
 									},
@@ -1479,51 +1525,51 @@ var g = &grammar{
 		{
 			name:        "relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 317, col: 1, offset: 7767},
+			pos:         position{line: 365, col: 1, offset: 9274},
 			expr: &actionExpr{
-				pos: position{line: 317, col: 32, offset: 7798},
+				pos: position{line: 365, col: 32, offset: 9305},
 				run: (*parser).callonrelative_ref1,
 				expr: &labeledExpr{
-					pos:   position{line: 317, col: 32, offset: 7798},
+					pos:   position{line: 365, col: 32, offset: 9305},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 317, col: 35, offset: 7801},
+						pos: position{line: 365, col: 35, offset: 9308},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 317, col: 35, offset: 7801},
+								pos:  position{line: 365, col: 35, offset: 9308},
 								name: "relative_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 317, col: 49, offset: 7815},
+								pos: position{line: 365, col: 49, offset: 9322},
 								expr: &seqExpr{
-									pos: position{line: 317, col: 50, offset: 7816},
+									pos: position{line: 365, col: 50, offset: 9323},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 317, col: 50, offset: 7816},
+											pos:        position{line: 365, col: 50, offset: 9323},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 317, col: 54, offset: 7820},
+											pos:  position{line: 365, col: 54, offset: 9327},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 317, col: 62, offset: 7828},
+								pos: position{line: 365, col: 62, offset: 9335},
 								expr: &seqExpr{
-									pos: position{line: 317, col: 63, offset: 7829},
+									pos: position{line: 365, col: 63, offset: 9336},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 317, col: 63, offset: 7829},
+											pos:        position{line: 365, col: 63, offset: 9336},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 317, col: 67, offset: 7833},
+											pos:  position{line: 365, col: 67, offset: 9340},
 											name: "fragment",
 										},
 									},
@@ -1537,45 +1583,45 @@ var g = &grammar{
 		{
 			name:        "relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 325, col: 1, offset: 8042},
+			pos:         position{line: 373, col: 1, offset: 9549},
 			expr: &actionExpr{
-				pos: position{line: 325, col: 34, offset: 8075},
+				pos: position{line: 373, col: 34, offset: 9582},
 				run: (*parser).callonrelative_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 325, col: 34, offset: 8075},
+					pos:   position{line: 373, col: 34, offset: 9582},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 325, col: 37, offset: 8078},
+						pos: position{line: 373, col: 37, offset: 9585},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 325, col: 37, offset: 8078},
+								pos: position{line: 373, col: 37, offset: 9585},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 325, col: 37, offset: 8078},
+										pos:        position{line: 373, col: 37, offset: 9585},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 325, col: 42, offset: 8083},
+										pos:  position{line: 373, col: 42, offset: 9590},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 325, col: 52, offset: 8093},
+										pos:  position{line: 373, col: 52, offset: 9600},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 325, col: 67, offset: 8108},
+								pos:  position{line: 373, col: 67, offset: 9615},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 325, col: 83, offset: 8124},
+								pos:  position{line: 373, col: 83, offset: 9631},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 325, col: 99, offset: 8140},
+								pos:  position{line: 373, col: 99, offset: 9647},
 								name: "path_empty",
 							},
 						},
@@ -1586,45 +1632,45 @@ var g = &grammar{
 		{
 			name:        "relative_part_2",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 330, col: 1, offset: 8277},
+			pos:         position{line: 378, col: 1, offset: 9784},
 			expr: &actionExpr{
-				pos: position{line: 330, col: 36, offset: 8312},
+				pos: position{line: 378, col: 36, offset: 9819},
 				run: (*parser).callonrelative_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 330, col: 36, offset: 8312},
+					pos:   position{line: 378, col: 36, offset: 9819},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 330, col: 39, offset: 8315},
+						pos: position{line: 378, col: 39, offset: 9822},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 330, col: 39, offset: 8315},
+								pos: position{line: 378, col: 39, offset: 9822},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 330, col: 39, offset: 8315},
+										pos:        position{line: 378, col: 39, offset: 9822},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 330, col: 44, offset: 8320},
+										pos:  position{line: 378, col: 44, offset: 9827},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 330, col: 56, offset: 8332},
+										pos:  position{line: 378, col: 56, offset: 9839},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 330, col: 71, offset: 8347},
+								pos:  position{line: 378, col: 71, offset: 9854},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 330, col: 87, offset: 8363},
+								pos:  position{line: 378, col: 87, offset: 9870},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 330, col: 103, offset: 8379},
+								pos:  position{line: 378, col: 103, offset: 9886},
 								name: "path_empty",
 							},
 						},
@@ -1635,27 +1681,27 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 335, col: 1, offset: 8499},
+			pos:         position{line: 383, col: 1, offset: 10006},
 			expr: &actionExpr{
-				pos: position{line: 335, col: 20, offset: 8518},
+				pos: position{line: 383, col: 20, offset: 10025},
 				run: (*parser).callonscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 335, col: 20, offset: 8518},
+					pos:   position{line: 383, col: 20, offset: 10025},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 335, col: 23, offset: 8521},
+						pos: position{line: 383, col: 23, offset: 10028},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 335, col: 23, offset: 8521},
+								pos:        position{line: 383, col: 23, offset: 10028},
 								val:        "[A-Za-z]",
 								ranges:     []rune{'A', 'Z', 'a', 'z'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 335, col: 32, offset: 8530},
+								pos: position{line: 383, col: 32, offset: 10037},
 								expr: &charClassMatcher{
-									pos:        position{line: 335, col: 32, offset: 8530},
+									pos:        position{line: 383, col: 32, offset: 10037},
 									val:        "[+.0-9A-Za-z-]",
 									chars:      []rune{'+', '.', '-'},
 									ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -1671,27 +1717,27 @@ var g = &grammar{
 		{
 			name:        "authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 340, col: 1, offset: 8640},
+			pos:         position{line: 388, col: 1, offset: 10147},
 			expr: &actionExpr{
-				pos: position{line: 340, col: 26, offset: 8665},
+				pos: position{line: 388, col: 26, offset: 10172},
 				run: (*parser).callonauthority1,
 				expr: &labeledExpr{
-					pos:   position{line: 340, col: 26, offset: 8665},
+					pos:   position{line: 388, col: 26, offset: 10172},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 340, col: 29, offset: 8668},
+						pos: position{line: 388, col: 29, offset: 10175},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 340, col: 29, offset: 8668},
+								pos: position{line: 388, col: 29, offset: 10175},
 								expr: &seqExpr{
-									pos: position{line: 340, col: 30, offset: 8669},
+									pos: position{line: 388, col: 30, offset: 10176},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 340, col: 30, offset: 8669},
+											pos:  position{line: 388, col: 30, offset: 10176},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 340, col: 39, offset: 8678},
+											pos:        position{line: 388, col: 39, offset: 10185},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1700,22 +1746,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 340, col: 45, offset: 8684},
+								pos:  position{line: 388, col: 45, offset: 10191},
 								name: "host",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 340, col: 50, offset: 8689},
+								pos: position{line: 388, col: 50, offset: 10196},
 								expr: &seqExpr{
-									pos: position{line: 340, col: 51, offset: 8690},
+									pos: position{line: 388, col: 51, offset: 10197},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 340, col: 51, offset: 8690},
+											pos:        position{line: 388, col: 51, offset: 10197},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 340, col: 55, offset: 8694},
+											pos:  position{line: 388, col: 55, offset: 10201},
 											name: "port",
 										},
 									},
@@ -1729,27 +1775,27 @@ var g = &grammar{
 		{
 			name:        "authority_2",
 			displayName: "\"authority\"",
-			pos:         position{line: 345, col: 1, offset: 8819},
+			pos:         position{line: 393, col: 1, offset: 10326},
 			expr: &actionExpr{
-				pos: position{line: 345, col: 28, offset: 8846},
+				pos: position{line: 393, col: 28, offset: 10353},
 				run: (*parser).callonauthority_21,
 				expr: &labeledExpr{
-					pos:   position{line: 345, col: 28, offset: 8846},
+					pos:   position{line: 393, col: 28, offset: 10353},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 345, col: 31, offset: 8849},
+						pos: position{line: 393, col: 31, offset: 10356},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 345, col: 31, offset: 8849},
+								pos: position{line: 393, col: 31, offset: 10356},
 								expr: &seqExpr{
-									pos: position{line: 345, col: 32, offset: 8850},
+									pos: position{line: 393, col: 32, offset: 10357},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 345, col: 32, offset: 8850},
+											pos:  position{line: 393, col: 32, offset: 10357},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 345, col: 41, offset: 8859},
+											pos:        position{line: 393, col: 41, offset: 10366},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1758,22 +1804,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 345, col: 47, offset: 8865},
+								pos:  position{line: 393, col: 47, offset: 10372},
 								name: "host_2",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 345, col: 54, offset: 8872},
+								pos: position{line: 393, col: 54, offset: 10379},
 								expr: &seqExpr{
-									pos: position{line: 345, col: 55, offset: 8873},
+									pos: position{line: 393, col: 55, offset: 10380},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 345, col: 55, offset: 8873},
+											pos:        position{line: 393, col: 55, offset: 10380},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 345, col: 59, offset: 8877},
+											pos:  position{line: 393, col: 59, offset: 10384},
 											name: "port",
 										},
 									},
@@ -1787,27 +1833,27 @@ var g = &grammar{
 		{
 			name:        "authority_3",
 			displayName: "\"authority\"",
-			pos:         position{line: 350, col: 1, offset: 9002},
+			pos:         position{line: 398, col: 1, offset: 10509},
 			expr: &actionExpr{
-				pos: position{line: 350, col: 28, offset: 9029},
+				pos: position{line: 398, col: 28, offset: 10536},
 				run: (*parser).callonauthority_31,
 				expr: &labeledExpr{
-					pos:   position{line: 350, col: 28, offset: 9029},
+					pos:   position{line: 398, col: 28, offset: 10536},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 350, col: 31, offset: 9032},
+						pos: position{line: 398, col: 31, offset: 10539},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 350, col: 31, offset: 9032},
+								pos: position{line: 398, col: 31, offset: 10539},
 								expr: &seqExpr{
-									pos: position{line: 350, col: 32, offset: 9033},
+									pos: position{line: 398, col: 32, offset: 10540},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 350, col: 32, offset: 9033},
+											pos:  position{line: 398, col: 32, offset: 10540},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 350, col: 41, offset: 9042},
+											pos:        position{line: 398, col: 41, offset: 10549},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1816,22 +1862,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 350, col: 47, offset: 9048},
+								pos:  position{line: 398, col: 47, offset: 10555},
 								name: "host_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 350, col: 54, offset: 9055},
+								pos: position{line: 398, col: 54, offset: 10562},
 								expr: &seqExpr{
-									pos: position{line: 350, col: 55, offset: 9056},
+									pos: position{line: 398, col: 55, offset: 10563},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 350, col: 55, offset: 9056},
+											pos:        position{line: 398, col: 55, offset: 10563},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 350, col: 59, offset: 9060},
+											pos:  position{line: 398, col: 59, offset: 10567},
 											name: "port",
 										},
 									},
@@ -1845,27 +1891,27 @@ var g = &grammar{
 		{
 			name:        "authority_4",
 			displayName: "\"authority\"",
-			pos:         position{line: 355, col: 1, offset: 9185},
+			pos:         position{line: 403, col: 1, offset: 10692},
 			expr: &actionExpr{
-				pos: position{line: 355, col: 28, offset: 9212},
+				pos: position{line: 403, col: 28, offset: 10719},
 				run: (*parser).callonauthority_41,
 				expr: &labeledExpr{
-					pos:   position{line: 355, col: 28, offset: 9212},
+					pos:   position{line: 403, col: 28, offset: 10719},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 355, col: 31, offset: 9215},
+						pos: position{line: 403, col: 31, offset: 10722},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 355, col: 31, offset: 9215},
+								pos: position{line: 403, col: 31, offset: 10722},
 								expr: &seqExpr{
-									pos: position{line: 355, col: 32, offset: 9216},
+									pos: position{line: 403, col: 32, offset: 10723},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 355, col: 32, offset: 9216},
+											pos:  position{line: 403, col: 32, offset: 10723},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 355, col: 41, offset: 9225},
+											pos:        position{line: 403, col: 41, offset: 10732},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1874,22 +1920,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 355, col: 47, offset: 9231},
+								pos:  position{line: 403, col: 47, offset: 10738},
 								name: "host_4",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 355, col: 54, offset: 9238},
+								pos: position{line: 403, col: 54, offset: 10745},
 								expr: &seqExpr{
-									pos: position{line: 355, col: 55, offset: 9239},
+									pos: position{line: 403, col: 55, offset: 10746},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 355, col: 55, offset: 9239},
+											pos:        position{line: 403, col: 55, offset: 10746},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 355, col: 59, offset: 9243},
+											pos:  position{line: 403, col: 59, offset: 10750},
 											name: "port",
 										},
 									},
@@ -1903,20 +1949,20 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 360, col: 1, offset: 9361},
+			pos:         position{line: 408, col: 1, offset: 10868},
 			expr: &actionExpr{
-				pos: position{line: 360, col: 24, offset: 9384},
+				pos: position{line: 408, col: 24, offset: 10891},
 				run: (*parser).callonuserinfo1,
 				expr: &labeledExpr{
-					pos:   position{line: 360, col: 24, offset: 9384},
+					pos:   position{line: 408, col: 24, offset: 10891},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 360, col: 27, offset: 9387},
+						pos: position{line: 408, col: 27, offset: 10894},
 						expr: &choiceExpr{
-							pos: position{line: 360, col: 28, offset: 9388},
+							pos: position{line: 408, col: 28, offset: 10895},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 360, col: 28, offset: 9388},
+									pos:        position{line: 408, col: 28, offset: 10895},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -1924,7 +1970,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 360, col: 52, offset: 9412},
+									pos:  position{line: 408, col: 52, offset: 10919},
 									name: "pct_encoded",
 								},
 							},
@@ -1936,43 +1982,43 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 365, col: 1, offset: 9523},
+			pos:         position{line: 413, col: 1, offset: 11030},
 			expr: &actionExpr{
-				pos: position{line: 365, col: 16, offset: 9538},
+				pos: position{line: 413, col: 16, offset: 11045},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 365, col: 16, offset: 9538},
+					pos:   position{line: 413, col: 16, offset: 11045},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 365, col: 19, offset: 9541},
+						pos: position{line: 413, col: 19, offset: 11048},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 365, col: 19, offset: 9541},
+								pos:  position{line: 413, col: 19, offset: 11048},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 365, col: 32, offset: 9554},
+								pos: position{line: 413, col: 32, offset: 11061},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 365, col: 32, offset: 9554},
+										pos:  position{line: 413, col: 32, offset: 11061},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 365, col: 44, offset: 9566},
+										pos: position{line: 413, col: 44, offset: 11073},
 										expr: &choiceExpr{
-											pos: position{line: 365, col: 46, offset: 9568},
+											pos: position{line: 413, col: 46, offset: 11075},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 365, col: 46, offset: 9568},
+													pos:        position{line: 413, col: 46, offset: 11075},
 													val:        "[#/:?]",
 													chars:      []rune{'#', '/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 365, col: 55, offset: 9577},
+													pos: position{line: 413, col: 55, offset: 11084},
 													expr: &anyMatcher{
-														line: 365, col: 56, offset: 9578,
+														line: 413, col: 56, offset: 11085,
 													},
 												},
 											},
@@ -1981,7 +2027,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 365, col: 61, offset: 9583},
+								pos:  position{line: 413, col: 61, offset: 11090},
 								name: "reg_name",
 							},
 						},
@@ -1992,43 +2038,43 @@ var g = &grammar{
 		{
 			name:        "host_2",
 			displayName: "\"host\"",
-			pos:         position{line: 370, col: 1, offset: 9700},
+			pos:         position{line: 418, col: 1, offset: 11207},
 			expr: &actionExpr{
-				pos: position{line: 370, col: 18, offset: 9717},
+				pos: position{line: 418, col: 18, offset: 11224},
 				run: (*parser).callonhost_21,
 				expr: &labeledExpr{
-					pos:   position{line: 370, col: 18, offset: 9717},
+					pos:   position{line: 418, col: 18, offset: 11224},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 370, col: 21, offset: 9720},
+						pos: position{line: 418, col: 21, offset: 11227},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 370, col: 21, offset: 9720},
+								pos:  position{line: 418, col: 21, offset: 11227},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 370, col: 34, offset: 9733},
+								pos: position{line: 418, col: 34, offset: 11240},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 370, col: 34, offset: 9733},
+										pos:  position{line: 418, col: 34, offset: 11240},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 370, col: 46, offset: 9745},
+										pos: position{line: 418, col: 46, offset: 11252},
 										expr: &choiceExpr{
-											pos: position{line: 370, col: 48, offset: 9747},
+											pos: position{line: 418, col: 48, offset: 11254},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 370, col: 48, offset: 9747},
+													pos:        position{line: 418, col: 48, offset: 11254},
 													val:        "[/:]",
 													chars:      []rune{'/', ':'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 370, col: 55, offset: 9754},
+													pos: position{line: 418, col: 55, offset: 11261},
 													expr: &anyMatcher{
-														line: 370, col: 56, offset: 9755,
+														line: 418, col: 56, offset: 11262,
 													},
 												},
 											},
@@ -2037,7 +2083,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 370, col: 61, offset: 9760},
+								pos:  position{line: 418, col: 61, offset: 11267},
 								name: "reg_name",
 							},
 						},
@@ -2048,43 +2094,43 @@ var g = &grammar{
 		{
 			name:        "host_3",
 			displayName: "\"host\"",
-			pos:         position{line: 375, col: 1, offset: 9877},
+			pos:         position{line: 423, col: 1, offset: 11384},
 			expr: &actionExpr{
-				pos: position{line: 375, col: 18, offset: 9894},
+				pos: position{line: 423, col: 18, offset: 11401},
 				run: (*parser).callonhost_31,
 				expr: &labeledExpr{
-					pos:   position{line: 375, col: 18, offset: 9894},
+					pos:   position{line: 423, col: 18, offset: 11401},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 375, col: 21, offset: 9897},
+						pos: position{line: 423, col: 21, offset: 11404},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 375, col: 21, offset: 9897},
+								pos:  position{line: 423, col: 21, offset: 11404},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 375, col: 34, offset: 9910},
+								pos: position{line: 423, col: 34, offset: 11417},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 375, col: 34, offset: 9910},
+										pos:  position{line: 423, col: 34, offset: 11417},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 375, col: 46, offset: 9922},
+										pos: position{line: 423, col: 46, offset: 11429},
 										expr: &choiceExpr{
-											pos: position{line: 375, col: 48, offset: 9924},
+											pos: position{line: 423, col: 48, offset: 11431},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 375, col: 48, offset: 9924},
+													pos:        position{line: 423, col: 48, offset: 11431},
 													val:        "[/:?]",
 													chars:      []rune{'/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 375, col: 56, offset: 9932},
+													pos: position{line: 423, col: 56, offset: 11439},
 													expr: &anyMatcher{
-														line: 375, col: 57, offset: 9933,
+														line: 423, col: 57, offset: 11440,
 													},
 												},
 											},
@@ -2093,7 +2139,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 375, col: 62, offset: 9938},
+								pos:  position{line: 423, col: 62, offset: 11445},
 								name: "reg_name",
 							},
 						},
@@ -2104,42 +2150,42 @@ var g = &grammar{
 		{
 			name:        "host_4",
 			displayName: "\"host\"",
-			pos:         position{line: 380, col: 1, offset: 10055},
+			pos:         position{line: 428, col: 1, offset: 11562},
 			expr: &actionExpr{
-				pos: position{line: 380, col: 18, offset: 10072},
+				pos: position{line: 428, col: 18, offset: 11579},
 				run: (*parser).callonhost_41,
 				expr: &labeledExpr{
-					pos:   position{line: 380, col: 18, offset: 10072},
+					pos:   position{line: 428, col: 18, offset: 11579},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 380, col: 21, offset: 10075},
+						pos: position{line: 428, col: 21, offset: 11582},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 380, col: 21, offset: 10075},
+								pos:  position{line: 428, col: 21, offset: 11582},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 380, col: 34, offset: 10088},
+								pos: position{line: 428, col: 34, offset: 11595},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 380, col: 34, offset: 10088},
+										pos:  position{line: 428, col: 34, offset: 11595},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 380, col: 46, offset: 10100},
+										pos: position{line: 428, col: 46, offset: 11607},
 										expr: &choiceExpr{
-											pos: position{line: 380, col: 48, offset: 10102},
+											pos: position{line: 428, col: 48, offset: 11609},
 											alternatives: []any{
 												&litMatcher{
-													pos:        position{line: 380, col: 48, offset: 10102},
+													pos:        position{line: 428, col: 48, offset: 11609},
 													val:        ":",
 													ignoreCase: false,
 													want:       "\":\"",
 												},
 												&notExpr{
-													pos: position{line: 380, col: 54, offset: 10108},
+													pos: position{line: 428, col: 54, offset: 11615},
 													expr: &anyMatcher{
-														line: 380, col: 55, offset: 10109,
+														line: 428, col: 55, offset: 11616,
 													},
 												},
 											},
@@ -2148,7 +2194,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 380, col: 60, offset: 10114},
+								pos:  position{line: 428, col: 60, offset: 11621},
 								name: "reg_name",
 							},
 						},
@@ -2159,37 +2205,37 @@ var g = &grammar{
 		{
 			name:        "host_5",
 			displayName: "\"host\"",
-			pos:         position{line: 385, col: 1, offset: 10231},
+			pos:         position{line: 433, col: 1, offset: 11738},
 			expr: &actionExpr{
-				pos: position{line: 385, col: 18, offset: 10248},
+				pos: position{line: 433, col: 18, offset: 11755},
 				run: (*parser).callonhost_51,
 				expr: &labeledExpr{
-					pos:   position{line: 385, col: 18, offset: 10248},
+					pos:   position{line: 433, col: 18, offset: 11755},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 385, col: 21, offset: 10251},
+						pos: position{line: 433, col: 21, offset: 11758},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 385, col: 21, offset: 10251},
+								pos:  position{line: 433, col: 21, offset: 11758},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 385, col: 34, offset: 10264},
+								pos: position{line: 433, col: 34, offset: 11771},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 385, col: 34, offset: 10264},
+										pos:  position{line: 433, col: 34, offset: 11771},
 										name: "IPv4address",
 									},
 									&notExpr{
-										pos: position{line: 385, col: 46, offset: 10276},
+										pos: position{line: 433, col: 46, offset: 11783},
 										expr: &anyMatcher{
-											line: 385, col: 47, offset: 10277,
+											line: 433, col: 47, offset: 11784,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 385, col: 51, offset: 10281},
+								pos:  position{line: 433, col: 51, offset: 11788},
 								name: "reg_name",
 							},
 						},
@@ -2200,17 +2246,17 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 390, col: 1, offset: 10354},
+			pos:         position{line: 438, col: 1, offset: 11861},
 			expr: &actionExpr{
-				pos: position{line: 390, col: 16, offset: 10369},
+				pos: position{line: 438, col: 16, offset: 11876},
 				run: (*parser).callonport1,
 				expr: &labeledExpr{
-					pos:   position{line: 390, col: 16, offset: 10369},
+					pos:   position{line: 438, col: 16, offset: 11876},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 390, col: 19, offset: 10372},
+						pos: position{line: 438, col: 19, offset: 11879},
 						expr: &charClassMatcher{
-							pos:        position{line: 390, col: 19, offset: 10372},
+							pos:        position{line: 438, col: 19, offset: 11879},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
@@ -2223,37 +2269,37 @@ var g = &grammar{
 		{
 			name:        "IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 395, col: 1, offset: 10473},
+			pos:         position{line: 443, col: 1, offset: 11980},
 			expr: &actionExpr{
-				pos: position{line: 395, col: 28, offset: 10500},
+				pos: position{line: 443, col: 28, offset: 12007},
 				run: (*parser).callonIP_literal1,
 				expr: &labeledExpr{
-					pos:   position{line: 395, col: 28, offset: 10500},
+					pos:   position{line: 443, col: 28, offset: 12007},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 395, col: 31, offset: 10503},
+						pos: position{line: 443, col: 31, offset: 12010},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 395, col: 31, offset: 10503},
+								pos:        position{line: 443, col: 31, offset: 12010},
 								val:        "[",
 								ignoreCase: false,
 								want:       "\"[\"",
 							},
 							&choiceExpr{
-								pos: position{line: 395, col: 36, offset: 10508},
+								pos: position{line: 443, col: 36, offset: 12015},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 395, col: 36, offset: 10508},
+										pos:  position{line: 443, col: 36, offset: 12015},
 										name: "IPv6address",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 395, col: 50, offset: 10522},
+										pos:  position{line: 443, col: 50, offset: 12029},
 										name: "IPvFuture",
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 395, col: 61, offset: 10533},
+								pos:        position{line: 443, col: 61, offset: 12040},
 								val:        "]",
 								ignoreCase: false,
 								want:       "\"]\"",
@@ -2266,27 +2312,27 @@ var g = &grammar{
 		{
 			name:        "IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 400, col: 1, offset: 10653},
+			pos:         position{line: 448, col: 1, offset: 12160},
 			expr: &actionExpr{
-				pos: position{line: 400, col: 26, offset: 10678},
+				pos: position{line: 448, col: 26, offset: 12185},
 				run: (*parser).callonIPvFuture1,
 				expr: &labeledExpr{
-					pos:   position{line: 400, col: 26, offset: 10678},
+					pos:   position{line: 448, col: 26, offset: 12185},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 400, col: 29, offset: 10681},
+						pos: position{line: 448, col: 29, offset: 12188},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 400, col: 29, offset: 10681},
+								pos:        position{line: 448, col: 29, offset: 12188},
 								val:        "[Vv]",
 								chars:      []rune{'V', 'v'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 400, col: 34, offset: 10686},
+								pos: position{line: 448, col: 34, offset: 12193},
 								expr: &charClassMatcher{
-									pos:        position{line: 400, col: 34, offset: 10686},
+									pos:        position{line: 448, col: 34, offset: 12193},
 									val:        "[0-9A-Fa-f]",
 									ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 									ignoreCase: false,
@@ -2294,15 +2340,15 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 400, col: 47, offset: 10699},
+								pos:        position{line: 448, col: 47, offset: 12206},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 400, col: 51, offset: 10703},
+								pos: position{line: 448, col: 51, offset: 12210},
 								expr: &charClassMatcher{
-									pos:        position{line: 400, col: 51, offset: 10703},
+									pos:        position{line: 448, col: 51, offset: 12210},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -2318,239 +2364,239 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 413, col: 1, offset: 11350},
+			pos:         position{line: 461, col: 1, offset: 12857},
 			expr: &actionExpr{
-				pos: position{line: 413, col: 30, offset: 11379},
+				pos: position{line: 461, col: 30, offset: 12886},
 				run: (*parser).callonIPv6address1,
 				expr: &labeledExpr{
-					pos:   position{line: 413, col: 30, offset: 11379},
+					pos:   position{line: 461, col: 30, offset: 12886},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 413, col: 33, offset: 11382},
+						pos: position{line: 461, col: 33, offset: 12889},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 413, col: 33, offset: 11382},
+								pos: position{line: 461, col: 33, offset: 12889},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 33, offset: 11382},
+										pos:  position{line: 461, col: 33, offset: 12889},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 37, offset: 11386},
+										pos:        position{line: 461, col: 37, offset: 12893},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 41, offset: 11390},
+										pos:  position{line: 461, col: 41, offset: 12897},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 45, offset: 11394},
+										pos:        position{line: 461, col: 45, offset: 12901},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 49, offset: 11398},
+										pos:  position{line: 461, col: 49, offset: 12905},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 53, offset: 11402},
+										pos:        position{line: 461, col: 53, offset: 12909},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 57, offset: 11406},
+										pos:  position{line: 461, col: 57, offset: 12913},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 61, offset: 11410},
+										pos:        position{line: 461, col: 61, offset: 12917},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 65, offset: 11414},
+										pos:  position{line: 461, col: 65, offset: 12921},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 69, offset: 11418},
+										pos:        position{line: 461, col: 69, offset: 12925},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 73, offset: 11422},
+										pos:  position{line: 461, col: 73, offset: 12929},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 77, offset: 11426},
+										pos:        position{line: 461, col: 77, offset: 12933},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 81, offset: 11430},
+										pos:  position{line: 461, col: 81, offset: 12937},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 413, col: 88, offset: 11437},
+								pos: position{line: 461, col: 88, offset: 12944},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 413, col: 88, offset: 11437},
+										pos:        position{line: 461, col: 88, offset: 12944},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 93, offset: 11442},
+										pos:  position{line: 461, col: 93, offset: 12949},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 97, offset: 11446},
+										pos:        position{line: 461, col: 97, offset: 12953},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 101, offset: 11450},
+										pos:  position{line: 461, col: 101, offset: 12957},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 105, offset: 11454},
+										pos:        position{line: 461, col: 105, offset: 12961},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 109, offset: 11458},
+										pos:  position{line: 461, col: 109, offset: 12965},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 113, offset: 11462},
+										pos:        position{line: 461, col: 113, offset: 12969},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 117, offset: 11466},
+										pos:  position{line: 461, col: 117, offset: 12973},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 121, offset: 11470},
+										pos:        position{line: 461, col: 121, offset: 12977},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 125, offset: 11474},
+										pos:  position{line: 461, col: 125, offset: 12981},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 129, offset: 11478},
+										pos:        position{line: 461, col: 129, offset: 12985},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 133, offset: 11482},
+										pos:  position{line: 461, col: 133, offset: 12989},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 413, col: 140, offset: 11489},
+								pos: position{line: 461, col: 140, offset: 12996},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 413, col: 140, offset: 11489},
+										pos: position{line: 461, col: 140, offset: 12996},
 										expr: &ruleRefExpr{
-											pos:  position{line: 413, col: 140, offset: 11489},
+											pos:  position{line: 461, col: 140, offset: 12996},
 											name: "h16",
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 145, offset: 11494},
+										pos:        position{line: 461, col: 145, offset: 13001},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 150, offset: 11499},
+										pos:  position{line: 461, col: 150, offset: 13006},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 154, offset: 11503},
+										pos:        position{line: 461, col: 154, offset: 13010},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 158, offset: 11507},
+										pos:  position{line: 461, col: 158, offset: 13014},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 162, offset: 11511},
+										pos:        position{line: 461, col: 162, offset: 13018},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 166, offset: 11515},
+										pos:  position{line: 461, col: 166, offset: 13022},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 170, offset: 11519},
+										pos:        position{line: 461, col: 170, offset: 13026},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 174, offset: 11523},
+										pos:  position{line: 461, col: 174, offset: 13030},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 178, offset: 11527},
+										pos:        position{line: 461, col: 178, offset: 13034},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 182, offset: 11531},
+										pos:  position{line: 461, col: 182, offset: 13038},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 413, col: 189, offset: 11538},
+								pos: position{line: 461, col: 189, offset: 13045},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 413, col: 189, offset: 11538},
+										pos: position{line: 461, col: 189, offset: 13045},
 										expr: &seqExpr{
-											pos: position{line: 413, col: 190, offset: 11539},
+											pos: position{line: 461, col: 190, offset: 13046},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 413, col: 190, offset: 11539},
+													pos: position{line: 461, col: 190, offset: 13046},
 													expr: &seqExpr{
-														pos: position{line: 413, col: 191, offset: 11540},
+														pos: position{line: 461, col: 191, offset: 13047},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 413, col: 191, offset: 11540},
+																pos:  position{line: 461, col: 191, offset: 13047},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 413, col: 195, offset: 11544},
+																pos:        position{line: 461, col: 195, offset: 13051},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&andExpr{
-																pos: position{line: 413, col: 199, offset: 11548},
+																pos: position{line: 461, col: 199, offset: 13055},
 																expr: &charClassMatcher{
-																	pos:        position{line: 413, col: 200, offset: 11549},
+																	pos:        position{line: 461, col: 200, offset: 13056},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2561,96 +2607,96 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 413, col: 214, offset: 11563},
+													pos:  position{line: 461, col: 214, offset: 13070},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 220, offset: 11569},
+										pos:        position{line: 461, col: 220, offset: 13076},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 225, offset: 11574},
+										pos:  position{line: 461, col: 225, offset: 13081},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 229, offset: 11578},
+										pos:        position{line: 461, col: 229, offset: 13085},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 233, offset: 11582},
+										pos:  position{line: 461, col: 233, offset: 13089},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 237, offset: 11586},
+										pos:        position{line: 461, col: 237, offset: 13093},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 241, offset: 11590},
+										pos:  position{line: 461, col: 241, offset: 13097},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 245, offset: 11594},
+										pos:        position{line: 461, col: 245, offset: 13101},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 249, offset: 11598},
+										pos:  position{line: 461, col: 249, offset: 13105},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 413, col: 256, offset: 11605},
+								pos: position{line: 461, col: 256, offset: 13112},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 413, col: 256, offset: 11605},
+										pos: position{line: 461, col: 256, offset: 13112},
 										expr: &seqExpr{
-											pos: position{line: 413, col: 257, offset: 11606},
+											pos: position{line: 461, col: 257, offset: 13113},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 413, col: 257, offset: 11606},
+													pos: position{line: 461, col: 257, offset: 13113},
 													expr: &seqExpr{
-														pos: position{line: 413, col: 258, offset: 11607},
+														pos: position{line: 461, col: 258, offset: 13114},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 413, col: 258, offset: 11607},
+																pos:  position{line: 461, col: 258, offset: 13114},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 413, col: 262, offset: 11611},
+																pos:        position{line: 461, col: 262, offset: 13118},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 413, col: 266, offset: 11615},
+																pos: position{line: 461, col: 266, offset: 13122},
 																expr: &seqExpr{
-																	pos: position{line: 413, col: 267, offset: 11616},
+																	pos: position{line: 461, col: 267, offset: 13123},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 413, col: 267, offset: 11616},
+																			pos:  position{line: 461, col: 267, offset: 13123},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 413, col: 271, offset: 11620},
+																			pos:        position{line: 461, col: 271, offset: 13127},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&andExpr{
-																			pos: position{line: 413, col: 275, offset: 11624},
+																			pos: position{line: 461, col: 275, offset: 13131},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 413, col: 276, offset: 11625},
+																				pos:        position{line: 461, col: 276, offset: 13132},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2661,9 +2707,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 413, col: 290, offset: 11639},
+																pos: position{line: 461, col: 290, offset: 13146},
 																expr: &charClassMatcher{
-																	pos:        position{line: 413, col: 291, offset: 11640},
+																	pos:        position{line: 461, col: 291, offset: 13147},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2674,101 +2720,101 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 413, col: 305, offset: 11654},
+													pos:  position{line: 461, col: 305, offset: 13161},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 311, offset: 11660},
+										pos:        position{line: 461, col: 311, offset: 13167},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 316, offset: 11665},
+										pos:  position{line: 461, col: 316, offset: 13172},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 320, offset: 11669},
+										pos:        position{line: 461, col: 320, offset: 13176},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 324, offset: 11673},
+										pos:  position{line: 461, col: 324, offset: 13180},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 328, offset: 11677},
+										pos:        position{line: 461, col: 328, offset: 13184},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 332, offset: 11681},
+										pos:  position{line: 461, col: 332, offset: 13188},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 413, col: 339, offset: 11688},
+								pos: position{line: 461, col: 339, offset: 13195},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 413, col: 339, offset: 11688},
+										pos: position{line: 461, col: 339, offset: 13195},
 										expr: &seqExpr{
-											pos: position{line: 413, col: 340, offset: 11689},
+											pos: position{line: 461, col: 340, offset: 13196},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 413, col: 340, offset: 11689},
+													pos: position{line: 461, col: 340, offset: 13196},
 													expr: &seqExpr{
-														pos: position{line: 413, col: 341, offset: 11690},
+														pos: position{line: 461, col: 341, offset: 13197},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 413, col: 341, offset: 11690},
+																pos:  position{line: 461, col: 341, offset: 13197},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 413, col: 345, offset: 11694},
+																pos:        position{line: 461, col: 345, offset: 13201},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 413, col: 349, offset: 11698},
+																pos: position{line: 461, col: 349, offset: 13205},
 																expr: &seqExpr{
-																	pos: position{line: 413, col: 350, offset: 11699},
+																	pos: position{line: 461, col: 350, offset: 13206},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 413, col: 350, offset: 11699},
+																			pos:  position{line: 461, col: 350, offset: 13206},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 413, col: 354, offset: 11703},
+																			pos:        position{line: 461, col: 354, offset: 13210},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 413, col: 358, offset: 11707},
+																			pos: position{line: 461, col: 358, offset: 13214},
 																			expr: &seqExpr{
-																				pos: position{line: 413, col: 359, offset: 11708},
+																				pos: position{line: 461, col: 359, offset: 13215},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 413, col: 359, offset: 11708},
+																						pos:  position{line: 461, col: 359, offset: 13215},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 413, col: 363, offset: 11712},
+																						pos:        position{line: 461, col: 363, offset: 13219},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&andExpr{
-																						pos: position{line: 413, col: 367, offset: 11716},
+																						pos: position{line: 461, col: 367, offset: 13223},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 413, col: 368, offset: 11717},
+																							pos:        position{line: 461, col: 368, offset: 13224},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -2779,9 +2825,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 413, col: 382, offset: 11731},
+																			pos: position{line: 461, col: 382, offset: 13238},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 413, col: 383, offset: 11732},
+																				pos:        position{line: 461, col: 383, offset: 13239},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2792,9 +2838,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 413, col: 397, offset: 11746},
+																pos: position{line: 461, col: 397, offset: 13253},
 																expr: &charClassMatcher{
-																	pos:        position{line: 413, col: 398, offset: 11747},
+																	pos:        position{line: 461, col: 398, offset: 13254},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2805,106 +2851,106 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 413, col: 412, offset: 11761},
+													pos:  position{line: 461, col: 412, offset: 13268},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 418, offset: 11767},
+										pos:        position{line: 461, col: 418, offset: 13274},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 423, offset: 11772},
+										pos:  position{line: 461, col: 423, offset: 13279},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 427, offset: 11776},
+										pos:        position{line: 461, col: 427, offset: 13283},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 431, offset: 11780},
+										pos:  position{line: 461, col: 431, offset: 13287},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 413, col: 438, offset: 11787},
+								pos: position{line: 461, col: 438, offset: 13294},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 413, col: 438, offset: 11787},
+										pos: position{line: 461, col: 438, offset: 13294},
 										expr: &seqExpr{
-											pos: position{line: 413, col: 439, offset: 11788},
+											pos: position{line: 461, col: 439, offset: 13295},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 413, col: 439, offset: 11788},
+													pos: position{line: 461, col: 439, offset: 13295},
 													expr: &seqExpr{
-														pos: position{line: 413, col: 440, offset: 11789},
+														pos: position{line: 461, col: 440, offset: 13296},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 413, col: 440, offset: 11789},
+																pos:  position{line: 461, col: 440, offset: 13296},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 413, col: 444, offset: 11793},
+																pos:        position{line: 461, col: 444, offset: 13300},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 413, col: 448, offset: 11797},
+																pos: position{line: 461, col: 448, offset: 13304},
 																expr: &seqExpr{
-																	pos: position{line: 413, col: 449, offset: 11798},
+																	pos: position{line: 461, col: 449, offset: 13305},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 413, col: 449, offset: 11798},
+																			pos:  position{line: 461, col: 449, offset: 13305},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 413, col: 453, offset: 11802},
+																			pos:        position{line: 461, col: 453, offset: 13309},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 413, col: 457, offset: 11806},
+																			pos: position{line: 461, col: 457, offset: 13313},
 																			expr: &seqExpr{
-																				pos: position{line: 413, col: 458, offset: 11807},
+																				pos: position{line: 461, col: 458, offset: 13314},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 413, col: 458, offset: 11807},
+																						pos:  position{line: 461, col: 458, offset: 13314},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 413, col: 462, offset: 11811},
+																						pos:        position{line: 461, col: 462, offset: 13318},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 413, col: 466, offset: 11815},
+																						pos: position{line: 461, col: 466, offset: 13322},
 																						expr: &seqExpr{
-																							pos: position{line: 413, col: 467, offset: 11816},
+																							pos: position{line: 461, col: 467, offset: 13323},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 413, col: 467, offset: 11816},
+																									pos:  position{line: 461, col: 467, offset: 13323},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 413, col: 471, offset: 11820},
+																									pos:        position{line: 461, col: 471, offset: 13327},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&andExpr{
-																									pos: position{line: 413, col: 475, offset: 11824},
+																									pos: position{line: 461, col: 475, offset: 13331},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 413, col: 476, offset: 11825},
+																										pos:        position{line: 461, col: 476, offset: 13332},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -2915,9 +2961,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 413, col: 490, offset: 11839},
+																						pos: position{line: 461, col: 490, offset: 13346},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 413, col: 491, offset: 11840},
+																							pos:        position{line: 461, col: 491, offset: 13347},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -2928,9 +2974,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 413, col: 505, offset: 11854},
+																			pos: position{line: 461, col: 505, offset: 13361},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 413, col: 506, offset: 11855},
+																				pos:        position{line: 461, col: 506, offset: 13362},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2941,9 +2987,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 413, col: 520, offset: 11869},
+																pos: position{line: 461, col: 520, offset: 13376},
 																expr: &charClassMatcher{
-																	pos:        position{line: 413, col: 521, offset: 11870},
+																	pos:        position{line: 461, col: 521, offset: 13377},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2954,111 +3000,111 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 413, col: 535, offset: 11884},
+													pos:  position{line: 461, col: 535, offset: 13391},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 541, offset: 11890},
+										pos:        position{line: 461, col: 541, offset: 13397},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 546, offset: 11895},
+										pos:  position{line: 461, col: 546, offset: 13402},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 413, col: 553, offset: 11902},
+								pos: position{line: 461, col: 553, offset: 13409},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 413, col: 553, offset: 11902},
+										pos: position{line: 461, col: 553, offset: 13409},
 										expr: &seqExpr{
-											pos: position{line: 413, col: 554, offset: 11903},
+											pos: position{line: 461, col: 554, offset: 13410},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 413, col: 554, offset: 11903},
+													pos: position{line: 461, col: 554, offset: 13410},
 													expr: &seqExpr{
-														pos: position{line: 413, col: 555, offset: 11904},
+														pos: position{line: 461, col: 555, offset: 13411},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 413, col: 555, offset: 11904},
+																pos:  position{line: 461, col: 555, offset: 13411},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 413, col: 559, offset: 11908},
+																pos:        position{line: 461, col: 559, offset: 13415},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 413, col: 563, offset: 11912},
+																pos: position{line: 461, col: 563, offset: 13419},
 																expr: &seqExpr{
-																	pos: position{line: 413, col: 564, offset: 11913},
+																	pos: position{line: 461, col: 564, offset: 13420},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 413, col: 564, offset: 11913},
+																			pos:  position{line: 461, col: 564, offset: 13420},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 413, col: 568, offset: 11917},
+																			pos:        position{line: 461, col: 568, offset: 13424},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 413, col: 572, offset: 11921},
+																			pos: position{line: 461, col: 572, offset: 13428},
 																			expr: &seqExpr{
-																				pos: position{line: 413, col: 573, offset: 11922},
+																				pos: position{line: 461, col: 573, offset: 13429},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 413, col: 573, offset: 11922},
+																						pos:  position{line: 461, col: 573, offset: 13429},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 413, col: 577, offset: 11926},
+																						pos:        position{line: 461, col: 577, offset: 13433},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 413, col: 581, offset: 11930},
+																						pos: position{line: 461, col: 581, offset: 13437},
 																						expr: &seqExpr{
-																							pos: position{line: 413, col: 582, offset: 11931},
+																							pos: position{line: 461, col: 582, offset: 13438},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 413, col: 582, offset: 11931},
+																									pos:  position{line: 461, col: 582, offset: 13438},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 413, col: 586, offset: 11935},
+																									pos:        position{line: 461, col: 586, offset: 13442},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 413, col: 590, offset: 11939},
+																									pos: position{line: 461, col: 590, offset: 13446},
 																									expr: &seqExpr{
-																										pos: position{line: 413, col: 591, offset: 11940},
+																										pos: position{line: 461, col: 591, offset: 13447},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 413, col: 591, offset: 11940},
+																												pos:  position{line: 461, col: 591, offset: 13447},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 413, col: 595, offset: 11944},
+																												pos:        position{line: 461, col: 595, offset: 13451},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&andExpr{
-																												pos: position{line: 413, col: 599, offset: 11948},
+																												pos: position{line: 461, col: 599, offset: 13455},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 413, col: 600, offset: 11949},
+																													pos:        position{line: 461, col: 600, offset: 13456},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3069,9 +3115,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 413, col: 614, offset: 11963},
+																									pos: position{line: 461, col: 614, offset: 13470},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 413, col: 615, offset: 11964},
+																										pos:        position{line: 461, col: 615, offset: 13471},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3082,9 +3128,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 413, col: 629, offset: 11978},
+																						pos: position{line: 461, col: 629, offset: 13485},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 413, col: 630, offset: 11979},
+																							pos:        position{line: 461, col: 630, offset: 13486},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3095,9 +3141,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 413, col: 644, offset: 11993},
+																			pos: position{line: 461, col: 644, offset: 13500},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 413, col: 645, offset: 11994},
+																				pos:        position{line: 461, col: 645, offset: 13501},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3108,9 +3154,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 413, col: 659, offset: 12008},
+																pos: position{line: 461, col: 659, offset: 13515},
 																expr: &charClassMatcher{
-																	pos:        position{line: 413, col: 660, offset: 12009},
+																	pos:        position{line: 461, col: 660, offset: 13516},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3121,126 +3167,126 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 413, col: 674, offset: 12023},
+													pos:  position{line: 461, col: 674, offset: 13530},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 680, offset: 12029},
+										pos:        position{line: 461, col: 680, offset: 13536},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 685, offset: 12034},
+										pos:  position{line: 461, col: 685, offset: 13541},
 										name: "h16",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 413, col: 691, offset: 12040},
+								pos: position{line: 461, col: 691, offset: 13547},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 413, col: 691, offset: 12040},
+										pos: position{line: 461, col: 691, offset: 13547},
 										expr: &seqExpr{
-											pos: position{line: 413, col: 692, offset: 12041},
+											pos: position{line: 461, col: 692, offset: 13548},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 413, col: 692, offset: 12041},
+													pos: position{line: 461, col: 692, offset: 13548},
 													expr: &seqExpr{
-														pos: position{line: 413, col: 693, offset: 12042},
+														pos: position{line: 461, col: 693, offset: 13549},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 413, col: 693, offset: 12042},
+																pos:  position{line: 461, col: 693, offset: 13549},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 413, col: 697, offset: 12046},
+																pos:        position{line: 461, col: 697, offset: 13553},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 413, col: 701, offset: 12050},
+																pos: position{line: 461, col: 701, offset: 13557},
 																expr: &seqExpr{
-																	pos: position{line: 413, col: 702, offset: 12051},
+																	pos: position{line: 461, col: 702, offset: 13558},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 413, col: 702, offset: 12051},
+																			pos:  position{line: 461, col: 702, offset: 13558},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 413, col: 706, offset: 12055},
+																			pos:        position{line: 461, col: 706, offset: 13562},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 413, col: 710, offset: 12059},
+																			pos: position{line: 461, col: 710, offset: 13566},
 																			expr: &seqExpr{
-																				pos: position{line: 413, col: 711, offset: 12060},
+																				pos: position{line: 461, col: 711, offset: 13567},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 413, col: 711, offset: 12060},
+																						pos:  position{line: 461, col: 711, offset: 13567},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 413, col: 715, offset: 12064},
+																						pos:        position{line: 461, col: 715, offset: 13571},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 413, col: 719, offset: 12068},
+																						pos: position{line: 461, col: 719, offset: 13575},
 																						expr: &seqExpr{
-																							pos: position{line: 413, col: 720, offset: 12069},
+																							pos: position{line: 461, col: 720, offset: 13576},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 413, col: 720, offset: 12069},
+																									pos:  position{line: 461, col: 720, offset: 13576},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 413, col: 724, offset: 12073},
+																									pos:        position{line: 461, col: 724, offset: 13580},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 413, col: 728, offset: 12077},
+																									pos: position{line: 461, col: 728, offset: 13584},
 																									expr: &seqExpr{
-																										pos: position{line: 413, col: 729, offset: 12078},
+																										pos: position{line: 461, col: 729, offset: 13585},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 413, col: 729, offset: 12078},
+																												pos:  position{line: 461, col: 729, offset: 13585},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 413, col: 733, offset: 12082},
+																												pos:        position{line: 461, col: 733, offset: 13589},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&zeroOrOneExpr{
-																												pos: position{line: 413, col: 737, offset: 12086},
+																												pos: position{line: 461, col: 737, offset: 13593},
 																												expr: &seqExpr{
-																													pos: position{line: 413, col: 738, offset: 12087},
+																													pos: position{line: 461, col: 738, offset: 13594},
 																													exprs: []any{
 																														&ruleRefExpr{
-																															pos:  position{line: 413, col: 738, offset: 12087},
+																															pos:  position{line: 461, col: 738, offset: 13594},
 																															name: "h16",
 																														},
 																														&litMatcher{
-																															pos:        position{line: 413, col: 742, offset: 12091},
+																															pos:        position{line: 461, col: 742, offset: 13598},
 																															val:        ":",
 																															ignoreCase: false,
 																															want:       "\":\"",
 																														},
 																														&andExpr{
-																															pos: position{line: 413, col: 746, offset: 12095},
+																															pos: position{line: 461, col: 746, offset: 13602},
 																															expr: &charClassMatcher{
-																																pos:        position{line: 413, col: 747, offset: 12096},
+																																pos:        position{line: 461, col: 747, offset: 13603},
 																																val:        "[0-9A-Fa-f]",
 																																ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																																ignoreCase: false,
@@ -3251,9 +3297,9 @@ var g = &grammar{
 																												},
 																											},
 																											&andExpr{
-																												pos: position{line: 413, col: 761, offset: 12110},
+																												pos: position{line: 461, col: 761, offset: 13617},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 413, col: 762, offset: 12111},
+																													pos:        position{line: 461, col: 762, offset: 13618},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3264,9 +3310,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 413, col: 776, offset: 12125},
+																									pos: position{line: 461, col: 776, offset: 13632},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 413, col: 777, offset: 12126},
+																										pos:        position{line: 461, col: 777, offset: 13633},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3277,9 +3323,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 413, col: 791, offset: 12140},
+																						pos: position{line: 461, col: 791, offset: 13647},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 413, col: 792, offset: 12141},
+																							pos:        position{line: 461, col: 792, offset: 13648},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3290,9 +3336,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 413, col: 806, offset: 12155},
+																			pos: position{line: 461, col: 806, offset: 13662},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 413, col: 807, offset: 12156},
+																				pos:        position{line: 461, col: 807, offset: 13663},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3303,9 +3349,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 413, col: 821, offset: 12170},
+																pos: position{line: 461, col: 821, offset: 13677},
 																expr: &charClassMatcher{
-																	pos:        position{line: 413, col: 822, offset: 12171},
+																	pos:        position{line: 461, col: 822, offset: 13678},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3316,14 +3362,14 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 413, col: 836, offset: 12185},
+													pos:  position{line: 461, col: 836, offset: 13692},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 413, col: 842, offset: 12191},
+										pos:        position{line: 461, col: 842, offset: 13698},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
@@ -3338,51 +3384,51 @@ var g = &grammar{
 		{
 			name:        "h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 418, col: 1, offset: 12270},
+			pos:         position{line: 466, col: 1, offset: 13777},
 			expr: &actionExpr{
-				pos: position{line: 418, col: 14, offset: 12283},
+				pos: position{line: 466, col: 14, offset: 13790},
 				run: (*parser).callonh161,
 				expr: &labeledExpr{
-					pos:   position{line: 418, col: 14, offset: 12283},
+					pos:   position{line: 466, col: 14, offset: 13790},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 418, col: 17, offset: 12286},
+						pos: position{line: 466, col: 17, offset: 13793},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 418, col: 17, offset: 12286},
+								pos:        position{line: 466, col: 17, offset: 13793},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 418, col: 29, offset: 12298},
+								pos: position{line: 466, col: 29, offset: 13805},
 								expr: &seqExpr{
-									pos: position{line: 418, col: 30, offset: 12299},
+									pos: position{line: 466, col: 30, offset: 13806},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 418, col: 30, offset: 12299},
+											pos:        position{line: 466, col: 30, offset: 13806},
 											val:        "[0-9A-Fa-f]",
 											ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 418, col: 42, offset: 12311},
+											pos: position{line: 466, col: 42, offset: 13818},
 											expr: &seqExpr{
-												pos: position{line: 418, col: 43, offset: 12312},
+												pos: position{line: 466, col: 43, offset: 13819},
 												exprs: []any{
 													&charClassMatcher{
-														pos:        position{line: 418, col: 43, offset: 12312},
+														pos:        position{line: 466, col: 43, offset: 13819},
 														val:        "[0-9A-Fa-f]",
 														ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&zeroOrOneExpr{
-														pos: position{line: 418, col: 55, offset: 12324},
+														pos: position{line: 466, col: 55, offset: 13831},
 														expr: &charClassMatcher{
-															pos:        position{line: 418, col: 55, offset: 12324},
+															pos:        position{line: 466, col: 55, offset: 13831},
 															val:        "[0-9A-Fa-f]",
 															ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 															ignoreCase: false,
@@ -3403,37 +3449,37 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 423, col: 1, offset: 12427},
+			pos:         position{line: 471, col: 1, offset: 13934},
 			expr: &actionExpr{
-				pos: position{line: 423, col: 16, offset: 12442},
+				pos: position{line: 471, col: 16, offset: 13949},
 				run: (*parser).callonls321,
 				expr: &labeledExpr{
-					pos:   position{line: 423, col: 16, offset: 12442},
+					pos:   position{line: 471, col: 16, offset: 13949},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 423, col: 19, offset: 12445},
+						pos: position{line: 471, col: 19, offset: 13952},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 423, col: 19, offset: 12445},
+								pos: position{line: 471, col: 19, offset: 13952},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 423, col: 19, offset: 12445},
+										pos:  position{line: 471, col: 19, offset: 13952},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 423, col: 23, offset: 12449},
+										pos:        position{line: 471, col: 23, offset: 13956},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 423, col: 27, offset: 12453},
+										pos:  position{line: 471, col: 27, offset: 13960},
 										name: "h16",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 423, col: 33, offset: 12459},
+								pos:  position{line: 471, col: 33, offset: 13966},
 								name: "IPv4address",
 							},
 						},
@@ -3444,48 +3490,48 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 428, col: 1, offset: 12580},
+			pos:         position{line: 476, col: 1, offset: 14087},
 			expr: &actionExpr{
-				pos: position{line: 428, col: 30, offset: 12609},
+				pos: position{line: 476, col: 30, offset: 14116},
 				run: (*parser).callonIPv4address1,
 				expr: &labeledExpr{
-					pos:   position{line: 428, col: 30, offset: 12609},
+					pos:   position{line: 476, col: 30, offset: 14116},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 428, col: 33, offset: 12612},
+						pos: position{line: 476, col: 33, offset: 14119},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 428, col: 33, offset: 12612},
+								pos:  position{line: 476, col: 33, offset: 14119},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 428, col: 43, offset: 12622},
+								pos:        position{line: 476, col: 43, offset: 14129},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 428, col: 47, offset: 12626},
+								pos:  position{line: 476, col: 47, offset: 14133},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 428, col: 57, offset: 12636},
+								pos:        position{line: 476, col: 57, offset: 14143},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 428, col: 61, offset: 12640},
+								pos:  position{line: 476, col: 61, offset: 14147},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 428, col: 71, offset: 12650},
+								pos:        position{line: 476, col: 71, offset: 14157},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 428, col: 75, offset: 12654},
+								pos:  position{line: 476, col: 75, offset: 14161},
 								name: "dec_octet",
 							},
 						},
@@ -3496,34 +3542,34 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 437, col: 1, offset: 12970},
+			pos:         position{line: 485, col: 1, offset: 14477},
 			expr: &actionExpr{
-				pos: position{line: 437, col: 26, offset: 12995},
+				pos: position{line: 485, col: 26, offset: 14502},
 				run: (*parser).callondec_octet1,
 				expr: &labeledExpr{
-					pos:   position{line: 437, col: 26, offset: 12995},
+					pos:   position{line: 485, col: 26, offset: 14502},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 437, col: 29, offset: 12998},
+						pos: position{line: 485, col: 29, offset: 14505},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 437, col: 29, offset: 12998},
+								pos: position{line: 485, col: 29, offset: 14505},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 437, col: 29, offset: 12998},
+										pos:        position{line: 485, col: 29, offset: 14505},
 										val:        "1",
 										ignoreCase: false,
 										want:       "\"1\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 437, col: 33, offset: 13002},
+										pos:        position{line: 485, col: 33, offset: 14509},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 437, col: 39, offset: 13008},
+										pos:        position{line: 485, col: 39, offset: 14515},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3532,23 +3578,23 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 437, col: 47, offset: 13016},
+								pos: position{line: 485, col: 47, offset: 14523},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 437, col: 47, offset: 13016},
+										pos:        position{line: 485, col: 47, offset: 14523},
 										val:        "2",
 										ignoreCase: false,
 										want:       "\"2\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 437, col: 51, offset: 13020},
+										pos:        position{line: 485, col: 51, offset: 14527},
 										val:        "[0-4]",
 										ranges:     []rune{'0', '4'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 437, col: 57, offset: 13026},
+										pos:        position{line: 485, col: 57, offset: 14533},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3557,16 +3603,16 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 437, col: 65, offset: 13034},
+								pos: position{line: 485, col: 65, offset: 14541},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 437, col: 65, offset: 13034},
+										pos:        position{line: 485, col: 65, offset: 14541},
 										val:        "25",
 										ignoreCase: false,
 										want:       "\"25\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 437, col: 70, offset: 13039},
+										pos:        position{line: 485, col: 70, offset: 14546},
 										val:        "[0-5]",
 										ranges:     []rune{'0', '5'},
 										ignoreCase: false,
@@ -3575,17 +3621,17 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 437, col: 78, offset: 13047},
+								pos: position{line: 485, col: 78, offset: 14554},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 437, col: 78, offset: 13047},
+										pos:        position{line: 485, col: 78, offset: 14554},
 										val:        "[1-9]",
 										ranges:     []rune{'1', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 437, col: 84, offset: 13053},
+										pos:        position{line: 485, col: 84, offset: 14560},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3594,7 +3640,7 @@ var g = &grammar{
 								},
 							},
 							&charClassMatcher{
-								pos:        position{line: 437, col: 92, offset: 13061},
+								pos:        position{line: 485, col: 92, offset: 14568},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -3608,20 +3654,20 @@ var g = &grammar{
 		{
 			name:        "reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 442, col: 1, offset: 13172},
+			pos:         position{line: 490, col: 1, offset: 14679},
 			expr: &actionExpr{
-				pos: position{line: 442, col: 24, offset: 13195},
+				pos: position{line: 490, col: 24, offset: 14702},
 				run: (*parser).callonreg_name1,
 				expr: &labeledExpr{
-					pos:   position{line: 442, col: 24, offset: 13195},
+					pos:   position{line: 490, col: 24, offset: 14702},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 442, col: 27, offset: 13198},
+						pos: position{line: 490, col: 27, offset: 14705},
 						expr: &choiceExpr{
-							pos: position{line: 442, col: 28, offset: 13199},
+							pos: position{line: 490, col: 28, offset: 14706},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 442, col: 28, offset: 13199},
+									pos:        position{line: 490, col: 28, offset: 14706},
 									val:        "[!$&-,.0-9;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', 'A', 'Z', 'a', 'z'},
@@ -3629,7 +3675,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 442, col: 53, offset: 13224},
+									pos:  position{line: 490, col: 53, offset: 14731},
 									name: "pct_encoded",
 								},
 							},
@@ -3641,56 +3687,56 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 451, col: 1, offset: 13604},
+			pos:         position{line: 499, col: 1, offset: 15111},
 			expr: &actionExpr{
-				pos: position{line: 451, col: 16, offset: 13619},
+				pos: position{line: 499, col: 16, offset: 15126},
 				run: (*parser).callonpath1,
 				expr: &labeledExpr{
-					pos:   position{line: 451, col: 16, offset: 13619},
+					pos:   position{line: 499, col: 16, offset: 15126},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 451, col: 19, offset: 13622},
+						pos: position{line: 499, col: 19, offset: 15129},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 451, col: 19, offset: 13622},
+								pos: position{line: 499, col: 19, offset: 15129},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 451, col: 19, offset: 13622},
+										pos:  position{line: 499, col: 19, offset: 15129},
 										name: "path_abempty",
 									},
 									&notExpr{
-										pos: position{line: 451, col: 32, offset: 13635},
+										pos: position{line: 499, col: 32, offset: 15142},
 										expr: &anyMatcher{
-											line: 451, col: 33, offset: 13636,
+											line: 499, col: 33, offset: 15143,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 451, col: 37, offset: 13640},
+								pos:  position{line: 499, col: 37, offset: 15147},
 								name: "path_absolute",
 							},
 							&seqExpr{
-								pos: position{line: 451, col: 53, offset: 13656},
+								pos: position{line: 499, col: 53, offset: 15163},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 451, col: 53, offset: 13656},
+										pos:  position{line: 499, col: 53, offset: 15163},
 										name: "path_noscheme",
 									},
 									&notExpr{
-										pos: position{line: 451, col: 67, offset: 13670},
+										pos: position{line: 499, col: 67, offset: 15177},
 										expr: &anyMatcher{
-											line: 451, col: 68, offset: 13671,
+											line: 499, col: 68, offset: 15178,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 451, col: 72, offset: 13675},
+								pos:  position{line: 499, col: 72, offset: 15182},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 451, col: 88, offset: 13691},
+								pos:  position{line: 499, col: 88, offset: 15198},
 								name: "path_empty",
 							},
 						},
@@ -3701,26 +3747,26 @@ var g = &grammar{
 		{
 			name:        "path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 456, col: 1, offset: 13776},
+			pos:         position{line: 504, col: 1, offset: 15283},
 			expr: &actionExpr{
-				pos: position{line: 456, col: 32, offset: 13807},
+				pos: position{line: 504, col: 32, offset: 15314},
 				run: (*parser).callonpath_abempty1,
 				expr: &labeledExpr{
-					pos:   position{line: 456, col: 32, offset: 13807},
+					pos:   position{line: 504, col: 32, offset: 15314},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 456, col: 35, offset: 13810},
+						pos: position{line: 504, col: 35, offset: 15317},
 						expr: &seqExpr{
-							pos: position{line: 456, col: 36, offset: 13811},
+							pos: position{line: 504, col: 36, offset: 15318},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 456, col: 36, offset: 13811},
+									pos:        position{line: 504, col: 36, offset: 15318},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 456, col: 40, offset: 13815},
+									pos:  position{line: 504, col: 40, offset: 15322},
 									name: "segment",
 								},
 							},
@@ -3732,44 +3778,44 @@ var g = &grammar{
 		{
 			name:        "path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 461, col: 1, offset: 13926},
+			pos:         position{line: 509, col: 1, offset: 15433},
 			expr: &actionExpr{
-				pos: position{line: 461, col: 34, offset: 13959},
+				pos: position{line: 509, col: 34, offset: 15466},
 				run: (*parser).callonpath_absolute1,
 				expr: &labeledExpr{
-					pos:   position{line: 461, col: 34, offset: 13959},
+					pos:   position{line: 509, col: 34, offset: 15466},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 461, col: 37, offset: 13962},
+						pos: position{line: 509, col: 37, offset: 15469},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 461, col: 37, offset: 13962},
+								pos:        position{line: 509, col: 37, offset: 15469},
 								val:        "/",
 								ignoreCase: false,
 								want:       "\"/\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 461, col: 41, offset: 13966},
+								pos: position{line: 509, col: 41, offset: 15473},
 								expr: &seqExpr{
-									pos: position{line: 461, col: 42, offset: 13967},
+									pos: position{line: 509, col: 42, offset: 15474},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 461, col: 42, offset: 13967},
+											pos:  position{line: 509, col: 42, offset: 15474},
 											name: "segment_nz",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 461, col: 53, offset: 13978},
+											pos: position{line: 509, col: 53, offset: 15485},
 											expr: &seqExpr{
-												pos: position{line: 461, col: 54, offset: 13979},
+												pos: position{line: 509, col: 54, offset: 15486},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 461, col: 54, offset: 13979},
+														pos:        position{line: 509, col: 54, offset: 15486},
 														val:        "/",
 														ignoreCase: false,
 														want:       "\"/\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 461, col: 58, offset: 13983},
+														pos:  position{line: 509, col: 58, offset: 15490},
 														name: "segment",
 													},
 												},
@@ -3786,33 +3832,33 @@ var g = &grammar{
 		{
 			name:        "path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 466, col: 1, offset: 14092},
+			pos:         position{line: 514, col: 1, offset: 15599},
 			expr: &actionExpr{
-				pos: position{line: 466, col: 34, offset: 14125},
+				pos: position{line: 514, col: 34, offset: 15632},
 				run: (*parser).callonpath_noscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 466, col: 34, offset: 14125},
+					pos:   position{line: 514, col: 34, offset: 15632},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 466, col: 37, offset: 14128},
+						pos: position{line: 514, col: 37, offset: 15635},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 466, col: 37, offset: 14128},
+								pos:  position{line: 514, col: 37, offset: 15635},
 								name: "segment_nz_nc",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 466, col: 51, offset: 14142},
+								pos: position{line: 514, col: 51, offset: 15649},
 								expr: &seqExpr{
-									pos: position{line: 466, col: 52, offset: 14143},
+									pos: position{line: 514, col: 52, offset: 15650},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 466, col: 52, offset: 14143},
+											pos:        position{line: 514, col: 52, offset: 15650},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 466, col: 56, offset: 14147},
+											pos:  position{line: 514, col: 56, offset: 15654},
 											name: "segment",
 										},
 									},
@@ -3826,33 +3872,33 @@ var g = &grammar{
 		{
 			name:        "path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 471, col: 1, offset: 14251},
+			pos:         position{line: 519, col: 1, offset: 15758},
 			expr: &actionExpr{
-				pos: position{line: 471, col: 34, offset: 14284},
+				pos: position{line: 519, col: 34, offset: 15791},
 				run: (*parser).callonpath_rootless1,
 				expr: &labeledExpr{
-					pos:   position{line: 471, col: 34, offset: 14284},
+					pos:   position{line: 519, col: 34, offset: 15791},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 471, col: 37, offset: 14287},
+						pos: position{line: 519, col: 37, offset: 15794},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 471, col: 37, offset: 14287},
+								pos:  position{line: 519, col: 37, offset: 15794},
 								name: "segment_nz",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 471, col: 48, offset: 14298},
+								pos: position{line: 519, col: 48, offset: 15805},
 								expr: &seqExpr{
-									pos: position{line: 471, col: 49, offset: 14299},
+									pos: position{line: 519, col: 49, offset: 15806},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 471, col: 49, offset: 14299},
+											pos:        position{line: 519, col: 49, offset: 15806},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 471, col: 53, offset: 14303},
+											pos:  position{line: 519, col: 53, offset: 15810},
 											name: "segment",
 										},
 									},
@@ -3866,15 +3912,15 @@ var g = &grammar{
 		{
 			name:        "path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 476, col: 1, offset: 14388},
+			pos:         position{line: 524, col: 1, offset: 15895},
 			expr: &actionExpr{
-				pos: position{line: 476, col: 28, offset: 14415},
+				pos: position{line: 524, col: 28, offset: 15922},
 				run: (*parser).callonpath_empty1,
 				expr: &labeledExpr{
-					pos:   position{line: 476, col: 28, offset: 14415},
+					pos:   position{line: 524, col: 28, offset: 15922},
 					label: "v",
 					expr: &litMatcher{
-						pos:        position{line: 476, col: 31, offset: 14418},
+						pos:        position{line: 524, col: 31, offset: 15925},
 						val:        "",
 						ignoreCase: false,
 						want:       "\"\"",
@@ -3885,20 +3931,20 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 481, col: 1, offset: 14491},
+			pos:         position{line: 529, col: 1, offset: 15998},
 			expr: &actionExpr{
-				pos: position{line: 481, col: 22, offset: 14512},
+				pos: position{line: 529, col: 22, offset: 16019},
 				run: (*parser).callonsegment1,
 				expr: &labeledExpr{
-					pos:   position{line: 481, col: 22, offset: 14512},
+					pos:   position{line: 529, col: 22, offset: 16019},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 481, col: 25, offset: 14515},
+						pos: position{line: 529, col: 25, offset: 16022},
 						expr: &choiceExpr{
-							pos: position{line: 481, col: 26, offset: 14516},
+							pos: position{line: 529, col: 26, offset: 16023},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 481, col: 26, offset: 14516},
+									pos:        position{line: 529, col: 26, offset: 16023},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -3906,7 +3952,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 481, col: 50, offset: 14540},
+									pos:  position{line: 529, col: 50, offset: 16047},
 									name: "pct_encoded",
 								},
 							},
@@ -3918,20 +3964,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 486, col: 1, offset: 14622},
+			pos:         position{line: 534, col: 1, offset: 16129},
 			expr: &actionExpr{
-				pos: position{line: 486, col: 28, offset: 14649},
+				pos: position{line: 534, col: 28, offset: 16156},
 				run: (*parser).callonsegment_nz1,
 				expr: &labeledExpr{
-					pos:   position{line: 486, col: 28, offset: 14649},
+					pos:   position{line: 534, col: 28, offset: 16156},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 486, col: 31, offset: 14652},
+						pos: position{line: 534, col: 31, offset: 16159},
 						expr: &choiceExpr{
-							pos: position{line: 486, col: 32, offset: 14653},
+							pos: position{line: 534, col: 32, offset: 16160},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 486, col: 32, offset: 14653},
+									pos:        position{line: 534, col: 32, offset: 16160},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -3939,7 +3985,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 486, col: 56, offset: 14677},
+									pos:  position{line: 534, col: 56, offset: 16184},
 									name: "pct_encoded",
 								},
 							},
@@ -3951,20 +3997,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 492, col: 1, offset: 14872},
+			pos:         position{line: 540, col: 1, offset: 16379},
 			expr: &actionExpr{
-				pos: position{line: 492, col: 34, offset: 14905},
+				pos: position{line: 540, col: 34, offset: 16412},
 				run: (*parser).callonsegment_nz_nc1,
 				expr: &labeledExpr{
-					pos:   position{line: 492, col: 34, offset: 14905},
+					pos:   position{line: 540, col: 34, offset: 16412},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 492, col: 37, offset: 14908},
+						pos: position{line: 540, col: 37, offset: 16415},
 						expr: &choiceExpr{
-							pos: position{line: 492, col: 38, offset: 14909},
+							pos: position{line: 540, col: 38, offset: 16416},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 492, col: 38, offset: 14909},
+									pos:        position{line: 540, col: 38, offset: 16416},
 									val:        "[!$&-,.0-9;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', '@', 'Z', 'a', 'z'},
@@ -3972,7 +4018,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 492, col: 63, offset: 14934},
+									pos:  position{line: 540, col: 63, offset: 16441},
 									name: "pct_encoded",
 								},
 							},
@@ -3984,12 +4030,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 497, col: 1, offset: 15064},
+			pos:         position{line: 545, col: 1, offset: 16571},
 			expr: &choiceExpr{
-				pos: position{line: 497, col: 18, offset: 15081},
+				pos: position{line: 545, col: 18, offset: 16588},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 497, col: 18, offset: 15081},
+						pos:        position{line: 545, col: 18, offset: 16588},
 						val:        "[!$&-,.0-;=@-Z_a-z~-]",
 						chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 						ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -3997,7 +4043,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 497, col: 42, offset: 15105},
+						pos:  position{line: 545, col: 42, offset: 16612},
 						name: "pct_encoded",
 					},
 				},
@@ -4006,20 +4052,20 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 500, col: 1, offset: 15163},
+			pos:         position{line: 548, col: 1, offset: 16670},
 			expr: &actionExpr{
-				pos: position{line: 500, col: 18, offset: 15180},
+				pos: position{line: 548, col: 18, offset: 16687},
 				run: (*parser).callonquery1,
 				expr: &labeledExpr{
-					pos:   position{line: 500, col: 18, offset: 15180},
+					pos:   position{line: 548, col: 18, offset: 16687},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 500, col: 21, offset: 15183},
+						pos: position{line: 548, col: 21, offset: 16690},
 						expr: &choiceExpr{
-							pos: position{line: 500, col: 22, offset: 15184},
+							pos: position{line: 548, col: 22, offset: 16691},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 500, col: 22, offset: 15184},
+									pos:        position{line: 548, col: 22, offset: 16691},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4027,7 +4073,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 500, col: 45, offset: 15207},
+									pos:  position{line: 548, col: 45, offset: 16714},
 									name: "pct_encoded",
 								},
 							},
@@ -4039,20 +4085,20 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 505, col: 1, offset: 15302},
+			pos:         position{line: 553, col: 1, offset: 16809},
 			expr: &actionExpr{
-				pos: position{line: 505, col: 24, offset: 15325},
+				pos: position{line: 553, col: 24, offset: 16832},
 				run: (*parser).callonfragment1,
 				expr: &labeledExpr{
-					pos:   position{line: 505, col: 24, offset: 15325},
+					pos:   position{line: 553, col: 24, offset: 16832},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 505, col: 27, offset: 15328},
+						pos: position{line: 553, col: 27, offset: 16835},
 						expr: &choiceExpr{
-							pos: position{line: 505, col: 28, offset: 15329},
+							pos: position{line: 553, col: 28, offset: 16836},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 505, col: 28, offset: 15329},
+									pos:        position{line: 553, col: 28, offset: 16836},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4060,7 +4106,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 505, col: 51, offset: 15352},
+									pos:  position{line: 553, col: 51, offset: 16859},
 									name: "pct_encoded",
 								},
 							},
@@ -4072,31 +4118,31 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 510, col: 1, offset: 15445},
+			pos:         position{line: 558, col: 1, offset: 16952},
 			expr: &actionExpr{
-				pos: position{line: 510, col: 30, offset: 15474},
+				pos: position{line: 558, col: 30, offset: 16981},
 				run: (*parser).callonpct_encoded1,
 				expr: &labeledExpr{
-					pos:   position{line: 510, col: 30, offset: 15474},
+					pos:   position{line: 558, col: 30, offset: 16981},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 510, col: 33, offset: 15477},
+						pos: position{line: 558, col: 33, offset: 16984},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 510, col: 33, offset: 15477},
+								pos:        position{line: 558, col: 33, offset: 16984},
 								val:        "%",
 								ignoreCase: false,
 								want:       "\"%\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 510, col: 37, offset: 15481},
+								pos:        position{line: 558, col: 37, offset: 16988},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 510, col: 49, offset: 15493},
+								pos:        position{line: 558, col: 49, offset: 17000},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
@@ -4110,9 +4156,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 515, col: 1, offset: 15607},
+			pos:         position{line: 563, col: 1, offset: 17114},
 			expr: &charClassMatcher{
-				pos:        position{line: 515, col: 28, offset: 15634},
+				pos:        position{line: 563, col: 28, offset: 17141},
 				val:        "[.0-9A-Z_a-z~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -4123,9 +4169,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 518, col: 1, offset: 15697},
+			pos:         position{line: 566, col: 1, offset: 17204},
 			expr: &charClassMatcher{
-				pos:        position{line: 518, col: 24, offset: 15720},
+				pos:        position{line: 566, col: 24, offset: 17227},
 				val:        "[!#$&-,/:;=?@[\\]]",
 				chars:      []rune{'!', '#', '$', '/', ':', ';', '=', '?', '@', '[', ']'},
 				ranges:     []rune{'&', ','},
@@ -4136,9 +4182,9 @@ var g = &grammar{
 		{
 			name:        "gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 521, col: 1, offset: 15801},
+			pos:         position{line: 569, col: 1, offset: 17308},
 			expr: &charClassMatcher{
-				pos:        position{line: 521, col: 28, offset: 15828},
+				pos:        position{line: 569, col: 28, offset: 17335},
 				val:        "[#/:?@[\\]]",
 				chars:      []rune{'#', '/', ':', '?', '@', '[', ']'},
 				ignoreCase: false,
@@ -4148,9 +4194,9 @@ var g = &grammar{
 		{
 			name:        "sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 525, col: 1, offset: 15946},
+			pos:         position{line: 573, col: 1, offset: 17453},
 			expr: &charClassMatcher{
-				pos:        position{line: 525, col: 28, offset: 15973},
+				pos:        position{line: 573, col: 28, offset: 17480},
 				val:        "[!$&-,;=]",
 				chars:      []rune{'!', '$', ';', '='},
 				ranges:     []rune{'&', ','},
@@ -4161,9 +4207,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 528, col: 1, offset: 16046},
+			pos:         position{line: 576, col: 1, offset: 17553},
 			expr: &charClassMatcher{
-				pos:        position{line: 528, col: 18, offset: 16063},
+				pos:        position{line: 576, col: 18, offset: 17570},
 				val:        "[A-Za-z]",
 				ranges:     []rune{'A', 'Z', 'a', 'z'},
 				ignoreCase: false,
@@ -4173,9 +4219,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 532, col: 1, offset: 16152},
+			pos:         position{line: 580, col: 1, offset: 17659},
 			expr: &charClassMatcher{
-				pos:        position{line: 532, col: 18, offset: 16169},
+				pos:        position{line: 580, col: 18, offset: 17676},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -4185,9 +4231,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 535, col: 1, offset: 16248},
+			pos:         position{line: 583, col: 1, offset: 17755},
 			expr: &charClassMatcher{
-				pos:        position{line: 535, col: 20, offset: 16267},
+				pos:        position{line: 583, col: 20, offset: 17774},
 				val:        "[0-9A-Fa-f]",
 				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 				ignoreCase: false,

@@ -2,35 +2,20 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
 	"github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/parser/rfc3987"
+	"github.com/peguri/rfc3986/parser/rfc6874"
 )
 
-// A builtin is one of the generated parsers the command carries.
-type builtin struct {
-	name string
-	// parse parses s as rule and returns its tree, or an *parser.Error.
-	parse func(rule, s string) (*parser.Node, error)
-	// parseURI parses s as one of the URI-level rules.
-	parseURI func(rule, s string) (parser.URI, error)
-	// validate checks s against rule without building a tree.
-	validate func(rule, s string) error
-	uriRules []string
-	rules    func() []string
-}
-
-var builtins = map[string]*builtin{
-	"rfc3986": {
-		name:     "rfc3986",
-		parse:    parser.ParseRule,
-		parseURI: parser.ParseAs,
-		validate: parser.Validate,
-		uriRules: parser.URIRules,
-		rules:    parser.Rules,
-	},
+// builtins are the generated grammars the command carries, by -grammar
+// name.
+var builtins = map[string]*parser.Syntax{
+	"rfc3986": parser.RFC3986,
+	"rfc6874": rfc6874.Syntax,
+	"rfc3987": rfc3987.Syntax,
 }
 
 func grammarNames() string {
@@ -42,18 +27,19 @@ func grammarNames() string {
 	return strings.Join(names, ", ")
 }
 
-// lookup finds the grammar and the rule's canonical name.
-func lookup(grammar, rule string) (*builtin, string, error) {
+// lookup finds the grammar and the rule's canonical name; an empty rule is
+// the grammar's default (URI-reference; IRI-reference for rfc3987).
+func lookup(grammar, rule string) (*parser.Syntax, string, error) {
 	g, ok := builtins[grammar]
 	if !ok {
 		return nil, "", usageError{fmt.Sprintf("no built-in grammar %q (have %s)", grammar, grammarNames())}
 	}
-	for _, r := range g.rules() {
-		if strings.EqualFold(r, rule) {
-			return g, r, nil
-		}
+	if rule == "" {
+		return g, g.DefaultRule(), nil
 	}
-	return nil, "", usageError{fmt.Sprintf("no rule %q in grammar %s; its rules: %s", rule, grammar, strings.Join(g.rules(), ", "))}
+	name, ok := g.Rule(rule)
+	if !ok {
+		return nil, "", usageError{fmt.Sprintf("no rule %q in grammar %s; its rules: %s", rule, grammar, strings.Join(g.Rules(), ", "))}
+	}
+	return g, name, nil
 }
-
-func (g *builtin) isURIRule(rule string) bool { return slices.Contains(g.uriRules, rule) }

@@ -16,7 +16,9 @@
 //
 //	parse [-rule R] [-grammar G] [-json] [INPUT…]
 //		parse as rule R (default URI-reference; any rule of the grammar) and
-//		print the components; -grammar picks a built-in parser (rfc3986)
+//		print the components; -grammar picks a built-in parser: rfc3986
+//		(the default), rfc6874 (with IPv6 zone identifiers) or rfc3987
+//		(IRIs; its default rule is IRI-reference)
 //	tree [-rule R] [-grammar G] [-json] [INPUT…]
 //		print the parse tree: every captured rule with its byte span
 package main

@@ -53,7 +53,7 @@ func opt(s string, defined bool) *string {
 
 func cmdParse(args []string, stdin io.Reader, out *output, stderr io.Writer) error {
 	fs := newFlags("parse", stderr)
-	rule := fs.String("rule", "URI-reference", "parse as this `rule` (any rule of the grammar)")
+	rule := fs.String("rule", "", "parse as this `rule`, any rule of the grammar (default: URI-reference; IRI-reference for rfc3987)")
 	grammar := fs.String("grammar", "rfc3986", "built-in `grammar`: "+grammarNames())
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
 	if err := parseFlags(fs, args); err != nil {
@@ -66,15 +66,15 @@ func cmdParse(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 	return eachInput(fs.Args(), stdin, func(in string) (bool, error) {
 		var u parser.URI
 		var err error
-		if g.isURIRule(name) {
-			u, err = g.parseURI(name, in)
+		if g.IsURIRule(name) {
+			u, err = g.Parse(name, in)
 		} else {
-			err = g.validate(name, in)
+			err = g.Validate(name, in)
 		}
 		if err != nil {
 			return false, writeInvalid(out, in, name, err)
 		}
-		if !g.isURIRule(name) {
+		if !g.IsURIRule(name) {
 			return true, out.record(ruleJSON{Input: in, Valid: true, Rule: name}, func(w io.Writer) {
 				field(w, "input", show(in))
 				field(w, "valid", "true")

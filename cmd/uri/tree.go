@@ -27,7 +27,7 @@ func toJSON(in string, n *parser.Node) *treeJSON {
 
 func cmdTree(args []string, stdin io.Reader, out *output, stderr io.Writer) error {
 	fs := newFlags("tree", stderr)
-	rule := fs.String("rule", "URI-reference", "parse as this `rule` (any rule of the grammar)")
+	rule := fs.String("rule", "", "parse as this `rule`, any rule of the grammar (default: URI-reference; IRI-reference for rfc3987)")
 	grammar := fs.String("grammar", "rfc3986", "built-in `grammar`: "+grammarNames())
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines: one nested tree per input")
 	if err := parseFlags(fs, args); err != nil {
@@ -38,7 +38,7 @@ func cmdTree(args []string, stdin io.Reader, out *output, stderr io.Writer) erro
 		return err
 	}
 	return eachInput(fs.Args(), stdin, func(in string) (bool, error) {
-		n, err := g.parse(name, in)
+		n, err := g.ParseRule(name, in)
 		if err != nil {
 			return false, writeInvalid(out, in, name, err)
 		}

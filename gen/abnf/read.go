@@ -517,6 +517,9 @@ func (p *parser) expected(what string) {
 // rule parses one rule from its lines and adds it to the grammar.
 func (r *reader) rule(lines []line, core, markedOverride bool) {
 	toks := r.lex(lines)
+	if len(toks) == 0 {
+		return // only rejected characters: already reported
+	}
 	p := &parser{r: r, toks: toks}
 	func() {
 		defer func() {
@@ -527,16 +530,14 @@ func (r *reader) rule(lines []line, core, markedOverride bool) {
 				p.err = true
 			}
 		}()
-		name := p.next()
-		if name.kind != tName {
-			p.i--
+		if p.peek().kind != tName {
 			p.expected("a rule name")
 		}
-		def := p.next()
-		if def.kind != tDefine && def.kind != tDefineAlt {
-			p.i--
+		name := p.next()
+		if k := p.peek().kind; k != tDefine && k != tDefineAlt {
 			p.expected(`"=" or "=/"`)
 		}
+		def := p.next()
 		expr := p.alternation()
 		if t := p.peek(); t.kind != tEOF {
 			if t.kind == tName && p.i+1 < len(p.toks) && (p.toks[p.i+1].kind == tDefine || p.toks[p.i+1].kind == tDefineAlt) {
@@ -604,6 +605,11 @@ func (p *parser) repetition() Node {
 }
 
 func (p *parser) element() Node {
+	switch p.peek().kind {
+	case tName, tLParen, tLBrack, tCharVal, tNumVal, tProse:
+	default:
+		p.expected("an element")
+	}
 	t := p.next()
 	switch t.kind {
 	case tName:
@@ -632,13 +638,12 @@ func (p *parser) element() Node {
 			return &NumVal{Pos: t.pos, Base: 'x', Vals: []rune{0}}
 		}
 		return &NumVal{Pos: t.pos, Base: t.base, Vals: t.vals, Range: t.isRange}
-	case tProse:
-		return &Prose{Pos: t.pos, Text: t.text}
 	}
-	p.i--
-	p.expected("an element")
-	return nil
+	return &Prose{Pos: t.pos, Text: t.text} // tProse
 }
+
+// A rule made only of characters the lexer rejected has no tokens; the
+// rejection was reported, and the rule is skipped.
 
 // proseCheck reports prose values that are not under a zero repetition.
 func (r *reader) proseCheck(n Node, underZero bool) {

@@ -245,3 +245,29 @@ func TestRuleText(t *testing.T) {
 		t.Errorf("rule b text %q", g.Rule("b").Defs[0].Text)
 	}
 }
+
+// FuzzRead: no input makes the reader panic, and whatever reads without
+// errors prints canonically to an equal grammar.
+func FuzzRead(f *testing.F) {
+	for _, tt := range constructTests {
+		f.Add(tt.src)
+	}
+	for _, tt := range errorTests {
+		f.Add(tt.src)
+	}
+	f.Add("r = a\n\f\nRFC 3987  page header\n   b = c\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		g, err := abnf.ReadString("f.abnf", src)
+		if err != nil {
+			return
+		}
+		out := abnf.Format(g)
+		g2, err := abnf.ReadString("out.abnf", string(out))
+		if err != nil {
+			t.Fatalf("canonical form does not read: %v\n%s", err, out)
+		}
+		if !abnf.Equal(g, g2) {
+			t.Fatalf("canonical form reads to another grammar:\n%s", out)
+		}
+	})
+}

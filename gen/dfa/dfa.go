@@ -149,29 +149,28 @@ func Report(ms []*Machine) string {
 	return b.String()
 }
 
-// Emit writes the machines as Go source for package pkg: a map from rule
-// name to the tables of its DFA, in the compact form the runtime in
-// parser/dfa.go expands. State 0 is the dead state, 1 the start; every
-// table is a string of bytes (uint8 states) or of little-endian uint16
-// pairs when a machine has more than 255 states.
+// Emit writes the machines as Go source for package pkg: DFATables, a map
+// from rule name to the compact tables of its DFA, which package
+// github.com/peguri/rfc3986/parser/dfa expands and runs. State 0 is the
+// dead state, 1 the start; a table is a string of bytes (uint8 states) or of
+// little-endian uint16 pairs when a machine has more than 255 states.
 func Emit(pkg, header string, ms []*Machine) ([]byte, error) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "// %s\n\n", header)
 	fmt.Fprintf(&b, "package %s\n\n", pkg)
-	fmt.Fprintf(&b, "// dfaTables holds the minimal byte DFA of each rule, as gen dfa built\n")
-	fmt.Fprintf(&b, "// it: see gen/dfa. classes maps each byte to its class (0: no class, the\n")
-	fmt.Fprintf(&b, "// dead state); next is state-major, class-minor, state 0 dead and 1 the start;\n")
-	fmt.Fprintf(&b, "// accept has one byte per state.\n")
-	fmt.Fprintf(&b, "var dfaTables = map[string]*dfaTable{\n")
+	fmt.Fprintf(&b, "import \"github.com/peguri/rfc3986/parser/dfa\"\n\n")
+	fmt.Fprintf(&b, "// DFATables holds the minimal byte DFA of each rule, as gen dfa built it\n")
+	fmt.Fprintf(&b, "// (see gen/dfa); package parser/dfa runs them.\n")
+	fmt.Fprintf(&b, "var DFATables = map[string]*dfa.Table{\n")
 	for _, m := range ms {
 		classes, next, accept, wide := tables(m)
 		fmt.Fprintf(&b, "\t%q: {\n", m.Rule)
-		fmt.Fprintf(&b, "\t\tstates:  %d,\n", len(accept))
-		fmt.Fprintf(&b, "\t\tnclass:  %d,\n", m.Classes()+1)
-		fmt.Fprintf(&b, "\t\twide:    %v,\n", wide)
-		fmt.Fprintf(&b, "\t\tclasses: %s,\n", quote(classes))
-		fmt.Fprintf(&b, "\t\tnext:    %s,\n", quote(next))
-		fmt.Fprintf(&b, "\t\taccept:  %s,\n", quote(accept))
+		fmt.Fprintf(&b, "\t\tStates: %d,\n", len(accept))
+		fmt.Fprintf(&b, "\t\tNClass: %d,\n", m.Classes()+1)
+		fmt.Fprintf(&b, "\t\tWide: %v,\n", wide)
+		fmt.Fprintf(&b, "\t\tClasses: %s,\n", quote(classes))
+		fmt.Fprintf(&b, "\t\tNext: %s,\n", quote(next))
+		fmt.Fprintf(&b, "\t\tAccept: %s,\n", quote(accept))
 		fmt.Fprintf(&b, "\t},\n")
 	}
 	fmt.Fprintf(&b, "}\n")
@@ -217,15 +216,24 @@ func tables(m *Machine) (classes, next, accept []byte, wide bool) {
 	return classes, next, accept, wide
 }
 
-// quote writes bytes as a Go string literal, wrapped every 32 bytes.
+// quote writes bytes as Go string literals joined by +, 64 bytes each:
+// printable ASCII as itself, the rest escaped.
 func quote(b []byte) string {
 	var parts []string
-	for i := 0; i < len(b); i += 32 {
-		chunk := b[i:min(i+32, len(b))]
+	for i := 0; i < len(b); i += 64 {
+		chunk := b[i:min(i+64, len(b))]
 		var s strings.Builder
 		s.WriteByte('"')
 		for _, c := range chunk {
-			fmt.Fprintf(&s, "\\x%02x", c)
+			switch {
+			case c == '"' || c == '\\':
+				s.WriteByte('\\')
+				s.WriteByte(c)
+			case c >= 0x20 && c < 0x7f:
+				s.WriteByte(c)
+			default:
+				fmt.Fprintf(&s, "\\x%02x", c)
+			}
 		}
 		s.WriteByte('"')
 		parts = append(parts, s.String())

@@ -30,11 +30,12 @@ type Report struct {
 
 // Item is one decision of the translator.
 type Item struct {
-	Rule  string
-	Pos   abnf.Pos
-	Kind  string // reorder, guard, exact-guard, order, unproven
-	Msg   string
-	Count int // occurrences (contexts) it applies to
+	Rule    string
+	Pos     abnf.Pos
+	Kind    string // reorder, guard, exact-guard, order, unproven
+	Msg     string
+	Example string // the input that made it necessary, in the first context found
+	Count   int    // occurrences (contexts) it applies to
 }
 
 // StartInfo describes one start rule.
@@ -43,6 +44,12 @@ type StartInfo struct {
 }
 
 func (r *Report) add(rule string, pos abnf.Pos, kind, format string, args ...any) {
+	r.addExample(rule, pos, kind, "", format, args...)
+}
+
+// addExample records an item; items that differ only by their example are
+// one item.
+func (r *Report) addExample(rule string, pos abnf.Pos, kind, example, format string, args ...any) {
 	if r.byKey == nil {
 		r.byKey = map[string]*Item{}
 	}
@@ -52,7 +59,7 @@ func (r *Report) add(rule string, pos abnf.Pos, kind, format string, args ...any
 		it.Count++
 		return
 	}
-	it := &Item{Rule: rule, Pos: pos, Kind: kind, Msg: msg, Count: 1}
+	it := &Item{Rule: rule, Pos: pos, Kind: kind, Msg: msg, Example: example, Count: 1}
 	r.byKey[k] = it
 	r.Items = append(r.Items, it)
 }
@@ -79,21 +86,21 @@ func (r *Report) decision(o *occ, alt int, g guard) {
 	if alt < 0 {
 		x := o.x.(*ir.Rep)
 		what = fmt.Sprintf("the body of %s", clip(ir.Format(x)))
-		reason = fmt.Sprintf("without it, on input %q the body matches and the PEG repetition takes it, though only leaving lets the rest match", g.why)
+		reason = "without it, the body can match and the PEG repetition take it, though only leaving lets the rest match"
 	} else {
 		what = fmt.Sprintf("alternative %d (%s)", alt+1, clip(ir.Format(o.kids[alt].x)))
-		reason = fmt.Sprintf("without it, on input %q the alternative matches a prefix and the choice commits, though a later alternative matches", g.why)
+		reason = "without it, the alternative can match a prefix and the choice commit, though a later alternative matches"
 	}
 	if g.gaveUp {
 		reason = "the search for a counterexample gave up, so exactness is not proven without it"
 	}
 	switch g.kind {
 	case guardFirst:
-		r.add(o.owner.Name, srcPos(o), "guard", "after %s: %s; %s", what, g.text(), reason)
+		r.addExample(o.owner.Name, srcPos(o), "guard", g.why, "after %s: %s; %s", what, g.text(), reason)
 	case guardExact:
-		r.add(o.owner.Name, srcPos(o), "exact-guard", "after %s: %s (the exact continuation); a one-character guard is not enough: %s", what, g.text(), reason)
+		r.addExample(o.owner.Name, srcPos(o), "exact-guard", g.why, "after %s: %s (the exact continuation); a one-character guard is not enough: %s", what, g.text(), reason)
 	case guardUnproven:
-		r.add(o.owner.Name, srcPos(o), "unproven", "after %s: no guard is proven sufficient against the over-approximated context (recursive grammar): %s", what, reason)
+		r.addExample(o.owner.Name, srcPos(o), "unproven", g.why, "after %s: no guard is proven sufficient against the over-approximated context (recursive grammar): %s", what, reason)
 	}
 }
 
@@ -126,9 +133,9 @@ func (r *Report) orderMatters(u *unit, o *occ, d *decision) {
 	for i := range k {
 		for j := i + 1; j < k; j++ {
 			if ex, ok := overlap(n, []int32{o.kids[i].f.start}, []int32{o.kids[j].f.start}); ok {
-				r.add(o.owner.Name, srcPos(o), "order",
-					"alternatives %d (%s) and %d (%s) overlap in context, e.g. %q: the first in document order is the one matched",
-					i+1, clip(ir.Format(x.Alts[i])), j+1, clip(ir.Format(x.Alts[j])), ex)
+				r.addExample(o.owner.Name, srcPos(o), "order", ex,
+					"alternatives %d (%s) and %d (%s) overlap in context: the first in document order is the one matched",
+					i+1, clip(ir.Format(x.Alts[i])), j+1, clip(ir.Format(x.Alts[j])))
 			}
 		}
 	}
@@ -141,9 +148,9 @@ func (r *Report) orderMatters(u *unit, o *occ, d *decision) {
 		}
 		cex, found, gave := check(n, o.kids[rev[p]].f, rest, guardSpec{}, u.approx)
 		if found || gave {
-			r.add(o.owner.Name, srcPos(o), "order",
-				"order-sensitive: in reverse order, alternative %d (%s) would commit on input %q",
-				rev[p]+1, clip(ir.Format(x.Alts[rev[p]])), cex)
+			r.addExample(o.owner.Name, srcPos(o), "order", cex,
+				"order-sensitive: in reverse order, alternative %d (%s) would commit wrongly",
+				rev[p]+1, clip(ir.Format(x.Alts[rev[p]])))
 			return
 		}
 	}
@@ -173,7 +180,7 @@ func (r *Report) finish(t *translator) {
 	})
 	for _, it := range r.Items {
 		if it.Kind == "unproven" {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: %s: not proven exact: %s", it.Pos, it.Rule, it.Msg))
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: %s: not proven exact: %s (e.g. on input %q)", it.Pos, it.Rule, it.Msg, it.Example))
 		}
 	}
 }
@@ -195,8 +202,11 @@ func (r *Report) WriteTo(w io.Writer) (int64, error) {
 			for _, k := range kinds {
 				if it.Kind == k {
 					n := ""
+					if it.Kind != "reorder" {
+						n = fmt.Sprintf(" (e.g. on input %q)", it.Example)
+					}
 					if it.Count > 1 {
-						n = fmt.Sprintf(" [%d contexts]", it.Count)
+						n += fmt.Sprintf(" [%d contexts]", it.Count)
 					}
 					lines = append(lines, fmt.Sprintf("  %s: %s: %s: %s%s", it.Pos, it.Rule, it.Kind, it.Msg, n))
 				}

@@ -1,0 +1,90 @@
+// Package urn parses Uniform Resource Names (RFC 8141) with parsers
+// generated from the RFC's ABNF layered on RFC 3986 Appendix A — the worked
+// example of regenerating this project's parser for a scheme's own grammar
+// (see the README section "Regenerating for your scheme").
+//
+// urn.abnf holds RFC 8141 §2's rules, plus alphanum, which RFC 8141 takes
+// from "the URI syntax" although RFC 3986 no longer defines it. The
+// generated files are urn.peg, urn_peg.go (pigeon) and urn_dfa.go (gen dfa);
+// this file is all the hand-written code.
+package urn
+
+import (
+	"fmt"
+
+	base "github.com/peguri/rfc3986/parser"
+)
+
+// Syntax serves the generated parsers: Validate with the DFAs, ParseRule
+// for trees, both with the project's errors (offset, expected set).
+var Syntax = base.NewSyntax("urn", Entrypoints, ParseEntry, DFATables)
+
+// URN is a parsed URN: its namespace identifier and namespace-specific
+// string, and the r-, q- and f-components, each with whether it is present
+// (RFC 8141 §2.3).
+type URN struct {
+	NID, NSS                           string
+	RComponent, QComponent, FComponent string
+	HasR, HasQ, HasF                   bool
+}
+
+// ParseURN parses s as an RFC 8141 namestring (pigeon's generated code owns
+// the name Parse in this package).
+//
+// RFC 8141's ABNF is ambiguous where an r-component contains "?=": "?" and
+// "=" are pchar too, so "urn:a:b?+r?=q" has an r-component "r?=q" and no
+// q-component, or "r" and "q". Like every choice gen translates, the
+// generated parser takes the first reading the grammar allows, which keeps
+// the r-component going: RFC 8141 leaves the question to URN namespaces.
+func ParseURN(s string) (URN, error) {
+	if err := Syntax.Validate("namestring", s); err != nil {
+		return URN{}, err
+	}
+	tree, err := Syntax.ParseRule("namestring", s)
+	if err != nil {
+		return URN{}, err // not reached: the DFA and pigeon agree
+	}
+	var u URN
+	var walk func(*base.Node)
+	walk = func(n *base.Node) {
+		text := s[n.Start:n.End]
+		switch n.Rule {
+		case "NID":
+			u.NID = text
+		case "NSS":
+			u.NSS = text
+		case "r-component":
+			u.RComponent, u.HasR = text, true
+		case "q-component":
+			u.QComponent, u.HasQ = text, true
+		case "f-component":
+			u.FComponent, u.HasF = text, true
+		default:
+			for _, k := range n.Kids {
+				walk(k)
+			}
+		}
+	}
+	walk(tree)
+	return u, nil
+}
+
+// Valid reports whether s is a URN, without allocating.
+func Valid(s string) bool { return Syntax.Validate("namestring", s) == nil }
+
+// String recomposes the URN; for a parsed URN, the input with "urn" in
+// lower case if it was written otherwise (RFC 8141 §2: "urn" is
+// case-insensitive).
+func (u URN) String() string {
+	s := fmt.Sprintf("urn:%s:%s", u.NID, u.NSS)
+	if u.HasR {
+		s += "?+" + u.RComponent
+	}
+	if u.HasQ {
+		s += "?=" + u.QComponent
+	}
+	if u.HasF {
+		s += "#" + u.FComponent
+	}
+	return s
+}

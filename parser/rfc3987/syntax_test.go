@@ -1,0 +1,109 @@
+package rfc3987_test
+
+import (
+	"testing"
+
+	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/grammar"
+	"github.com/peguri/rfc3986/internal/difftest"
+	base "github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/parser/rfc3987"
+)
+
+func layered(t testing.TB) *abnf.Grammar {
+	g, err := abnf.Read([]abnf.Source{
+		{Name: grammar.RFC3986Name, Text: grammar.RFC3986},
+		{Name: grammar.RFC3987Name, Text: grammar.RFC3987},
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestDifferential: matcher, pigeon and DFA agree on samples of every rule
+// of the layered grammar. The sampler draws ucschar and iprivate code
+// points from their ranges, so the IRI rules get Unicode samples (and
+// near-misses with invalid UTF-8, KELVIN SIGN, controls).
+func TestDifferential(t *testing.T) {
+	per := 40000
+	if testing.Short() {
+		per = 4000
+	}
+	n := difftest.Run(t, difftest.Config{Grammar: layered(t), Syntax: rfc3987.Syntax, PerURI: per, PerRule: 2000, Seed: 3987})
+	t.Logf("%d inputs", n)
+}
+
+var iriTests = []struct {
+	in       string
+	iri, uri bool // valid as IRI-reference; as RFC 3986 URI-reference
+	host     string
+	why      string
+}{
+	{"http://例え.jp/パス?q=値#断片", true, false, "例え.jp", "ucschar in host, path, query, fragment"},
+	{"http://xn--r8jz45g.jp/", true, true, "xn--r8jz45g.jp", "ASCII: both"},
+	{"http://a/?\ue000", true, false, "a", "iprivate is allowed in the query"},
+	{"http://a/\ue000", false, false, "", "iprivate is not allowed in the path (§2.2)"},
+	{"http://a/#\ue000", false, false, "", "nor in the fragment"},
+	{"http://\ue000/", false, false, "", "nor in the host"},
+	{"http://a/\u00a0", true, false, "a", "U+00A0, the first ucschar"},
+	{"http://a/\u009f", false, false, "", "U+009F is a C1 control, not ucschar"},
+	{"http://a/\ufffd", false, false, "", "U+FFFD is not in ucschar (FDF0-FFEF)"},
+	{"http://a/\U0001f363", true, false, "a", "a supplementary-plane ucschar"},
+	{"http://a/\U000e0001", false, false, "", "U+E0001 is below E1000: not ucschar"},
+	{"http://a/\xff", false, false, "", "invalid UTF-8"},
+	{"http://[::1]/ü", true, false, "[::1]", "IP literals stay ASCII"},
+	{"http://1.2.3.4/", true, true, "1.2.3.4", "IPv4"},
+}
+
+func TestIRIs(t *testing.T) {
+	for _, tt := range iriTests {
+		u, err := rfc3987.Syntax.Parse("IRI-reference", tt.in)
+		if (err == nil) != tt.iri {
+			t.Errorf("IRI-reference %q: %v, want ok=%v (%s)", tt.in, err, tt.iri, tt.why)
+			continue
+		}
+		if _, err := base.ParseReference(tt.in); (err == nil) != tt.uri {
+			t.Errorf("URI-reference %q: %v, want ok=%v (%s)", tt.in, err, tt.uri, tt.why)
+		}
+		if _, err := rfc3987.Syntax.Parse("URI-reference", tt.in); (err == nil) != tt.uri {
+			t.Errorf("rfc3987's URI-reference %q: %v, want ok=%v", tt.in, err, tt.uri)
+		}
+		if tt.iri && u.Host() != tt.host {
+			t.Errorf("%q: host %q, want %q", tt.in, u.Host(), tt.host)
+		}
+	}
+}
+
+// toURITests: RFC 3987 §3.1 mapping; the first three are iri-string's
+// (testdata/conformance/iri-string.jsonl, kind iri_to_uri).
+var toURITests = []struct{ in, want string }{
+	{"?alpha=α", "?alpha=%CE%B1"},
+	{"?katakana-letter-i=イ", "?katakana-letter-i=%E3%82%A4"},
+	{"?sushi=🍣", "?sushi=%F0%9F%8D%A3"},
+	{"http://Bü:ẞ@gOoGle.com", "http://B%C3%BC:%E1%BA%9E@gOoGle.com"},
+	{"http://例え.jp/パス", "http://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9"},
+	{"http://a/?\ue000", "http://a/?%EE%80%80"},
+	{"http://a/%41", "http://a/%41"},
+}
+
+func TestToURI(t *testing.T) {
+	for _, tt := range toURITests {
+		u, err := rfc3987.ToURI(tt.in)
+		if err != nil || u.String() != tt.want {
+			t.Errorf("ToURI(%q) = %v, %v; want %q", tt.in, u, err, tt.want)
+		}
+	}
+	if _, err := rfc3987.ToURI("http://a/\ue000"); err == nil {
+		t.Error("ToURI accepted iprivate in a path")
+	}
+	// Every IRI sample maps to a valid URI reference.
+	g := layered(t)
+	s := abnf.NewSampler(g, 1)
+	for range 2000 {
+		in, _ := s.Sample("IRI-reference")
+		if _, err := rfc3987.ToURI(string(in)); err != nil {
+			t.Errorf("ToURI(%q): %v", in, err)
+		}
+	}
+}

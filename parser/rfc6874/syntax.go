@@ -1,0 +1,28 @@
+// Package rfc6874 parses URI references with IPv6 zone identifiers: RFC
+// 3986 Appendix A with RFC 6874 §2 layered on it (grammar/ext/rfc6874.abnf),
+// which replaces IP-literal so that an IPv6 address may carry a
+// percent-encoded zone: "http://[fe80::1%25eth0]/". The parsers are generated
+// (rfc6874_peg.go, rfc6874_dfa.go); this file describes them to package
+// parser, whose Syntax gives the entry points and the typed URI.
+package rfc6874
+
+import base "github.com/peguri/rfc3986/parser"
+
+// Syntax is RFC 3986 with RFC 6874 zone identifiers. An IP literal with a
+// zone is an IPv6 host: its Host is the literal as written, brackets and
+// "%25zone" included.
+var Syntax = base.NewSyntax("rfc6874", Entrypoints, ParseEntry, DFATables, base.Names{
+	URIRules:  []string{"URI-reference", "URI", "absolute-URI", "relative-ref"},
+	Scheme:    "scheme",
+	Authority: "authority",
+	Userinfo:  "userinfo",
+	Host:      "host",
+	Port:      "port",
+	Query:     "query",
+	Fragment:  "fragment",
+	Paths:     []string{"path-abempty", "path-absolute", "path-noscheme", "path-rootless", "path-empty"},
+	IPv4:      "IPv4address",
+	RegName:   "reg-name",
+	IPvFuture: "IPvFuture",
+	IPv6:      []string{"IPv6addrz", "IPv6address"},
+})

@@ -1,0 +1,84 @@
+package rfc6874_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/grammar"
+	"github.com/peguri/rfc3986/internal/difftest"
+	base "github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/parser/rfc6874"
+)
+
+func layered(t testing.TB) *abnf.Grammar {
+	g, err := abnf.Read([]abnf.Source{
+		{Name: grammar.RFC3986Name, Text: grammar.RFC3986},
+		{Name: grammar.RFC6874Name, Text: grammar.RFC6874},
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestDifferential: matcher, pigeon and DFA agree on samples of every rule
+// of the layered grammar (40,000 per URI rule and for IP-literal, whose
+// alternatives RFC 6874 changed).
+func TestDifferential(t *testing.T) {
+	per := 40000
+	if testing.Short() {
+		per = 4000
+	}
+	n := difftest.Run(t, difftest.Config{Grammar: layered(t), Syntax: rfc6874.Syntax, PerURI: per, PerRule: 3000, Seed: 6874})
+	t.Logf("%d inputs", n)
+}
+
+var zoneTests = []struct {
+	in   string
+	ok   bool // under RFC 6874
+	rfc  bool // under RFC 3986 alone
+	host string
+	why  string
+}{
+	{"http://[fe80::1%25eth0]/", true, false, "[fe80::1%25eth0]", "RFC 6874 §2 example"},
+	{"http://[fe80::1%25en1]:8080/x", true, false, "[fe80::1%25en1]", "with a port"},
+	{"http://[fe80::a%25%31]/", true, false, "[fe80::a%25%31]", "pct-encoded ZoneID"},
+	{"http://[::ffff:1.2.3.4%25x]/", true, false, "[::ffff:1.2.3.4%25x]", "IPv4 tail then zone"},
+	{"http://[fe80::1%eth0]/", false, false, "", "the % of a zone must be encoded as %25 (§2)"},
+	{"http://[fe80::1%25]/", false, false, "", "ZoneID = 1*( unreserved / pct-encoded ): not empty"},
+	{"http://[fe80::1%25a%]/", false, false, "", "bad pct-encoding in the zone"},
+	{"http://[v1.x%25a]/", false, false, "", "IPvFuture takes no zone"},
+	{"http://[::1]/", true, true, "[::1]", "no zone: both"},
+	{"http://[fe80::1%25eth0]x/", false, false, "", "junk after the literal"},
+}
+
+func TestZoneIDs(t *testing.T) {
+	for _, tt := range zoneTests {
+		u, err := rfc6874.Syntax.Parse("URI-reference", tt.in)
+		if (err == nil) != tt.ok {
+			t.Errorf("rfc6874 %q: %v, want ok=%v (%s)", tt.in, err, tt.ok, tt.why)
+			continue
+		}
+		if _, err := base.ParseReference(tt.in); (err == nil) != tt.rfc {
+			t.Errorf("rfc3986 %q: %v, want ok=%v (%s)", tt.in, err, tt.rfc, tt.why)
+		}
+		if tt.ok && (u.Host() != tt.host || u.HostKind() != base.HostIPv6) {
+			t.Errorf("%q: host %q (%v), want %q (ipv6)", tt.in, u.Host(), u.HostKind(), tt.host)
+		}
+	}
+	var pe *base.Error
+	if _, err := rfc6874.Syntax.Parse("", "http://[fe80::1%eth0]/"); !errors.As(err, &pe) || pe.Offset != 15 {
+		t.Errorf("error %v, want offset 15", err)
+	}
+}
+
+func TestTree(t *testing.T) {
+	n, err := rfc6874.Syntax.ParseRule("IP-literal", "[fe80::1%25eth0]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(n.Kids) != 1 || n.Kids[0].Rule != "IPv6addrz" || n.Kids[0].Kids[1].Rule != "ZoneID" {
+		t.Errorf("tree: %+v", n.Kids[0])
+	}
+}

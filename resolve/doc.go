@@ -1,0 +1,84 @@
+// Package resolve implements RFC 3986 §5, reference resolution, and §6,
+// normalization and comparison, on the URIs of package parser.
+//
+// # Resolution
+//
+// [Reference] transforms a URI reference into its target URI against a base
+// URI, following the pseudocode of §5.2.2 line by line, with the merge of
+// §5.2.3 ([Merge]) and the remove_dot_segments of §5.2.4
+// ([RemoveDotSegments]), then recomposes the result (§5.3). It is strict by
+// default; [ReferenceNonStrict] is the backward-compatible variant of §5.2.2
+// that ignores a reference's scheme when it is the base's. [String] does the
+// same on text. [Relativize] is the inverse: the shortest reference that
+// resolves to a given target.
+//
+// The base must have a scheme (§5.1: "A base URI must conform to the
+// <absolute-URI> syntax rule"). A base with a fragment is accepted and its
+// fragment ignored, as §5.1 prescribes for a base obtained from a reference
+// ("stripped of any fragment component prior to its use as a base URI").
+//
+// Resolution treats only the complete segments "." and ".." as dot
+// segments: "%2E" is an unreserved character in disguise, which
+// normalization decodes (§6.2.2.2) but resolution leaves alone, as the
+// RFC's algorithm does. The two algorithms disagree there, and only there:
+// resolving "http://a/b/%2E%2E/../c" removes the ".." with the "%2E%2E"
+// segment ("http://a/b/c"), while normalizing it decodes first and removes
+// "b" too ("http://a/c"). This package keeps both as the RFC writes them.
+//
+// # The one deviation: paths that would read as an authority
+//
+// §3.3 says: "If a URI does not contain an authority component, then the
+// path cannot begin with two slash characters ("//")." Yet the letter of
+// §5.2 can produce exactly that: against the base "a:/b", the reference
+// "..//c" merges to "/..//c", which remove_dot_segments turns into "//c",
+// and §5.3 recomposes "a://c": a URI whose authority is "c" and whose path
+// is empty, not the target the algorithm computed. So when the target has
+// no authority and its path begins with "//", this package writes "/." in
+// front of the path: "a:/.//c" parses back into the components §5.2
+// computed (remove_dot_segments("/.//c") is "//c" again), and resolving or
+// normalizing it again gives it back unchanged. Every result of this
+// package is therefore a valid URI reference that parses into the
+// components it was built from; results are built through
+// [parser.FromParts], and if that ever failed, the function would return an
+// error rather than a wrong value.
+//
+// # Normalization and comparison
+//
+// [Normalize] applies any set of the normalization [Steps] of §6.2.2 and
+// §6.2.3: [Case], [Percent], [DotSegments], [SchemeBased], plus the opt-in
+// [IPv6Canonical]; [Syntax] is §6.2.2 and [Default] adds §6.2.3. It is
+// idempotent, never decodes a reserved character or "%" itself, never
+// encodes anything, and its result parses back into the same components.
+// [Equal] climbs the comparison ladder of §6.2 to a given [Level].
+//
+// Where the RFC leaves a choice, this package decides as follows.
+//
+//   - Steps apply in the order Percent, Case, DotSegments, SchemeBased,
+//     IPv6Canonical, so that one pass suffices: decoding "%41" in a host
+//     yields "A", which case normalization then lowercases, and decoding
+//     "%2E" yields a "." that dot-segment removal then removes.
+//   - Dot segments in a relative-path reference (no scheme, no authority,
+//     a path not beginning with "/") are not given to remove_dot_segments,
+//     which would drop their leading ".." and so change their meaning:
+//     "." segments and "segment/.." pairs are removed, leading ".." kept
+//     ("a/../../b" becomes "../b"). A path that reduces to the current
+//     directory becomes "./", never "" (the empty reference is the
+//     current document, §4.4, not its directory): "a/.." and "." both
+//     become "./". A "./" is kept or added in front of a first segment
+//     that contains ":" or is empty, so that the result does not read as a
+//     scheme or an absolute path. The result resolves to the same target
+//     as the input against any base with an authority or a "/" in its
+//     path; against a base like "urn:x", whose path is rootless and has no
+//     "/", remove_dot_segments turns the merged "x/../y" into "/y", not
+//     "y" (§6.1 advises comparing target URIs, not references).
+//   - Scheme-based normalization removes an empty port from any authority,
+//     as §3.2.3 says of every scheme ("URI producers and normalizers should
+//     omit the port component and its ":" delimiter if port is empty"), and
+//     a default port only for the schemes in [Schemes], comparing ports as
+//     decimal numbers ("080" is port 80). Other ports keep their leading
+//     zeros.
+//
+// [Equal] at [LevelSimple] compares the text; at [LevelSyntax] and
+// [LevelScheme] it compares the results of [Normalize] with [Syntax] and
+// [Default].
+package resolve

@@ -1,0 +1,147 @@
+package resolve_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/resolve"
+)
+
+// equalTests climb the comparison ladder of §6.2: for each pair, whether
+// it is equivalent at each level. A pair equivalent at one level is
+// equivalent at every level above.
+var equalTests = []struct {
+	a, b                   string
+	simple, syntax, scheme bool
+}{
+	// §6.2.1: the same string.
+	{"http://example.com/", "http://example.com/", true, true, true},
+	{"", "", true, true, true},
+	// §6.2.2: "an application using this approach could reasonably
+	// consider the following two URIs equivalent".
+	{"example://a/b/c/%7Bfoo%7D", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d", false, true, true},
+	// §6.2.2.1: "<HTTP://www.EXAMPLE.com/> is equivalent to
+	// <http://www.example.com/>".
+	{"HTTP://www.EXAMPLE.com/", "http://www.example.com/", false, true, true},
+	// §6.2.2.1: ""%3a" versus "%3A"".
+	{"http://a/%3a", "http://a/%3A", false, true, true},
+	// §6.2.2.2 and §2.3: "%7Euser" and "~user".
+	{"http://a/%7Euser", "http://a/~user", false, true, true},
+	// ... but never a reserved character: "%2F" is not "/", "%3A" not ":".
+	{"http://a/b%2Fc", "http://a/b/c", false, false, false},
+	{"http://a/%3A", "http://a/:", false, false, false},
+	// Only the scheme and host are case-insensitive (§6.2.2.1).
+	{"http://a/X", "http://a/x", false, false, false},
+	{"http://U@a/", "http://u@a/", false, false, false},
+	// §6.2.3: the four equivalent URIs, each against the normal form.
+	{"http://example.com", "http://example.com/", false, false, true},
+	{"http://example.com:/", "http://example.com/", false, false, true},
+	{"http://example.com:80/", "http://example.com/", false, false, true},
+	{"http://example.com", "http://example.com:80/", false, false, true},
+	// §6.2.3: "the URI "http://example.com/?" cannot be assumed to be
+	// equivalent to any of the examples above", nor "#" to none.
+	{"http://example.com/?", "http://example.com/", false, false, false},
+	{"http://example.com/#", "http://example.com/", false, false, false},
+	// Another port, another scheme's default.
+	{"http://example.com:8080/", "http://example.com/", false, false, false},
+	{"https://example.com:80/", "https://example.com/", false, false, false},
+	// §6.2.3's mailto and §6.2.4's trailing slash are beyond these levels.
+	{"mailto:Joe@Example.COM", "mailto:Joe@example.com", false, false, false},
+	{"http://example.com/data", "http://example.com/data/", false, false, false},
+	// IPv6 literals: case is syntax, RFC 5952 text is not part of any level.
+	{"http://[::A]/", "http://[::a]/", false, true, true},
+	{"http://[::1]/", "http://[0::1]/", false, false, false},
+	// Relative references compare as written (§6.1 advises resolving them
+	// first): "a/.." and "./" both mean the base's directory.
+	{"a/..", "./", false, true, true},
+	{"a/..", "", false, false, false},
+	{"../a", "a", false, false, false},
+}
+
+func TestEqual(t *testing.T) {
+	for _, tt := range equalTests {
+		for _, c := range []struct {
+			level resolve.Level
+			want  bool
+		}{
+			{resolve.LevelSimple, tt.simple},
+			{resolve.LevelSyntax, tt.syntax},
+			{resolve.LevelScheme, tt.scheme},
+		} {
+			got, err := resolve.EqualString(tt.a, tt.b, c.level)
+			if err != nil || got != c.want {
+				t.Errorf("EqualString(%q, %q, %v) = %v, %v; want %v", tt.a, tt.b, c.level, got, err, c.want)
+			}
+			// Symmetric.
+			got, err = resolve.EqualString(tt.b, tt.a, c.level)
+			if err != nil || got != c.want {
+				t.Errorf("EqualString(%q, %q, %v) = %v, %v; want %v", tt.b, tt.a, c.level, got, err, c.want)
+			}
+		}
+	}
+}
+
+// TestEqualLadder: reflexive, symmetric, and each level finds every
+// equivalence of the one below, on all pairs of the tables' URIs.
+func TestEqualLadder(t *testing.T) {
+	var us []parser.URI
+	for _, tt := range equalTests {
+		us = append(us, mustParse(t, tt.a), mustParse(t, tt.b))
+	}
+	for _, tt := range normalizeTests {
+		us = append(us, mustParse(t, tt.in))
+	}
+	levels := []resolve.Level{resolve.LevelSimple, resolve.LevelSyntax, resolve.LevelScheme}
+	for _, a := range us {
+		for _, l := range levels {
+			if !resolve.Equal(a, a, l) {
+				t.Errorf("Equal(%q, %q, %v) = false", a, a, l)
+			}
+		}
+		for _, b := range us {
+			prev := false
+			for _, l := range levels {
+				ab, ba := resolve.Equal(a, b, l), resolve.Equal(b, a, l)
+				if ab != ba {
+					t.Errorf("Equal(%q, %q, %v) = %v but Equal(%q, %q, %v) = %v", a, b, l, ab, b, a, l, ba)
+				}
+				if prev && !ab {
+					t.Errorf("Equal(%q, %q, %v) = false, but true at the level below", a, b, l)
+				}
+				prev = ab
+			}
+		}
+	}
+}
+
+// TestEqualUnknownLevel: a level out of range is the simple comparison.
+func TestEqualUnknownLevel(t *testing.T) {
+	a, b := mustParse(t, "HTTP://a/"), mustParse(t, "http://a/")
+	for _, l := range []resolve.Level{-1, 3, 100} {
+		if resolve.Equal(a, b, l) {
+			t.Errorf("Equal(%q, %q, %v) = true, want false", a, b, l)
+		}
+		if !resolve.Equal(a, a, l) {
+			t.Errorf("Equal(%q, %q, %v) = false, want true", a, a, l)
+		}
+	}
+	if got := resolve.Level(7).String(); got != "Level(7)" {
+		t.Errorf("Level(7).String() = %q", got)
+	}
+}
+
+func TestEqualStringErrors(t *testing.T) {
+	for _, tt := range []struct{ a, b, arg string }{
+		{"a b", "x", "a"},
+		{"x", "a b", "b"},
+		{"a b", "a b", "a"},
+	} {
+		_, err := resolve.EqualString(tt.a, tt.b, resolve.LevelSimple)
+		var e *resolve.Error
+		var pe *parser.Error
+		if !errors.As(err, &e) || e.Arg != tt.arg || !errors.As(err, &pe) {
+			t.Errorf("EqualString(%q, %q) = %v, want a *resolve.Error for %q wrapping a *parser.Error", tt.a, tt.b, err, tt.arg)
+		}
+	}
+}

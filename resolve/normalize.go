@@ -1,0 +1,368 @@
+package resolve
+
+import (
+	"net/netip"
+	"strings"
+
+	"github.com/peguri/rfc3986/parser"
+)
+
+// Steps is a set of normalization steps (RFC 3986 §6.2.2 and §6.2.3), for
+// [Normalize]. Whatever the set, the steps apply in the order of the
+// constants below: decoding comes before case normalization and dot-segment
+// removal, so that their results need no second pass.
+type Steps uint
+
+const (
+	// Case is case normalization (§6.2.2.1): the scheme and the host,
+	// IPv6 and IPvFuture literals included, to lowercase, and the
+	// hexadecimal digits of every percent-encoding, in every component, to
+	// uppercase ("%3a" becomes "%3A"). Nothing else changes case: "the
+	// other generic syntax components are assumed to be case-sensitive".
+	Case Steps = 1 << iota
+	// Percent is percent-encoding normalization (§6.2.2.2): percent-encoded
+	// octets of unreserved characters (§2.3: ALPHA / DIGIT / "-" / "." /
+	// "_" / "~") are decoded in the userinfo, host, path, query and
+	// fragment. Nothing else is decoded, reserved characters and "%" itself
+	// least of all, and nothing is encoded.
+	Percent
+	// DotSegments is path segment normalization (§6.2.2.3): the path of a
+	// reference with a scheme or an absolute path goes through
+	// [RemoveDotSegments]; a relative-path reference loses its "." segments
+	// and "segment/.." pairs but keeps leading ".." segments, and is "./"
+	// when nothing else is left (see the package documentation).
+	DotSegments
+	// SchemeBased is scheme-based normalization (§6.2.3) with the rules of
+	// [Schemes]: the port is removed when it is empty (§3.2.3, any scheme)
+	// or the scheme's default, and an empty path with an authority becomes
+	// "/" where the scheme says so.
+	SchemeBased
+	// IPv6Canonical rewrites an IPv6 literal host in the text of RFC 5952
+	// (lowercase, leading zeros dropped, the longest run of zero fields
+	// compressed to "::"), as net/netip's Addr.String does. It is not part
+	// of RFC 3986 and not in [Default]; IPv4 and IPvFuture hosts are left
+	// alone.
+	IPv6Canonical
+
+	// Syntax is syntax-based normalization (§6.2.2).
+	Syntax = Case | Percent | DotSegments
+	// Default is syntax-based and scheme-based normalization (§6.2.2 and
+	// §6.2.3), the normal form [LevelScheme] compares.
+	Default = Syntax | SchemeBased
+)
+
+var stepNames = []string{"Case", "Percent", "DotSegments", "SchemeBased", "IPv6Canonical"}
+
+// String returns the steps' names joined by "|", such as
+// "Case|Percent|DotSegments"; "0" for no step.
+func (s Steps) String() string {
+	if s == 0 {
+		return "0"
+	}
+	var names []string
+	for i, name := range stepNames {
+		if s&(1<<i) != 0 {
+			names = append(names, name)
+			s &^= 1 << i
+		}
+	}
+	if s != 0 {
+		names = append(names, "0x"+strings.ToUpper(formatHex(uint(s))))
+	}
+	return strings.Join(names, "|")
+}
+
+func formatHex(v uint) string {
+	const digits = "0123456789abcdef"
+	var b [16]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = digits[v&0xF]
+		v >>= 4
+		if v == 0 {
+			return string(b[i:])
+		}
+	}
+}
+
+// Scheme holds what scheme-based normalization (§6.2.3) knows of a scheme.
+type Scheme struct {
+	// DefaultPort is the port a URI of the scheme has when it names none,
+	// in decimal; "" if the scheme has no default.
+	DefaultPort string
+	// EmptyPathSlash says that an empty path after an authority means "/"
+	// (§6.2.3: "defines an empty path to be equivalent to "/"").
+	EmptyPathSlash bool
+}
+
+// Schemes are the schemes that [SchemeBased] normalization knows, by their
+// lowercase name. Programs may add entries, before they normalize
+// concurrently (the map is read without a lock).
+var Schemes = map[string]Scheme{
+	"http":  {DefaultPort: "80", EmptyPathSlash: true},  // RFC 9110 §4.2.1
+	"https": {DefaultPort: "443", EmptyPathSlash: true}, // RFC 9110 §4.2.2
+	"ws":    {DefaultPort: "80", EmptyPathSlash: true},  // RFC 6455 §3
+	"wss":   {DefaultPort: "443", EmptyPathSlash: true}, // RFC 6455 §3
+	"ftp":   {DefaultPort: "21", EmptyPathSlash: true},  // RFC 1738 §3.2
+}
+
+// Normalize returns u normalized by the given steps; see [Steps] and the
+// package documentation. The result parses back into the same components
+// and is a fixed point: normalizing it again by the same steps returns it
+// unchanged. Unknown bits of steps are ignored. The error, an [*Error], is
+// not expected: it would mean the normalized text does not parse back, and
+// only a result longer than [parser.MaxLength] does that.
+func Normalize(u parser.URI, steps Steps) (parser.URI, error) {
+	p := u.Parts()
+	n := normalizeParts(p, u.HostKind(), steps)
+	if n == p {
+		return u, nil // already normal: no need to parse again
+	}
+	v, err := parser.FromParts(n)
+	if err != nil {
+		return parser.URI{}, &Error{Arg: "reference", Input: u.String(), Err: err}
+	}
+	return v, nil
+}
+
+// NormalizeString parses s as a URI-reference (§4.1), normalizes it by the
+// given steps as [Normalize] does, and returns the text. Text that does
+// not parse is an [*Error] with Arg "reference" wrapping the
+// [*parser.Error].
+func NormalizeString(s string, steps Steps) (string, error) {
+	u, err := parser.ParseReference(s)
+	if err != nil {
+		return "", &Error{Arg: "reference", Input: s, Err: err}
+	}
+	n, err := Normalize(u, steps)
+	if err != nil {
+		return "", err
+	}
+	return n.String(), nil
+}
+
+func normalizeParts(p parser.Parts, kind parser.HostKind, steps Steps) parser.Parts {
+	if steps&Percent != 0 {
+		// §6.2.2.2. The scheme and port cannot hold a percent-encoding.
+		p.Userinfo = decodeUnreserved(p.Userinfo)
+		p.Host = decodeUnreserved(p.Host)
+		p.Path = decodeUnreserved(p.Path)
+		p.Query = decodeUnreserved(p.Query)
+		p.Fragment = decodeUnreserved(p.Fragment)
+	}
+	if steps&Case != 0 {
+		// §6.2.2.1.
+		p.Scheme = lowerASCII(p.Scheme)
+		p.Host = upperPercent(lowerASCII(p.Host))
+		p.Userinfo = upperPercent(p.Userinfo)
+		p.Path = upperPercent(p.Path)
+		p.Query = upperPercent(p.Query)
+		p.Fragment = upperPercent(p.Fragment)
+	}
+	if steps&DotSegments != 0 {
+		// §6.2.2.3.
+		p.Path = normalizeDots(p)
+	}
+	if steps&SchemeBased != 0 && p.HasAuthority {
+		// §6.2.3.
+		s, known := Schemes[lowerASCII(p.Scheme)]
+		known = known && p.HasScheme
+		// §3.2.3: "URI producers and normalizers should omit the port
+		// component and its ":" delimiter if port is empty or if its value
+		// would be the same as that of the scheme's default."
+		if p.HasPort && (p.Port == "" || known && samePort(p.Port, s.DefaultPort)) {
+			p.Port, p.HasPort = "", false
+		}
+		if known && s.EmptyPathSlash && p.Path == "" {
+			p.Path = "/"
+		}
+	}
+	if steps&IPv6Canonical != 0 && kind == parser.HostIPv6 && len(p.Host) > 2 {
+		// RFC 5952 §4, as netip.Addr.String writes it.
+		if a, err := netip.ParseAddr(p.Host[1 : len(p.Host)-1]); err == nil && a.Is6() && a.Zone() == "" {
+			p.Host = "[" + a.String() + "]"
+		}
+	}
+	return p
+}
+
+// normalizeDots is §6.2.2.3 on p's path.
+func normalizeDots(p parser.Parts) string {
+	switch {
+	case p.Path == "":
+		return ""
+	case p.HasScheme || p.Path[0] == '/':
+		// A path after an authority is empty or absolute, so this covers
+		// every reference but relative-path ones. §5.2.2 applies
+		// remove_dot_segments to exactly these paths when it resolves the
+		// reference, so removing them here changes no target.
+		p.Path = RemoveDotSegments(p.Path)
+		return guard(p)
+	default:
+		return relativeDots(p.Path)
+	}
+}
+
+// relativeDots removes the dot segments of a relative-path reference's path
+// that do not climb above the base: "." segments and "segment/.." pairs.
+// Leading ".." segments stay, since remove_dot_segments(merge(base, path))
+// consumes them against the base's path: "a/../../b" is "../b", not "b".
+// A trailing "." or ".." leaves a trailing "/", as remove_dot_segments
+// does ("a/." is "a/"). A first segment that is empty or contains ":" gets
+// "./" in front (§4.2: a relative-path reference's first segment cannot
+// contain a colon, and an empty one would make the path absolute), and the
+// empty result is "./", which resolves to the base's directory, as the
+// input did, where "" would be the base itself (§4.4).
+func relativeDots(path string) string {
+	if !hasDotSegment(path) {
+		return path
+	}
+	segs := strings.Split(path, "/")
+	out := segs[:0] // in place: out never grows past the segment being read
+	for i, s := range segs {
+		last := i == len(segs)-1
+		switch s {
+		case ".":
+			if last {
+				out = append(out, "")
+			}
+		case "..":
+			if len(out) > 0 && out[len(out)-1] != ".." {
+				out = out[:len(out)-1]
+			} else {
+				out = append(out, "..")
+			}
+			if last {
+				out = append(out, "")
+			}
+		default:
+			out = append(out, s)
+		}
+	}
+	r := strings.Join(out, "/")
+	if len(out) == 0 || out[0] == "" || strings.Contains(out[0], ":") {
+		r = "./" + r
+	}
+	return r
+}
+
+// samePort reports whether two decimal port numbers are the same number,
+// however many leading zeros they have. A default of "" matches nothing.
+func samePort(port, def string) bool {
+	if def == "" {
+		return false
+	}
+	return trimZeros(port) == trimZeros(def)
+}
+
+func trimZeros(s string) string {
+	t := strings.TrimLeft(s, "0")
+	if t == "" && s != "" {
+		return "0"
+	}
+	return t
+}
+
+// isUnreserved reports whether c is unreserved (§2.3):
+//
+//	unreserved  = ALPHA / DIGIT / "-" / "." / "_" / "~"
+func isUnreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '-' || c == '.' || c == '_' || c == '~'
+}
+
+func unhex(c byte) (byte, bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
+// pctAt returns the octet encoded at s[i:i+3], if s[i] starts a
+// pct-encoded triplet (§2.1).
+func pctAt(s string, i int) (byte, bool) {
+	if s[i] != '%' || i+2 >= len(s) {
+		return 0, false
+	}
+	hi, ok1 := unhex(s[i+1])
+	lo, ok2 := unhex(s[i+2])
+	return hi<<4 | lo, ok1 && ok2
+}
+
+// decodeUnreserved decodes the percent-encoded octets of s that are
+// unreserved characters (§2.3: they "should be decoded by URI normalizers")
+// and leaves everything else as it is. It returns s itself when there is
+// nothing to decode.
+func decodeUnreserved(s string) string {
+	i := strings.IndexByte(s, '%')
+	if i < 0 {
+		return s
+	}
+	var b []byte
+	for ; i < len(s); i++ {
+		if c, ok := pctAt(s, i); ok && isUnreserved(c) {
+			if b == nil {
+				b = append(make([]byte, 0, len(s)), s[:i]...)
+			}
+			b = append(b, c)
+			i += 2
+			continue
+		}
+		if b != nil {
+			b = append(b, s[i])
+		}
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
+}
+
+// upperPercent writes the hexadecimal digits of the percent-encodings of s
+// in uppercase (§6.2.2.1); it returns s itself when they already are.
+func upperPercent(s string) string {
+	var b []byte
+	for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); {
+		for j := i + 1; j <= i+2; j++ {
+			if c := s[j]; 'a' <= c && c <= 'f' {
+				if b == nil {
+					b = []byte(s)
+				}
+				b[j] = c - 'a' + 'A'
+			}
+		}
+		k := strings.IndexByte(s[i+3:], '%')
+		if k < 0 {
+			break
+		}
+		i += 3 + k
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
+}
+
+// lowerASCII returns s with ASCII letters in lowercase; s itself when it has
+// none in uppercase. Hosts and schemes are ASCII (the parser accepts no
+// other byte).
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; 'A' <= c && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; 'A' <= c && c <= 'Z' {
+					b[j] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}

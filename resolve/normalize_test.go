@@ -1,0 +1,367 @@
+package resolve_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/resolve"
+)
+
+// stepTests show, for one input each, what every step does alone and what
+// the combinations do: each step does its job and nothing else. An empty
+// want means the input, unchanged.
+var stepTests = []struct {
+	in                               string
+	cas, percent, dots, scheme, ipv6 string
+	syntax, def                      string
+}{
+	// Every component dirty.
+	{
+		in:      "HTTP://User@Example.COM:080/a/./b/../%7euser/%3a?Q=%7E#F%2e",
+		cas:     "http://User@example.com:080/a/./b/../%7Euser/%3A?Q=%7E#F%2E", // §6.2.2.1: scheme, host, hex only
+		percent: "HTTP://User@Example.COM:080/a/./b/../~user/%3a?Q=~#F.",       // §6.2.2.2: "%3a" is reserved, stays
+		dots:    "HTTP://User@Example.COM:080/a/%7euser/%3a?Q=%7E#F%2e",        // §6.2.2.3: the path only
+		scheme:  "HTTP://User@Example.COM/a/./b/../%7euser/%3a?Q=%7E#F%2e",     // §6.2.3: "080" is port 80
+		syntax:  "http://User@example.com:080/a/~user/%3A?Q=~#F.",
+		def:     "http://User@example.com/a/~user/%3A?Q=~#F.",
+	},
+	// An IPv6 literal and an empty port.
+	{
+		in:      "HTTP://[2001:DB8:0:0:0:0:0:1]:/%7E",
+		cas:     "http://[2001:db8:0:0:0:0:0:1]:/%7E", // §6.2.2.1: IP literals are hosts too
+		percent: "HTTP://[2001:DB8:0:0:0:0:0:1]:/~",
+		scheme:  "HTTP://[2001:DB8:0:0:0:0:0:1]/%7E", // §3.2.3: empty port
+		ipv6:    "HTTP://[2001:db8::1]:/%7E",         // RFC 5952, host only
+		syntax:  "http://[2001:db8:0:0:0:0:0:1]:/~",
+		def:     "http://[2001:db8:0:0:0:0:0:1]/~",
+	},
+	// A percent-encoded host: Case alone keeps the encodings (their hex is
+	// already uppercase) and Percent alone keeps the case of what it
+	// decodes; together they lowercase it.
+	{
+		in:      "http://%41%62c.%65xample%2Ecom%3A",
+		percent: "http://Abc.example.com%3A",
+		scheme:  "http://%41%62c.%65xample%2Ecom%3A/", // §6.2.3: empty path is "/"
+		syntax:  "http://abc.example.com%3A",
+		def:     "http://abc.example.com%3A/",
+	},
+	// A relative-path reference: leading ".." stay; a "%2E%2E" is only a
+	// dot segment once decoded; "c:d" keeps the "./"-free form only while
+	// it is not first.
+	{
+		in:      "./a/./b/../../../c:d/%2E%2E/x?%7e",
+		cas:     "./a/./b/../../../c:d/%2E%2E/x?%7E",
+		percent: "./a/./b/../../../c:d/../x?~",
+		dots:    "../c:d/%2E%2E/x?%7e",
+		syntax:  "../x?~",
+		def:     "../x?~",
+	},
+	// §6.2.3's mailto example needs scheme-specific knowledge of the path
+	// that this package does not have: nothing changes but nothing.
+	{in: "mailto:Joe@Example.COM"},
+	// IPvFuture: lowercased by Case (§6.2.2.1, the host is
+	// case-insensitive), left alone by IPv6Canonical; an unknown scheme
+	// still loses its empty port (§3.2.3) but keeps an empty path.
+	{
+		in:     "foo://[v1.ABC]:",
+		cas:    "foo://[v1.abc]:",
+		scheme: "foo://[v1.ABC]",
+		syntax: "foo://[v1.abc]:",
+		def:    "foo://[v1.abc]",
+	},
+	// A network-path reference: no scheme, so only the empty port goes.
+	{
+		in:      "//a:/%7e",
+		cas:     "//a:/%7E",
+		percent: "//a:/~",
+		scheme:  "//a/%7e",
+		syntax:  "//a:/~",
+		def:     "//a/~",
+	},
+	// An absolute path that dot-segment removal would start with "//": the
+	// guard of the package documentation.
+	{in: "/a/..//b", dots: "/.//b", syntax: "/.//b", def: "/.//b"},
+	// The empty reference is normal.
+	{in: ""},
+}
+
+func TestSteps(t *testing.T) {
+	for _, tt := range stepTests {
+		u := mustParse(t, tt.in)
+		for _, c := range []struct {
+			steps resolve.Steps
+			want  string
+		}{
+			{resolve.Case, tt.cas},
+			{resolve.Percent, tt.percent},
+			{resolve.DotSegments, tt.dots},
+			{resolve.SchemeBased, tt.scheme},
+			{resolve.IPv6Canonical, tt.ipv6},
+			{resolve.Syntax, tt.syntax},
+			{resolve.Default, tt.def},
+			{0, ""},
+		} {
+			want := c.want
+			if want == "" {
+				want = tt.in
+			}
+			got, err := resolve.Normalize(u, c.steps)
+			if err != nil {
+				t.Errorf("Normalize(%q, %v): %v", tt.in, c.steps, err)
+				continue
+			}
+			if got.String() != want {
+				t.Errorf("Normalize(%q, %v):\n\tgot  %q\n\twant %q", tt.in, c.steps, got, want)
+			}
+		}
+	}
+}
+
+// normalizeTests are normalizations by the given steps.
+var normalizeTests = []struct {
+	in    string
+	steps resolve.Steps
+	want  string
+}{
+	// §6.2.2.1: "the URI <HTTP://www.EXAMPLE.com/> is equivalent to
+	// <http://www.example.com/>".
+	{"HTTP://www.EXAMPLE.com/", resolve.Case, "http://www.example.com/"},
+	// §6.2.2.1: ""%3a" versus "%3A"": the same, uppercase; and ":" is
+	// reserved, so it stays encoded (§6.2.2.2).
+	{"http://a/%3a", resolve.Syntax, "http://a/%3A"},
+	{"http://a/%3a", resolve.Percent, "http://a/%3a"},
+	// §2.3: "%7Euser" is "~user".
+	{"http://a/%7Euser", resolve.Syntax, "http://a/~user"},
+	{"http://a/%7euser", resolve.Percent, "http://a/~user"},
+	// §6.2.2: the example, both URIs.
+	{"eXAMPLE://a/./b/../b/%63/%7bfoo%7d", resolve.Syntax, "example://a/b/c/%7Bfoo%7D"},
+	{"example://a/b/c/%7Bfoo%7D", resolve.Syntax, "example://a/b/c/%7Bfoo%7D"},
+	// §6.2.3: four equivalent URIs, "the second URI above is the normal
+	// form for the "http" scheme".
+	{"http://example.com", resolve.Default, "http://example.com/"},
+	{"http://example.com/", resolve.Default, "http://example.com/"},
+	{"http://example.com:/", resolve.Default, "http://example.com/"},
+	{"http://example.com:80/", resolve.Default, "http://example.com/"},
+	// §6.2.3: "Normalization should not remove delimiters when their
+	// associated component is empty": "?" and "#" stay.
+	{"http://example.com/?", resolve.Default, "http://example.com/?"},
+	{"http://example.com/#", resolve.Default, "http://example.com/#"},
+	{"http://example.com?#", resolve.Default, "http://example.com/?#"},
+	// §6.2.2.2: no reserved character (§2.2) is decoded, nor "%" itself;
+	// Case uppercases their hex.
+	{"http://a/%2f%3f%23%5b%5d%40%21%24%26%27%28%29%2a%2b%2c%3b%3d%25?%3A#%2F", resolve.Syntax,
+		"http://a/%2F%3F%23%5B%5D%40%21%24%26%27%28%29%2A%2B%2C%3B%3D%25?%3A#%2F"},
+	{"http://%2f%40@a/", resolve.Syntax, "http://%2F%40@a/"},
+	// Every unreserved character is decoded (§2.3), in every component.
+	{"http://%41%5a@%61%7a/%30%39%2d%2e%5f%7e?%41#%7E", resolve.Percent, "http://AZ@az/09-._~?A#~"},
+	// Octets outside ASCII are not characters of the URI: they stay
+	// encoded (RFC 3987 is another matter).
+	{"http://a/%c3%a9", resolve.Syntax, "http://a/%C3%A9"},
+	// "%2525" is "%25" then "25": nothing to decode.
+	{"http://a/%2525", resolve.Syntax, "http://a/%2525"},
+	// Case changes nothing but the scheme, the host and hex digits
+	// (§6.2.2.1: "The other generic syntax components are assumed to be
+	// case-sensitive").
+	{"HTTP://USER@HOST/PATH?QUERY#FRAGMENT", resolve.Case, "http://USER@host/PATH?QUERY#FRAGMENT"},
+	// Dot segments after decoding (§6.2.2.2 then §6.2.2.3).
+	{"http://a/b/%2E%2E/c", resolve.Syntax, "http://a/c"},
+	{"http://a/b/%2e/c", resolve.Syntax, "http://a/b/c"},
+	{"http://a/b/%2E%2E/../c", resolve.Syntax, "http://a/c"},            // resolution gives "http://a/b/c"
+	{"http://a/b/%2E%2E/c", resolve.DotSegments, "http://a/b/%2E%2E/c"}, // not decoded by DotSegments alone
+
+	// §6.2.2.3 on a relative-path reference: "." segments and
+	// "segment/.." pairs go, leading ".." stay.
+	{"a/../../b", resolve.DotSegments, "../b"},
+	{"./a/./b/../c", resolve.DotSegments, "a/c"},
+	{"../x", resolve.DotSegments, "../x"},
+	{"../../x/../y", resolve.DotSegments, "../../y"},
+	{"a/b/../../..", resolve.DotSegments, "../"},
+	// A trailing "." or ".." leaves a trailing "/", as in §5.2.4.
+	{"a/.", resolve.DotSegments, "a/"},
+	{"a/b/..", resolve.DotSegments, "a/"},
+	{"..", resolve.DotSegments, "../"},
+	// The current directory is "./", not "" (§4.4: "" is the current
+	// document), with or without a query or fragment.
+	{"a/..", resolve.DotSegments, "./"},
+	{".", resolve.DotSegments, "./"},
+	{"./", resolve.DotSegments, "./"},
+	{"a/..?q#f", resolve.DotSegments, "./?q#f"},
+	// A first segment with ":" keeps or gets "./" (§4.2: it would be a
+	// scheme), and so does an empty first segment (it would make the path
+	// absolute, or an authority).
+	{"./a:b", resolve.DotSegments, "./a:b"},
+	{"././a:b/./c", resolve.DotSegments, "./a:b/c"},
+	{"x/../a:b", resolve.DotSegments, "./a:b"},
+	{"x/..//y", resolve.DotSegments, ".//y"},
+	{".//y", resolve.DotSegments, ".//y"},
+	// Only complete segments: "..a", "a..", "..." are names.
+	{"..a/a../.../b", resolve.DotSegments, "..a/a../.../b"},
+	// Empty segments are segments: ".." removes one.
+	{"a//../b", resolve.DotSegments, "a/b"},
+	{"a//b", resolve.DotSegments, "a//b"},
+	// The query and fragment are not paths (§5.4.2: "g?y/./x").
+	{"g?y/./x#s/../x", resolve.DotSegments, "g?y/./x#s/../x"},
+	// With a scheme, remove_dot_segments exactly, as §5.2.2 does for a
+	// reference with a scheme: even a rootless path may become absolute.
+	{"a:b/../c", resolve.DotSegments, "a:/c"},
+	{"a:.", resolve.DotSegments, "a:"},
+	{"a:/..//b", resolve.DotSegments, "a:/.//b"}, // the guard
+	{"http://a/..//b", resolve.DotSegments, "http://a//b"},
+	{"//a/./b/../c", resolve.DotSegments, "//a/c"},
+
+	// §6.2.3 ports, compared as numbers.
+	{"http://a:0080/", resolve.SchemeBased, "http://a/"},
+	{"http://a:8080/", resolve.SchemeBased, "http://a:8080/"},
+	{"http://a:08080/", resolve.SchemeBased, "http://a:08080/"}, // not a default: left alone
+	{"http://a:0/", resolve.SchemeBased, "http://a:0/"},
+	{"https://a:443", resolve.SchemeBased, "https://a/"},
+	{"https://a:80/", resolve.SchemeBased, "https://a:80/"},
+	{"HTTP://a:80", resolve.SchemeBased, "HTTP://a/"}, // the scheme compares lowercase
+	{"ws://a:80", resolve.SchemeBased, "ws://a/"},
+	{"wss://a:443/x", resolve.SchemeBased, "wss://a/x"},
+	{"ftp://a:21", resolve.SchemeBased, "ftp://a/"},
+	// An unknown scheme has no default port, and no "/" for "", but an
+	// empty port goes (§3.2.3).
+	{"foo://a:80", resolve.SchemeBased, "foo://a:80"},
+	{"foo://a:", resolve.SchemeBased, "foo://a"},
+	// No authority: nothing to do.
+	{"http:x", resolve.SchemeBased, "http:x"},
+	{"http:", resolve.SchemeBased, "http:"},
+	// An empty host is still an authority (§6.2.3 leaves "file:///" and
+	// friends to their schemes).
+	{"http://", resolve.SchemeBased, "http:///"},
+
+	// IPv6Canonical: RFC 5952 §4.
+	{"http://[0:0:0:0:0:0:0:1]/", resolve.IPv6Canonical, "http://[::1]/"},
+	{"http://[2001:0DB8::0001]/", resolve.IPv6Canonical, "http://[2001:db8::1]/"},
+	{"http://[2001:db8:0:0:1:0:0:1]/", resolve.IPv6Canonical, "http://[2001:db8::1:0:0:1]/"},          // §4.2.3: the first of equal runs
+	{"http://[2001:db8::1:0:0:0:1]/", resolve.IPv6Canonical, "http://[2001:db8:0:1::1]/"},             // §4.2.3: the longest run
+	{"http://[2001:db8:0:1:1:1:1:1]/", resolve.IPv6Canonical, "http://[2001:db8:0:1:1:1:1:1]/"},       // §4.2.2: not one field
+	{"http://[0:0:0:0:0:FFFF:192.0.2.1]:80/", resolve.IPv6Canonical, "http://[::ffff:192.0.2.1]:80/"}, // §5: mapped IPv4 stays dotted
+	{"http://[v1.ABC]/", resolve.IPv6Canonical, "http://[v1.ABC]/"},
+	{"http://1.2.3.4/", resolve.IPv6Canonical, "http://1.2.3.4/"},
+}
+
+func TestNormalize(t *testing.T) {
+	for _, tt := range normalizeTests {
+		got, err := resolve.NormalizeString(tt.in, tt.steps)
+		if err != nil {
+			t.Errorf("NormalizeString(%q, %v): %v", tt.in, tt.steps, err)
+			continue
+		}
+		if got != tt.want {
+			t.Errorf("NormalizeString(%q, %v):\n\tgot  %q\n\twant %q", tt.in, tt.steps, got, tt.want)
+		}
+	}
+}
+
+// allSteps are every set of steps.
+func allSteps() []resolve.Steps {
+	var s []resolve.Steps
+	for i := resolve.Steps(0); i < 1<<5; i++ {
+		s = append(s, i)
+	}
+	return s
+}
+
+// TestNormalizeFixedPoint: for every input of the tables and every set of
+// steps, the result parses back into itself and normalizing it again
+// changes nothing.
+func TestNormalizeFixedPoint(t *testing.T) {
+	var inputs []string
+	for _, tt := range stepTests {
+		inputs = append(inputs, tt.in)
+	}
+	for _, tt := range normalizeTests {
+		inputs = append(inputs, tt.in)
+	}
+	for _, in := range inputs {
+		u := mustParse(t, in)
+		for _, steps := range allSteps() {
+			checkNormalize(t, u, steps)
+		}
+	}
+}
+
+// checkNormalize checks the properties of Normalize(u, steps).
+func checkNormalize(t testing.TB, u parser.URI, steps resolve.Steps) {
+	t.Helper()
+	n, err := resolve.Normalize(u, steps)
+	if err != nil {
+		t.Errorf("Normalize(%q, %v): %v", u, steps, err)
+		return
+	}
+	back, err := parser.ParseReference(n.String())
+	if err != nil || back != n {
+		t.Errorf("Normalize(%q, %v) = %q, which parses into %v, %v:\n%s", u, steps, n, back, err, cmp.Diff(n.Parts(), back.Parts()))
+	}
+	if n.HasScheme() != u.HasScheme() || n.HasAuthority() != u.HasAuthority() ||
+		n.HasQuery() != u.HasQuery() || n.HasFragment() != u.HasFragment() {
+		t.Errorf("Normalize(%q, %v) = %q: a component appeared or vanished", u, steps, n)
+	}
+	again, err := resolve.Normalize(n, steps)
+	if err != nil || again != n {
+		t.Errorf("Normalize(%q, %v) = %q, not a fixed point: %q, %v", u, steps, n, again, err)
+	}
+}
+
+// TestSchemes: programs may teach SchemeBased a scheme.
+func TestSchemes(t *testing.T) {
+	const in = "Foo://a:0070"
+	if got, _ := resolve.NormalizeString(in, resolve.Default); got != "foo://a:0070" {
+		t.Fatalf("before: NormalizeString(%q, Default) = %q", in, got)
+	}
+	resolve.Schemes["foo"] = resolve.Scheme{DefaultPort: "70", EmptyPathSlash: true}
+	t.Cleanup(func() { delete(resolve.Schemes, "foo") })
+	if got, _ := resolve.NormalizeString(in, resolve.Default); got != "foo://a/" {
+		t.Errorf("after: NormalizeString(%q, Default) = %q, want %q", in, got, "foo://a/")
+	}
+}
+
+func TestStepsString(t *testing.T) {
+	for _, tt := range []struct {
+		s    resolve.Steps
+		want string
+	}{
+		{0, "0"},
+		{resolve.Case, "Case"},
+		{resolve.Syntax, "Case|Percent|DotSegments"},
+		{resolve.Default | resolve.IPv6Canonical, "Case|Percent|DotSegments|SchemeBased|IPv6Canonical"},
+		{resolve.Percent | 1<<7, "Percent|0x80"},
+	} {
+		if got := tt.s.String(); got != tt.want {
+			t.Errorf("Steps(%#x).String() = %q, want %q", uint(tt.s), got, tt.want)
+		}
+	}
+}
+
+func TestNormalizeStringError(t *testing.T) {
+	_, err := resolve.NormalizeString("http://a b", resolve.Default)
+	var e *resolve.Error
+	var pe *parser.Error
+	if !errors.As(err, &e) || e.Arg != "reference" || !errors.As(err, &pe) || pe.Offset != 8 {
+		t.Errorf("NormalizeString(\"http://a b\") = %v, want a *resolve.Error for the reference wrapping the parse error at offset 8", err)
+	}
+}
+
+// TestNormalizeLong: a normal form longer than the parser takes is an
+// error, not a wrong value or a panic; Equal then falls back on the text.
+func TestNormalizeLong(t *testing.T) {
+	s := "http://" + strings.Repeat("a", parser.MaxLength-len("http://"))
+	u := mustParse(t, s)
+	_, err := resolve.Normalize(u, resolve.Default) // the empty path becomes "/"
+	var e *resolve.Error
+	var pe *parser.Error
+	if !errors.As(err, &e) || e.Arg != "reference" || !errors.As(err, &pe) {
+		t.Fatalf("Normalize(%d bytes, Default) = %v, want a *resolve.Error wrapping a *parser.Error", len(s), err)
+	}
+	if !resolve.Equal(u, u, resolve.LevelScheme) {
+		t.Errorf("Equal(u, u, LevelScheme) = false for a %d-byte u", len(s))
+	}
+	if n, err := resolve.Normalize(u, resolve.Syntax); err != nil || n != u {
+		t.Errorf("Normalize(%d bytes, Syntax) = %v; want it unchanged", len(s), err)
+	}
+}
