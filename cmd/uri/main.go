@@ -21,6 +21,17 @@
 //		(IRIs; its default rule is IRI-reference)
 //	tree [-rule R] [-grammar G] [-json] [INPUT…]
 //		print the parse tree: every captured rule with its byte span
+//	resolve [-non-strict] [-json] BASE [REF…]
+//		resolve each REF against BASE (RFC 3986 §5.2; -non-strict: §5.2.2's
+//		backward-compatible mode); errors name the argument that failed
+//	normalize [-scheme] [-ipv6] [-json] [INPUT…]
+//		§6.2.2 syntax-based normalization; -scheme adds §6.2.3 for http,
+//		https, ws, wss and ftp; -ipv6 writes IPv6 literals as RFC 5952 says
+//	equal [-level simple|syntax|scheme] [-json] A B
+//		§6.2 comparison (default: after syntax- and scheme-based
+//		normalization); exit 0 when equivalent, 1 when not
+//	iri-to-uri [-json] [INPUT…]
+//		map each IRI to its URI (RFC 3987 §3.1)
 package main
 
 import (
@@ -44,6 +55,10 @@ const usage = `usage: uri SUBCOMMAND [flags] [ARGS…]   (no ARGS: one input per
 
   parse [-rule R] [-grammar G] [-json] [INPUT…]   components of each input
   tree  [-rule R] [-grammar G] [-json] [INPUT…]   parse tree of each input
+  resolve [-non-strict] [-json] BASE [REF…]       RFC 3986 §5.2 target of each REF
+  normalize [-scheme] [-ipv6] [-json] [INPUT…]    §6.2.2 (and §6.2.3) normal form
+  equal [-level L] [-json] A B                    §6.2 equivalence; exit 0 if equivalent
+  iri-to-uri [-json] [INPUT…]                     RFC 3987 §3.1 mapping of each IRI
 
 exit status: 0 every input valid, 1 some input invalid, 2 usage error
 `
@@ -51,8 +66,12 @@ exit status: 0 every input valid, 1 some input invalid, 2 usage error
 type command func(args []string, stdin io.Reader, out *output, stderr io.Writer) error
 
 var commands = map[string]command{
-	"parse": cmdParse,
-	"tree":  cmdTree,
+	"parse":      cmdParse,
+	"tree":       cmdTree,
+	"resolve":    cmdResolve,
+	"normalize":  cmdNormalize,
+	"equal":      cmdEqual,
+	"iri-to-uri": cmdIRIToURI,
 }
 
 // usageError is reported with exit status 2.

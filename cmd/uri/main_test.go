@@ -153,3 +153,114 @@ func BenchmarkParseLines(b *testing.B) {
 		})
 	}
 }
+
+func TestResolve(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+		code int
+	}{
+		{"§5.4.1 normal examples", []string{"resolve", "-json", "http://a/b/c/d;p?q", "g:h", "../g", "?y", "#s", "", "//g"},
+			`{"input":"g:h","base":"http://a/b/c/d;p?q","result":"g:h"}
+{"input":"../g","base":"http://a/b/c/d;p?q","result":"http://a/b/g"}
+{"input":"?y","base":"http://a/b/c/d;p?q","result":"http://a/b/c/d;p?y"}
+{"input":"#s","base":"http://a/b/c/d;p?q","result":"http://a/b/c/d;p?q#s"}
+{"input":"","base":"http://a/b/c/d;p?q","result":"http://a/b/c/d;p?q"}
+{"input":"//g","base":"http://a/b/c/d;p?q","result":"http://g"}
+`, 0},
+		{"§5.4.2 strict and non-strict", []string{"resolve", "-json", "-non-strict", "http://a/b/c/d;p?q", "http:g"},
+			`{"input":"http:g","base":"http://a/b/c/d;p?q","result":"http://a/b/c/g"}
+`, 0},
+		{"bad reference", []string{"resolve", "-json", "http://a/", "a b"},
+			`{"input":"a b","base":"http://a/","error":{"argument":"reference","offset":1,"message":"unexpected \" \" at offset 1; expected \"#\", \"%\", \"/\", \":\", \"?\", [!$&-,.0-9;=@-Z_a-z~-], [+.0-9A-Za-z-], EOF"}}
+`, 1},
+		{"base without scheme (§5.1)", []string{"resolve", "-json", "a/b", "x"},
+			`{"input":"x","base":"a/b","error":{"argument":"base","message":"resolve: base \"a/b\" has no scheme: RFC 3986 §5.1 requires an absolute base URI"}}
+`, 1},
+		{"human, with a caret", []string{"resolve", "http://a/b", "x", "%"},
+			`base:     http://a/b
+input:    x
+result:   http://a/x
+
+base:     http://a/b
+input:    %
+error:    unexpected end of input at offset 1; expected [0-9A-Fa-f] (in the reference, at offset 1)
+          %
+           ^
+`, 1},
+		{"normalize §6.2.2", []string{"normalize", "-json", "HTTP://User@Example.COM:80/%7efoo/./a/../b?%3f#F"},
+			`{"input":"HTTP://User@Example.COM:80/%7efoo/./a/../b?%3f#F","result":"http://User@example.com:80/~foo/b?%3F#F"}
+`, 0},
+		{"normalize -scheme §6.2.3", []string{"normalize", "-json", "-scheme", "HTTP://Example.COM:80", "ftp://h:21/", "http://h:/"},
+			`{"input":"HTTP://Example.COM:80","result":"http://example.com/"}
+{"input":"ftp://h:21/","result":"ftp://h/"}
+{"input":"http://h:/","result":"http://h/"}
+`, 0},
+		{"normalize -ipv6 (RFC 5952)", []string{"normalize", "-json", "-ipv6", "//[2001:0DB8:0:0:0:0:0:1]/"},
+			`{"input":"//[2001:0DB8:0:0:0:0:0:1]/","result":"//[2001:db8::1]/"}
+`, 0},
+		{"normalize invalid", []string{"normalize", "-json", "%g"},
+			`{"input":"%g","error":{"argument":"input","offset":1,"message":"unexpected \"g\" at offset 1; expected [0-9A-Fa-f]"}}
+`, 1},
+		{"equal", []string{"equal", "HTTP://A:80/%7e", "http://a/~"},
+			`a:        HTTP://A:80/%7e
+b:        http://a/~
+level:    scheme
+result:   equivalent
+`, 0},
+		{"equal -level syntax", []string{"equal", "-json", "-level", "syntax", "HTTP://A:80/%7e", "http://a/~"},
+			`{"a":"HTTP://A:80/%7e","b":"http://a/~","equivalent":false,"level":"syntax"}
+`, 1},
+		{"equal -level simple", []string{"equal", "-json", "-level", "simple", "http://a", "http://a"},
+			`{"a":"http://a","b":"http://a","equivalent":true,"level":"simple"}
+`, 0},
+		{"equal invalid", []string{"equal", "-json", "http://a", "b c"},
+			`{"a":"http://a","b":"b c","equivalent":false,"level":"scheme","error":{"argument":"b","offset":1,"message":"unexpected \" \" at offset 1; expected \"#\", \"%\", \"/\", \":\", \"?\", [!$&-,.0-9;=@-Z_a-z~-], [+.0-9A-Za-z-], EOF"}}
+`, 1},
+		{"iri-to-uri (RFC 3987 §3.1)", []string{"iri-to-uri", "-json", "http://résumé.example/ü?q=ä#%C3%A9", "http://[x"},
+			`{"input":"http://résumé.example/ü?q=ä#%C3%A9","result":"http://r%C3%A9sum%C3%A9.example/%C3%BC?q=%C3%A4#%C3%A9"}
+{"input":"http://[x","error":{"argument":"input","offset":8,"message":"unexpected \"x\" at offset 8; expected \"::\", [0-9A-Fa-f], [Vv]"}}
+`, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, code := runURI(t, "", tt.args...)
+			if diff := cmp.Diff(tt.want, out); diff != "" || code != tt.code {
+				t.Errorf("exit %d, want %d (-want +got):\n%s", code, tt.code, diff)
+			}
+			if strings.Contains(strings.Join(tt.args, " "), "-json") {
+				for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+					if !json.Valid([]byte(line)) {
+						t.Errorf("not JSON: %s", line)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestResolveUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"resolve"},
+		{"equal", "a"},
+		{"equal", "-level", "fuzzy", "a", "b"},
+		{"normalize", "-nope"},
+	} {
+		_, errOut, code := runURI(t, "", args...)
+		if code != 2 || errOut == "" {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and a message", args, code, errOut)
+		}
+	}
+}
+
+func TestResolveStdin(t *testing.T) {
+	out, _, code := runURI(t, "g\n\n../..\n", "resolve", "-json", "http://a/b/c/d;p?q")
+	want := `{"input":"g","base":"http://a/b/c/d;p?q","result":"http://a/b/c/g"}
+{"input":"","base":"http://a/b/c/d;p?q","result":"http://a/b/c/d;p?q"}
+{"input":"../..","base":"http://a/b/c/d;p?q","result":"http://a/"}
+`
+	if diff := cmp.Diff(want, out); diff != "" || code != 0 {
+		t.Errorf("exit %d (-want +got):\n%s", code, diff)
+	}
+}

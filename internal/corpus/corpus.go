@@ -113,3 +113,17 @@ func (r Record) Where() string {
 	}
 	return s
 }
+
+// Object returns a nested object field as a record of the same file and
+// line (kind empty), and whether it is present and an object.
+func (r Record) Object(key string) (Record, bool) {
+	m, ok := r.raw[key]
+	if !ok || string(m) == "null" {
+		return Record{}, false
+	}
+	sub := Record{File: r.File, Line: r.Line}
+	if err := json.Unmarshal(m, &sub.raw); err != nil {
+		return Record{}, false
+	}
+	return sub, true
+}

@@ -1,0 +1,122 @@
+package parser_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/peguri/rfc3986/parser"
+)
+
+func ExampleParseReference() {
+	u, _ := parser.ParseReference("//user@[v1.x]:8080?q")
+	fmt.Println(u.HasScheme(), u.Userinfo(), u.Host(), u.HostKind(), u.Port(), u.HasQuery(), u.HasFragment())
+	// Output: false user [v1.x] ipvfuture 8080 true false
+}
+
+func ExampleParseURI() {
+	_, err := parser.ParseURI("//host/path")
+	fmt.Println(err)
+	// Output: parse "//host/path" as URI: unexpected "/" at offset 0; expected [A-Za-z]
+}
+
+func ExampleParseAbsolute() {
+	_, err := parser.ParseAbsolute("http://a/b#frag")
+	fmt.Println(err)
+	// Output: parse "http://a/b#frag" as absolute-URI: unexpected "#" at offset 10; expected "%", "/", "?", [!$&-,.0-;=@-Z_a-z~-], EOF
+}
+
+func ExampleParseRelative() {
+	u, _ := parser.ParseRelative("./a:b")
+	fmt.Println(u.Path())
+	_, err := parser.ParseRelative("a:b")
+	fmt.Println(err != nil) // "a:b" is a URI with scheme "a" (§4.2)
+	// Output:
+	// ./a:b
+	// true
+}
+
+func ExampleParseAs() {
+	// Any URI-level rule of Appendix A; components are split as §3 says.
+	u, _ := parser.ParseAs("URI", "mailto:John.Doe@example.com")
+	fmt.Printf("%q %q %v\n", u.Scheme(), u.Path(), u.HasAuthority())
+	// Output: "mailto" "John.Doe@example.com" false
+}
+
+func ExampleFromParts() {
+	u, _ := parser.FromParts(parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Host: "a", Path: "/b", HasQuery: true})
+	fmt.Println(u)
+	// A path that starts "//" needs an authority (§3.3).
+	_, err := parser.FromParts(parser.Parts{Path: "//x"})
+	fmt.Println(err != nil)
+	// Output:
+	// http://a/b?
+	// true
+}
+
+func ExampleValidate() {
+	// Any rule of Appendix A, by its ABNF name, for grammar work.
+	for _, in := range []string{"192.168.0.1", "256.1.1.1", "01.1.1.1"} {
+		fmt.Println(in, parser.Validate("IPv4address", in) == nil)
+	}
+	// Output:
+	// 192.168.0.1 true
+	// 256.1.1.1 false
+	// 01.1.1.1 false
+}
+
+func ExampleRules() {
+	// Appendix A's 36 rules and the three core rules it uses.
+	rules := parser.Rules()
+	fmt.Println(len(rules), strings.Join(rules[:4], " "))
+	// Output: 39 ALPHA DIGIT HEXDIG IP-literal
+}
+
+func ExampleParseRule() {
+	n, _ := parser.ParseRule("authority", "user@host:80")
+	var walk func(n *parser.Node, depth int)
+	walk = func(n *parser.Node, depth int) {
+		fmt.Printf("%s%s [%d,%d)\n", strings.Repeat("  ", depth), n.Rule, n.Start, n.End)
+		for _, k := range n.Kids {
+			walk(k, depth+1)
+		}
+	}
+	walk(n, 0)
+	// Output:
+	// authority [0,12)
+	//   userinfo [0,4)
+	//   host [5,9)
+	//     reg-name [5,9)
+	//   port [10,12)
+}
+
+func ExampleParseTree() {
+	u, tree, _ := parser.ParseTree("URI-reference", "a:b")
+	fmt.Println(u.Scheme(), tree.Rule, tree.Kids[0].Rule)
+	// Output: a URI-reference URI
+}
+
+func ExampleError() {
+	_, err := parser.ParseReference("http://[::1/")
+	var pe *parser.Error
+	if errors.As(err, &pe) {
+		fmt.Println(pe.Offset, pe.Rule, pe.Expected)
+		fmt.Println(pe.Caret())
+	}
+	// Output:
+	// 11 URI-reference ["." ":" "]" [0-9A-Fa-f] [0-9]]
+	// http://[::1/
+	//            ^
+	// parse "http://[::1/" as URI-reference: unexpected "/" at offset 11; expected ".", ":", "]", [0-9A-Fa-f], [0-9]
+}
+
+func ExampleSyntax() {
+	// Every generated grammar is a Syntax; RFC3986 is Appendix A.
+	s := parser.RFC3986
+	fmt.Println(s.Name(), s.DefaultRule(), s.URIRules())
+	u, _ := s.Parse("relative-ref", "//h/p")
+	fmt.Println(u.Host(), u.Path())
+	// Output:
+	// rfc3986 URI-reference [URI-reference URI absolute-URI relative-ref]
+	// h /p
+}
