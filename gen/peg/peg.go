@@ -104,7 +104,6 @@ func Translate(g *abnf.Grammar, opts Options) (*Result, error) {
 	for _, r := range lg.Rules {
 		t.used[ident(r.Name)] = true
 	}
-	t.report.Lowering = lg.Rewrites
 	var starts []*ir.Rule
 	if len(opts.Start) == 0 {
 		for _, r := range lg.Rules {
@@ -119,6 +118,18 @@ func Translate(g *abnf.Grammar, opts Options) (*Result, error) {
 				return nil, fmt.Errorf("start: no rule %s in the grammar", n)
 			}
 			starts = append(starts, r)
+		}
+	}
+	// Report the shape rewrites of the rules the start rules use: lowering
+	// rewrites the whole grammar, but the rest is not emitted.
+	var startABNF []*abnf.Rule
+	for _, s := range starts {
+		startABNF = append(startABNF, s.ABNF)
+	}
+	reach := t.an.Reachable(startABNF)
+	for _, rw := range lg.Rewrites {
+		if r := g.Rule(rw.Rule); r == nil || reach[r] {
+			t.report.Lowering = append(t.report.Lowering, rw)
 		}
 	}
 	def := opts.Default
