@@ -3,6 +3,7 @@ package parser
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Limits on hostile input. Validation and splitting (the DFA fast path)
@@ -100,9 +101,36 @@ func (e *Error) Reason() string {
 		fmt.Fprintf(&b, "unexpected %s at offset %d", charAt(e.Input, e.Offset), e.Offset)
 	}
 	if len(e.Expected) > 0 {
-		fmt.Fprintf(&b, "; expected %s", strings.Join(e.Expected, ", "))
+		b.WriteString("; expected ")
+		for i, x := range e.Expected {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(compactClass(x))
+		}
 	}
 	return b.String()
+}
+
+// compactClass shortens, for messages, a character class with ranges above
+// U+007F (RFC 3987's ucschar is 17 of them): the ASCII part, then
+// "…non-ASCII". Error.Expected keeps the whole class.
+func compactClass(x string) string {
+	if len(x) <= 60 || x[0] != '[' {
+		return x
+	}
+	for i := 1; i+2 < len(x); i++ {
+		if x[i] != '\\' {
+			continue
+		}
+		switch c := x[i+1]; {
+		case c == 'u' || c == 'U', c == 'x' && x[i+2] >= '8':
+			return x[:i] + "…non-ASCII]"
+		default:
+			i++ // an escaped character: skip it
+		}
+	}
+	return x
 }
 
 // Caret renders the error for people: the input on one line, a caret under
@@ -139,6 +167,9 @@ func charAt(s string, off int) string {
 	c := s[off]
 	if c >= 0x20 && c < 0x7f {
 		return fmt.Sprintf("%q", string(c))
+	}
+	if r, n := utf8.DecodeRuneInString(s[off:]); r >= 0x80 && n > 1 {
+		return fmt.Sprintf("%q (U+%04X, bytes % X)", string(r), r, s[off:off+n])
 	}
 	return fmt.Sprintf("byte 0x%02X", c)
 }

@@ -120,7 +120,7 @@ var errorTests = []struct {
 	{"URI-reference", "http://[::1/", 11, `unexpected "/" at offset 11`},
 	// "example.com:8o" can still be userinfo: the input fails at "/", where "@" was the last hope.
 	{"URI-reference", "http://example.com:8o/", 21, `unexpected "/" at offset 21; expected "%", "@"`},
-	{"URI-reference", "http://a/é", 9, "unexpected byte 0xC3 at offset 9"},
+	{"URI-reference", "http://a/é", 9, "unexpected \"é\" (U+00E9, bytes C3 A9) at offset 9"},
 	{"URI-reference", "http://a/\xff", 9, "invalid UTF-8 at offset 9"},
 	{"URI-reference", "http://a/#a#b", 11, `unexpected "#" at offset 11`},
 	{"URI", "//a", 0, `unexpected "/" at offset 0; expected [A-Za-z]`},
@@ -323,4 +323,19 @@ func TestNoAllocs(t *testing.T) {
 		}
 	}
 	_ = sink
+}
+
+// TestReasonCompactsClasses: a class with ranges above U+007F (RFC 3987's
+// ucschar has 17) is shortened in messages, and kept whole in Expected.
+func TestReasonCompactsClasses(t *testing.T) {
+	long := `[!$&-,.0-9;=A-Z_a-z~\xA0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF\U00010000-\U0001FFFD-]`
+	short := `[!$&-,.0-9;=A-Z_a-z~-]`
+	e := &parser.Error{Input: "a b", Offset: 1, Rule: "IRI", Expected: []string{`"#"`, long, short, `[\]\\]`}}
+	want := `unexpected " " at offset 1; expected "#", [!$&-,.0-9;=A-Z_a-z~…non-ASCII], [!$&-,.0-9;=A-Z_a-z~-], [\]\\]`
+	if got := e.Reason(); got != want {
+		t.Errorf("Reason() = %s\nwant       %s", got, want)
+	}
+	if e.Expected[1] != long {
+		t.Errorf("Expected changed: %s", e.Expected[1])
+	}
 }
