@@ -214,42 +214,11 @@ func components(r corpus.Record) outcome {
 
 // componentDiffs lists the components r asserts that u does not have.
 func componentDiffs(u parser.URI, r corpus.Record) []string {
-	p := u.Parts()
-	var diffs []string
-	for _, c := range []struct {
-		key     string
-		got     string
-		defined bool
-	}{
-		{"scheme", p.Scheme, p.HasScheme},
-		{"authority", u.Authority(), p.HasAuthority},
-		{"userinfo", p.Userinfo, p.HasUserinfo},
-		{"host", p.Host, p.HasAuthority},
-		{"port", p.Port, p.HasPort},
-		{"path", p.Path, true},
-		{"query", p.Query, p.HasQuery},
-		{"fragment", p.Fragment, p.HasFragment},
-	} {
-		want, defined, present := r.String(c.key)
-		if present && (defined != c.defined || defined && want != c.got) {
-			diffs = append(diffs, fmt.Sprintf("%s: theirs %s, ours %s", c.key, quote(want, defined), quote(c.got, c.defined)))
-		}
+	var out []string
+	for _, d := range corpus.ComponentDiffs(r, u) {
+		out = append(out, d.String())
 	}
-	for _, c := range []struct {
-		key  string
-		want bool
-	}{{"query_defined", p.HasQuery}, {"fragment_defined", p.HasFragment}, {"host_defined", p.HasAuthority}, {"has_scheme", p.HasScheme}} {
-		if v, ok := r.Bool(c.key); ok && v != c.want {
-			diffs = append(diffs, fmt.Sprintf("%s: theirs %v, ours %v", c.key, v, c.want))
-		}
-	}
-	if ht := r.Str("host_type"); ht != "" {
-		kinds := map[string]parser.HostKind{"IPv4address": parser.HostIPv4, "IPv6address": parser.HostIPv6, "IPvFuture": parser.HostIPvFuture, "reg-name": parser.HostRegName}
-		if kinds[ht] != u.HostKind() {
-			diffs = append(diffs, fmt.Sprintf("host_type: theirs %s, ours %v", ht, u.HostKind()))
-		}
-	}
-	return diffs
+	return out
 }
 
 // resolution checks a §5.2 record, strict unless the record says strict:

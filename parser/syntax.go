@@ -75,21 +75,28 @@ func NewSyntax(name string, entries map[string]string, parse func(entry string, 
 
 // RFC3986 is the syntax of RFC 3986 Appendix A, generated into this
 // package.
-var RFC3986 = NewSyntax("rfc3986", Entrypoints, ParseEntry, DFATables, Names{
-	URIRules:  []string{"URI-reference", "URI", "absolute-URI", "relative-ref"},
-	Scheme:    "scheme",
-	Authority: "authority",
-	Userinfo:  "userinfo",
-	Host:      "host",
-	Port:      "port",
-	Query:     "query",
-	Fragment:  "fragment",
-	Paths:     []string{"path-abempty", "path-absolute", "path-noscheme", "path-rootless", "path-empty"},
-	IPv4:      "IPv4address",
-	RegName:   "reg-name",
-	IPvFuture: "IPvFuture",
-	IPv6:      []string{"IPv6address"},
-})
+var RFC3986 = NewSyntax("rfc3986", Entrypoints, ParseEntry, DFATables, AppendixANames())
+
+// AppendixANames are the rules of Appendix A that make up a URI reference.
+// A grammar layered on Appendix A starts from them and changes what it
+// replaces (RFC 6874 adds IPv6addrz to IPv6, say).
+func AppendixANames() Names {
+	return Names{
+		URIRules:  []string{"URI-reference", "URI", "absolute-URI", "relative-ref"},
+		Scheme:    "scheme",
+		Authority: "authority",
+		Userinfo:  "userinfo",
+		Host:      "host",
+		Port:      "port",
+		Query:     "query",
+		Fragment:  "fragment",
+		Paths:     []string{"path-abempty", "path-absolute", "path-noscheme", "path-rootless", "path-empty"},
+		IPv4:      "IPv4address",
+		RegName:   "reg-name",
+		IPvFuture: "IPvFuture",
+		IPv6:      []string{"IPv6address"},
+	}
+}
 
 // Name is the syntax's name, as the uri command's -grammar takes it.
 func (s *Syntax) Name() string { return s.name }

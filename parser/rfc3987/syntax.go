@@ -29,21 +29,7 @@ var Syntax = base.NewSyntax("rfc3987", Entrypoints, ParseEntry, DFATables, base.
 	RegName:   "ireg-name",
 	IPvFuture: "IPvFuture",
 	IPv6:      []string{"IPv6address"},
-}, base.Names{
-	URIRules:  []string{"URI-reference", "URI", "absolute-URI", "relative-ref"},
-	Scheme:    "scheme",
-	Authority: "authority",
-	Userinfo:  "userinfo",
-	Host:      "host",
-	Port:      "port",
-	Query:     "query",
-	Fragment:  "fragment",
-	Paths:     []string{"path-abempty", "path-absolute", "path-noscheme", "path-rootless", "path-empty"},
-	IPv4:      "IPv4address",
-	RegName:   "reg-name",
-	IPvFuture: "IPvFuture",
-	IPv6:      []string{"IPv6address"},
-})
+}, base.AppendixANames())
 
 // ToURI maps an IRI reference to the URI reference it stands for (RFC 3987
 // §3.1): it checks that iri is an IRI-reference, then percent-encodes the

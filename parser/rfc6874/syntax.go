@@ -11,18 +11,11 @@ import base "github.com/peguri/rfc3986/parser"
 // Syntax is RFC 3986 with RFC 6874 zone identifiers. An IP literal with a
 // zone is an IPv6 host: its Host is the literal as written, brackets and
 // "%25zone" included.
-var Syntax = base.NewSyntax("rfc6874", Entrypoints, ParseEntry, DFATables, base.Names{
-	URIRules:  []string{"URI-reference", "URI", "absolute-URI", "relative-ref"},
-	Scheme:    "scheme",
-	Authority: "authority",
-	Userinfo:  "userinfo",
-	Host:      "host",
-	Port:      "port",
-	Query:     "query",
-	Fragment:  "fragment",
-	Paths:     []string{"path-abempty", "path-absolute", "path-noscheme", "path-rootless", "path-empty"},
-	IPv4:      "IPv4address",
-	RegName:   "reg-name",
-	IPvFuture: "IPvFuture",
-	IPv6:      []string{"IPv6addrz", "IPv6address"},
-})
+var Syntax = base.NewSyntax("rfc6874", Entrypoints, ParseEntry, DFATables, names())
+
+// names are Appendix A's, with the zone's address as an IPv6 host.
+func names() base.Names {
+	n := base.AppendixANames()
+	n.IPv6 = []string{"IPv6addrz", "IPv6address"}
+	return n
+}
