@@ -279,30 +279,7 @@ func relativize(r corpus.Record) outcome {
 	if err1 != nil || err2 != nil {
 		return outcome{ours: "invalid input", theirs: r.Str("expected"), detail: errDetail(errors.Join(err1, err2))}
 	}
-	rel, err := rfc3986.Relativize(base, target)
-	want, ok, _ := r.String("expected")
-	if err != nil {
-		// Both decline (a target without a scheme is no §5.2.2 target).
-		return outcome{agree: !ok, ours: "error", theirs: quote(want, ok), detail: errDetail(err)}
-	}
-	back, err := rfc3986.Resolve(base, rel)
-	if err != nil || back != target {
-		return outcome{ours: quote(rel.String(), true), theirs: r.Str("expected"), detail: " (ours does not resolve back to the target)"}
-	}
-	if !ok {
-		// The source declines; ours resolves back, which is all §5.2 asks.
-		return outcome{agree: true, ours: quote(rel.String(), true), theirs: "(declines)"}
-	}
-	if want == rel.String() {
-		return outcome{agree: true, ours: quote(want, true), theirs: quote(want, true)}
-	}
-	theirs, err := rfc3986.Parse(want)
-	if err == nil {
-		if back, err := rfc3986.Resolve(base, theirs); err == nil && back == target && len(rel.String()) <= len(want) {
-			return outcome{agree: true, ours: quote(rel.String(), true), theirs: quote(want, true)}
-		}
-	}
-	return outcome{ours: quote(rel.String(), true), theirs: quote(want, true)}
+	return compareRelative(r, base, target)
 }
 
 // relativizePath relativizes paths alone, under a made-up authority.
@@ -312,21 +289,32 @@ func relativizePath(r corpus.Record) outcome {
 	if err1 != nil || err2 != nil {
 		return outcome{notApplicable: "paths that are not RFC 3986 paths"}
 	}
+	return compareRelative(r, base, target)
+}
+
+// compareRelative relativizes target against base and compares the result
+// with the record's expected reference (null: the source declines).
+func compareRelative(r corpus.Record, base, target rfc3986.URI) outcome {
+	want, ok, _ := r.String("expected")
 	rel, err := rfc3986.Relativize(base, target)
 	if err != nil {
-		return outcome{ours: "error", detail: errDetail(err)}
+		// Both decline (a target without a scheme is no §5.2.2 target).
+		return outcome{agree: !ok, ours: "error", theirs: quote(want, ok), detail: errDetail(err)}
 	}
-	want, ok, _ := r.String("expected")
-	if !ok || want == rel.String() {
-		return outcome{agree: true, ours: quote(rel.String(), true), theirs: quote(want, ok)}
+	ours := quote(rel.String(), true)
+	if back, err := rfc3986.Resolve(base, rel); err != nil || back != target {
+		return outcome{ours: ours, theirs: quote(want, ok), detail: " (ours does not resolve back to the target)"}
 	}
-	theirs, err := rfc3986.Parse(want)
-	if err == nil {
-		if back, err := rfc3986.Resolve(base, theirs); err == nil && back == target && len(rel.String()) <= len(want) {
-			return outcome{agree: true, ours: quote(rel.String(), true), theirs: quote(want, true)}
-		}
+	if !ok {
+		// The source declines; ours resolves back, which is all §5.2 asks.
+		return outcome{agree: true, ours: ours, theirs: "(declines)"}
 	}
-	return outcome{ours: quote(rel.String(), true), theirs: quote(want, true)}
+	agree := want == rel.String()
+	if theirs, err := rfc3986.Parse(want); !agree && err == nil {
+		back, err := rfc3986.Resolve(base, theirs)
+		agree = err == nil && back == target && len(rel.String()) <= len(want)
+	}
+	return outcome{agree: agree, ours: ours, theirs: quote(want, true)}
 }
 
 func mergePaths(r corpus.Record) outcome {
