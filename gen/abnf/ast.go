@@ -152,6 +152,9 @@ type Def struct {
 // Grammar is a set of rules read from one or more sources.
 type Grammar struct {
 	Rules  []*Rule // in the order first defined; core rules last
+	// Octets is true when numeric values are octets (bytes) rather than
+	// code points (see [Options.Octets]).
+	Octets bool
 	byName map[string]*Rule
 }
 

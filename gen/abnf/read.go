@@ -21,6 +21,11 @@ type Options struct {
 	// definition can also be marked in the source itself, keeping the file
 	// valid RFC 5234, with a comment line "; @override" directly above it.
 	Override []string
+	// Octets says that numeric values are octets (bytes 0–255), as in RFC
+	// 3629's UTF8-octets, rather than Unicode code points matched in UTF-8
+	// (the default, as in RFC 3987). RFC 5234 §2.4 leaves the encoding to
+	// the grammar; the grammar's author says which.
+	Octets bool
 }
 
 // OverrideMarker is the comment that marks the definition below it as an
@@ -59,7 +64,7 @@ func Read(srcs []Source, opts *Options) (*Grammar, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
-	r := &reader{g: &Grammar{}, override: map[string]bool{}}
+	r := &reader{g: &Grammar{Octets: opts.Octets}, override: map[string]bool{}}
 	for _, n := range opts.Override {
 		r.override[strings.ToLower(n)] = true
 	}

@@ -74,7 +74,10 @@ type Rule struct {
 
 // Grammar is a lowered grammar.
 type Grammar struct {
-	Rules    []*Rule // ABNF order, then derived rules
+	Rules []*Rule // ABNF order, then derived rules
+	// Octets is the ABNF grammar's: numeric values are bytes, not code
+	// points matched in UTF-8.
+	Octets   bool
 	Rewrites []Rewrite
 	byName   map[string]*Rule
 	a        *abnf.Analysis
@@ -100,7 +103,7 @@ type Options struct {
 
 // Lower lowers g, which must read and check without errors.
 func Lower(g *abnf.Grammar, opts Options) (*Grammar, error) {
-	lg := &Grammar{byName: map[string]*Rule{}, a: abnf.Analyze(g)}
+	lg := &Grammar{byName: map[string]*Rule{}, a: abnf.Analyze(g), Octets: g.Octets}
 	if lr := lg.a.LeftRecursive(); len(lr) > 0 {
 		return nil, fmt.Errorf("%s: left recursion in %s: no PEG can express it", lr[0][0].Pos, lr[0][0].Name)
 	}
