@@ -38,13 +38,18 @@ import (
 const maxConfigs = 200000
 
 // frag is an NFA fragment: the states of one expression, allocated
-// contiguously, entered at start and left at end.
+// contiguously, entered at start and left at end. A fragment that refers
+// back into a recursive component being copied (inline.go) also reaches
+// the copy's states: outer is the outermost such copy.
 type frag struct {
 	start, end int32
 	lo, hi     int32
+	outer      *sccCopy
 }
 
-func (f frag) has(s int32) bool { return s >= f.lo && s < f.hi }
+func (f frag) has(s int32) bool {
+	return s >= f.lo && s < f.hi || f.outer != nil && s >= f.outer.lo && s < f.outer.hi
+}
 
 // guardSpec is a one-character guard: the characters allowed after the
 // alternative, and whether the end of input is.
@@ -63,11 +68,22 @@ type config struct {
 
 // check searches a counterexample to the exactness of alternative p against
 // the rest, as described above. It returns the counterexample (which may be
-// the empty input), whether there is one, and whether the search gave up. With approx, the languages are supersets
-// (recursive.go) and the third automaton is left out: any input of the rest
-// that begins with a string of p is a counterexample.
-func check(n *fa.NFA, p frag, rest []int32, g guardSpec, approx bool) (cex string, found, gaveUp bool) {
+// the empty input), whether there is one, and whether the search gave up.
+//
+// Where the unit over-approximates (self-embedding components, cut
+// references, contexts that are unions: unit.approx), the first two
+// automata run on supersets, which is sound: they can only find more
+// counterexamples. The third must not claim more than the truth, so it
+// never enters an over-approximated state: its language is then a subset of
+// L(p)·K. A state outside those regions stands for one configuration of the
+// real grammar (its inlined context is unique), so the pruning by state
+// sets stays sound. Where everything from p on is over-approximated, the
+// third automaton is empty and the test is the strong one: no input of the
+// rest may begin with a string of p.
+func check(u *unit, p frag, rest []int32, g guardSpec) (cex string, found, gaveUp bool) {
+	n := u.n
 	inP := func(s int32) bool { return p.has(s) }
+	inC := func(s int32) bool { return !u.approx[s] }
 	a0 := n.Closure([]int32{p.start}, inP)
 	pend := fa.Contains(a0, p.end)
 	start := config{
@@ -75,10 +91,8 @@ func check(n *fa.NFA, p frag, rest []int32, g guardSpec, approx bool) (cex strin
 		pending: pend,
 		univ:    pend && g.on == nil,
 		b:       n.Closure(rest, nil),
+		c:       n.Closure([]int32{p.start}, inC),
 		parent:  -1,
-	}
-	if !approx {
-		start.c = n.Closure([]int32{p.start}, nil)
 	}
 	configs := []config{norm(start)}
 	seen := map[string]bool{key(configs[0]): true}
@@ -87,6 +101,7 @@ func check(n *fa.NFA, p frag, rest []int32, g guardSpec, approx bool) (cex strin
 		if len(configs) > maxConfigs {
 			return "", false, true
 		}
+		u.spend(1 + len(configs[i].a) + len(configs[i].b) + len(configs[i].c))
 		c := configs[i]
 		if acceptA(&c) && fa.Contains(c.b, n.Accept) && !fa.Contains(c.c, n.Accept) {
 			return path(n, configs, int32(i)), true, false
@@ -109,9 +124,7 @@ func check(n *fa.NFA, p frag, rest []int32, g guardSpec, approx bool) (cex strin
 				}
 			}
 			next.b = n.Closure(nb, nil)
-			if !approx {
-				next.c = n.Closure(n.Step(c.c, x), nil)
-			}
+			next.c = n.Closure(n.Step(c.c, x), inC)
 			next = norm(next)
 			k := key(next)
 			if seen[k] {
@@ -181,7 +194,8 @@ func isASCIIPunct(c rune) bool  { return c > ' ' && c < 0x7f }
 
 // overlap reports whether some input is matched from both state sets (the
 // alternatives are ambiguous in context), and an example.
-func overlap(n *fa.NFA, x, y []int32) (string, bool) {
+func overlap(u *unit, x, y []int32) (string, bool) {
+	n := u.n
 	type pair struct {
 		x, y   []int32
 		parent int32
@@ -191,6 +205,7 @@ func overlap(n *fa.NFA, x, y []int32) (string, bool) {
 	seen := map[string]bool{}
 	for i := 0; i < len(ps) && len(ps) < maxConfigs; i++ {
 		p := ps[i]
+		u.spend(1 + len(p.x) + len(p.y))
 		if fa.Contains(p.x, n.Accept) && fa.Contains(p.y, n.Accept) {
 			var cs []config
 			for _, q := range ps[:i+1] {
@@ -216,7 +231,8 @@ func overlap(n *fa.NFA, x, y []int32) (string, bool) {
 
 // prefixOf reports whether some string of fragment p is a proper prefix of
 // some string of fragment q: then, first-match-wins, q must come first.
-func prefixOf(n *fa.NFA, p, q frag) bool {
+func prefixOf(u *unit, p, q frag) bool {
+	n := u.n
 	type st struct {
 		x, y  []int32
 		done  bool // p's string is complete; only q moves
@@ -232,6 +248,7 @@ func prefixOf(n *fa.NFA, p, q frag) bool {
 	}
 	for i := 0; i < len(queue) && len(queue) < maxConfigs; i++ {
 		s := queue[i]
+		u.spend(1 + len(s.x) + len(s.y))
 		if s.done && s.moved && fa.Contains(s.y, q.end) {
 			return true
 		}

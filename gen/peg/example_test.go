@@ -29,6 +29,7 @@ func ExampleTranslate() {
 	fmt.Println(res.Entries["pair"])
 	// Output:
 	// reorder octet: alternatives reordered to "10" / [1-2]: a string of a later alternative had a proper prefix in an earlier one, so the earlier would commit; they are disjoint in context, so the order does not change which alternative an input belongs to
+	// proven octet: alternative 2 ("10"): exact as emitted
 	// order octet: order-sensitive: in reverse order, alternative 1 ([1-2]) would commit wrongly
 	// octet "octet" <- v:("10" / [12]) {
 	// E_pair

@@ -23,6 +23,10 @@ type Report struct {
 	Rules    int // PEG rules emitted, entries and guards excluded
 	Variants int // of those, translations beyond a rule's first
 	Guards   int // exact guards (each a minimal DFA)
+	// Decisions (choice alternatives and repetition bodies, counted once per
+	// ABNF position and kind): exact as emitted, made exact by a guard or a
+	// reordering, or settled by the exact recognizer at parse time.
+	Proven, Guarded, Fallbacks int
 
 	byKey   map[string]*Item
 	checked map[*ir.Alt]bool
@@ -30,12 +34,18 @@ type Report struct {
 
 // Item is one decision of the translator.
 type Item struct {
-	Rule    string
-	Pos     abnf.Pos
-	Kind    string // reorder, guard, exact-guard, order, unproven
-	Msg     string
-	Example string // the input that made it necessary, in the first context found
-	Count   int    // occurrences (contexts) it applies to
+	Rule string
+	Pos  abnf.Pos
+	Kind string // proven, guard, exact-guard, fallback, reorder, order
+	// Witness is, for a fallback, an input of the start rule Start that the
+	// grammar matches and the PEG without this decision's fallback rejects
+	// (found by sampling, confirmed by the ABNF matcher); empty if none was
+	// found.
+	Witness, Start string
+	Msg            string
+	Example        string // the input that made it necessary, in the first context found
+	Count          int    // occurrences (contexts) it applies to
+	id             int    // its number, before sorting
 }
 
 // StartInfo describes one start rule.
@@ -43,13 +53,13 @@ type StartInfo struct {
 	Rule, Entry, Mode string
 }
 
-func (r *Report) add(rule string, pos abnf.Pos, kind, format string, args ...any) {
-	r.addExample(rule, pos, kind, "", format, args...)
+func (r *Report) add(rule string, pos abnf.Pos, kind, format string, args ...any) int {
+	return r.addExample(rule, pos, kind, "", format, args...)
 }
 
-// addExample records an item; items that differ only by their example are
-// one item.
-func (r *Report) addExample(rule string, pos abnf.Pos, kind, example, format string, args ...any) {
+// addExample records an item and returns its number; items that differ
+// only by their example are one item.
+func (r *Report) addExample(rule string, pos abnf.Pos, kind, example, format string, args ...any) int {
 	if r.byKey == nil {
 		r.byKey = map[string]*Item{}
 	}
@@ -57,11 +67,22 @@ func (r *Report) addExample(rule string, pos abnf.Pos, kind, example, format str
 	k := rule + "\x00" + pos.String() + "\x00" + kind + "\x00" + msg
 	if it, ok := r.byKey[k]; ok {
 		it.Count++
-		return
+		return it.id
 	}
-	it := &Item{Rule: rule, Pos: pos, Kind: kind, Msg: msg, Example: example, Count: 1}
+	it := &Item{Rule: rule, Pos: pos, Kind: kind, Msg: msg, Example: example, Count: 1, id: len(r.Items)}
 	r.byKey[k] = it
 	r.Items = append(r.Items, it)
+	return it.id
+}
+
+// itemByID returns the item numbered id, or nil.
+func (r *Report) itemByID(id int) *Item {
+	for _, it := range r.Items {
+		if it.id == id {
+			return it
+		}
+	}
+	return nil
 }
 
 func (r *Report) warn(format string, args ...any) {
@@ -77,10 +98,7 @@ func clip(s string) string {
 
 // decision records a guard; alt is the alternative's index, -1 for a
 // repetition's body.
-func (r *Report) decision(o *occ, alt int, g guard) {
-	if g.kind == guardNone {
-		return
-	}
+func (r *Report) decision(o *occ, alt int, g guard) int {
 	what := ""
 	var reason string
 	if alt < 0 {
@@ -96,12 +114,13 @@ func (r *Report) decision(o *occ, alt int, g guard) {
 	}
 	switch g.kind {
 	case guardFirst:
-		r.addExample(o.owner.Name, srcPos(o), "guard", g.why, "after %s: %s; %s", what, g.text(), reason)
+		return r.addExample(o.owner.Name, srcPos(o), "guard", g.why, "after %s: %s; %s", what, g.text(), reason)
 	case guardExact:
-		r.addExample(o.owner.Name, srcPos(o), "exact-guard", g.why, "after %s: %s (the exact continuation); a one-character guard is not enough: %s", what, g.text(), reason)
-	case guardUnproven:
-		r.addExample(o.owner.Name, srcPos(o), "unproven", g.why, "after %s: no guard is proven sufficient against the over-approximated context (recursive grammar): %s", what, reason)
+		return r.addExample(o.owner.Name, srcPos(o), "exact-guard", g.why, "after %s: %s (the exact continuation); a one-character guard is not enough: %s", what, g.text(), reason)
+	case guardFallback:
+		return r.addExample(o.owner.Name, srcPos(o), "fallback", g.why, "after %s: no guard is proven exact (the context is not a regular language, or its guard would be too large), so the exact recognizer decides at parse time", what)
 	}
+	return r.add(o.owner.Name, srcPos(o), "proven", "%s: exact as emitted", what)
 }
 
 func (r *Report) reorder(o *occ, order []int) {
@@ -120,7 +139,6 @@ func (r *Report) reorder(o *occ, order []int) {
 // is attributed to, as RFC 3986 §3.2.2 does for host), and choices that a
 // reversed order would break.
 func (r *Report) orderMatters(u *unit, o *occ, d *decision) {
-	n := u.n
 	x := o.x.(*ir.Alt)
 	if r.checked == nil {
 		r.checked = map[*ir.Alt]bool{}
@@ -132,7 +150,7 @@ func (r *Report) orderMatters(u *unit, o *occ, d *decision) {
 	k := len(o.kids)
 	for i := range k {
 		for j := i + 1; j < k; j++ {
-			if ex, ok := overlap(n, []int32{o.kids[i].f.start}, []int32{o.kids[j].f.start}); ok {
+			if ex, ok := overlap(u, []int32{o.kids[i].f.start}, []int32{o.kids[j].f.start}); ok {
 				r.addExample(o.owner.Name, srcPos(o), "order", ex,
 					"alternatives %d (%s) and %d (%s) overlap in context: the first in document order is the one matched",
 					i+1, clip(ir.Format(x.Alts[i])), j+1, clip(ir.Format(x.Alts[j])))
@@ -146,7 +164,7 @@ func (r *Report) orderMatters(u *unit, o *occ, d *decision) {
 		for _, j := range rev[p+1:] {
 			rest = append(rest, o.kids[j].f.start)
 		}
-		cex, found, gave := check(n, o.kids[rev[p]].f, rest, guardSpec{}, u.approx)
+		cex, found, gave := check(u, o.kids[rev[p]].f, rest, guardSpec{})
 		if found || gave {
 			r.addExample(o.owner.Name, srcPos(o), "order", cex,
 				"order-sensitive: in reverse order, alternative %d (%s) would commit wrongly",
@@ -165,9 +183,18 @@ func (r *Report) finish(t *translator) {
 	}
 	r.Guards = len(t.gorder)
 	for _, e := range t.entry {
-		mode := "regular: every decision checked in its exact context"
-		if t.reaches[e.rule] {
-			mode = "recursive: decisions checked against over-approximated contexts"
+		mode := "inlined: every decision checked in its own context"
+		for _, c := range t.comps {
+			if t.reachesComp(e.rule, c) {
+				if c.SelfEmbedding || c.Left {
+					mode = "inlined, self-embedding recursion: decisions below it checked against a regular over-approximation"
+					break
+				}
+				mode = "inlined, regular recursion: every decision checked in its own context"
+			}
+		}
+		if t.modular[e.rule] {
+			mode = "modular: every rule translated once, for the union of its contexts"
 		}
 		r.Starts = append(r.Starts, StartInfo{Rule: e.rule.Name, Entry: e.ident, Mode: mode})
 	}
@@ -179,8 +206,13 @@ func (r *Report) finish(t *translator) {
 		return a.Pos.Offset < b.Pos.Offset
 	})
 	for _, it := range r.Items {
-		if it.Kind == "unproven" {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: %s: not proven exact: %s (e.g. on input %q)", it.Pos, it.Rule, it.Msg, it.Example))
+		switch it.Kind {
+		case "proven":
+			r.Proven++
+		case "guard", "exact-guard":
+			r.Guarded++
+		case "fallback":
+			r.Fallbacks++
 		}
 	}
 }
@@ -196,13 +228,19 @@ func (r *Report) WriteTo(w io.Writer) (int64, error) {
 		fmt.Fprintf(&b, "  %-16s entry %-20s %s\n", s.Rule, s.Entry, s.Mode)
 	}
 	fmt.Fprintf(&b, "PEG rules: %d (%d extra variants for contexts needing other guards), exact guards: %d\n", r.Rules, r.Variants, r.Guards)
+	fmt.Fprintf(&b, "decisions: %d proven, %d guarded, %d by fallback to the exact recognizer\n", r.Proven, r.Guarded, r.Fallbacks)
 	section := func(title string, kinds ...string) {
 		var lines []string
 		for _, it := range r.Items {
 			for _, k := range kinds {
 				if it.Kind == k {
 					n := ""
-					if it.Kind != "reorder" {
+					switch {
+					case it.Kind == "fallback" && it.Witness != "":
+						n = fmt.Sprintf(" (witness, an input of %s the PEG without it rejects: %q)", it.Start, it.Witness)
+					case it.Kind == "fallback":
+						n = " (no witness found by sampling: the over-approximation may be what failed)"
+					case it.Kind != "reorder" && it.Kind != "proven":
 						n = fmt.Sprintf(" (e.g. on input %q)", it.Example)
 					}
 					if it.Count > 1 {
@@ -221,7 +259,8 @@ func (r *Report) WriteTo(w io.Writer) (int64, error) {
 	for _, rw := range r.Lowering {
 		fmt.Fprintf(&b, "  %s: %s: %s: %s\n", rw.Pos, rw.Rule, rw.Kind, rw.Msg)
 	}
-	section("reorderings and guards", "reorder", "guard", "exact-guard", "unproven")
+	section("decisions, each proven (exact as emitted), guarded, or settled by fallback", "proven", "guard", "exact-guard", "fallback")
+	section("reorderings", "reorder")
 	section("choices whose order matters", "order")
 	fmt.Fprintf(&b, "\nwarnings (%d)\n", len(r.Warnings))
 	for _, w := range r.Warnings {

@@ -1,17 +1,22 @@
-package peg_test
+package peg
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/peguri/rfc3986/syntax"
 )
 
 // A small interpreter for the pigeon grammars the translator emits, with
 // PEG semantics (ordered choice, greedy repetition, predicates) and
 // pigeon v1.3.0's reading of character classes (escapes decoded before
-// ranges are found). It lets tests check translations of many grammars in
-// process; the end-to-end tests run the real pigeon on a few.
+// ranges are found). The translator reads its own output with it to build
+// the exact recognizer's network (fallback.go) and to search witnesses for
+// its fallbacks; tests check translations of many grammars in process with
+// it (the end-to-end tests run the real pigeon on a few). It knows the code
+// predicates the translator emits (fallbackGuide calls) and no others.
 
 type pexpr interface{}
 
@@ -26,7 +31,23 @@ type (
 	pNot struct{ body pexpr }
 	pLit struct{ s string }
 	pAny struct{}
-	pRef struct{ name string }
+	pRef struct {
+		name string
+		at   int // offset in the parsed text
+	}
+	// pCan is the marker of an unproven decision, before the fallback
+	// pass replaces it with a call of the guide.
+	pCan struct {
+		item int
+		at   int
+		end  int
+	}
+	// pCode is a code predicate: a call of the guide.
+	pCode struct {
+		op   string // Can, Call, Enter, Leave, Abort
+		arg  int
+		item int // Can: the report item of the decision
+	}
 	pCls struct {
 		chars  []rune
 		ranges []rune
@@ -233,6 +254,9 @@ func (p *pp) prefixed() (pexpr, error) {
 	switch p.peek() {
 	case '&':
 		p.i++
+		if p.peek() == '{' {
+			return p.code()
+		}
 		e, err := p.suffixed()
 		return &pAnd{e}, err
 	case '!':
@@ -288,8 +312,9 @@ func (p *pp) primary() (pexpr, error) {
 	case c == '[':
 		return p.class()
 	}
+	at := p.i
 	if id := p.ident(); id != "" {
-		return &pRef{id}, nil
+		return &pRef{name: id, at: at}, nil
 	}
 	return nil, p.err("expression")
 }
@@ -353,19 +378,77 @@ func (p *pp) class() (pexpr, error) {
 	return cls, nil
 }
 
+// code reads a code predicate (after its '&'): a decision marker, or a call
+// of the guide.
+func (p *pp) code() (pexpr, error) {
+	start := p.i - 1
+	p.skipCode()
+	body := strings.TrimSpace(p.s[start+2 : p.i-1])
+	if item, ok := strings.CutPrefix(body, canPrefix); ok {
+		n, err := strconv.Atoi(item)
+		if err != nil {
+			return nil, p.err("decision marker")
+		}
+		return &pCan{item: n, at: start, end: p.i}, nil
+	}
+	m := guideCall.FindStringSubmatch(body)
+	if m == nil {
+		return nil, fmt.Errorf("peg: unknown code predicate %q", body)
+	}
+	c := &pCode{op: m[1], item: -1}
+	if m[2] != "" {
+		c.arg, _ = strconv.Atoi(m[2])
+	}
+	if m[3] != "" {
+		c.item, _ = strconv.Atoi(m[3])
+	}
+	return c, nil
+}
+
+// parseBody parses the body of one rule.
+func parseBody(text string) (pexpr, error) {
+	p := &pp{s: text}
+	e, err := p.choice()
+	if err != nil {
+		return nil, err
+	}
+	p.space()
+	if p.i < len(p.s) {
+		return nil, p.err("end of rule")
+	}
+	return e, nil
+}
+
 // parse runs the entry rule on the whole input, as pigeon does: the entry
 // itself carries its end-of-input anchor.
 func (prog *pegProgram) parse(entry string, in []byte) bool {
-	m := &pm{prog: prog, in: in}
-	_, ok := m.match(&pRef{entry}, 0)
-	return ok && utf8.Valid(in) // pigeon reports invalid UTF-8 as an error
+	ok, _ := prog.run(entry, in, nil, nil)
+	return ok
+}
+
+// run parses in from entry. With a network, the guide settles the
+// fallback decisions, except those whose report items are in skip: those
+// decisions take their alternative as the PEG without a guard would. It
+// returns false with an error if the guide gave up.
+func (prog *pegProgram) run(entry string, in []byte, net *syntax.Net, skip map[int]bool) (bool, error) {
+	m := &pm{prog: prog, in: in, skip: skip}
+	if net != nil {
+		m.guide = syntax.NewGuide(net, in, 100_000+1000*len(in))
+	}
+	_, ok := m.match(&pRef{name: entry}, 0)
+	if m.guide != nil && m.guide.Err() != nil {
+		return false, m.guide.Err()
+	}
+	return ok && utf8.Valid(in), nil // pigeon reports invalid UTF-8 as an error
 }
 
 type pm struct {
 	prog  *pegProgram
 	in    []byte
 	steps int
-	memo  map[memoKey]memoVal // packrat: rule results per position
+	memo  map[memoKey]memoVal // packrat: rule results per position, without a guide
+	guide *syntax.Guide
+	skip  map[int]bool
 }
 
 type memoKey struct {
@@ -428,6 +511,23 @@ func (m *pm) match(e pexpr, pos int) (int, bool) {
 	case *pNot:
 		_, ok := m.match(e.body, pos)
 		return pos, !ok
+	case *pCan:
+		return pos, true
+	case *pCode:
+		g := m.guide
+		switch e.op {
+		case "Can":
+			return pos, m.skip[e.item] || g.Can(e.arg, pos)
+		case "Call":
+			return pos, g.Call(e.arg)
+		case "Enter":
+			return pos, g.Enter(e.arg, pos)
+		case "Leave":
+			return pos, g.Leave()
+		case "Abort":
+			return pos, g.Abort()
+		}
+		panic("peg interpreter: unknown guide call " + e.op)
 	case *pLit:
 		if strings.HasPrefix(string(m.in[pos:]), e.s) {
 			return pos + len(e.s), true
@@ -457,7 +557,7 @@ func (m *pm) match(e pexpr, pos int) (int, bool) {
 		return pos, false
 	case *pRef:
 		k := memoKey{e.name, pos}
-		if v, ok := m.memo[k]; ok {
+		if v, ok := m.memo[k]; ok && m.guide == nil {
 			return v.end, v.ok
 		}
 		body, ok := m.prog.rules[e.name]

@@ -3,16 +3,13 @@ package peg
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/peguri/rfc3986/gen/abnf"
 	"github.com/peguri/rfc3986/gen/fa"
 	"github.com/peguri/rfc3986/gen/ir"
 )
-
-// maxStates bounds the inlined NFA of one start rule. Past it the start rule
-// is translated in LL(1) mode, with a warning.
-const maxStates = 1 << 21
 
 // occ is one occurrence of an expression in the inlined start rule: the
 // same IR node appears once per context.
@@ -23,8 +20,28 @@ type occ struct {
 	f     frag
 	head  int32 // Rep: the state where the loop decides (iterate or leave)
 	exit  int32 // Rep: the state after the repetition
-	cut   bool  // Ref to a rule on a cycle, approximated (recursive.go)
+	cut   bool  // Ref translated on its own, its language approximated (modular.go)
+	copy  *sccCopy
+	back  bool // Ref from inside copy to a rule of the same component
 	dec   *decision
+}
+
+// sccCopy is one copy of a recursive component in an inlined unit, made
+// for one reference from outside it: each of its rules has an entry and an
+// exit state, a reference between its rules is a jump to the callee's
+// entry, and the callee's exit jumps back to every return point of that
+// rule in the copy (ir/recursion.go). The copy is exact when the component
+// is strongly regular (right recursion: every return point is a tail, so
+// every rule of the copy has the one context of the outside reference); a
+// self-embedding component's copy over-approximates, and its states are
+// marked so (unit.approx).
+type sccCopy struct {
+	comp        *ir.Component
+	entry, exit map[*ir.Rule]int32
+	bodies      []*occ // per comp.Rules
+	lo, hi      int32  // its states
+	naming      bool
+	names       map[*ir.Rule]string
 }
 
 // decision is how a choice or repetition is emitted in its context.
@@ -36,17 +53,19 @@ type decision struct {
 type guard struct {
 	first  fa.CharSet // one-character guard: these characters…
 	eof    bool       // …or the end of input
-	exact  string     // exact guard: the guard rule
+	exact  string     // exact guard: the guard rule (set by commit)
+	dfa    *fa.DFA    // exact guard: the minimal DFA of the context
 	kind   int
 	why    string // counterexample that made the guard necessary
 	gaveUp bool
+	item   int // fallback: the report item, which the marker names (set by commit)
 }
 
 const (
 	guardNone = iota
 	guardFirst
 	guardExact
-	guardUnproven // no guard proven sufficient (recursive grammars only)
+	guardFallback // nothing proven: the exact recognizer decides at parse time (fallback.go)
 )
 
 func (g guard) text() string {
@@ -61,73 +80,157 @@ func (g guard) text() string {
 		return "&" + class(g.first)
 	case guardExact:
 		return "&" + g.exact + "_0"
+	case guardFallback:
+		return "&{" + canPrefix + strconv.Itoa(g.item) + "}"
 	}
 	return ""
 }
 
 func (g guard) cost() int { return [...]int{0, 1, 100, 1000}[g.kind] }
 
-// unit is one NFA under analysis: a whole start rule (exact), or a rule on a
-// cycle or a start rule reaching one (approx: references to rules on cycles
-// are cut and the checks are the stronger ones of recursive.go).
+// unit is one NFA under analysis: a whole start rule, inlined, or one rule
+// translated for all its contexts (modular.go).
 type unit struct {
-	n      *fa.NFA
-	approx bool
+	n *fa.NFA
+	// approx marks the states whose languages are over-approximated:
+	// self-embedding components, cut references, contexts that are unions.
+	// Paths through them never prove that an input is matched.
+	approx   []bool
+	exactCtx map[int32]bool
+	budget   int // search steps left, for an inlined unit; 0 means no budget
 }
 
-// translateStart translates start rule s and returns its entry's body.
-func (t *translator) translateStart(s *ir.Rule) string {
-	if t.reaches[s] && t.cyclic[s] {
-		return t.unitRef(s)
+// errBudget abandons an inlined unit whose checks take too long.
+var errBudget = &limitError{"inlined unit: work budget exhausted"}
+
+// spend takes n search steps from the unit's budget.
+func (u *unit) spend(n int) {
+	if u.budget == 0 {
+		return
 	}
-	b := &fa.Builder{}
-	root := t.build(b, &ir.Ref{Rule: s}, s, t.newCut(t.reaches[s]))
-	if root == nil && t.reaches[s] {
-		b = &fa.Builder{}
-		root = t.build(b, &ir.Ref{Rule: s}, s, &cutter{all: true})
+	u.budget -= n
+	if u.budget <= 0 {
+		panic(errBudget)
 	}
-	if root == nil {
-		// Too big to inline: translate it like a recursive rule.
-		t.report.warn("%s: its inlined NFA exceeds %d states; translated with over-approximated contexts instead", s.Name, maxStates)
-		t.reaches[s], t.cyclic[s] = true, true
-		t.follow[s] = fset{eof: true}
-		return t.unitRef(s)
+}
+
+// decideWithin decides an inlined unit, and reports false if its budget
+// ran out first.
+func (t *translator) decideWithin(u *unit, root *occ) (ok bool) {
+	defer func() {
+		if e := recover(); e != nil {
+			if e != errBudget {
+				panic(e)
+			}
+			ok = false
+		}
+	}()
+	t.decide(u, root)
+	return true
+}
+
+// exactFrom reports whether no over-approximated state is reachable from
+// s: the language from s is then exactly regular, and an exact guard can
+// recognize it.
+func (u *unit) exactFrom(s int32) bool {
+	if v, ok := u.exactCtx[s]; ok {
+		return v
 	}
+	seen := map[int32]bool{s: true}
+	stack := []int32{s}
+	ok := true
+	for len(stack) > 0 && ok {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if u.approx[x] {
+			ok = false
+			break
+		}
+		st := &u.n.States[x]
+		for _, y := range st.Eps {
+			if !seen[y] {
+				seen[y] = true
+				stack = append(stack, y)
+			}
+		}
+		for _, tr := range st.Trans {
+			if !seen[tr.To] {
+				seen[tr.To] = true
+				stack = append(stack, tr.To)
+			}
+		}
+	}
+	if u.exactCtx == nil {
+		u.exactCtx = map[int32]bool{}
+	}
+	u.exactCtx[s] = ok
+	return ok
+}
+
+// buildCtx is the state of building one unit's NFA.
+type buildCtx struct {
+	modular bool                       // cut every reference (modular.go)
+	active  map[*ir.Component]*sccCopy // the copies being built
+	approx  [][2]int32                 // over-approximated state ranges
+}
+
+func newUnit(b *fa.Builder, root *occ, ctx *buildCtx) *unit {
 	start, accept := b.State(), b.State()
 	b.Eps(start, root.f.start)
 	b.Eps(root.f.end, accept)
-	u := &unit{n: b.NFA(start, accept), approx: t.reaches[s]}
-	t.decide(u, root)
+	n := b.NFA(start, accept)
+	u := &unit{n: n, approx: make([]bool, len(n.States))}
+	for _, r := range ctx.approx {
+		for s := r[0]; s < r[1]; s++ {
+			u.approx[s] = true
+		}
+	}
+	return u
+}
+
+// translateStart translates start rule s and returns its entry's body: the
+// rule inlined into one NFA, every decision checked in its own context;
+// or, if that NFA would pass the state limit, every rule translated on its
+// own (modular.go).
+func (t *translator) translateStart(s *ir.Rule) string {
+	b := &fa.Builder{}
+	ctx := &buildCtx{active: map[*ir.Component]*sccCopy{}}
+	root := t.build(b, &ir.Ref{Rule: s}, s, ctx)
+	if root == nil {
+		t.report.warn("%s: its inlined NFA exceeds %d states; every rule it reaches is translated on its own, against the union of its contexts", s.Name, t.maxStates)
+		t.modular[s] = true
+		return t.unitRef(s)
+	}
+	u := newUnit(b, root, ctx)
+	u.budget = t.inlineWork
+	if !t.decideWithin(u, root) {
+		t.report.warn("%s: checking its inlined decisions passes the work budget (%d search steps); every rule it reaches is translated on its own, against the union of its contexts", s.Name, t.inlineWork)
+		t.modular[s] = true
+		return t.unitRef(s)
+	}
+	u.budget = 0
+	t.commit(u, root)
 	return t.text(root)
 }
 
-// cutter decides which references to rules on cycles are cut
-// (recursive.go): with all, every one; otherwise those to a rule already
-// being inlined, that is, the points where the recursion would begin again.
-// A nil cutter cuts nothing.
-type cutter struct {
-	all   bool
-	stack []*ir.Rule
-}
-
-func (t *translator) newCut(approx bool) *cutter {
-	if !approx {
-		return nil
+// outermost returns the enclosing copy with the lower states: copies nest,
+// and a fragment's back references all go to copies that enclose it.
+func outermost(a, b *sccCopy) *sccCopy {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	case b.lo < a.lo:
+		return b
 	}
-	return &cutter{}
-}
-
-func (c *cutter) cuts(t *translator, r *ir.Rule) bool {
-	if c == nil || !t.cyclic[r] {
-		return false
-	}
-	return c.all || slices.Contains(c.stack, r)
+	return a
 }
 
 // build adds the fragment of x to the NFA and returns its occurrence tree,
-// or nil if the NFA grows past maxStates.
-func (t *translator) build(b *fa.Builder, x ir.Expr, owner *ir.Rule, cut *cutter) *occ {
-	if b.Len() > maxStates {
+// or nil if the NFA grows past the state limit.
+func (t *translator) build(b *fa.Builder, x ir.Expr, owner *ir.Rule, ctx *buildCtx) *occ {
+	if int(b.Len()) > t.maxStates {
 		return nil
 	}
 	o := &occ{x: x, owner: owner}
@@ -135,9 +238,10 @@ func (t *translator) build(b *fa.Builder, x ir.Expr, owner *ir.Rule, cut *cutter
 	s := b.State()
 	o.f.start = s
 	kid := func(y ir.Expr, owner *ir.Rule) *occ {
-		k := t.build(b, y, owner, cut)
+		k := t.build(b, y, owner, ctx)
 		if k != nil {
 			o.kids = append(o.kids, k)
+			o.f.outer = outermost(o.f.outer, k.f.outer)
 		}
 		return k
 	}
@@ -203,34 +307,65 @@ func (t *translator) build(b *fa.Builder, x ir.Expr, owner *ir.Rule, cut *cutter
 			o.head, o.exit, o.f.end = h, e, e
 		}
 	case *ir.Ref:
-		if cut.cuts(t, x.Rule) {
+		r := x.Rule
+		c := t.comp[r]
+		switch {
+		case ctx.modular:
 			// A superset of the rule's language that keeps its first
 			// characters: FIRST(R) [Σ_R]*, or also empty if R can be.
 			o.cut = true
 			m, e := b.State(), b.State()
-			b.Edge(s, m, x.Rule.First)
-			b.Edge(m, m, t.chars[x.Rule])
+			b.Edge(s, m, r.First)
+			b.Edge(m, m, t.chars[r])
 			b.Eps(m, e)
-			if x.Rule.Nullable {
+			if r.Nullable {
 				b.Eps(s, e)
 			}
 			o.f.end = e
-			break
+			ctx.approx = append(ctx.approx, [2]int32{o.f.lo, b.Len()})
+		case c != nil && ctx.active[c] != nil:
+			cp := ctx.active[c]
+			e := b.State()
+			b.Eps(s, cp.entry[r])
+			b.Eps(cp.exit[r], e)
+			o.copy, o.back = cp, true
+			o.f.outer = outermost(o.f.outer, cp)
+			o.f.end = e
+		case c != nil:
+			cp := &sccCopy{comp: c, entry: map[*ir.Rule]int32{}, exit: map[*ir.Rule]int32{}, lo: b.Len()}
+			for _, q := range c.Rules {
+				cp.entry[q], cp.exit[q] = b.State(), b.State()
+			}
+			ctx.active[c] = cp
+			for _, q := range c.Rules {
+				k := kid(q.Body, q)
+				if k == nil {
+					return nil
+				}
+				b.Eps(cp.entry[q], k.f.start)
+				b.Eps(k.f.end, cp.exit[q])
+				cp.bodies = append(cp.bodies, k)
+			}
+			delete(ctx.active, c)
+			cp.hi = b.Len()
+			if c.SelfEmbedding || c.Left {
+				ctx.approx = append(ctx.approx, [2]int32{cp.lo, cp.hi})
+			}
+			e := b.State()
+			b.Eps(s, cp.entry[r])
+			b.Eps(cp.exit[r], e)
+			o.copy = cp
+			o.f.end = e
+		default:
+			k := kid(r.Body, r)
+			if k == nil {
+				return nil
+			}
+			e := b.State()
+			b.Eps(s, k.f.start)
+			b.Eps(k.f.end, e)
+			o.f.end = e
 		}
-		if cut != nil {
-			cut.stack = append(cut.stack, x.Rule)
-		}
-		k := kid(x.Rule.Body, x.Rule)
-		if cut != nil {
-			cut.stack = cut.stack[:len(cut.stack)-1]
-		}
-		if k == nil {
-			return nil
-		}
-		e := b.State()
-		b.Eps(s, k.f.start)
-		b.Eps(k.f.end, e)
-		o.f.end = e
 	}
 	o.f.hi = b.Len()
 	return o
@@ -243,7 +378,7 @@ func (t *translator) decide(u *unit, o *occ) {
 	}
 	switch x := o.x.(type) {
 	case *ir.Alt:
-		o.dec = t.decideAlt(u, o, x)
+		o.dec = t.decideAlt(u, o)
 	case *ir.Rep:
 		body := o.kids[0]
 		ctx := o.head
@@ -252,12 +387,10 @@ func (t *translator) decide(u *unit, o *occ) {
 		}
 		g := t.bestGuard(u, body.f, []int32{o.exit}, ctx)
 		o.dec = &decision{guards: []guard{g}}
-		t.report.decision(o, -1, g)
 	}
 }
 
-func (t *translator) decideAlt(u *unit, o *occ, x *ir.Alt) *decision {
-	n := u.n
+func (t *translator) decideAlt(u *unit, o *occ) *decision {
 	k := len(o.kids)
 	eval := func(order []int) ([]guard, int) {
 		gs := make([]guard, k)
@@ -279,19 +412,43 @@ func (t *translator) decideAlt(u *unit, o *occ, x *ir.Alt) *decision {
 	gs, cost := eval(doc)
 	d := &decision{order: doc, guards: gs}
 	if cost > 0 {
-		if order, ok := t.prefixOrder(n, o); ok && !slices.Equal(order, doc) {
+		if order, ok := t.prefixOrder(u, o); ok && !slices.Equal(order, doc) {
 			gs2, cost2 := eval(order)
 			if cost2 < cost {
 				d = &decision{order: order, guards: gs2}
-				t.report.reorder(o, order)
 			}
 		}
 	}
-	for p := range k - 1 {
-		t.report.decision(o, d.order[p], d.guards[p])
-	}
-	t.report.orderMatters(u, o, d)
 	return d
+}
+
+// commit records the decisions below o in the report and emits the exact
+// guards they use. Deciding has no effect until then, so that an inlined
+// translation abandoned for the modular one leaves nothing behind.
+func (t *translator) commit(u *unit, o *occ) {
+	for _, k := range o.kids {
+		t.commit(u, k)
+	}
+	if o.dec == nil {
+		return
+	}
+	for i := range o.dec.guards {
+		if g := &o.dec.guards[i]; g.kind == guardExact && g.exact == "" {
+			g.exact = t.exactGuard(g.dfa)
+		}
+	}
+	switch o.x.(type) {
+	case *ir.Alt:
+		if !slices.IsSorted(o.dec.order) {
+			t.report.reorder(o, o.dec.order)
+		}
+		for p := range len(o.kids) - 1 {
+			o.dec.guards[p].item = t.report.decision(o, o.dec.order[p], o.dec.guards[p])
+		}
+		t.report.orderMatters(u, o, o.dec)
+	case *ir.Rep:
+		o.dec.guards[0].item = t.report.decision(o, -1, o.dec.guards[0])
+	}
 }
 
 // prefixOrder returns an order of the choice's alternatives in which no
@@ -300,11 +457,11 @@ func (t *translator) decideAlt(u *unit, o *occ, x *ir.Alt) *decision {
 // whether such a reordering is allowed: only if the alternatives are
 // pairwise disjoint in context, so that the order cannot change which
 // alternative an input is attributed to.
-func (t *translator) prefixOrder(n *fa.NFA, o *occ) ([]int, bool) {
+func (t *translator) prefixOrder(u *unit, o *occ) ([]int, bool) {
 	k := len(o.kids)
 	for i := range k {
 		for j := i + 1; j < k; j++ {
-			if _, ok := overlap(n, []int32{o.kids[i].f.start}, []int32{o.kids[j].f.start}); ok {
+			if _, ok := overlap(u, []int32{o.kids[i].f.start}, []int32{o.kids[j].f.start}); ok {
 				return nil, false
 			}
 		}
@@ -313,7 +470,7 @@ func (t *translator) prefixOrder(n *fa.NFA, o *occ) ([]int, bool) {
 	before := make([][]int, k)
 	for i := range k {
 		for j := range k {
-			if i != j && prefixOf(n, o.kids[j].f, o.kids[i].f) {
+			if i != j && prefixOf(u, o.kids[j].f, o.kids[i].f) {
 				before[j] = append(before[j], i) // j's string is a prefix of i's: i first
 			}
 		}
@@ -358,30 +515,30 @@ func (t *translator) bestGuard(u *unit, p frag, rest []int32, ctx int32) guard {
 	if !fa.Contains(pc, p.end) && !n.First(pc).Intersects(n.First(n.Closure(rest, nil))) {
 		return guard{}
 	}
-	cex, found, gave := check(n, p, rest, guardSpec{}, u.approx)
+	cex, found, gave := check(u, p, rest, guardSpec{})
 	if !found && !gave {
 		return guard{}
 	}
 	cc := n.Closure([]int32{ctx}, nil)
 	g := guardSpec{on: n.First(cc), eof: fa.Contains(cc, n.Accept)}
-	cex2, found2, gave2 := check(n, p, rest, g, u.approx)
+	cex2, found2, gave2 := check(u, p, rest, g)
 	if !found2 && !gave2 {
 		return guard{kind: guardFirst, first: n.Set(g.on), eof: g.eof, why: cex, gaveUp: gave}
 	}
-	if u.approx {
-		return guard{kind: guardUnproven, why: cex2, gaveUp: gave2}
+	if u.exactFrom(ctx) {
+		// The guard: what may follow ctx, to the end of input, as a minimal
+		// DFA — unless it would pass the guard state limit, and the
+		// decision falls back to the exact recognizer instead.
+		if d, err := fa.Determinize(n, []int32{ctx}, t.maxGuard); err == nil {
+			return guard{kind: guardExact, dfa: d.Minimize(), why: cex2, gaveUp: gave2}
+		}
 	}
-	return guard{kind: guardExact, exact: t.exactGuard(n, ctx), why: cex2, gaveUp: gave2}
+	return guard{kind: guardFallback, why: cex2, gaveUp: gave2}
 }
 
-// exactGuard returns the guard rule recognizing, to the end of input, what
-// may follow state ctx.
-func (t *translator) exactGuard(n *fa.NFA, ctx int32) string {
-	d, err := fa.Determinize(n, []int32{ctx}, 1<<16)
-	if err != nil {
-		panic(fmt.Sprintf("peg: exact guard: %v", err)) // regular languages of this size never get here
-	}
-	d = d.Minimize()
+// exactGuard returns the guard rule recognizing the language of d, a
+// minimal DFA; guards with the same language are one rule.
+func (t *translator) exactGuard(d *fa.DFA) string {
 	k := d.Key()
 	if g, ok := t.guards[k]; ok {
 		g.uses++
@@ -417,8 +574,11 @@ func (t *translator) text(o *occ) string {
 	case *ir.Rep:
 		return repText(t.text(o.kids[0]), x, o.kids[0].x, o.dec.guards[0].text())
 	case *ir.Ref:
-		if o.cut {
+		switch {
+		case o.cut:
 			return t.unitRef(x.Rule)
+		case o.copy != nil:
+			return t.copyRef(o.copy, x.Rule)
 		}
 		return t.intern(x.Rule, t.text(o.kids[0]), "")
 	}

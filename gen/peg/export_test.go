@@ -1,0 +1,14 @@
+package peg
+
+// Test hooks: the interpreter, for tests in package peg_test.
+
+type PegProgram = pegProgram
+
+var LoadPEG = loadPEG
+
+func (p *pegProgram) Parse(entry string, in []byte) bool { return p.parse(entry, in) }
+
+// Run parses with the network of a translation that has fallbacks.
+func (p *pegProgram) Run(entry string, in []byte, res *Result) (bool, error) {
+	return p.run(entry, in, res.net, nil)
+}

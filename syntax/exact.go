@@ -1,0 +1,446 @@
+package syntax
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"unicode/utf8"
+)
+
+// A Net is the recursive transition network of a generated parser's rules:
+// one automaton per rule, whose edges match one character of a class, call
+// a rule, or match nothing. It has the grammar's meaning — alternatives are
+// unordered and repetitions give input back — so it can answer what a PEG
+// decision cannot see: whether the input can still be completed.
+//
+// gen emits a Net for a grammar only when some PEG decision of it could not
+// be proven exact (a choice or repetition under self-embedding recursion,
+// say); a [Guide] built from it then settles those decisions at parse time.
+type Net struct {
+	Rules   []NetRule
+	Index   []int32   // the edges of state s are Edges[Index[s]:Index[s+1]]
+	Edges   []NetEdge //
+	Classes [][]rune  // inclusive code point ranges: lo, hi, lo, hi, …
+}
+
+// NetRule is one rule's automaton: its start and final states.
+type NetRule struct {
+	Name         string
+	Start, Final int32
+}
+
+// NetEdge goes to state To on one character of class Class, or through a
+// complete match of rule Call; with both -1 it is an ε-edge.
+type NetEdge struct {
+	To, Class, Call int32
+}
+
+// Check reports the first inconsistency of the tables: an index out of
+// range, edges not grouped by state, a malformed class.
+func (n *Net) Check() error {
+	states := int32(len(n.Index) - 1)
+	if states < 0 {
+		return errors.New("net: no states")
+	}
+	if n.Index[0] != 0 || n.Index[states] != int32(len(n.Edges)) {
+		return errors.New("net: edge index does not cover the edges")
+	}
+	for s := range states {
+		if n.Index[s] > n.Index[s+1] {
+			return fmt.Errorf("net: edge index decreases at state %d", s)
+		}
+	}
+	for i, e := range n.Edges {
+		switch {
+		case e.To < 0 || e.To >= states:
+			return fmt.Errorf("net: edge %d goes to state %d of %d", i, e.To, states)
+		case e.Class < -1 || e.Class >= int32(len(n.Classes)):
+			return fmt.Errorf("net: edge %d has class %d of %d", i, e.Class, len(n.Classes))
+		case e.Call < -1 || e.Call >= int32(len(n.Rules)):
+			return fmt.Errorf("net: edge %d calls rule %d of %d", i, e.Call, len(n.Rules))
+		case e.Class >= 0 && e.Call >= 0:
+			return fmt.Errorf("net: edge %d both matches and calls", i)
+		}
+	}
+	for i, c := range n.Classes {
+		if len(c)%2 != 0 {
+			return fmt.Errorf("net: class %d has an odd number of bounds", i)
+		}
+		for j := 0; j < len(c); j += 2 {
+			if c[j] > c[j+1] || j > 0 && c[j] <= c[j-1] {
+				return fmt.Errorf("net: class %d is not sorted disjoint ranges", i)
+			}
+		}
+	}
+	for i, r := range n.Rules {
+		if r.Start < 0 || r.Start >= states || r.Final < 0 || r.Final >= states {
+			return fmt.Errorf("net: rule %d (%s) has states outside the net", i, r.Name)
+		}
+	}
+	return nil
+}
+
+func (n *Net) inClass(class int32, c rune) bool {
+	rs := n.Classes[class]
+	i, _ := slices.BinarySearch(rs, c) // first bound >= c
+	if i < len(rs) && rs[i] == c {
+		return true
+	}
+	return i%2 == 1 // between a lo and its hi
+}
+
+// ErrWork is the reason a [Guide] gives up: settling the decisions of this
+// input would take more work than its budget.
+var ErrWork = errors.New("parse abandoned: too much work for the input's length")
+
+// A Guide settles, for one input, the PEG decisions that the translation
+// could not prove exact. The generated parser tells it which rule it enters
+// and leaves and which call it is about to make, so the guide knows the
+// parser's exact stack; at an unproven decision it answers whether the
+// alternative just matched (or the loop iteration just taken) can still be
+// completed into a match of the whole input, given that stack. A parser
+// that commits only to such alternatives accepts exactly the grammar's
+// language.
+//
+// The answers rest on End(R, p), the positions where rule R, called at p,
+// can end (memoized), and on per-invocation sets of viable ends: those from
+// which the caller can still complete.
+//
+// A Guide is for one parse by one goroutine.
+type Guide struct {
+	net     *Net
+	in      []byte
+	work    int // steps left
+	err     error
+	ends    map[uint64][]int32
+	stack   []*frame
+	pending int32 // the return state of the call about to be made
+	frames  map[frameKey]*frame
+	marks   [][]uint32 // per nesting depth of end: the stamp of each state seen
+	stamp   uint32
+	depth   int
+}
+
+type frameKey struct {
+	rule, origin, ret int32
+	parent            *frame
+}
+
+// frame is one invocation of a rule on the parser's stack.
+type frame struct {
+	rule    int32
+	origin  int32
+	ret     int32 // the state the caller returns to
+	parent  *frame
+	allowed []int32 // viable ends, sorted
+	can     map[uint64]bool
+}
+
+// NewGuide returns a guide for one parse of input, which may spend about
+// work steps (a step is one edge followed) before it gives up with
+// [ErrWork].
+func NewGuide(n *Net, input []byte, work int) *Guide {
+	return &Guide{net: n, in: input, work: work, ends: map[uint64][]int32{}, pending: -1, frames: map[frameKey]*frame{}}
+}
+
+// Err returns why the guide gave up, or nil.
+func (g *Guide) Err() error {
+	if g == nil {
+		return errors.New("parse needs a guide for its unproven decisions, and has none")
+	}
+	return g.err
+}
+
+// Call records the state the current rule returns to after the call the
+// parser makes next.
+func (g *Guide) Call(ret int) bool {
+	if g == nil {
+		return false
+	}
+	g.pending = int32(ret)
+	return true
+}
+
+// Enter pushes an invocation of rule at position pos. It returns false —
+// and pushes nothing — when no end of the invocation lets the callers
+// complete: the parser can fail it at once.
+func (g *Guide) Enter(rule, pos int) bool {
+	if g == nil || g.err != nil || rule < 0 || rule >= len(g.net.Rules) || pos < 0 || pos > len(g.in) {
+		return false
+	}
+	var parent *frame
+	if len(g.stack) > 0 {
+		parent = g.stack[len(g.stack)-1]
+	}
+	ret := g.pending
+	g.pending = -1
+	if parent == nil {
+		ret = -1
+	}
+	k := frameKey{int32(rule), int32(pos), ret, parent}
+	f := g.frames[k]
+	if f == nil {
+		f = &frame{rule: int32(rule), origin: int32(pos), ret: ret, parent: parent, can: map[uint64]bool{}}
+		for _, e := range g.end(int32(rule), int32(pos)) {
+			if !g.step() {
+				break
+			}
+			if parent == nil && int(e) == len(g.in) || parent != nil && g.reach(parent, ret, e) {
+				f.allowed = append(f.allowed, e)
+			}
+		}
+		g.frames[k] = f
+	}
+	if g.err != nil || len(f.allowed) == 0 {
+		return false
+	}
+	g.stack = append(g.stack, f)
+	return true
+}
+
+// Leave pops the invocation the parser has completed.
+func (g *Guide) Leave() bool {
+	if g == nil || len(g.stack) == 0 {
+		return false
+	}
+	g.stack = g.stack[:len(g.stack)-1]
+	return true
+}
+
+// Abort pops the invocation the parser has failed, and returns false.
+func (g *Guide) Abort() bool {
+	g.Leave()
+	return false
+}
+
+// Can reports whether the current invocation, in state at position pos,
+// can still end where its callers can complete.
+func (g *Guide) Can(state, pos int) bool {
+	if g == nil || g.err != nil || len(g.stack) == 0 || state < 0 || state >= len(g.net.Index)-1 || pos < 0 || pos > len(g.in) {
+		return false
+	}
+	return g.reach(g.stack[len(g.stack)-1], int32(state), int32(pos))
+}
+
+// step spends one unit of work.
+func (g *Guide) step() bool {
+	if g.err != nil {
+		return false
+	}
+	g.work--
+	if g.work < 0 {
+		g.err = ErrWork
+		return false
+	}
+	return true
+}
+
+// char returns the character at p and its width, 0 at the end or at a byte
+// that is not UTF-8 (which no class matches).
+func (g *Guide) char(p int32) (rune, int32) {
+	if int(p) >= len(g.in) {
+		return 0, 0
+	}
+	c, w := utf8.DecodeRune(g.in[p:])
+	if c == utf8.RuneError && w <= 1 {
+		return 0, 0
+	}
+	return c, int32(w)
+}
+
+// closure returns the states reachable from s at position p without
+// consuming input: ε-edges, and calls of rules that can match the empty
+// string there.
+func (g *Guide) closure(s, p int32) []int32 {
+	seen := map[int32]bool{s: true}
+	out := []int32{s}
+	for i := 0; i < len(out); i++ {
+		if !g.step() {
+			return out
+		}
+		for _, e := range g.net.Edges[g.net.Index[out[i]]:g.net.Index[out[i]+1]] {
+			next := false
+			switch {
+			case e.Class < 0 && e.Call < 0:
+				next = true
+			case e.Call >= 0:
+				ends := g.end(e.Call, p)
+				next = len(ends) > 0 && ends[0] == p
+			}
+			if next && !seen[e.To] {
+				seen[e.To] = true
+				out = append(out, e.To)
+			}
+		}
+	}
+	return out
+}
+
+// reach reports whether invocation f, in state s at position p, can end at
+// one of its viable ends.
+func (g *Guide) reach(f *frame, s, p int32) bool {
+	k := uint64(uint32(s))<<32 | uint64(uint32(p))
+	if v, ok := f.can[k]; ok {
+		return v
+	}
+	final := g.net.Rules[f.rule].Final
+	found := false
+	for _, x := range g.closure(s, p) {
+		if x == final {
+			if _, ok := slices.BinarySearch(f.allowed, p); ok {
+				found = true
+				break
+			}
+		}
+		for _, e := range g.net.Edges[g.net.Index[x]:g.net.Index[x+1]] {
+			switch {
+			case e.Class >= 0:
+				c, w := g.char(p)
+				found = w > 0 && g.net.inClass(e.Class, c) && g.reach(f, e.To, p+w)
+			case e.Call >= 0:
+				for _, end := range g.end(e.Call, p) {
+					if !g.step() {
+						break
+					}
+					if end > p && g.reach(f, e.To, end) {
+						found = true
+						break
+					}
+				}
+			}
+			if found || g.err != nil {
+				break
+			}
+		}
+		if found || g.err != nil {
+			break
+		}
+	}
+	f.can[k] = found
+	return found
+}
+
+// end returns the sorted positions where rule r, called at p, can end.
+//
+// It runs r's automaton over the input like an NFA simulation, position by
+// position (every edge stays at its position or moves forward: there is no
+// left recursion), with the ends of the rules it calls computed the same way
+// and memoized.
+func (g *Guide) end(r, p int32) []int32 {
+	k := uint64(uint32(r))<<32 | uint64(uint32(p))
+	if e, ok := g.ends[k]; ok {
+		return e
+	}
+	g.ends[k] = nil // a rule called again at the same position ends nowhere new: no left recursion reaches here
+	rule := g.net.Rules[r]
+	// marks[depth] dedupes states at one position; stamps never repeat, so
+	// it needs no clearing.
+	depth := g.depth
+	g.depth++
+	defer func() { g.depth-- }()
+	if depth == len(g.marks) {
+		g.marks = append(g.marks, make([]uint32, len(g.net.Index)-1))
+	}
+	marks := g.marks[depth]
+	pending := map[int32][]int32{p: {rule.Start}}
+	var positions posHeap
+	positions.push(p)
+	var out []int32
+	for len(positions) > 0 && g.err == nil {
+		q := positions.pop()
+		work := pending[q]
+		delete(pending, q)
+		g.stamp++
+		stamp := g.stamp
+		var list []int32
+		for _, s := range work {
+			if marks[s] != stamp {
+				marks[s] = stamp
+				list = append(list, s)
+			}
+		}
+		later := func(at, s int32) {
+			if _, ok := pending[at]; !ok {
+				positions.push(at)
+			}
+			pending[at] = append(pending[at], s)
+		}
+		for i := 0; i < len(list); i++ {
+			s := list[i]
+			if !g.step() {
+				break
+			}
+			if s == rule.Final {
+				out = append(out, q)
+			}
+			for _, e := range g.net.Edges[g.net.Index[s]:g.net.Index[s+1]] {
+				switch {
+				case e.Class >= 0:
+					if c, w := g.char(q); w > 0 && g.net.inClass(e.Class, c) {
+						later(q+w, e.To)
+					}
+				case e.Call >= 0:
+					for _, end := range g.end(e.Call, q) {
+						if !g.step() {
+							break
+						}
+						if end == q {
+							if marks[e.To] != stamp {
+								marks[e.To] = stamp
+								list = append(list, e.To)
+							}
+							continue
+						}
+						later(end, e.To)
+					}
+				default:
+					if marks[e.To] != stamp {
+						marks[e.To] = stamp
+						list = append(list, e.To)
+					}
+				}
+			}
+		}
+	}
+	g.ends[k] = out // in increasing order: positions are taken in order
+	return out
+}
+
+// posHeap is a min-heap of positions.
+type posHeap []int32
+
+func (h *posHeap) push(x int32) {
+	*h = append(*h, x)
+	i := len(*h) - 1
+	for i > 0 {
+		parent := (i - 1) / 2
+		if (*h)[parent] <= (*h)[i] {
+			break
+		}
+		(*h)[parent], (*h)[i] = (*h)[i], (*h)[parent]
+		i = parent
+	}
+}
+
+func (h *posHeap) pop() int32 {
+	old := *h
+	x := old[0]
+	n := len(old) - 1
+	old[0] = old[n]
+	*h = old[:n]
+	i := 0
+	for {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < n && (*h)[l] < (*h)[m] {
+			m = l
+		}
+		if r < n && (*h)[r] < (*h)[m] {
+			m = r
+		}
+		if m == i {
+			return x
+		}
+		(*h)[i], (*h)[m] = (*h)[m], (*h)[i]
+		i = m
+	}
+}
