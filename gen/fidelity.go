@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"strings"
 
 	"github.com/peguri/rfc3986/gen/abnf"
@@ -159,7 +161,7 @@ func main() {
 		if err != nil {
 			panic(err)
 		}
-		if _, err := Parse("", b, Entrypoint(ENTRY)); err == nil {
+		if _, f := ParseEntry(ENTRY, b, 1<<40); f == nil {
 			out.WriteString("1\n")
 		} else {
 			out.WriteString("0\n")
@@ -168,6 +170,47 @@ func main() {
 	}
 }
 `
+
+// harnessModule is the go.mod of the harness: it requires pigeon v1.3.0,
+// which generates the parser, and this module, whose package syntax
+// generated parsers may import. When gen runs from a checkout of this
+// module, the harness uses that checkout.
+func harnessModule() (string, error) {
+	mod := "module fidelity\n\ngo 1.24\n\nrequire (\n\t" + pigeonPkg + " " + pigeonVersion + "\n\t" + selfModule + " " + selfVersion() + "\n)\n"
+	if dir := selfCheckout(); dir != "" {
+		mod += "\nreplace " + selfModule + " => " + dir + "\n"
+	}
+	return mod, nil
+}
+
+const (
+	selfModule    = "github.com/peguri/rfc3986"
+	pigeonVersion = "v1.3.0"
+)
+
+// selfVersion is the version of this module gen was built from, or a
+// placeholder that the replace directive of a checkout overrides.
+func selfVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Path == selfModule && strings.HasPrefix(bi.Main.Version, "v") {
+		return bi.Main.Version
+	}
+	return "v0.0.0-00010101000000-000000000000"
+}
+
+// selfCheckout returns the root of the checkout gen was built from, if its
+// sources are there.
+func selfCheckout() string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		return ""
+	}
+	root := filepath.Dir(filepath.Dir(file))
+	b, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil || !strings.HasPrefix(string(b), "module "+selfModule+"\n") {
+		return ""
+	}
+	return root
+}
 
 func buildHarness(pegText []byte, entry, keep string, stderr io.Writer) (*harness, error) {
 	h := &harness{dir: keep}
@@ -183,7 +226,11 @@ func buildHarness(pegText []byte, entry, keep string, stderr io.Writer) (*harnes
 	write := func(name, text string) error {
 		return os.WriteFile(filepath.Join(h.dir, name), []byte(text), 0o666)
 	}
-	if err := write("go.mod", "module fidelity\n\ngo 1.26\n"); err != nil {
+	mod, err := harnessModule()
+	if err != nil {
+		return nil, err
+	}
+	if err := write("go.mod", mod); err != nil {
 		return nil, err
 	}
 	if err := write("grammar.peg", string(pegText)); err != nil {
@@ -202,7 +249,17 @@ func buildHarness(pegText []byte, entry, keep string, stderr io.Writer) (*harnes
 		}
 		return nil
 	}
-	if err := run("", "go", "run", pigeonPkg, "-optimize-parser", "-o", filepath.Join(h.dir, "parser.go"), filepath.Join(h.dir, "grammar.peg")); err != nil {
+	// pigeon runs inside the harness's own module, which requires it, so
+	// that fidelity works from any directory, in a module or not.
+	if err := run(h.dir, "go", "get", pigeonPkg+"@"+pigeonVersion); err != nil {
+		h.close()
+		return nil, err
+	}
+	if err := run(h.dir, "go", "run", pigeonPkg, "-optimize-parser", "-o", "parser.go", "grammar.peg"); err != nil {
+		h.close()
+		return nil, err
+	}
+	if err := run(h.dir, "go", "mod", "tidy"); err != nil {
 		h.close()
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package peg
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -62,6 +63,7 @@ type config struct {
 	a             []int32
 	pending, univ bool
 	b, c          []int32
+	deep          bool // b holds states reached inside an over-approximated region
 	parent        int32
 	atom          int32
 }
@@ -91,6 +93,7 @@ func check(u *unit, p frag, rest []int32, g guardSpec) (cex string, found, gaveU
 		pending: pend,
 		univ:    pend && g.on == nil,
 		b:       n.Closure(rest, nil),
+		deep:    slices.ContainsFunc(rest, func(s int32) bool { return u.approx[s] }),
 		c:       n.Closure([]int32{p.start}, inC),
 		parent:  -1,
 	}
@@ -106,7 +109,7 @@ func check(u *unit, p frag, rest []int32, g guardSpec) (cex string, found, gaveU
 		if acceptA(&c) && fa.Contains(c.b, n.Accept) && !fa.Contains(c.c, n.Accept) {
 			return path(n, configs, int32(i)), true, false
 		}
-		if !c.univ && !c.pending && len(c.a) == 0 || len(c.b) == 0 || c.univ && fa.Subset(c.b, c.c) {
+		if !c.univ && !c.pending && len(c.a) == 0 || len(c.b) == 0 || c.univ && !c.deep && exactSubset(u, c.b, c.c) {
 			continue
 		}
 		for x := range n.Atoms {
@@ -124,6 +127,7 @@ func check(u *unit, p frag, rest []int32, g guardSpec) (cex string, found, gaveU
 				}
 			}
 			next.b = n.Closure(nb, nil)
+			next.deep = slices.ContainsFunc(nb, func(s int32) bool { return u.approx[s] })
 			next.c = n.Closure(n.Step(c.c, x), inC)
 			next = norm(next)
 			k := key(next)
@@ -135,6 +139,27 @@ func check(u *unit, p frag, rest []int32, g guardSpec) (cex string, found, gaveU
 		}
 	}
 	return "", false, false
+}
+
+// exactSubset reports whether the exact states of b are all in c. It
+// decides that every continuation of b is one of c when b entered
+// over-approximated regions only in this step's closure, from its exact
+// states (config.deep is false): the languages from those regions are then
+// part of the languages of the exact states that entered them.
+func exactSubset(u *unit, b, c []int32) bool {
+	j := 0
+	for _, x := range b {
+		if u.approx[x] {
+			continue
+		}
+		for j < len(c) && c[j] < x {
+			j++
+		}
+		if j == len(c) || c[j] != x {
+			return false
+		}
+	}
+	return true
 }
 
 func norm(c config) config {
@@ -158,6 +183,9 @@ func key(c config) string {
 	b.WriteString(fa.Key(c.b))
 	b.WriteByte(0xfd)
 	b.WriteString(fa.Key(c.c))
+	if c.deep {
+		b.WriteByte('d')
+	}
 	return b.String()
 }
 
