@@ -13,6 +13,7 @@ func NewBits(n int) Bits { return make(Bits, (n+63)/64) }
 
 func (b Bits) Has(i int) bool { return b[i>>6]&(1<<(i&63)) != 0 }
 func (b Bits) Set(i int)      { b[i>>6] |= 1 << (i & 63) }
+func (b Bits) Clear(i int)    { b[i>>6] &^= 1 << (i & 63) }
 
 // Intersects reports whether b and c share an element.
 func (b Bits) Intersects(c Bits) bool {
@@ -56,6 +57,14 @@ type NFA struct {
 	States []NState
 	Start  int32
 	Accept int32
+
+	pieces []piece // the atoms' ranges in order, for AtomsOf
+}
+
+// piece is one range of an atom.
+type piece struct {
+	Range
+	atom int32
 }
 
 // NState is one NFA state.
@@ -106,25 +115,58 @@ func (b *Builder) NFA(start, accept int32) *NFA {
 		sets[i] = e.on
 	}
 	n := &NFA{Atoms: Partition(sets), States: make([]NState, len(b.eps)), Start: start, Accept: accept}
+	n.pieces = pieces(n.Atoms)
 	for i, e := range b.eps {
 		n.States[i].Eps = e
 	}
+	// Edges repeat the same few sets: their atoms are computed once each
+	// (and copied, so that no two transitions share a Bits).
+	known := map[string]Bits{}
 	for _, e := range b.edges {
-		n.States[e.from].Trans = append(n.States[e.from].Trans, Trans{On: n.AtomsOf(e.on), To: e.to})
+		k := e.on.key()
+		on, ok := known[k]
+		if !ok {
+			on = n.AtomsOf(e.on)
+			known[k] = on
+		}
+		n.States[e.from].Trans = append(n.States[e.from].Trans, Trans{On: slices.Clone(on), To: e.to})
 	}
 	return n
 }
 
 // AtomsOf returns the atoms that make up s, which must be a union of atoms
-// (any set the NFA was built with is).
+// (any set the NFA was built with is). It looks up each range of s among
+// the atoms' ranges, in time logarithmic in the alphabet plus the output.
 func (n *NFA) AtomsOf(s CharSet) Bits {
+	ps := n.pieces
+	if ps == nil { // an NFA not made by a Builder
+		ps = pieces(n.Atoms)
+	}
 	b := NewBits(len(n.Atoms))
-	for i, a := range n.Atoms {
-		if a.Overlaps(s) {
-			b.Set(i)
+	for _, r := range s.r {
+		i, _ := slices.BinarySearchFunc(ps, r.Lo, func(p piece, c rune) int {
+			if p.Hi < c {
+				return -1
+			}
+			return 1
+		})
+		for ; i < len(ps) && ps[i].Lo <= r.Hi; i++ {
+			b.Set(int(ps[i].atom))
 		}
 	}
 	return b
+}
+
+// pieces returns the ranges of the atoms, ordered.
+func pieces(atoms []CharSet) []piece {
+	var ps []piece
+	for i, a := range atoms {
+		for _, r := range a.r {
+			ps = append(ps, piece{r, int32(i)})
+		}
+	}
+	slices.SortFunc(ps, func(x, y piece) int { return int(x.Lo) - int(y.Lo) })
+	return ps
 }
 
 // Closure returns the ε-closure of the given states, sorted. If within is
