@@ -104,7 +104,10 @@ func DeterminizeLimits(n *NFA, from []int32, l Limits) (*DFA, error) {
 		for _, s := range set {
 			for _, t := range n.States[s].Trans {
 				c.work += len(t.On)
-				t.On.Each(func(a int) { buckets[a] = append(buckets[a], t.To) })
+				t.On.Each(func(a int) {
+					buckets[a] = append(buckets[a], t.To)
+					c.work++
+				})
 			}
 		}
 		next := make([]int32, k)
