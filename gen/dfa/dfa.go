@@ -409,59 +409,67 @@ func satMul(a, b int64) int64 {
 // and memory in proportion, before any automaton is built; no NFA for a
 // rule that reaches it could be smaller.
 func checkExpansion(g *abnf.Grammar, limit int) error {
-	e := expansion{a: abnf.Analyze(g)}
+	e := expansion{g: g, a: abnf.Analyze(g)}
 	for _, r := range g.Rules {
-		if s, _ := e.size(r.Expr); s > int64(limit) {
+		if s, _, _ := e.size(r.Expr); s > int64(limit) {
 			return fmt.Errorf("%s: %s: with its repetitions written out it has %s nodes, more than the limit of %d (-max-nfa raises it); gen refuses to lower it", r.Pos, r.Name, count(s), limit)
 		}
 	}
 	return nil
 }
 
-type expansion struct{ a *abnf.Analysis }
+type expansion struct {
+	g *abnf.Grammar
+	a *abnf.Analysis
+}
 
-// size returns the size of n written out, and the size of its non-empty
-// part as gen/ir derives it for a repetition whose body can match the
-// empty string (nn(x y) = nn(x) y / nn(y) when x can be empty, and so on),
-// both saturated. References count one: gen/ir does not inline them.
-func (e expansion) size(n abnf.Node) (all, nonEmpty int64) {
-	defer func() {
-		if !e.a.Nullable(n) {
-			nonEmpty = all
-		}
-	}()
+// size returns the size of n written out, the size of its non-empty part
+// as gen/ir derives it for a repetition whose body can match the empty
+// string (nn(x y) = nn(x) y / nn(y) when x can be empty, and so on), both
+// saturated, and whether n can match the empty string (computed on the way
+// up, not asked of the analysis at every node, which would walk each
+// subtree again). References count one: gen/ir does not inline them.
+func (e expansion) size(n abnf.Node) (all, nonEmpty int64, nullable bool) {
 	switch n := n.(type) {
 	case *abnf.Alt:
 		all, nonEmpty = 1, 1
 		for _, x := range n.Alts {
-			s, ne := e.size(x)
+			s, ne, nl := e.size(x)
 			all, nonEmpty = satAdd(all, s), satAdd(nonEmpty, ne)
+			nullable = nullable || nl
 		}
-		return all, nonEmpty
+		if !nullable {
+			nonEmpty = all
+		}
+		return all, nonEmpty, nullable
 	case *abnf.Concat:
-		all = 1
+		all, nullable = 1, true
 		var sizes, nes []int64
 		for _, x := range n.Items {
-			s, ne := e.size(x)
+			s, ne, nl := e.size(x)
 			all = satAdd(all, s)
 			sizes, nes = append(sizes, s), append(nes, ne)
+			nullable = nullable && nl
 		}
-		// Every item can be empty here (else nonEmpty is all): one
-		// alternative per item, its non-empty part then the rest.
+		if !nullable {
+			return all, all, false
+		}
+		// Every item can be empty: one alternative per item, its
+		// non-empty part then the rest.
 		rest := int64(0)
 		for i := len(sizes) - 1; i >= 0; i-- {
 			nonEmpty = satAdd(nonEmpty, satAdd(satAdd(nes[i], rest), 2))
 			rest = satAdd(rest, sizes[i])
 		}
-		return all, nonEmpty
+		return all, nonEmpty, true
 	case *abnf.Repeat:
 		if n.Max == 0 {
-			return 1, 1
+			return 1, 1, true
 		}
-		s, ne := e.size(n.Body)
-		if e.a.Nullable(n.Body) {
+		s, ne, nl := e.size(n.Body)
+		if nl {
 			if n.Min == 0 && n.Max == 1 {
-				return s, ne // [x] with x nullable is x
+				return s, ne, true // [x] with x nullable is x
 			}
 			s = ne // repeated as its non-empty part
 		}
@@ -470,16 +478,19 @@ func (e expansion) size(n abnf.Node) (all, nonEmpty int64) {
 			copies = int64(n.Max)
 		}
 		all = satAdd(satMul(copies, satAdd(s, 2)), 1)
-		return all, all
+		return all, all, nl || n.Min == 0
 	case *abnf.CharVal:
-		return int64(max(len(n.Text), 1)), 0
+		return int64(max(len(n.Text), 1)), 0, n.Text == ""
 	case *abnf.NumVal:
 		if n.Range {
-			return 1, 1
+			return 1, 1, false
 		}
-		return int64(max(len(n.Vals), 1)), 0
+		return int64(max(len(n.Vals), 1)), 1, false
+	case *abnf.RuleRef:
+		r := e.g.Rule(n.Name)
+		return 1, 1, r != nil && e.a.RuleNullable(r)
 	}
-	return 1, 1 // a reference or a prose value
+	return 1, 1, true // a prose value: only legal where it is the empty string
 }
 
 // costKey is an expression in the context of a component copy (nil:

@@ -139,49 +139,58 @@ type closer struct {
 }
 
 func newCloser(n *NFA) *closer {
-	c := &closer{n: n, skip: make([]int32, len(n.States)), mark: make([]uint32, len(n.States))}
-	// skip[s]: follow single ε-edges from s past states that have no
-	// transition, are not accepting and have exactly one ε-edge. A chain
-	// that loops on itself ends at the state where the loop is found.
+	skip := n.skip
+	if skip == nil { // an NFA not made by a Builder
+		skip = skipTable(n)
+	}
+	return &closer{n: n, skip: skip, mark: make([]uint32, len(n.States))}
+}
+
+// skipTable returns, for each state, where the chain of states with one
+// ε-edge and nothing else (no transition, not accepting) that starts at it
+// ends; a state not on such a chain maps to itself, and a chain that loops
+// ends where the loop is found.
+func skipTable(n *NFA) []int32 {
 	const unset = -1
-	for s := range c.skip {
-		c.skip[s] = unset
+	skip := make([]int32, len(n.States))
+	for s := range skip {
+		skip[s] = unset
 	}
 	passable := func(s int32) bool {
 		st := &n.States[s]
 		return len(st.Trans) == 0 && len(st.Eps) == 1 && s != n.Accept
 	}
+	walk := make([]int32, len(n.States)) // walk[s] == s0+1: s is on the walk from s0
 	var path []int32
-	for s0 := range c.skip {
-		if c.skip[s0] != unset {
+	for s0 := range skip {
+		if skip[s0] != unset {
 			continue
 		}
 		// Walk to the end of the chain, then set every state on it.
 		path = path[:0]
 		s := int32(s0)
-		c.gen++
-		end := s
+		var end int32
 		for {
-			if c.skip[s] != unset {
-				end = c.skip[s]
+			if skip[s] != unset {
+				end = skip[s]
 				break
 			}
-			if !passable(s) || c.mark[s] == c.gen {
+			if !passable(s) || walk[s] == int32(s0)+1 {
 				end = s
 				break
 			}
-			c.mark[s] = c.gen
+			walk[s] = int32(s0) + 1
 			path = append(path, s)
 			s = n.States[s].Eps[0]
 		}
 		for _, p := range path {
-			c.skip[p] = end
+			skip[p] = end
 		}
-		if c.skip[end] == unset {
-			c.skip[end] = end
+		if skip[end] == unset {
+			skip[end] = end
 		}
 	}
-	return c
+	return skip
 }
 
 // closure returns the sorted states with transitions, or accepting, in the

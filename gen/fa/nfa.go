@@ -59,6 +59,7 @@ type NFA struct {
 	Accept int32
 
 	pieces []piece // the atoms' ranges in order, for AtomsOf
+	skip   []int32 // see skipTable
 }
 
 // piece is one range of an atom.
@@ -206,6 +207,7 @@ func (b *Builder) NFA(start, accept int32) *NFA {
 			n.States[s].Trans = trans[at[s]:at[s+1]:at[s+1]]
 		}
 	}
+	n.skip = skipTable(n)
 	return n
 }
 
