@@ -62,7 +62,6 @@ import (
 	"errors"
 	"fmt"
 	"go/format"
-	"math"
 	"strings"
 
 	"github.com/peguri/rfc3986/gen/abnf"
@@ -73,7 +72,7 @@ import (
 // Machine is the minimal byte DFA of one rule.
 type Machine struct {
 	Rule      string
-	NFAStates int     // size of the Thompson NFA
+	NFAStates int     // states of the NFA determinized (minimal DFAs of the rules referenced in it)
 	DFAStates int     // after subset construction
 	DFA       *fa.DFA // minimal; atoms are sets of bytes (code points 0–255)
 	// Recursive lists the rules of strongly regular recursion the rule
@@ -130,7 +129,8 @@ func Build(g *abnf.Grammar, rules []string) ([]*Machine, error) {
 	return c.Build(rules)
 }
 
-// Compiler compiles the rules of one grammar, lowered once.
+// Compiler compiles the rules of one grammar, lowered once; each rule is
+// compiled at most once. It is not safe for concurrent use.
 type Compiler struct {
 	g     *abnf.Grammar
 	lg    *ir.Grammar
@@ -365,7 +365,7 @@ func names(comp *ir.Component) string {
 // count formats a saturated estimate.
 func count(n int64) string {
 	if n >= satMax {
-		return "more than 2^62"
+		return "2^61 or more"
 	}
 	return fmt.Sprint(n)
 }
@@ -389,7 +389,8 @@ func refs(x ir.Expr, f func(*ir.Rule)) {
 
 // Saturating arithmetic for size estimates: a grammar of a few bytes can
 // describe sizes far past any integer type.
-const satMax = math.MaxInt64 / 4
+// The sum of two saturated values cannot overflow.
+const satMax = 1 << 61
 
 func satAdd(a, b int64) int64 { return min(a+b, satMax) }
 
@@ -561,7 +562,11 @@ func (c *Compiler) estimate(x ir.Expr, comp *ir.Component) (int64, error) {
 		}
 		b, err := c.compile(t)
 		if err != nil {
-			return 0, fmt.Errorf("%s: %v", t.Name, err)
+			var re *reachedError
+			if errors.As(err, &re) {
+				return 0, err // it names the rule where it happened
+			}
+			return 0, &reachedError{t.Name, err}
 		}
 		v = int64(b.m.States()) + 1
 	default:
@@ -570,6 +575,19 @@ func (c *Compiler) estimate(x ir.Expr, comp *ir.Component) (int64, error) {
 	c.cost[k] = v
 	return v, nil
 }
+
+// reachedError is an error in compiling a rule that the rule being
+// compiled reaches.
+type reachedError struct {
+	rule string
+	err  error
+}
+
+func (e *reachedError) Error() string {
+	return fmt.Sprintf("in %s, which it reaches: %v", e.rule, e.err)
+}
+
+func (e *reachedError) Unwrap() error { return e.err }
 
 // copyCost is the size of one copy of a strongly regular component.
 func (c *Compiler) copyCost(comp *ir.Component) (int64, error) {

@@ -483,6 +483,10 @@ func TestHostile(t *testing.T) {
 		{"s = a a a a a a a a a a a a a a a a a a a a\na = 60000\"a\"", Options{}, `t:1:1: s: its NFA would have 1200040 states, more than the limit of 1048576 (-max-nfa raises it)`},
 		{`s = 65536"a" 10"b"`, Options{}, `t:1:1: s: subset construction exceeds 65535 DFA states`},
 		{`s = 0*60000"a"`, Options{MaxWork: 100000}, `t:1:1: s: subset construction visits more than 100000 NFA states (-max-work raises the limit)`},
+		{`s = 65536(65536(65536(65536"a")))`, Options{}, `t:1:1: s: with its repetitions written out it has 2^61 or more nodes`},
+		// Each rule doubles the last: the error names the rule where a
+		// limit was exceeded, reached from s.
+		{"s = r0\n" + doubling(40), Options{}, `t:1:1: s: in r24, which it reaches: subset construction exceeds 65535 DFA states (-max-dfa raises the limit)`},
 	} {
 		g := read(t, "t", tc.grammar+"\n", false)
 		start := time.Now()
@@ -494,6 +498,16 @@ func TestHostile(t *testing.T) {
 			t.Errorf("%s: %v", tc.grammar, el)
 		}
 	}
+}
+
+// doubling: r0 = r1 r1, r1 = r2 r2, …, rn = "a" / "b".
+func doubling(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "r%d = r%d r%d\n", i, i+1, i+1)
+	}
+	fmt.Fprintf(&b, "r%d = \"a\" / \"b\"", n)
+	return b.String()
 }
 
 func build1e(g *abnf.Grammar, opts Options, rules ...string) ([]*Machine, error) {
