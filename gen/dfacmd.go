@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -18,8 +19,13 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.Var(&files, "grammar", "ABNF `file` (repeatable, read in order; default: RFC 3986 Appendix A)")
 	out := fs.String("o", "", "write the Go tables to `file`")
 	report := fs.Bool("report", false, "print NFA, DFA and minimal DFA sizes and byte classes per rule")
-	start := fs.String("start", "", "comma-separated `rules` to compile (default: every rule that does not reach recursion)")
+	start := fs.String("start", "", "comma-separated `rules` to compile (default: every rule that reaches no self-embedding recursion)")
 	pkg := fs.String("package", "parser", "Go `package` of the tables")
+	octets := fs.Bool("octets", false, "numeric values are octets (bytes 0–255), not code points matched in UTF-8")
+	var opts dfa.Options
+	fs.IntVar(&opts.MaxNFA, "max-nfa", dfa.DefaultMaxNFA, "most NFA `states` per rule (and nodes per rule with repetitions written out)")
+	fs.IntVar(&opts.MaxDFA, "max-dfa", dfa.DefaultMaxDFA, "most DFA `states` per rule during subset construction")
+	fs.IntVar(&opts.MaxWork, "max-work", dfa.DefaultMaxWork, "most NFA `states` visited by subset construction per rule (bounds its time)")
 	if err := fs.Parse(args); err != nil {
 		return flagError{err}
 	}
@@ -29,20 +35,30 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *out == "" && !*report {
 		return usageError{"dfa needs -o, -report or both"}
 	}
-	g, err := loadClean(files, stderr)
+	if opts.MaxNFA <= 0 || opts.MaxDFA <= 0 || opts.MaxWork <= 0 {
+		return usageError{"dfa limits must be positive"}
+	}
+	var g *abnf.Grammar
+	var err error
+	if *octets {
+		g, err = loadCleanOctets(files, stderr)
+	} else {
+		g, err = loadClean(files, stderr)
+	}
+	if err != nil {
+		return err
+	}
+	c, err := dfa.NewCompiler(g, opts)
 	if err != nil {
 		return err
 	}
 	rules := split(*start)
 	if len(rules) == 0 {
-		a := abnf.Analyze(g)
-		for _, r := range g.Rules {
-			if !a.IsRecursive(r) {
-				rules = append(rules, r.Name)
-			}
+		if rules, err = c.DefaultStart(); err != nil {
+			return err
 		}
 	}
-	ms, err := dfa.Build(g, rules)
+	ms, err := c.Build(rules)
 	if err != nil {
 		return err
 	}
@@ -65,4 +81,31 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return nil
 	}
 	return os.WriteFile(*out, src, 0o666)
+}
+
+// loadCleanOctets is loadClean for a grammar whose numeric values are
+// octets.
+func loadCleanOctets(files []string, stderr io.Writer) (*abnf.Grammar, error) {
+	g, err := load(files, &abnf.Options{Octets: true})
+	if err != nil {
+		var el abnf.ErrorList
+		if errors.As(err, &el) {
+			for _, e := range el {
+				fmt.Fprintln(stderr, e)
+			}
+			return nil, failed{}
+		}
+		return nil, err
+	}
+	bad := false
+	for _, p := range abnf.Check(g, nil) {
+		if p.Severity == abnf.SeverityError {
+			fmt.Fprintln(stderr, p)
+			bad = true
+		}
+	}
+	if bad {
+		return nil, failed{}
+	}
+	return g, nil
 }

@@ -5,6 +5,7 @@
 package fa
 
 import (
+	"encoding/binary"
 	"fmt"
 	"sort"
 	"strings"
@@ -167,55 +168,84 @@ func quoteRune(c rune) string {
 // Partition splits the code points covered by the sets into atoms: maximal
 // sets of code points that no set distinguishes. Each input set is a union of
 // atoms. Atoms come ordered by their smallest code point.
+//
+// The boundaries where membership can change cut the code points into
+// pieces; a sweep over the boundaries keeps the sets that cover the current
+// piece, and pieces covered by the same sets form one atom. Equal sets are
+// counted once, so the cost grows with the number of distinct sets, not of
+// edges (an NFA repeats the same few sets many times).
 func Partition(sets []CharSet) []CharSet {
-	// Boundaries where membership can change.
-	var pts []rune
+	seen := map[string]bool{}
+	type event struct {
+		at  rune
+		set int32
+		in  bool
+	}
+	var events []event
+	nsets := int32(0)
 	for _, s := range sets {
+		k := s.key()
+		if s.Empty() || seen[k] {
+			continue
+		}
+		seen[k] = true
 		for _, r := range s.r {
-			pts = append(pts, r.Lo, r.Hi+1)
+			events = append(events, event{r.Lo, nsets, true}, event{r.Hi + 1, nsets, false})
 		}
+		nsets++
 	}
-	sort.Slice(pts, func(i, j int) bool { return pts[i] < pts[j] })
-	pts = uniq(pts)
-	type piece struct {
-		lo, hi rune
-		key    string
-	}
-	var pieces []piece
-	for i := 0; i+1 < len(pts); i++ {
-		lo, hi := pts[i], pts[i+1]-1
-		var key []byte
-		in := false
-		for j, s := range sets {
-			if s.Contains(lo) {
-				key = fmt.Appendf(key, "%d,", j)
-				in = true
-			}
-		}
-		if in {
-			pieces = append(pieces, piece{lo, hi, string(key)})
-		}
-	}
+	sort.Slice(events, func(i, j int) bool { return events[i].at < events[j].at })
+	active := NewBits(int(nsets))
+	count := 0
 	byKey := map[string]int{}
 	var atoms []CharSet
-	for _, p := range pieces {
-		i, ok := byKey[p.key]
+	key := make([]byte, 0, 8*len(active))
+	for i := 0; i < len(events); {
+		at := events[i].at
+		for ; i < len(events) && events[i].at == at; i++ {
+			e := events[i]
+			if e.in {
+				active.Set(int(e.set))
+				count++
+			} else {
+				active.Clear(int(e.set))
+				count--
+			}
+		}
+		if count == 0 || i == len(events) {
+			continue
+		}
+		// The piece at…events[i].at-1 is covered by the active sets.
+		key = key[:0]
+		for _, w := range active {
+			key = binary.LittleEndian.AppendUint64(key, w)
+		}
+		a, ok := byKey[string(key)]
 		if !ok {
-			i = len(atoms)
-			byKey[p.key] = i
+			a = len(atoms)
+			byKey[string(key)] = a
 			atoms = append(atoms, CharSet{})
 		}
-		atoms[i] = atoms[i].Union(Span(p.lo, p.hi))
+		atoms[a] = atoms[a].appendRange(Range{at, events[i].at - 1})
 	}
 	return atoms
 }
 
-func uniq(p []rune) []rune {
-	out := p[:0]
-	for i, x := range p {
-		if i == 0 || x != p[i-1] {
-			out = append(out, x)
-		}
+// key is a text of the set's ranges, for maps.
+func (s CharSet) key() string {
+	b := make([]byte, 0, 8*len(s.r))
+	for _, r := range s.r {
+		b = binary.LittleEndian.AppendUint32(b, uint32(r.Lo))
+		b = binary.LittleEndian.AppendUint32(b, uint32(r.Hi))
 	}
-	return out
+	return string(b)
+}
+
+// appendRange adds a range that lies above every range of s.
+func (s CharSet) appendRange(r Range) CharSet {
+	if n := len(s.r); n > 0 && r.Lo <= s.r[n-1].Hi+1 {
+		s.r[n-1].Hi = max(s.r[n-1].Hi, r.Hi)
+		return s
+	}
+	return CharSet{r: append(s.r, r)}
 }

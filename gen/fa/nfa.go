@@ -13,6 +13,7 @@ func NewBits(n int) Bits { return make(Bits, (n+63)/64) }
 
 func (b Bits) Has(i int) bool { return b[i>>6]&(1<<(i&63)) != 0 }
 func (b Bits) Set(i int)      { b[i>>6] |= 1 << (i & 63) }
+func (b Bits) Clear(i int)    { b[i>>6] &^= 1 << (i & 63) }
 
 // Intersects reports whether b and c share an element.
 func (b Bits) Intersects(c Bits) bool {
@@ -56,6 +57,15 @@ type NFA struct {
 	States []NState
 	Start  int32
 	Accept int32
+
+	pieces []piece // the atoms' ranges in order, for AtomsOf
+	skip   []int32 // see skipTable
+}
+
+// piece is one range of an atom.
+type piece struct {
+	Range
+	atom int32
 }
 
 // NState is one NFA state.
@@ -71,60 +81,169 @@ type Trans struct {
 }
 
 // Builder builds an NFA from states and labelled edges; the alphabet
-// partition is computed when it is done.
+// partition is computed when it is done. Edges are kept in flat lists and
+// laid out per state once, at the end: an NFA can have millions of states,
+// and a slice per state would cost an allocation each.
 type Builder struct {
-	eps   [][]int32
+	n     int32
+	eps   []epsEdge
 	edges []edge
+	alpha []CharSet
 }
+
+type epsEdge struct{ from, to int32 }
 
 type edge struct {
 	from, to int32
 	on       CharSet
 }
 
+// Grow reserves room for about states more states and edges more edges
+// (of both kinds), when the caller knows the size in advance.
+func (b *Builder) Grow(states, edges int) {
+	b.eps = slices.Grow(b.eps, edges)
+	b.edges = slices.Grow(b.edges, edges)
+}
+
+// Alphabet adds sets to those the alphabet partition must respect, as if
+// edges on them were added: an NFA that stands in for a larger one (say,
+// with the minimal DFA of a part in place of the part's NFA) can so keep
+// the larger one's atoms.
+func (b *Builder) Alphabet(sets ...CharSet) { b.alpha = append(b.alpha, sets...) }
+
 // State adds a state and returns its number.
 func (b *Builder) State() int32 {
-	b.eps = append(b.eps, nil)
-	return int32(len(b.eps) - 1)
+	b.n++
+	return b.n - 1
 }
 
 // Len returns the number of states so far.
-func (b *Builder) Len() int32 { return int32(len(b.eps)) }
+func (b *Builder) Len() int32 { return b.n }
 
 // Eps adds an ε-edge.
-func (b *Builder) Eps(from, to int32) { b.eps[from] = append(b.eps[from], to) }
+func (b *Builder) Eps(from, to int32) { b.eps = append(b.eps, epsEdge{from, to}) }
 
 // Edge adds an edge on the characters of on.
 func (b *Builder) Edge(from, to int32, on CharSet) {
 	b.edges = append(b.edges, edge{from, to, on})
 }
 
-// NFA finishes the automaton.
+// NFA finishes the automaton. Each state's ε-edges and transitions keep
+// the order in which they were added.
 func (b *Builder) NFA(start, accept int32) *NFA {
-	sets := make([]CharSet, len(b.edges))
+	// Edges repeat the same few sets: each distinct set is partitioned,
+	// and its atoms computed, once.
+	set := make([]int32, len(b.edges))
+	byRange := map[Range]int32{}
+	byKey := map[string]int32{}
+	var sets []CharSet
 	for i, e := range b.edges {
-		sets[i] = e.on
+		var id int32
+		var ok bool
+		if len(e.on.r) == 1 {
+			if id, ok = byRange[e.on.r[0]]; !ok {
+				id = int32(len(sets))
+				byRange[e.on.r[0]] = id
+			}
+		} else {
+			k := e.on.key()
+			if id, ok = byKey[k]; !ok {
+				id = int32(len(sets))
+				byKey[k] = id
+			}
+		}
+		if !ok {
+			sets = append(sets, e.on)
+		}
+		set[i] = id
 	}
-	n := &NFA{Atoms: Partition(sets), States: make([]NState, len(b.eps)), Start: start, Accept: accept}
-	for i, e := range b.eps {
-		n.States[i].Eps = e
+	n := &NFA{Atoms: Partition(append(sets, b.alpha...)), States: make([]NState, b.n), Start: start, Accept: accept}
+	n.pieces = pieces(n.Atoms)
+	atoms := make([]Bits, len(sets))
+	for i, s := range sets {
+		atoms[i] = n.AtomsOf(s)
 	}
+	// ε-edges: counted per state, then placed (a stable counting sort).
+	at := make([]int32, b.n+1)
+	for _, e := range b.eps {
+		at[e.from+1]++
+	}
+	for s := range b.n {
+		at[s+1] += at[s]
+	}
+	to := make([]int32, len(b.eps))
+	fill := slices.Clone(at[:b.n])
+	for _, e := range b.eps {
+		to[fill[e.from]] = e.to
+		fill[e.from]++
+	}
+	for s := range n.States {
+		if at[s] < at[s+1] {
+			n.States[s].Eps = to[at[s]:at[s+1]:at[s+1]]
+		}
+	}
+	// Transitions likewise; their atom sets share one backing array, each
+	// a separate slice (no two transitions alias one Bits).
+	clear(at)
 	for _, e := range b.edges {
-		n.States[e.from].Trans = append(n.States[e.from].Trans, Trans{On: n.AtomsOf(e.on), To: e.to})
+		at[e.from+1]++
 	}
+	for s := range b.n {
+		at[s+1] += at[s]
+	}
+	words := (len(n.Atoms) + 63) / 64
+	trans := make([]Trans, len(b.edges))
+	bits := make(Bits, len(b.edges)*words)
+	copy(fill, at[:b.n])
+	for i, e := range b.edges {
+		j := fill[e.from]
+		fill[e.from]++
+		on := bits[int(j)*words : int(j+1)*words : int(j+1)*words]
+		copy(on, atoms[set[i]])
+		trans[j] = Trans{On: on, To: e.to}
+	}
+	for s := range n.States {
+		if at[s] < at[s+1] {
+			n.States[s].Trans = trans[at[s]:at[s+1]:at[s+1]]
+		}
+	}
+	n.skip = skipTable(n)
 	return n
 }
 
 // AtomsOf returns the atoms that make up s, which must be a union of atoms
-// (any set the NFA was built with is).
+// (any set the NFA was built with is). It looks up each range of s among
+// the atoms' ranges, in time logarithmic in the alphabet plus the output.
 func (n *NFA) AtomsOf(s CharSet) Bits {
+	ps := n.pieces
+	if ps == nil { // an NFA not made by a Builder
+		ps = pieces(n.Atoms)
+	}
 	b := NewBits(len(n.Atoms))
-	for i, a := range n.Atoms {
-		if a.Overlaps(s) {
-			b.Set(i)
+	for _, r := range s.r {
+		i, _ := slices.BinarySearchFunc(ps, r.Lo, func(p piece, c rune) int {
+			if p.Hi < c {
+				return -1
+			}
+			return 1
+		})
+		for ; i < len(ps) && ps[i].Lo <= r.Hi; i++ {
+			b.Set(int(ps[i].atom))
 		}
 	}
 	return b
+}
+
+// pieces returns the ranges of the atoms, ordered.
+func pieces(atoms []CharSet) []piece {
+	var ps []piece
+	for i, a := range atoms {
+		for _, r := range a.r {
+			ps = append(ps, piece{r, int32(i)})
+		}
+	}
+	slices.SortFunc(ps, func(x, y piece) int { return int(x.Lo) - int(y.Lo) })
+	return ps
 }
 
 // Closure returns the ε-closure of the given states, sorted. If within is

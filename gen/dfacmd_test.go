@@ -1,0 +1,62 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDFARefusals: gen dfa exits 1 with a message naming the rule when
+// there is nothing regular to build, when a start rule reaches
+// self-embedding recursion, and when a limit is exceeded; the limits'
+// flags raise them; limits must be positive.
+func TestDFARefusals(t *testing.T) {
+	nested := writeFile(t, "nested.abnf", "c = \"(\" *c \")\"\nd = \"[\" d \"]\" / \"x\"\n")
+	mixed := writeFile(t, "mixed.abnf", "s = \"<\" c \">\"\nc = \"(\" *d \")\"\nd = c / \"a\"\nx = \"y\" x / \"z\"\n")
+	hostile := writeFile(t, "hostile.abnf", "s = *(\"a\" / \"b\") \"a\" 15(\"a\" / \"b\")\n")
+	empty := writeFile(t, "empty.abnf", "; no rules\n")
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string // in stderr, or in stdout if code is 0
+	}{
+		{[]string{"dfa", "-report", "-grammar", nested}, 1, "gen dfa: nothing regular to build: every rule reaches self-embedding recursion (as in rules c)"},
+		{[]string{"dfa", "-report", "-grammar", mixed, "-start", "s"}, 1, "gen dfa: " + mixed + ":1:1: s: reaches self-embedding recursion (rules c, d), so its language need not be regular"},
+		{[]string{"dfa", "-report", "-grammar", mixed}, 0, "x: regular recursion compiled as jumps: x\n"},
+		{[]string{"dfa", "-report", "-grammar", hostile}, 1, "gen dfa: " + hostile + ":1:1: s: subset construction exceeds 65535 DFA states (-max-dfa raises the limit)"},
+		{[]string{"dfa", "-report", "-grammar", hostile, "-max-dfa", "70000"}, 0, "s                        36        65536        65536        4\n"},
+		{[]string{"dfa", "-o", filepath.Join(t.TempDir(), "x.go"), "-grammar", hostile, "-max-dfa", "70000"}, 1, "gen dfa: s: its minimal DFA has 65536 states, and the 16-bit tables number at most 65535 besides the dead state"},
+		{[]string{"dfa", "-report", "-grammar", hostile, "-max-work", "1000"}, 1, "subset construction visits more than 1000 NFA states (-max-work raises the limit)"},
+		{[]string{"dfa", "-report", "-grammar", hostile, "-max-nfa", "10"}, 1, "s: with its repetitions written out it has 84 nodes, more than the limit of 10 (-max-nfa raises it)"},
+		{[]string{"dfa", "-report", "-max-nfa", "0"}, 2, "gen dfa: dfa limits must be positive"},
+		{[]string{"dfa", "-report", "-grammar", empty}, 1, "gen dfa: the grammar has no rules: nothing to build"},
+	} {
+		out, errs, code := runGen(t, "", tc.args...)
+		where := errs
+		if tc.code == 0 {
+			where = out
+		}
+		if code != tc.code || !strings.Contains(where, tc.want) {
+			t.Errorf("gen %s: exit %d, want %d\nstdout %s\nstderr %s\nwant %q", strings.Join(tc.args, " "), code, tc.code, out, errs, tc.want)
+		}
+	}
+}
+
+// TestDFAOctets: with -octets, RFC 3629's UTF8-octets is valid UTF-8 (a
+// minimal DFA of 8 states over bytes); without it, %xC2 is the code point
+// U+00C2, and the automaton is another.
+func TestDFAOctets(t *testing.T) {
+	f := filepath.Join("..", "testdata", "grammars", "rfc3629.abnf")
+	if _, err := os.Stat(f); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := runGen(t, "", "dfa", "-report", "-octets", "-grammar", f, "-start", "UTF8-octets")
+	if code != 0 || !strings.Contains(out, "UTF8-octets              12            8            8       12\n") {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+	out, _, _ = runGen(t, "", "dfa", "-report", "-grammar", f, "-start", "UTF8-octets")
+	if strings.Contains(out, "UTF8-octets              12            8            8       12\n") {
+		t.Errorf("code-point mode gives the octet automaton:\n%s", out)
+	}
+}
