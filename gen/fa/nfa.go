@@ -60,6 +60,10 @@ type NFA struct {
 
 	pieces []piece // the atoms' ranges in order, for AtomsOf
 	skip   []int32 // see skipTable
+	// Closure's scratch space.
+	mark  []uint32
+	stamp uint32
+	stack []int32
 }
 
 // piece is one range of an atom.
@@ -248,27 +252,39 @@ func pieces(atoms []CharSet) []piece {
 
 // Closure returns the ε-closure of the given states, sorted. If within is
 // non-nil, only states for which it returns true are entered.
+//
+// Closure keeps scratch space in the NFA: it is not safe for concurrent use.
 func (n *NFA) Closure(states []int32, within func(int32) bool) []int32 {
-	seen := make(map[int32]bool, len(states)*2)
-	stack := make([]int32, 0, len(states))
+	if len(n.mark) != len(n.States) {
+		n.mark = make([]uint32, len(n.States))
+		n.stamp = 0
+	}
+	n.stamp++
+	if n.stamp == 0 { // wrapped: old marks could collide
+		clear(n.mark)
+		n.stamp = 1
+	}
+	mark, stamp := n.mark, n.stamp
+	stack := n.stack[:0]
 	for _, s := range states {
-		if !seen[s] && (within == nil || within(s)) {
-			seen[s] = true
+		if mark[s] != stamp && (within == nil || within(s)) {
+			mark[s] = stamp
 			stack = append(stack, s)
 		}
 	}
-	out := make([]int32, 0, len(stack))
+	out := make([]int32, 0, len(stack)+4)
 	for len(stack) > 0 {
 		s := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		out = append(out, s)
 		for _, t := range n.States[s].Eps {
-			if !seen[t] && (within == nil || within(t)) {
-				seen[t] = true
+			if mark[t] != stamp && (within == nil || within(t)) {
+				mark[t] = stamp
 				stack = append(stack, t)
 			}
 		}
 	}
+	n.stack = stack
 	slices.Sort(out)
 	return out
 }

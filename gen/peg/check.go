@@ -41,15 +41,24 @@ const maxConfigs = 200000
 // frag is an NFA fragment: the states of one expression, allocated
 // contiguously, entered at start and left at end. A fragment that refers
 // back into a recursive component being copied (inline.go) also reaches
-// the copy's states: outer is the outermost such copy.
+// the copy's states, as does a fragment that refers into a copy shared by
+// every reference (a self-embedding component's): extra lists those copies.
 type frag struct {
 	start, end int32
 	lo, hi     int32
-	outer      *sccCopy
+	extra      []*sccCopy
 }
 
 func (f frag) has(s int32) bool {
-	return s >= f.lo && s < f.hi || f.outer != nil && s >= f.outer.lo && s < f.outer.hi
+	if s >= f.lo && s < f.hi {
+		return true
+	}
+	for _, c := range f.extra {
+		if s >= c.lo && s < c.hi {
+			return true
+		}
+	}
+	return false
 }
 
 // guardSpec is a one-character guard: the characters allowed after the

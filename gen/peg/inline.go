@@ -2,6 +2,7 @@ package peg
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -171,6 +172,7 @@ func (u *unit) exactFrom(s int32) bool {
 type buildCtx struct {
 	modular bool                       // cut every reference (modular.go)
 	active  map[*ir.Component]*sccCopy // the copies being built
+	shared  map[*ir.Component]*sccCopy // the one copy of each self-embedding component
 	approx  [][2]int32                 // over-approximated state ranges
 }
 
@@ -194,7 +196,7 @@ func newUnit(b *fa.Builder, root *occ, ctx *buildCtx) *unit {
 // own (modular.go).
 func (t *translator) translateStart(s *ir.Rule) string {
 	b := &fa.Builder{}
-	ctx := &buildCtx{active: map[*ir.Component]*sccCopy{}}
+	ctx := &buildCtx{active: map[*ir.Component]*sccCopy{}, shared: map[*ir.Component]*sccCopy{}}
 	root := t.build(b, &ir.Ref{Rule: s}, s, ctx)
 	if root == nil {
 		t.report.warn("%s: its inlined NFA exceeds %d states; every rule it reaches is translated on its own, against the union of its contexts", s.Name, t.maxStates)
@@ -202,6 +204,23 @@ func (t *translator) translateStart(s *ir.Rule) string {
 		return t.unitRef(s)
 	}
 	u := newUnit(b, root, ctx)
+	if os.Getenv("PEGDEBUG") != "" {
+		nd := 0
+		var walk func(o *occ)
+		walk = func(o *occ) {
+			switch o.x.(type) {
+			case *ir.Alt:
+				nd += len(o.kids) - 1
+			case *ir.Rep:
+				nd++
+			}
+			for _, k := range o.kids {
+				walk(k)
+			}
+		}
+		walk(root)
+		fmt.Fprintf(os.Stderr, "unit %s: %d states, %d atoms, %d decisions\n", s.Name, len(u.n.States), len(u.n.Atoms), nd)
+	}
 	u.budget = t.inlineWork
 	if !t.decideWithin(u, root) {
 		t.report.warn("%s: checking its inlined decisions passes the work budget (%d search steps); every rule it reaches is translated on its own, against the union of its contexts", s.Name, t.inlineWork)
@@ -213,16 +232,12 @@ func (t *translator) translateStart(s *ir.Rule) string {
 	return t.text(root)
 }
 
-// outermost returns the enclosing copy with the lower states: copies nest,
-// and a fragment's back references all go to copies that enclose it.
-func outermost(a, b *sccCopy) *sccCopy {
-	switch {
-	case a == nil:
-		return b
-	case b == nil:
-		return a
-	case b.lo < a.lo:
-		return b
+// addCopies adds the copies of b to a, without repeats.
+func addCopies(a []*sccCopy, b ...*sccCopy) []*sccCopy {
+	for _, c := range b {
+		if !slices.Contains(a, c) {
+			a = append(a, c)
+		}
 	}
 	return a
 }
@@ -241,7 +256,7 @@ func (t *translator) build(b *fa.Builder, x ir.Expr, owner *ir.Rule, ctx *buildC
 		k := t.build(b, y, owner, ctx)
 		if k != nil {
 			o.kids = append(o.kids, k)
-			o.f.outer = outermost(o.f.outer, k.f.outer)
+			o.f.extra = addCopies(o.f.extra, k.f.extra...)
 		}
 		return k
 	}
@@ -323,13 +338,20 @@ func (t *translator) build(b *fa.Builder, x ir.Expr, owner *ir.Rule, ctx *buildC
 			}
 			o.f.end = e
 			ctx.approx = append(ctx.approx, [2]int32{o.f.lo, b.Len()})
-		case c != nil && ctx.active[c] != nil:
+		case c != nil && (ctx.active[c] != nil || ctx.shared[c] != nil):
+			// A reference back into the copy being built, or into the one
+			// copy of a self-embedding component: its decisions are checked
+			// against the over-approximation whatever the context, so one
+			// copy serves every reference.
 			cp := ctx.active[c]
+			if cp == nil {
+				cp = ctx.shared[c]
+			}
 			e := b.State()
 			b.Eps(s, cp.entry[r])
 			b.Eps(cp.exit[r], e)
 			o.copy, o.back = cp, true
-			o.f.outer = outermost(o.f.outer, cp)
+			o.f.extra = addCopies(o.f.extra, cp)
 			o.f.end = e
 		case c != nil:
 			cp := &sccCopy{comp: c, entry: map[*ir.Rule]int32{}, exit: map[*ir.Rule]int32{}, lo: b.Len()}
@@ -350,6 +372,7 @@ func (t *translator) build(b *fa.Builder, x ir.Expr, owner *ir.Rule, ctx *buildC
 			cp.hi = b.Len()
 			if c.SelfEmbedding || c.Left {
 				ctx.approx = append(ctx.approx, [2]int32{cp.lo, cp.hi})
+				ctx.shared[c] = cp
 			}
 			e := b.State()
 			b.Eps(s, cp.entry[r])
