@@ -151,7 +151,7 @@ type Def struct {
 
 // Grammar is a set of rules read from one or more sources.
 type Grammar struct {
-	Rules  []*Rule // in the order first defined; core rules last
+	Rules []*Rule // in the order first defined; core rules last
 	// Octets is true when numeric values are octets (bytes) rather than
 	// code points (see [Options.Octets]).
 	Octets bool

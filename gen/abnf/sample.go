@@ -181,13 +181,6 @@ func (s *Sampler) alphabetOf(rule string) []string {
 	return a
 }
 
-func upperASCII(c byte) byte {
-	if c >= 'a' && c <= 'z' {
-		return c - ('a' - 'A')
-	}
-	return c
-}
-
 func (s *Sampler) gen(n Node, depth int, b *[]byte) {
 	short := depth > s.MaxDepth || len(*b) > s.MaxLen
 	switch n := n.(type) {
