@@ -20,6 +20,7 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	report := fs.Bool("report", false, "print NFA, DFA and minimal DFA sizes and byte classes per rule")
 	start := fs.String("start", "", "comma-separated `rules` to compile (default: every rule that does not reach recursion)")
 	pkg := fs.String("package", "parser", "Go `package` of the tables")
+	rf := addReadFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagError{err}
 	}
@@ -29,7 +30,7 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *out == "" && !*report {
 		return usageError{"dfa needs -o, -report or both"}
 	}
-	g, err := loadClean(files, stderr)
+	g, err := loadClean(files, rf.options(), stderr)
 	if err != nil {
 		return err
 	}
