@@ -117,3 +117,70 @@ func TestMatchAppendixADiff(t *testing.T) {
 	}
 	t.Logf("%d inputs, %d valid", count, yes)
 }
+
+// realStarts are the start rules of testdata/grammars (its README's index),
+// without the files that must be rejected.
+var realStarts = []struct {
+	file   string
+	rules  []string
+	octets bool
+}{
+	{"rfc3339.abnf", []string{"date-time"}, false},
+	{"rfc3629.abnf", []string{"UTF8-octets"}, true},
+	{"rfc5234.abnf", []string{"rulelist", "char-val"}, false},
+	{"rfc5322.abnf", []string{"address-list", "date-time", "message"}, false},
+	{"rfc5646.abnf", []string{"Language-Tag"}, false},
+	{"rfc6265-adapted.abnf", []string{"set-cookie-string", "cookie-string"}, false},
+	{"rfc7230.abnf", []string{"HTTP-message", "Via", "Transfer-Encoding"}, false},
+	{"rfc7405.abnf", []string{"rulelist", "char-val"}, false},
+	{"rfc7489.abnf", []string{"dmarc-record"}, false},
+	{"rfc9110.abnf", []string{"Accept", "WWW-Authenticate", "Host"}, false},
+	{"rfc8259-json.abnf", []string{"JSON-text"}, false},
+	{"rfc6570-adapted.abnf", []string{"URI-Template"}, false},
+}
+
+// TestMatchRealGrammars compares the matcher with the slow reference on
+// samples and near-misses of every start rule of the real grammars.
+func TestMatchRealGrammars(t *testing.T) {
+	n := 150
+	if testing.Short() {
+		n = 20
+	}
+	total := 0
+	for _, f := range realStarts {
+		g, err := abnf.ReadFiles([]string{"../../testdata/grammars/" + f.file}, &abnf.Options{Octets: f.octets})
+		if err != nil {
+			t.Fatalf("%s: %v", f.file, err)
+		}
+		m, err := abnf.NewMatcher(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slow, err := abnf.NewSlowMatcher(g)
+		if err != nil {
+			t.Fatalf("%s: slow reference: %v", f.file, err)
+		}
+		for _, rule := range f.rules {
+			s := abnf.NewSampler(g, 3)
+			s.MaxLen = 200 // the slow reference is quadratic in memory
+			for i := range 2 * n {
+				var in []byte
+				if i%2 == 0 {
+					in, err = s.Sample(rule)
+				} else {
+					in, err = s.NearMiss(rule)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := mustMatch(t, m, rule, in)
+				want, _ := slow(rule, in)
+				total++
+				if got != want || i%2 == 0 && !got {
+					t.Errorf("%s %s %q: matcher %v, slow reference %v", f.file, rule, in, got, want)
+				}
+			}
+		}
+	}
+	t.Logf("%d inputs", total)
+}
