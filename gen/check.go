@@ -14,10 +14,13 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	start := fs.String("start", "", "comma-separated start `rules` (default: the rules no rule references)")
 	var overrides grammarFiles
 	fs.Var(&overrides, "override", "`rule` whose later definition replaces the earlier one (repeatable)")
+	rf := addReadFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagError{err}
 	}
-	g, err := load(fs.Args(), &abnf.Options{Override: overrides})
+	opts := rf.options()
+	opts.Override = overrides
+	g, err := load(fs.Args(), opts)
 	var el abnf.ErrorList
 	if err != nil && !errors.As(err, &el) {
 		return err

@@ -2,13 +2,11 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
-	"github.com/peguri/rfc3986/gen/abnf"
 	"github.com/peguri/rfc3986/gen/dfa"
 	"github.com/peguri/rfc3986/grammar"
 )
@@ -21,7 +19,7 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	report := fs.Bool("report", false, "print NFA, DFA and minimal DFA sizes and byte classes per rule")
 	start := fs.String("start", "", "comma-separated `rules` to compile (default: every rule that reaches no self-embedding recursion)")
 	pkg := fs.String("package", "parser", "Go `package` of the tables")
-	octets := fs.Bool("octets", false, "numeric values are octets (bytes 0–255), not code points matched in UTF-8")
+	rf := addReadFlags(fs)
 	var opts dfa.Options
 	fs.IntVar(&opts.MaxNFA, "max-nfa", dfa.DefaultMaxNFA, "most NFA `states` per rule (and nodes per rule with repetitions written out)")
 	fs.IntVar(&opts.MaxDFA, "max-dfa", dfa.DefaultMaxDFA, "most DFA `states` per rule during subset construction")
@@ -38,13 +36,7 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if opts.MaxNFA <= 0 || opts.MaxDFA <= 0 || opts.MaxWork <= 0 {
 		return usageError{"dfa limits must be positive"}
 	}
-	var g *abnf.Grammar
-	var err error
-	if *octets {
-		g, err = loadCleanOctets(files, stderr)
-	} else {
-		g, err = loadClean(files, stderr)
-	}
+	g, err := loadClean(files, rf.options(), stderr)
 	if err != nil {
 		return err
 	}
@@ -81,31 +73,4 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return nil
 	}
 	return os.WriteFile(*out, src, 0o666)
-}
-
-// loadCleanOctets is loadClean for a grammar whose numeric values are
-// octets.
-func loadCleanOctets(files []string, stderr io.Writer) (*abnf.Grammar, error) {
-	g, err := load(files, &abnf.Options{Octets: true})
-	if err != nil {
-		var el abnf.ErrorList
-		if errors.As(err, &el) {
-			for _, e := range el {
-				fmt.Fprintln(stderr, e)
-			}
-			return nil, failed{}
-		}
-		return nil, err
-	}
-	bad := false
-	for _, p := range abnf.Check(g, nil) {
-		if p.Severity == abnf.SeverityError {
-			fmt.Fprintln(stderr, p)
-			bad = true
-		}
-	}
-	if bad {
-		return nil, failed{}
-	}
-	return g, nil
 }

@@ -15,7 +15,6 @@ import (
 
 	"github.com/peguri/rfc3986/gen/abnf"
 	"github.com/peguri/rfc3986/gen/peg"
-	"github.com/peguri/rfc3986/internal/lines"
 )
 
 // pigeon is run from the current module, which pins its version (v1.3.0)
@@ -32,13 +31,15 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	seed := fs.Uint64("seed", 1, "random seed")
 	in := fs.String("in", "", "read inputs from `file` (- for standard input) and print the two verdicts per line")
 	keep := fs.String("keep", "", "build in `dir` and keep it, instead of a temporary directory")
+	quoted := addQuotedFlag(fs)
+	rf := addReadFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagError{err}
 	}
 	if *rule == "" || fs.NArg() > 0 {
 		return usageError{"fidelity needs -rule"}
 	}
-	g, err := loadClean(files, stderr)
+	g, err := loadClean(files, rf.options(), stderr)
 	if err != nil {
 		return err
 	}
@@ -72,7 +73,7 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 			defer f.Close()
 			r = f
 		}
-		return lines.Each(r, func(line []byte) error {
+		return eachInput(r, *quoted, func(line []byte) error {
 			p, err := h.parse(line)
 			if err != nil {
 				return err

@@ -4,26 +4,52 @@
 //
 // Usage:
 //
-//	gen check [-start RULE,…] [FILE…]
-//	gen match [-grammar FILE]… -rule RULE
-//	gen sample [-grammar FILE]… -rule RULE [-n N] [-seed S] [-near]
+//	gen check [-start RULE,…] [-octets] [-max-nesting N] [FILE…]
+//	gen match [-grammar FILE]… -rule RULE [-quoted] [-octets] [-max-nesting N]
+//	gen sample [-grammar FILE]… -rule RULE [-n N] [-seed S] [-near] [-quoted] [-octets] [-max-nesting N]
+//	gen peg, gen fidelity, gen dfa: see the usage text (gen with no arguments)
 //
 // With no grammar files, gen uses RFC 3986 Appendix A (grammar/rfc3986.abnf,
 // embedded). Several files are read in order as one grammar: later files may
 // add alternatives to earlier rules with "=/".
 //
+// Every command that reads a grammar takes -octets and -max-nesting. With
+// -octets, numeric values are octets (bytes 0–255, as RFC 3629's
+// UTF8-octets means them) rather than Unicode code points matched in UTF-8,
+// the default; a value above %xFF is then an error. -max-nesting (default
+// 1000) is the deepest nesting of groups and options read; deeper is an
+// error at file:line:col.
+//
 // check lists the rules, the possible start rules (those no rule references)
 // and every problem found, one per line as file:line:col: severity: message;
-// it exits 1 if any is an error.
+// it exits 1 if any is an error. A grammar with no rules is an error.
 //
-// match reads inputs from standard input, one per line — every line is an
-// input, the empty line included; a trailing carriage return is part of the
-// input — and prints 1 or 0 for each: whether the whole line matches RULE
-// under ABNF's meaning.
+// match reads inputs from standard input and prints 1 or 0 for each: whether
+// the whole input matches RULE under ABNF's meaning.
 //
 // sample prints N strings derived from RULE, one per line, deterministic
 // for a seed; with -near, near-misses instead (samples with one to three
-// edits, which may or may not match).
+// edits, which may or may not match). A rule whose shortest string is
+// longer than 1 MiB is refused, by name.
+//
+// # Inputs and outputs, one per line
+//
+// match, sample and fidelity -in read or write one input per line, in one of
+// two modes:
+//
+//   - raw (the default): every line is an input, the empty line included;
+//     only the "\n" ends it, so a trailing carriage return is part of the
+//     input. An input cannot hold a line feed.
+//   - quoted (-quoted): every line is a Go double-quoted string, as
+//     strconv.Quote writes it ("GET / HTTP/1.1\r\n", "\x00\xff"), and the
+//     input is its value, so that inputs holding CR, LF, NUL or invalid
+//     UTF-8 survive. A "\r" after the closing quote is ignored. A line that
+//     does not unquote stops the command with its line number, exit status
+//     1, after the verdicts of the lines before it.
+//
+// Exit status: 0 on success, 1 when the command fails (a grammar with
+// errors, a disagreement, an input line that does not unquote), 2 on a
+// usage error.
 package main
 
 import (
@@ -33,10 +59,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/peguri/rfc3986/gen/abnf"
 	"github.com/peguri/rfc3986/grammar"
+	"github.com/peguri/rfc3986/internal/lines"
 )
 
 func main() {
@@ -50,11 +78,16 @@ func (e usageError) Error() string { return e.msg }
 
 const usage = `usage:
   gen check [-start RULE,…] [FILE…]
-  gen match [-grammar FILE]… -rule RULE            < inputs
-  gen sample [-grammar FILE]… -rule RULE [-n N] [-seed S] [-near]
+  gen match [-grammar FILE]… -rule RULE [-quoted]  < inputs
+  gen sample [-grammar FILE]… -rule RULE [-n N] [-seed S] [-near] [-quoted]
   gen peg [-grammar FILE]… [-start R,…] [-capture R,…|-nocapture R,…] [-o FILE] [-report]
-  gen fidelity [-grammar FILE]… -rule RULE [-n N] [-seed S] [-in FILE|-]
+  gen fidelity [-grammar FILE]… -rule RULE [-n N] [-seed S] [-in FILE|-] [-quoted]
   gen dfa [-grammar FILE]… [-start R,…] [-o FILE] [-report]
+every command that reads a grammar also takes:
+  -octets          numeric values are octets, not code points in UTF-8
+  -max-nesting N   deepest nesting of groups and options read (default 1000)
+-quoted: one Go double-quoted string per line (strconv.Quote), for inputs
+  with CR, LF, NUL or invalid UTF-8; default: raw lines, a trailing CR kept
 `
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -127,10 +160,54 @@ func load(files []string, opts *abnf.Options) (*abnf.Grammar, error) {
 	return abnf.ReadFiles(files, opts)
 }
 
+// readFlags are the flags of every command that reads a grammar.
+type readFlags struct {
+	octets  bool
+	nesting int
+}
+
+// addReadFlags registers -octets and -max-nesting on fs.
+func addReadFlags(fs *flag.FlagSet) *readFlags {
+	rf := &readFlags{}
+	fs.BoolVar(&rf.octets, "octets", false, "numeric values are octets (bytes 0-255, as in RFC 3629's UTF8-octets), not code points matched in UTF-8")
+	fs.IntVar(&rf.nesting, "max-nesting", abnf.DefaultMaxNesting, "deepest nesting of groups and options to read")
+	return rf
+}
+
+// options returns the reader's options the flags ask for.
+func (rf *readFlags) options() *abnf.Options {
+	return &abnf.Options{Octets: rf.octets, MaxNesting: rf.nesting}
+}
+
+// addQuotedFlag registers -quoted, the I/O mode of match, sample and
+// fidelity -in.
+func addQuotedFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("quoted", false, "one Go double-quoted string per line (strconv.Quote), so that inputs may hold CR, LF, NUL or invalid UTF-8")
+}
+
+// eachInput calls f for every input of r, in the raw or quoted line mode.
+func eachInput(r io.Reader, quoted bool, f func(in []byte) error) error {
+	if quoted {
+		return lines.EachQuoted(r, f)
+	}
+	return lines.Each(r, f)
+}
+
+// writeInput writes one input as a line, quoted or raw.
+func writeInput(w io.Writer, b []byte, quoted bool) error {
+	var err error
+	if quoted {
+		_, err = io.WriteString(w, strconv.Quote(string(b))+"\n")
+	} else {
+		_, err = fmt.Fprintf(w, "%s\n", b)
+	}
+	return err
+}
+
 // loadClean is load for commands that need a usable grammar: it also refuses
 // grammars with errors found by abnf.Check.
-func loadClean(files []string, stderr io.Writer) (*abnf.Grammar, error) {
-	g, err := load(files, nil)
+func loadClean(files []string, opts *abnf.Options, stderr io.Writer) (*abnf.Grammar, error) {
+	g, err := load(files, opts)
 	if err != nil {
 		var el abnf.ErrorList
 		if errors.As(err, &el) {

@@ -120,3 +120,119 @@ func TestUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestQuoted: -quoted carries inputs with CR, LF, NUL and invalid UTF-8
+// (issue 9), from gen sample to gen match.
+func TestQuoted(t *testing.T) {
+	f := writeFile(t, "msg.abnf", "msg = 1*line\nline = *(%x00-09 / %x0B-0C / %x0E-FF) CRLF\n")
+	samples, errs, code := runGen(t, "", "sample", "-grammar", f, "-rule", "msg", "-n", "40", "-quoted", "-octets")
+	if code != 0 {
+		t.Fatalf("gen sample -quoted: exit %d: %s", code, errs)
+	}
+	if !strings.Contains(samples, `\r\n`) || strings.Count(samples, "\n") != 40 {
+		t.Errorf("quoted samples lack CRLF or are not 40 lines:\n%s", samples)
+	}
+	out, errs, code := runGen(t, samples, "match", "-grammar", f, "-rule", "msg", "-quoted", "-octets")
+	if code != 0 || out != strings.Repeat("1\n", 40) {
+		t.Errorf("gen match -quoted on samples = %q (exit %d) %s", out, code, errs)
+	}
+	in := `"a\r\n"` + "\n" + `"a\r\nb\r\n"` + "\n" + `"\x00\xff\r\n"` + "\r\n" + `"a"` + "\n" + `"a\nb\r\n"` + "\n"
+	out, _, code = runGen(t, in, "match", "-grammar", f, "-rule", "msg", "-quoted", "-octets")
+	if want := "1\n1\n1\n0\n0\n"; out != want || code != 0 {
+		t.Errorf("gen match -quoted = %q (exit %d), want %q", out, code, want)
+	}
+	// Without -octets, \xff is no code point: invalid UTF-8 matches nothing.
+	out, _, _ = runGen(t, `"\xff\r\n"`+"\n", "match", "-grammar", f, "-rule", "msg", "-quoted")
+	if out != "0\n" {
+		t.Errorf("code-point mode on invalid UTF-8 = %q, want 0", out)
+	}
+	// A line that does not unquote stops gen with its line number, after
+	// the verdicts of the lines before it.
+	out, errs, code = runGen(t, `"a\r\n"`+"\nraw line\n"+`"a\r\n"`+"\n", "match", "-grammar", f, "-rule", "msg", "-quoted")
+	if code != 1 || out != "1\n" || !strings.Contains(errs, `gen match: line 2: not a Go double-quoted string: "raw line"`) {
+		t.Errorf("bad quoted line: %q, exit %d, stderr %q", out, code, errs)
+	}
+}
+
+// TestReadFlags: -octets and -max-nesting reach the reader in every
+// command, and an empty grammar is an error (issue 9: gen check exited 0).
+func TestReadFlags(t *testing.T) {
+	utf8f := writeFile(t, "o.abnf", "r = %xC3.A9\n")
+	out, _, _ := runGen(t, "é\n", "match", "-grammar", utf8f, "-rule", "r")
+	if out != "0\n" {
+		t.Errorf("code points: %%xC3.A9 matches é: %q", out)
+	}
+	out, _, _ = runGen(t, "é\n", "match", "-grammar", utf8f, "-rule", "r", "-octets")
+	if out != "1\n" {
+		t.Errorf("-octets: %%xC3.A9 does not match é: %q", out)
+	}
+	big := writeFile(t, "b.abnf", "r = %x100\n")
+	for _, args := range [][]string{
+		{"check", "-octets", big},
+		{"match", "-octets", "-grammar", big, "-rule", "r"},
+		{"sample", "-octets", "-grammar", big, "-rule", "r"},
+		{"peg", "-octets", "-grammar", big},
+		{"dfa", "-octets", "-grammar", big, "-report"},
+		{"fidelity", "-octets", "-grammar", big, "-rule", "r"},
+	} {
+		out, errs, code := runGen(t, "", args...)
+		if code != 1 || !strings.Contains(out+errs, "value 100 is above %xFF: the grammar's values are octets") {
+			t.Errorf("gen %v: exit %d, output %q %q", args, code, out, errs)
+		}
+	}
+	deep := writeFile(t, "d.abnf", "r = (((\"a\")))\n")
+	out, _, code := runGen(t, "", "check", "-max-nesting", "2", deep)
+	if code != 1 || !strings.Contains(out, "d.abnf:1:7: error: groups and options nested more than 2 deep") {
+		t.Errorf("gen check -max-nesting 2: exit %d\n%s", code, out)
+	}
+	if _, _, code := runGen(t, "", "check", "-max-nesting", "3", deep); code != 0 {
+		t.Errorf("gen check -max-nesting 3: exit %d", code)
+	}
+	for _, src := range []string{"", "; only a comment\n"} {
+		empty := writeFile(t, "e.abnf", src)
+		out, _, code := runGen(t, "", "check", empty)
+		if code != 1 || !strings.Contains(out, "e.abnf:1:1: error: no rules: the grammar is empty or holds only comments") {
+			t.Errorf("gen check on %q: exit %d\n%s", src, code, out)
+		}
+	}
+}
+
+// TestSampleHostile: gen sample refuses a rule whose shortest string is
+// too long, naming it (issue 9: 9 GB, then out of memory).
+func TestSampleHostile(t *testing.T) {
+	f := writeFile(t, "h.abnf", "s = 65536(65536\"a\")\n")
+	_, errs, code := runGen(t, "", "sample", "-grammar", f, "-rule", "s")
+	if code != 1 || !strings.Contains(errs, "gen sample: s: its shortest string is 4294967296 bytes") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+	out, _, _ := runGen(t, "", "check", f)
+	if !strings.Contains(out, "warning: s: its shortest string is 4294967296 bytes, above the 1048576") {
+		t.Errorf("gen check does not report the shortest string:\n%s", out)
+	}
+}
+
+// TestLeftRecursion: left-recursive grammars match and sample through gen
+// (issue 9: IMAP's t = "y" / t " " t refused the whole grammar).
+func TestLeftRecursion(t *testing.T) {
+	f := writeFile(t, "imap.abnf", "r = t\nt = \"y\" / t \" \" t\n")
+	out, errs, code := runGen(t, "y\ny y y\ny  y\n", "match", "-grammar", f, "-rule", "r")
+	if out != "1\n1\n0\n" || code != 0 {
+		t.Errorf("gen match = %q (exit %d) %s", out, code, errs)
+	}
+	if _, errs, code := runGen(t, "", "sample", "-grammar", f, "-rule", "r", "-n", "20"); code != 0 {
+		t.Errorf("gen sample: exit %d %s", code, errs)
+	}
+}
+
+// TestFidelityQuoted: gen fidelity -in reads quoted lines too; it builds
+// the generated parser with pigeon, so it is skipped under -short.
+func TestFidelityQuoted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a parser with pigeon")
+	}
+	in := `"http://a/b"` + "\n" + `"http://a\r"` + "\n" + `"\xff"` + "\n" + "bad\n"
+	out, errs, code := runGen(t, in, "fidelity", "-rule", "URI", "-in", "-", "-quoted")
+	if out != "1 1\n0 0\n0 0\n" || code != 1 || !strings.Contains(errs, "gen fidelity: line 4: not a Go double-quoted string") {
+		t.Errorf("gen fidelity -in - -quoted = %q (exit %d) %s", out, code, errs)
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"io"
 
 	"github.com/peguri/rfc3986/gen/abnf"
-	"github.com/peguri/rfc3986/internal/lines"
 )
 
 func cmdMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -13,13 +12,15 @@ func cmdMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var files grammarFiles
 	fs.Var(&files, "grammar", "ABNF `file` (repeatable, read in order; default: RFC 3986 Appendix A)")
 	rule := fs.String("rule", "", "the `rule` to match")
+	quoted := addQuotedFlag(fs)
+	rf := addReadFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagError{err}
 	}
 	if *rule == "" || fs.NArg() > 0 {
 		return usageError{"match needs -rule and reads inputs from standard input"}
 	}
-	g, err := loadClean(files, stderr)
+	g, err := loadClean(files, rf.options(), stderr)
 	if err != nil {
 		return err
 	}
@@ -30,7 +31,7 @@ func cmdMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if g.Rule(*rule) == nil {
 		return usageError{fmt.Sprintf("no rule %s in the grammar", *rule)}
 	}
-	return lines.Each(stdin, func(line []byte) error {
+	return eachInput(stdin, *quoted, func(line []byte) error {
 		ok, err := m.Match(*rule, line)
 		if err != nil {
 			return err

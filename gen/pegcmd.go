@@ -23,13 +23,14 @@ func cmdPeg(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	nocapture := fs.String("nocapture", "", "comma-separated `rules` left out of the parse tree")
 	pkg := fs.String("package", "parser", "Go `package` of the generated parser")
 	tree := fs.String("tree", "", "import `path` of a package defining Node and Failure, shared by several generated parsers (default: the generated code defines them)")
+	rf := addReadFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagError{err}
 	}
 	if fs.NArg() > 0 {
 		return usageError{"peg takes no arguments; grammars come with -grammar"}
 	}
-	g, err := loadClean(files, stderr)
+	g, err := loadClean(files, rf.options(), stderr)
 	if err != nil {
 		return err
 	}

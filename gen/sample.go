@@ -15,13 +15,15 @@ func cmdSample(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	n := fs.Int("n", 10, "number of samples")
 	seed := fs.Uint64("seed", 1, "random seed")
 	near := fs.Bool("near", false, "print near-misses (samples with one to three edits) instead")
+	quoted := addQuotedFlag(fs)
+	rf := addReadFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagError{err}
 	}
 	if *rule == "" || fs.NArg() > 0 {
 		return usageError{"sample needs -rule"}
 	}
-	g, err := loadClean(files, stderr)
+	g, err := loadClean(files, rf.options(), stderr)
 	if err != nil {
 		return err
 	}
@@ -39,7 +41,7 @@ func cmdSample(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if _, err := fmt.Fprintf(stdout, "%s\n", b); err != nil {
+		if err := writeInput(stdout, b, *quoted); err != nil {
 			return err
 		}
 	}

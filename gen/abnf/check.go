@@ -2,8 +2,10 @@ package abnf
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Severity grades a [Problem].
@@ -45,12 +47,39 @@ type Analysis struct {
 	nullable map[*Rule]bool
 	refs     map[*Rule][]*Rule // rules referenced by each rule, in order, without repeats
 	height   map[*Rule]int     // least derivation depth; absent if the rule derives no finite string
+	shortest map[*Rule]int     // length in bytes of the shortest string; absent as height
+	heights  map[Node]int      // memo of nodeHeight for rules' subexpressions; -1: no finite string
+}
+
+// ShortestLimit is the length, in bytes, above which [Check] reports a rule's
+// shortest string: such a rule (65536(65536"a") needs 4 GiB) is legal ABNF
+// and the matcher takes it, but a sample of it, or an automaton that spells
+// it out, is too large to make, and the stages that would have to refuse
+// it ([Sampler.Sample] among them) do so by name.
+const ShortestLimit = 1 << 20
+
+// saturated is where lengths stop growing: beyond any input.
+const saturated = 1 << 62
+
+func satAdd(a, b int) int {
+	if a >= saturated-b {
+		return saturated
+	}
+	return a + b
+}
+
+func satMulLen(a, b int) int {
+	if a != 0 && b > saturated/a {
+		return saturated
+	}
+	return a * b
 }
 
 // Analyze computes nullability, references and derivation heights. The
 // grammar must have no undefined references.
 func Analyze(g *Grammar) *Analysis {
-	a := &Analysis{g: g, nullable: map[*Rule]bool{}, refs: map[*Rule][]*Rule{}, height: map[*Rule]int{}}
+	a := &Analysis{g: g, nullable: map[*Rule]bool{}, refs: map[*Rule][]*Rule{}, height: map[*Rule]int{},
+		shortest: map[*Rule]int{}, heights: map[Node]int{}}
 	for _, r := range g.Rules {
 		seen := map[*Rule]bool{}
 		Walk(r.Expr, func(n Node) {
@@ -81,7 +110,106 @@ func Analyze(g *Grammar) *Analysis {
 			}
 		}
 	}
+	// Shortest lengths: a shortest string has a derivation no deeper than
+	// the number of rules, so as many rounds as rules settle them; each
+	// round can only lower a length.
+	for round := 0; round <= len(g.Rules); round++ {
+		changed := false
+		for i := len(g.Rules) - 1; i >= 0; i-- { // rules tend to use later ones
+			r := g.Rules[i]
+			if n, ok := a.nodeShortest(r.Expr); ok {
+				if old, had := a.shortest[r]; !had || n < old {
+					a.shortest[r], changed = n, true
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for _, r := range g.Rules { // heights of subexpressions, now final
+		a.memoHeight(r.Expr)
+	}
 	return a
+}
+
+func (a *Analysis) memoHeight(n Node) {
+	defer func() { // children first, so that each node costs O(1)
+		h, ok := a.nodeHeight(n)
+		if !ok {
+			h = -1
+		}
+		a.heights[n] = h
+	}()
+	switch n := n.(type) {
+	case *Alt:
+		for _, x := range n.Alts {
+			a.memoHeight(x)
+		}
+	case *Concat:
+		for _, x := range n.Items {
+			a.memoHeight(x)
+		}
+	case *Repeat:
+		a.memoHeight(n.Body)
+	}
+}
+
+// Shortest returns the length in bytes of the shortest string rule r
+// matches, saturating at 2^62, and false if r derives no finite string.
+func (a *Analysis) Shortest(r *Rule) (int, bool) {
+	n, ok := a.shortest[r]
+	return n, ok
+}
+
+func (a *Analysis) nodeShortest(n Node) (int, bool) {
+	switch n := n.(type) {
+	case *Alt:
+		best, ok := 0, false
+		for _, x := range n.Alts {
+			if l, o := a.nodeShortest(x); o && (!ok || l < best) {
+				best, ok = l, true
+			}
+		}
+		return best, ok
+	case *Concat:
+		sum := 0
+		for _, x := range n.Items {
+			l, ok := a.nodeShortest(x)
+			if !ok {
+				return 0, false
+			}
+			sum = satAdd(sum, l)
+		}
+		return sum, true
+	case *Repeat:
+		if n.Min == 0 {
+			return 0, true
+		}
+		l, ok := a.nodeShortest(n.Body)
+		return satMulLen(n.Min, l), ok
+	case *RuleRef:
+		l, ok := a.shortest[a.g.Rule(n.Name)]
+		return l, ok
+	case *CharVal:
+		return len(n.Text), true
+	case *NumVal:
+		if a.g.Octets {
+			if n.Range {
+				return 1, true
+			}
+			return len(n.Vals), true
+		}
+		if n.Range {
+			return max(utf8.RuneLen(n.Vals[0]), 1), true
+		}
+		sum := 0
+		for _, v := range n.Vals {
+			sum += max(utf8.RuneLen(v), 1)
+		}
+		return sum, true
+	}
+	return 0, true // prose, under a zero repetition
 }
 
 // Nullable reports whether n can match the empty string.
@@ -123,6 +251,9 @@ func (a *Analysis) RuleNullable(r *Rule) bool { return a.nullable[r] }
 func (a *Analysis) Height(n Node) (int, bool) { return a.nodeHeight(n) }
 
 func (a *Analysis) nodeHeight(n Node) (int, bool) {
+	if h, ok := a.heights[n]; ok {
+		return h, h >= 0
+	}
 	switch n := n.(type) {
 	case *Alt:
 		best, ok := 0, false
@@ -329,14 +460,21 @@ func names(rules []*Rule) string {
 	return strings.Join(s, ", ")
 }
 
-// Check finds the problems of a grammar that reads without errors: left
-// recursion and rules that derive no finite string (errors: the matcher and
-// the translators refuse them), repetitions whose body can match the empty
-// string (warnings: a PEG would loop on them, so translators rewrite them),
-// rules unreachable from the start rules (warnings) and recursion (notes:
-// legal, but a DFA back end cannot take it). With no start rules given, the
-// roots (rules nothing references) are the start rules. Problems come sorted
-// by position.
+// Check finds the problems of a grammar that reads without errors:
+//
+//   - rules that derive no finite string (errors: nothing can use them);
+//   - repetitions whose body can match the empty string (warnings: a PEG
+//     would loop on them, so translators rewrite them);
+//   - rules whose shortest string is longer than [ShortestLimit] bytes
+//     (warnings: the matcher takes them, the sampler and automata refuse
+//     them by name);
+//   - rules unreachable from the start rules (warnings);
+//   - left recursion reachable from the start rules (notes: the matcher and
+//     the sampler take it, translators rewrite it);
+//   - recursion (notes: legal, but a DFA back end cannot take it).
+//
+// With no start rules given, the roots (rules nothing references) are the
+// start rules. Problems come sorted by position.
 func Check(g *Grammar, start []string) []Problem {
 	a := Analyze(g)
 	var ps []Problem
@@ -358,8 +496,12 @@ func Check(g *Grammar, start []string) []Problem {
 			add(g.Rules[0].Pos, SeverityWarning, "every rule is referenced by another, so there is no evident start rule; name one")
 		}
 	}
+	reach := a.Reachable(starts)
+	relevant := func(r *Rule) bool { return len(starts) == 0 || reach[r] }
 	for _, c := range a.LeftRecursive() {
-		add(c[0].Pos, SeverityError, "left recursion: %s can reach itself without consuming input (rules: %s)", c[0].Name, names(c))
+		if slices.ContainsFunc(c, relevant) {
+			add(c[0].Pos, SeverityNote, "left recursion: %s can reach itself without consuming input (rules: %s); the matcher and the sampler take it, gen peg rewrites it", c[0].Name, names(c))
+		}
 	}
 	for _, c := range a.Recursive() {
 		add(c[0].Pos, SeverityNote, "recursion: %s is recursive (rules: %s); the DFA back end refuses it", c[0].Name, names(c))
@@ -367,6 +509,8 @@ func Check(g *Grammar, start []string) []Problem {
 	for _, r := range g.Rules {
 		if _, ok := a.height[r]; !ok {
 			add(r.Pos, SeverityError, "%s derives no finite string: every alternative needs %s again", r.Name, r.Name)
+		} else if n := a.shortest[r]; n > ShortestLimit && relevant(r) {
+			add(r.Pos, SeverityWarning, "%s: its shortest string is %s bytes, above the %d that samples and automata take", r.Name, lengthString(n), ShortestLimit)
 		}
 		Walk(r.Expr, func(n Node) {
 			if rep, ok := n.(*Repeat); ok && rep.Max != 0 && rep.Max != 1 && a.Nullable(rep.Body) {
@@ -374,7 +518,6 @@ func Check(g *Grammar, start []string) []Problem {
 			}
 		})
 	}
-	reach := a.Reachable(starts)
 	for _, r := range g.Rules {
 		if len(starts) > 0 && !r.Core && !reach[r] {
 			add(r.Pos, SeverityWarning, "%s is unreachable from the start rules (%s)", r.Name, names(starts))
@@ -388,6 +531,14 @@ func Check(g *Grammar, start []string) []Problem {
 		return x.Offset < y.Offset
 	})
 	return ps
+}
+
+// lengthString formats a saturating length.
+func lengthString(n int) string {
+	if n >= saturated {
+		return "more than 2^62"
+	}
+	return fmt.Sprint(n)
 }
 
 // fileOrder ranks a source name by the first rule defined in it.

@@ -2,129 +2,185 @@ package abnf
 
 import (
 	"fmt"
-	"math/bits"
+	"math"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
 )
 
 // Matcher decides whether an input matches a rule with ABNF's meaning:
-// alternation is unordered, repetition takes any count in its bounds, and the
-// whole input must be matched. It computes, for each rule and input position,
-// the set of positions where a match can end (memoized), so it is exact for
-// every grammar without left recursion and polynomial in the input length.
+// alternation is unordered (RFC 5234 §3.2), a repetition takes any count in
+// its bounds and gives input back (§3.6, §3.7), and the whole input must be
+// matched. It is exact for every grammar that reads, left recursion and
+// nullable rules included.
 //
 // Input is bytes. Quoted strings match ASCII letters in either case (RFC 5234
-// §2.3; only A–Z and a–z fold, so U+212A KELVIN SIGN does not match "k");
-// numeric values match bytes below %x80 and UTF-8 encoded code points above.
+// §2.3; only A–Z and a–z fold, so U+212A KELVIN SIGN does not match "k").
+// Numeric values match characters: UTF-8 encoded code points by default, so
+// that %xE9 matches "é" (two bytes) and invalid UTF-8 matches no terminal;
+// single bytes when the grammar was read with [Options.Octets].
 //
-// A Matcher is safe for concurrent use.
+// # Design
+//
+// Each rule a match needs is compiled into a machine, a nondeterministic
+// automaton over characters whose transitions read a character class, call
+// another machine, or count. A reference to a rule that is not recursive is
+// inlined while the rule's automaton stays small ([inlineLimit] states); a
+// recursive rule, or a large one, stays a machine of its own that is called.
+// A repetition *x is a loop. A bounded repetition n*m x is unrolled into
+// copies while they stay small ([unrollLimit] states), and is otherwise one
+// loop with a counter: 65536(65536"a") is a few states, not 2^32. A direct
+// tail call of a rule to itself is a jump.
+//
+// The input is read once, left to right, by an Earley recognizer over these
+// machines (a recursive transition network): an item is a state, the position
+// where its machine was called, and the values of the counters of the loops
+// it is in. Nullable machines are handled as Aycock and Horspool do: a call to
+// a machine that can match the empty string also steps over the call at once.
+// Only the sets that a live item may still return to are kept; the others are
+// dropped as the input is read. When the start rule needs no call and no
+// counter, which is the case of every regular grammar of moderate size
+// (RFC 3986 Appendix A among them), the recognizer is a plain NFA simulation.
+//
+// # Complexity
+//
+// Let G be the number of states compiled for the start rule (linear in the
+// grammar's text, times at most [inlineLimit]) and n the input length.
+//
+//   - No calls and no counters: time O(n·G), memory O(G) beyond the input.
+//   - Counters: each item also carries counter values, so both bounds gain a
+//     factor of the number of distinct counts live at one position. It is 1
+//     when the body's strings all have one length (1100(1100"a")) and when
+//     the bound is above the input's length (60000(1*3"a") on shorter
+//     input: the largest count dominates); it is at most min(n, max)
+//     otherwise (8000(1*3"a") on 20,000 characters).
+//   - Calls: time O(n·G) for grammars where the number of distinct call
+//     positions live at one position is bounded (the usual case: nested
+//     comments, JSON, HTTP), memory O(d·G) where d is the number of positions
+//     still awaited (the nesting depth); in the worst case, for highly
+//     ambiguous grammars, Earley's O(n³·G²) time and O(n²·G) memory.
+//
+// A Matcher is safe for concurrent use. It never panics: a grammar it cannot
+// use is an error from [NewMatcher].
 type Matcher struct {
 	g     *Grammar
-	index map[string]int // lower-case rule name → rule number
-	names []string
-	root  []int32 // root node of each rule
-	nodes []mnode
-	pool  sync.Pool
+	a     *Analysis
+	index map[string]*Rule // lower-case rule name → rule
+	rec   map[*Rule]bool   // the rule lies on a cycle of references
+
+	mu                   sync.Mutex
+	progs                map[progKey]*prog
+	sizes                map[Node]int
+	charCl               map[Node][]rng // nil entry: not a single-character expression
+	noNFA                bool           // tests: always the Earley recognizer
+	inlineMax, unrollMax int            // inlineLimit and unrollLimit, lowered by tests
+	pool                 sync.Pool
 }
 
+// Limits of the compiler. They bound the size of the automata, not what the
+// matcher accepts: past a limit, a rule is called instead of inlined, and a
+// repetition counts instead of unrolling.
 const (
-	mAlt = iota
-	mConcat
-	mRepeat
-	mRef
-	mString // CharVal
-	mRunes  // NumVal concatenation
-	mRange  // NumVal range
-	mEmpty
+	// inlineLimit is the largest automaton, in states, of a non-recursive
+	// rule that is copied into the rules that use it.
+	inlineLimit = 1 << 14
+	// unrollLimit is the largest automaton, in states, of a bounded
+	// repetition unrolled into copies of its body.
+	unrollLimit = 1 << 10
+	// maxInput is the longest input: positions are 32-bit.
+	maxInput = math.MaxInt32 - 1
 )
 
-type mnode struct {
-	kind     uint8
-	fold     bool
-	kids     []int32
-	min, max int
-	rule     int32
-	lit      []byte
-	runes    []rune
-	lo, hi   rune
-}
-
-// NewMatcher compiles g. It refuses grammars with left recursion, since the
-// meaning of a left-recursive rule cannot be computed by descent.
+// NewMatcher prepares a matcher for g. It refuses a grammar with an undefined
+// rule, a prose value outside a zero repetition (RFC 5234 §4: prose has no
+// machine meaning) or a numeric value that the grammar's mode cannot match (a
+// value above %xFF in octet mode, a surrogate or a value above U+10FFFF
+// otherwise).
 func NewMatcher(g *Grammar) (*Matcher, error) {
-	a := Analyze(g)
-	if lr := a.LeftRecursive(); len(lr) > 0 {
-		return nil, fmt.Errorf("%s: left recursion (rules: %s): the matcher needs a grammar without it", lr[0][0].Pos, names(lr[0]))
+	if g == nil {
+		return nil, fmt.Errorf("abnf: no grammar")
 	}
-	m := &Matcher{g: g, index: map[string]int{}}
-	for i, r := range g.Rules {
-		m.index[strings.ToLower(r.Name)] = i
-		m.names = append(m.names, r.Name)
+	m := &Matcher{g: g, index: map[string]*Rule{}, rec: map[*Rule]bool{},
+		progs: map[progKey]*prog{}, sizes: map[Node]int{}, charCl: map[Node][]rng{},
+		inlineMax: inlineLimit, unrollMax: unrollLimit}
+	for _, r := range g.Rules {
+		if r == nil || r.Expr == nil {
+			return nil, fmt.Errorf("abnf: a rule has no expression")
+		}
+		m.index[strings.ToLower(r.Name)] = r
 	}
-	m.root = make([]int32, len(g.Rules))
-	for i, r := range g.Rules {
-		root, err := m.compile(r.Expr)
-		if err != nil {
+	if g.byName == nil || len(g.byName) != len(m.index) {
+		// A grammar built by hand: Analyze looks rules up through byName.
+		g.byName = map[string]*Rule{}
+		for k, r := range m.index {
+			g.byName[k] = r
+		}
+	}
+	for _, r := range g.Rules {
+		if err := m.validate(r.Expr, false); err != nil {
 			return nil, err
 		}
-		m.root[i] = root
+	}
+	m.a = Analyze(g)
+	for _, c := range m.a.Recursive() {
+		for _, r := range c {
+			m.rec[r] = true
+		}
 	}
 	return m, nil
 }
 
-func (m *Matcher) compile(n Node) (int32, error) {
-	var mn mnode
+func (m *Matcher) validate(n Node, underZero bool) error {
 	switch n := n.(type) {
 	case *Alt:
-		mn.kind = mAlt
+		if len(n.Alts) == 0 {
+			return fmt.Errorf("%s: empty alternation", n.Pos)
+		}
 		for _, x := range n.Alts {
-			k, err := m.compile(x)
-			if err != nil {
-				return 0, err
+			if err := m.validate(x, underZero); err != nil {
+				return err
 			}
-			mn.kids = append(mn.kids, k)
 		}
 	case *Concat:
-		mn.kind = mConcat
+		if len(n.Items) == 0 {
+			return fmt.Errorf("%s: empty concatenation", n.Pos)
+		}
 		for _, x := range n.Items {
-			k, err := m.compile(x)
-			if err != nil {
-				return 0, err
+			if err := m.validate(x, underZero); err != nil {
+				return err
 			}
-			mn.kids = append(mn.kids, k)
 		}
 	case *Repeat:
-		if n.Max == 0 {
-			mn.kind = mEmpty
-			break
+		if n.Body == nil || n.Min < 0 || n.Max != Inf && (n.Max < 0 || n.Max < n.Min) {
+			return fmt.Errorf("%s: malformed repetition", n.Pos)
 		}
-		k, err := m.compile(n.Body)
-		if err != nil {
-			return 0, err
-		}
-		mn.kind, mn.min, mn.max, mn.kids = mRepeat, n.Min, n.Max, []int32{k}
+		return m.validate(n.Body, underZero || n.Max == 0)
 	case *RuleRef:
-		i, ok := m.index[strings.ToLower(n.Name)]
-		if !ok {
-			return 0, fmt.Errorf("%s: undefined rule %s", n.Pos, n.Name)
+		if m.index[strings.ToLower(n.Name)] == nil {
+			return fmt.Errorf("%s: undefined rule %s", n.Pos, n.Name)
 		}
-		mn.kind, mn.rule = mRef, int32(i)
 	case *CharVal:
-		mn.kind, mn.lit, mn.fold = mString, []byte(n.Text), !n.Sensitive
 	case *NumVal:
-		if n.Range {
-			mn.kind, mn.lo, mn.hi = mRange, n.Vals[0], n.Vals[1]
-		} else {
-			mn.kind, mn.runes = mRunes, n.Vals
+		if len(n.Vals) == 0 || n.Range && len(n.Vals) != 2 {
+			return fmt.Errorf("%s: malformed numeric value", n.Pos)
+		}
+		for _, v := range n.Vals {
+			switch {
+			case m.g.Octets && (v < 0 || v > 0xFF):
+				return fmt.Errorf("%s: value %s is above %%xFF, the largest octet", n.Pos, formatNum(n))
+			case !m.g.Octets && (v < 0 || v > utf8.MaxRune || v >= 0xD800 && v <= 0xDFFF):
+				return fmt.Errorf("%s: value %s is not a Unicode scalar value", n.Pos, formatNum(n))
+			}
 		}
 	case *Prose:
-		return 0, fmt.Errorf("%s: prose value <%s> has no machine meaning", n.Pos, n.Text)
+		if !underZero {
+			return fmt.Errorf("%s: prose value <%s> has no machine meaning", n.Pos, n.Text)
+		}
 	default:
-		return 0, fmt.Errorf("abnf: unknown node %T", n)
+		return fmt.Errorf("abnf: unknown node %T", n)
 	}
-	m.nodes = append(m.nodes, mn)
-	return int32(len(m.nodes) - 1), nil
+	return nil
 }
 
 // Match compiles g and matches input against rule.
@@ -138,251 +194,545 @@ func Match(g *Grammar, rule string, input []byte) (bool, error) {
 
 // Match reports whether the whole input matches rule.
 func (m *Matcher) Match(rule string, input []byte) (bool, error) {
-	ri, ok := m.index[strings.ToLower(rule)]
-	if !ok {
-		return false, fmt.Errorf("no rule %s in the grammar", rule)
+	p, err := m.prog(rule, input)
+	if err != nil {
+		return false, err
 	}
-	r := m.newRun(input)
+	r := m.getRun()
 	defer m.pool.Put(r)
-	out := r.get()
-	r.ref(int32(ri), 0, out)
-	return out.has(len(input)), nil
+	return r.run(p, input, m.g.Octets, nil), nil
 }
 
 // Prefixes returns the lengths of the prefixes of input that match rule, in
 // increasing order.
 func (m *Matcher) Prefixes(rule string, input []byte) ([]int, error) {
-	ri, ok := m.index[strings.ToLower(rule)]
-	if !ok {
-		return nil, fmt.Errorf("no rule %s in the grammar", rule)
+	p, err := m.prog(rule, input)
+	if err != nil {
+		return nil, err
 	}
-	r := m.newRun(input)
+	r := m.getRun()
 	defer m.pool.Put(r)
-	out := r.get()
-	r.ref(int32(ri), 0, out)
-	var ends []int
-	out.each(func(p int) { ends = append(ends, p) })
+	ends := []int{}
+	r.run(p, input, m.g.Octets, &ends)
+	if len(ends) == 0 {
+		return nil, nil
+	}
 	return ends, nil
 }
 
-// bitset is a set of input positions 0…len(input).
-type bitset []uint64
-
-func (b bitset) has(p int) bool { return b[p>>6]&(1<<(p&63)) != 0 }
-func (b bitset) add(p int)      { b[p>>6] |= 1 << (p & 63) }
-func (b bitset) or(c bitset) {
-	for i := range b {
-		b[i] |= c[i]
-	}
-}
-func (b bitset) clear() {
-	for i := range b {
-		b[i] = 0
-	}
-}
-func (b bitset) empty() bool {
-	for _, w := range b {
-		if w != 0 {
-			return false
-		}
-	}
-	return true
-}
-func (b bitset) each(f func(int)) {
-	for i, w := range b {
-		for w != 0 {
-			f(i<<6 | bits.TrailingZeros64(w))
-			w &= w - 1
-		}
-	}
-}
-
-// run is the state of one Match call.
-type run struct {
-	m     *Matcher
-	in    []byte
-	words int
-	memo  [][]int32 // per rule, per position: offset+1 of its end set in slab, 0 if not computed, -1 while computing
-	slab  []uint64
-	free  []bitset
-}
-
-func (m *Matcher) newRun(in []byte) *run {
-	r, _ := m.pool.Get().(*run)
+func (m *Matcher) getRun() *mrun {
+	r, _ := m.pool.Get().(*mrun)
 	if r == nil {
-		r = &run{m: m, memo: make([][]int32, len(m.root))}
+		r = &mrun{}
 	}
-	r.in = in
-	r.words = (len(in) + 1 + 63) / 64
-	for i := range r.memo {
-		r.memo[i] = r.memo[i][:0]
-	}
-	r.slab = r.slab[:0]
-	r.free = r.free[:0]
 	return r
 }
 
-func (r *run) get() bitset {
-	if n := len(r.free); n > 0 && len(r.free[n-1]) == r.words {
-		b := r.free[n-1]
-		r.free = r.free[:n-1]
-		b.clear()
-		return b
+// prog returns the compiled program for rule, compiling it on first use.
+func (m *Matcher) prog(rule string, input []byte) (*prog, error) {
+	r := m.index[strings.ToLower(rule)]
+	if r == nil {
+		return nil, fmt.Errorf("no rule %s in the grammar", rule)
 	}
-	return make(bitset, r.words)
+	if len(input) > maxInput {
+		return nil, fmt.Errorf("input of %d bytes is longer than the matcher's %d", len(input), maxInput)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	exact := m.compileProg(r, math.MaxInt)
+	// A counted loop whose body can match the empty string is a call per
+	// iteration, which makes Earley keep one call per position. Its bound
+	// cannot be reached by an input shorter than it (every iteration
+	// counted reads a character), and such a loop is then exactly a star:
+	// the program compiled for this input relaxes the loops whose bound
+	// lies above the input's length.
+	k, _ := slices.BinarySearch(exact.callMax, len(input)+1)
+	if k == len(exact.callMax) {
+		return exact, nil
+	}
+	return m.compileProg(r, exact.callMax[k]-1), nil
 }
 
-func (r *run) put(b bitset) { r.free = append(r.free, b) }
-
-// ref adds the end positions of rule ri matched from pos to out.
-func (r *run) ref(ri int32, pos int, out bitset) {
-	memo := r.memo[ri]
-	if len(memo) == 0 {
-		if cap(memo) > len(r.in) {
-			memo = memo[:len(r.in)+1]
-			clear(memo)
-		} else {
-			memo = make([]int32, len(r.in)+1)
-		}
-		r.memo[ri] = memo
+// compileProg returns the program of r in which the counted loops with
+// nullable bodies and a bound above relax are stars, compiling it on first
+// use. m.mu is held.
+func (m *Matcher) compileProg(r *Rule, relax int) *prog {
+	key := progKey{r, relax}
+	if p := m.progs[key]; p != nil {
+		return p
 	}
-	switch v := memo[pos]; {
-	case v > 0:
-		out.or(bitset(r.slab[v-1 : int(v-1)+r.words]))
-		return
-	case v < 0:
-		return // re-entered without progress: only possible with left recursion, which NewMatcher refuses
-	}
-	memo[pos] = -1
-	set := r.get()
-	r.eval(r.m.root[ri], pos, set)
-	off := len(r.slab)
-	r.slab = append(r.slab, set...)
-	r.memo[ri][pos] = int32(off + 1)
-	out.or(set)
-	r.put(set)
+	c := &compiler{m: m, p: &prog{}, machineOf: map[*Rule]int32{}, single: map[[2]rune]int32{}, relax: relax, loop: -1}
+	p := c.compileStart(r)
+	p.simple = p.simple && !m.noNFA
+	slices.Sort(p.callMax)
+	p.callMax = slices.Compact(p.callMax)
+	m.progs[key] = p
+	return p
 }
 
-// eval adds to out the end positions of node ni matched from pos.
-func (r *run) eval(ni int32, pos int, out bitset) {
-	n := &r.m.nodes[ni]
-	in := r.in
-	switch n.kind {
-	case mEmpty:
-		out.add(pos)
-	case mString:
-		if pos+len(n.lit) > len(in) {
-			return
-		}
-		for i, c := range n.lit {
-			d := in[pos+i]
-			if n.fold {
-				c, d = lowerASCII(c), lowerASCII(d)
-			}
-			if c != d {
-				return
-			}
-		}
-		out.add(pos + len(n.lit))
-	case mRunes:
-		p := pos
-		for _, v := range n.runes {
-			c, w := decode(in, p)
-			if w == 0 || c != v {
-				return
-			}
-			p += w
-		}
-		out.add(p)
-	case mRange:
-		c, w := decode(in, pos)
-		if w > 0 && c >= n.lo && c <= n.hi {
-			out.add(pos + w)
-		}
-	case mRef:
-		r.ref(n.rule, pos, out)
-	case mAlt:
-		for _, k := range n.kids {
-			r.eval(k, pos, out)
-		}
-	case mConcat:
-		cur := r.get()
-		cur.add(pos)
-		last := len(n.kids) - 1
-		for i, k := range n.kids {
-			if i == last {
-				cur.each(func(p int) { r.eval(k, p, out) })
-				break
-			}
-			next := r.get()
-			cur.each(func(p int) { r.eval(k, p, next) })
-			r.put(cur)
-			cur = next
-			if cur.empty() {
-				break
-			}
-		}
-		r.put(cur)
-	case mRepeat:
-		r.repeat(n, pos, out)
-	}
+type progKey struct {
+	rule  *Rule
+	relax int
 }
 
-func (r *run) repeat(n *mnode, pos int, out bitset) {
-	body := n.kids[0]
-	cur := r.get()
-	cur.add(pos)
-	step := func(from bitset) bitset {
-		next := r.get()
-		from.each(func(p int) { r.eval(body, p, next) })
+// State kinds.
+const (
+	kEps   = iota // go on to every state of outs
+	kTerm         // read a character of class arg, go on to out
+	kCall         // call machine arg, return to out
+	kPush         // push a counter at zero, go on to out
+	kPop          // drop the innermost counter, go on to out
+	kLoop         // end of a counted loop's body: loop arg
+	kFinal        // end of machine arg
+)
+
+type mstate struct {
+	kind uint8
+	skip bool // kCall: an empty match of the callee is not an iteration
+	arg  int32
+	out  int32
+	outs []int32
+}
+
+// loop is a counted repetition: its body runs at least min and at most max
+// times (max < 0: unbounded; the counter then stops at min).
+type loop struct {
+	min, max   int32
+	body, exit int32
+}
+
+type machine struct {
+	start, final int32
+	nullable     bool
+}
+
+// rng is a range of characters: code points, or octets in octet mode.
+type rng struct{ lo, hi rune }
+
+// class is a set of characters: a bitmap below 256, ranges above.
+type class struct {
+	low    [4]uint64
+	ranges []rng // above 255, sorted, disjoint
+}
+
+func (c *class) has(r rune) bool {
+	if r < 256 {
+		return c.low[r>>6]&(1<<(r&63)) != 0
+	}
+	for _, x := range c.ranges {
+		if r < x.lo {
+			return false
+		}
+		if r <= x.hi {
+			return true
+		}
+	}
+	return false
+}
+
+// prog is the compiled form of one start rule and the machines it calls.
+type prog struct {
+	states   []mstate
+	classes  []class
+	loops    []loop
+	machines []machine
+	top      int32   // the start rule's machine
+	simple   bool    // no calls and no counters: an NFA
+	callMax  []int   // the bounds of the loops with nullable bodies, sorted
+	loopOf   []int32 // per state: the innermost counted loop it is in, or -1
+	counted  bool    // the program has counted loops
+}
+
+type compiler struct {
+	m         *Matcher
+	p         *prog
+	machineOf map[*Rule]int32
+	single    map[[2]rune]int32 // class of one character, with its other case
+	queue     []pending
+	cur       pending // the machine being compiled
+	relax     int     // loops with nullable bodies and larger bounds are stars
+	loop      int32   // the innermost counted loop being compiled, or -1
+}
+
+type pending struct {
+	id   int32
+	rule *Rule // nil for a counted loop's body
+	expr Node
+}
+
+func (c *compiler) compileStart(r *Rule) *prog {
+	c.p.top = c.machine(r)
+	for len(c.queue) > 0 {
+		c.cur = c.queue[0]
+		c.queue = c.queue[1:]
+		c.loop = -1
+		mc := c.p.machines[c.cur.id]
+		body := c.compile(c.cur.expr, mc.final)
+		c.p.states[mc.start].outs = []int32{body}
+	}
+	c.p.simple = true
+	for _, s := range c.p.states {
+		if s.kind != kEps && s.kind != kTerm && s.kind != kFinal {
+			c.p.simple = false
+		}
+	}
+	return c.p
+}
+
+func (c *compiler) state(s mstate) int32 {
+	c.p.states = append(c.p.states, s)
+	c.p.loopOf = append(c.p.loopOf, c.loop)
+	return int32(len(c.p.states) - 1)
+}
+
+func (c *compiler) newMachine(nullable bool) int32 {
+	id := int32(len(c.p.machines))
+	start := c.state(mstate{kind: kEps})
+	final := c.state(mstate{kind: kFinal, arg: id})
+	c.p.machines = append(c.p.machines, machine{start: start, final: final, nullable: nullable})
+	return id
+}
+
+// machine returns the machine of rule r, queueing its compilation.
+func (c *compiler) machine(r *Rule) int32 {
+	if id, ok := c.machineOf[r]; ok {
+		return id
+	}
+	id := c.newMachine(c.m.a.RuleNullable(r))
+	c.machineOf[r] = id
+	c.queue = append(c.queue, pending{id: id, rule: r, expr: r.Expr})
+	return id
+}
+
+func (c *compiler) term(cl []rng, next int32) int32 {
+	return c.state(mstate{kind: kTerm, arg: c.class(cl), out: next})
+}
+
+// class adds a character class to the program and returns its number.
+func (c *compiler) class(cl []rng) int32 {
+	var k class
+	for _, x := range cl {
+		for v := x.lo; v <= x.hi && v < 256; v++ {
+			k.low[v>>6] |= 1 << (v & 63)
+		}
+		if x.hi >= 256 {
+			k.ranges = append(k.ranges, rng{max(x.lo, 256), x.hi})
+		}
+	}
+	c.p.classes = append(c.p.classes, k)
+	return int32(len(c.p.classes) - 1)
+}
+
+// char is the class of one character of a quoted string: the character and,
+// unless the string is case-sensitive, its other case (RFC 5234 §2.3).
+func (c *compiler) char(b byte, fold bool, next int32) int32 {
+	lo, up := rune(lowerASCII(b)), rune(upperASCII(b))
+	key := [2]rune{rune(b), rune(b)}
+	if fold {
+		key = [2]rune{lo, up}
+	}
+	cl, ok := c.single[key]
+	if !ok {
+		rs := []rng{{key[0], key[0]}}
+		if key[1] != key[0] {
+			rs = append(rs, rng{key[1], key[1]})
+		}
+		cl = c.class(rs)
+		c.single[key] = cl
+	}
+	return c.state(mstate{kind: kTerm, arg: cl, out: next})
+}
+
+// compile builds the automaton of n ending in state next and returns its
+// first state. Built backwards, it needs no patching of exits.
+func (c *compiler) compile(n Node, next int32) int32 {
+	switch n := n.(type) {
+	case *CharVal:
+		for i := len(n.Text) - 1; i >= 0; i-- {
+			next = c.char(n.Text[i], !n.Sensitive, next)
+		}
 		return next
-	}
-	for k := 0; k < n.min; k++ {
-		next := step(cur)
-		r.put(cur)
-		cur = next
-		if cur.empty() {
-			r.put(cur)
-			return
+	case *NumVal:
+		if n.Range {
+			return c.term([]rng{{n.Vals[0], n.Vals[1]}}, next)
 		}
-	}
-	out.or(cur)
-	if n.max == Inf {
-		// Every position reachable in min or more steps: a closure.
-		seen := cur
-		frontier := r.get()
-		frontier.or(cur)
-		for {
-			next := step(frontier)
-			grew := false
-			for i := range next {
-				next[i] &^= seen[i]
-				if next[i] != 0 {
-					grew = true
-				}
-				seen[i] |= next[i]
-			}
-			r.put(frontier)
-			frontier = next
-			if !grew {
-				break
-			}
-			out.or(next)
+		for i := len(n.Vals) - 1; i >= 0; i-- {
+			next = c.term([]rng{{n.Vals[i], n.Vals[i]}}, next)
 		}
-		r.put(frontier)
-		r.put(seen)
-		return
+		return next
+	case *Prose:
+		return next // only under a zero repetition, which never gets here
+	case *Alt:
+		if cl := c.m.class(n); cl != nil {
+			return c.term(cl, next)
+		}
+		s := c.state(mstate{kind: kEps})
+		outs := make([]int32, 0, len(n.Alts))
+		for _, x := range n.Alts {
+			outs = append(outs, c.compile(x, next))
+		}
+		c.p.states[s].outs = outs
+		return s
+	case *Concat:
+		for i := len(n.Items) - 1; i >= 0; i-- {
+			next = c.compile(n.Items[i], next)
+		}
+		return next
+	case *RuleRef:
+		r := c.m.index[strings.ToLower(n.Name)]
+		if cl := c.m.class(n); cl != nil {
+			return c.term(cl, next)
+		}
+		if r == c.cur.rule && next == c.p.machines[c.cur.id].final {
+			// A tail call of a rule to itself (ldh-str = let-dig-hyp /
+			// let-dig-hyp ldh-str) is a jump: its return would be ours.
+			return c.p.machines[c.cur.id].start
+		}
+		if c.m.inline(r) {
+			return c.compile(r.Expr, next)
+		}
+		return c.state(mstate{kind: kCall, arg: c.machine(r), out: next})
+	case *Repeat:
+		return c.repeat(n, next)
 	}
-	for k := n.min; k < n.max; k++ {
-		next := step(cur)
-		r.put(cur)
-		cur = next
-		if cur.empty() {
+	return next
+}
+
+// Repetition plans.
+const (
+	planEmpty  = iota // 0 x
+	planStar          // *x: a loop
+	planUnroll        // copies of x
+	planCount         // a loop with a counter
+	planCall          // a counter, the body a machine of its own
+)
+
+// plan decides how to compile a repetition and returns its size in states.
+// A nullable body makes the minimum moot: x^k is included in x^(k+1), so
+// n*m x matches what 0*m x matches.
+func (m *Matcher) plan(n *Repeat) (kind, lo, size int) {
+	if n.Max == 0 {
+		return planEmpty, 0, 0
+	}
+	b := m.size(n.Body)
+	lo = n.Min
+	nullable := m.a.Nullable(n.Body)
+	if nullable {
+		lo = 0
+	}
+	switch {
+	case lo == 0 && n.Max == Inf:
+		return planStar, 0, sat(b, 1)
+	case n.Max == Inf:
+		if u := sat(satMul(lo, b), b+1); u <= m.unrollMax {
+			return planUnroll, lo, u
+		}
+		return planCount, lo, sat(b, 3)
+	}
+	if u := sat(satMul(lo, b), satMul(n.Max-lo, b+1)); u <= m.unrollMax {
+		return planUnroll, lo, u
+	}
+	if nullable {
+		return planCall, 0, sat(b, 6)
+	}
+	return planCount, lo, sat(b, 3)
+}
+
+func (c *compiler) repeat(n *Repeat, next int32) int32 {
+	kind, lo, _ := c.m.plan(n)
+	switch kind {
+	case planEmpty:
+		return next
+	case planStar:
+		return c.star(n.Body, next)
+	case planUnroll:
+		cont := next
+		if n.Max == Inf {
+			cont = c.star(n.Body, next)
+		} else {
+			for range n.Max - lo {
+				e := c.state(mstate{kind: kEps})
+				b := c.compile(n.Body, cont)
+				c.p.states[e].outs = []int32{b, next}
+				cont = e
+			}
+		}
+		for range lo {
+			cont = c.compile(n.Body, cont)
+		}
+		return cont
+	case planCount:
+		id := int32(len(c.p.loops))
+		c.p.loops = append(c.p.loops, loop{})
+		c.p.counted = true
+		outer := c.loop
+		c.loop = id
+		end := c.state(mstate{kind: kLoop, arg: id})
+		body := c.compile(n.Body, end)
+		c.loop = outer
+		max := int32(n.Max)
+		if n.Max == Inf {
+			max = -1
+		}
+		c.p.loops[id] = loop{min: int32(lo), max: max, body: body, exit: next}
+		push := c.state(mstate{kind: kPush, out: body})
+		if lo == 0 {
+			return c.state(mstate{kind: kEps, outs: []int32{push, next}})
+		}
+		return push
+	}
+	if n.Max > c.relax {
+		return c.star(n.Body, next)
+	}
+	c.p.callMax = append(c.p.callMax, n.Max)
+	// planCall: the body, nullable, is a machine called once per
+	// iteration; a call that matched nothing is no iteration, so that
+	// empty iterations do not run the counter up to its bound.
+	bm := c.newMachine(true)
+	c.queue = append(c.queue, pending{id: bm, expr: n.Body})
+	id := int32(len(c.p.loops))
+	c.p.loops = append(c.p.loops, loop{})
+	c.p.counted = true
+	outer := c.loop
+	c.loop = id
+	head := c.state(mstate{kind: kEps})
+	end := c.state(mstate{kind: kLoop, arg: id})
+	call := c.state(mstate{kind: kCall, skip: true, arg: bm, out: end})
+	pop := c.state(mstate{kind: kPop, out: next})
+	c.loop = outer
+	c.p.states[head].outs = []int32{call, pop}
+	c.p.loops[id] = loop{min: 0, max: int32(n.Max), body: head, exit: next}
+	return c.state(mstate{kind: kPush, out: head})
+}
+
+func (c *compiler) star(body Node, next int32) int32 {
+	l := c.state(mstate{kind: kEps})
+	b := c.compile(body, l)
+	c.p.states[l].outs = []int32{b, next}
+	return l
+}
+
+// inline reports whether references to r are compiled into the caller.
+func (m *Matcher) inline(r *Rule) bool {
+	return !m.rec[r] && m.size(r.Expr) <= m.inlineMax
+}
+
+// size is the number of states compile makes for n, saturating.
+func (m *Matcher) size(n Node) int {
+	if s, ok := m.sizes[n]; ok {
+		return s
+	}
+	s := 0
+	switch n := n.(type) {
+	case *CharVal:
+		s = len(n.Text)
+	case *NumVal:
+		s = len(n.Vals)
+		if n.Range {
+			s = 1
+		}
+	case *Alt:
+		if m.class(n) != nil {
+			s = 1
 			break
 		}
-		out.or(cur)
+		s = 1
+		for _, x := range n.Alts {
+			s = sat(s, m.size(x))
+		}
+	case *Concat:
+		for _, x := range n.Items {
+			s = sat(s, m.size(x))
+		}
+	case *RuleRef:
+		r := m.index[strings.ToLower(n.Name)]
+		s = 1
+		if !m.rec[r] && m.class(n) == nil {
+			if t := m.size(r.Expr); t <= m.inlineMax {
+				s = t
+			}
+		}
+	case *Repeat:
+		_, _, s = m.plan(n)
 	}
-	r.put(cur)
+	m.sizes[n] = s
+	return s
+}
+
+const satMax = 1 << 40
+
+func sat(a, b int) int {
+	if a+b > satMax {
+		return satMax
+	}
+	return a + b
+}
+
+func satMul(a, b int) int {
+	if a != 0 && b > satMax/a {
+		return satMax
+	}
+	return a * b
+}
+
+// class returns the characters n matches if n matches exactly one character
+// from a set (HEXDIG, "a" / "b", %x41-5A), and nil otherwise.
+func (m *Matcher) class(n Node) []rng {
+	if cl, ok := m.charCl[n]; ok {
+		return cl
+	}
+	m.charCl[n] = nil // a reference cycle is not a class
+	var cl []rng
+	switch n := n.(type) {
+	case *CharVal:
+		if len(n.Text) == 1 {
+			b := n.Text[0]
+			cl = []rng{{rune(b), rune(b)}}
+			if !n.Sensitive && lowerASCII(b) != upperASCII(b) {
+				cl = []rng{{rune(upperASCII(b)), rune(upperASCII(b))}, {rune(lowerASCII(b)), rune(lowerASCII(b))}}
+			}
+		}
+	case *NumVal:
+		if n.Range {
+			if n.Vals[0] <= n.Vals[1] {
+				cl = []rng{{n.Vals[0], n.Vals[1]}}
+			}
+		} else if len(n.Vals) == 1 {
+			cl = []rng{{n.Vals[0], n.Vals[0]}}
+		}
+	case *Alt:
+		for _, x := range n.Alts {
+			xc := m.class(x)
+			if xc == nil {
+				return nil
+			}
+			cl = append(cl, xc...)
+		}
+		cl = normalize(cl)
+	case *RuleRef:
+		if r := m.index[strings.ToLower(n.Name)]; !m.rec[r] {
+			cl = m.class(r.Expr)
+		}
+	case *Repeat:
+		if n.Min == 1 && n.Max == 1 {
+			cl = m.class(n.Body)
+		}
+	}
+	m.charCl[n] = cl
+	return cl
+}
+
+func normalize(cl []rng) []rng {
+	slices.SortFunc(cl, func(a, b rng) int { return int(a.lo) - int(b.lo) })
+	out := cl[:0]
+	for _, x := range cl {
+		if n := len(out); n > 0 && x.lo <= out[n-1].hi+1 {
+			out[n-1].hi = max(out[n-1].hi, x.hi)
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
 }
 
 func lowerASCII(c byte) byte {
@@ -392,13 +742,21 @@ func lowerASCII(c byte) byte {
 	return c
 }
 
-// decode returns the code point at in[p:] and its width; width 0 at the end
-// of input or at an invalid UTF-8 sequence, which matches no terminal.
-func decode(in []byte, p int) (rune, int) {
+func upperASCII(c byte) byte {
+	if c >= 'a' && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
+}
+
+// decode returns the character at in[p:] and its width: a byte in octet
+// mode, a UTF-8 encoded code point otherwise; width 0 at the end of input or
+// at an invalid UTF-8 sequence, which matches no terminal.
+func decode(in []byte, p int, octets bool) (rune, int) {
 	if p >= len(in) {
 		return 0, 0
 	}
-	if c := in[p]; c < utf8.RuneSelf {
+	if c := in[p]; c < utf8.RuneSelf || octets {
 		return rune(c), 1
 	}
 	c, w := utf8.DecodeRune(in[p:])
@@ -406,4 +764,400 @@ func decode(in []byte, p int) (rune, int) {
 		return 0, 0
 	}
 	return c, w
+}
+
+// mrun holds the buffers of one Match call, reused through a pool.
+type mrun struct {
+	p      *prog
+	octets bool
+	steps  int // states and items visited, for the tests' growth ratios
+
+	// NFA simulation
+	mark      []uint32
+	gen       uint32
+	cur, next []int32
+	stack     []int32
+
+	// Earley
+	items, spare []item
+	tab          []hslot
+	tabGen       uint32
+	tabN         int
+	wslab        []waiter
+	segs         []seg
+	lastGC       int
+	cpar, cval   []int32
+	cmap         map[[2]int32]int32
+	live         []bool
+	best         map[item]int32
+}
+
+type item struct{ s, o, c int32 } // state, origin, counters
+
+type waiter struct {
+	m  int32 // the machine called
+	it item  // the caller, at the return state
+}
+
+// seg locates the waiters registered at a position.
+type seg struct{ pos, lo, hi int32 }
+
+type hslot struct {
+	it  item
+	gen uint32
+}
+
+func (r *mrun) run(p *prog, in []byte, octets bool, ends *[]int) bool {
+	r.p, r.octets, r.steps = p, octets, 0
+	if p.simple {
+		return r.nfa(in, ends)
+	}
+	return r.earley(in, ends)
+}
+
+// nfa is the simulation for programs without calls and counters: a set of
+// states per position, of which only the current one is kept.
+func (r *mrun) nfa(in []byte, ends *[]int) bool {
+	p := r.p
+	if len(r.mark) < len(p.states) {
+		r.mark = make([]uint32, len(p.states))
+		r.gen = 0
+	}
+	final := p.machines[p.top].final
+	r.cur = r.cur[:0]
+	r.bump()
+	r.closure(p.machines[p.top].start, &r.cur)
+	pos := 0
+	for {
+		accept := r.mark[final] == r.gen
+		if accept && ends != nil {
+			*ends = append(*ends, pos)
+		}
+		if pos == len(in) {
+			return accept
+		}
+		c, w := decode(in, pos, r.octets)
+		if w == 0 || len(r.cur) == 0 {
+			return false
+		}
+		r.bump()
+		r.next = r.next[:0]
+		for _, s := range r.cur {
+			st := &p.states[s]
+			if p.classes[st.arg].has(c) {
+				r.closure(st.out, &r.next)
+			}
+		}
+		r.cur, r.next = r.next, r.cur
+		pos += w
+	}
+}
+
+func (r *mrun) bump() {
+	r.gen++
+	if r.gen == 0 {
+		clear(r.mark)
+		r.gen = 1
+	}
+}
+
+// closure adds s and the states it reaches without reading to the current
+// set, keeping the reading states in list.
+func (r *mrun) closure(s int32, list *[]int32) {
+	p := r.p
+	r.stack = append(r.stack[:0], s)
+	for len(r.stack) > 0 {
+		s := r.stack[len(r.stack)-1]
+		r.stack = r.stack[:len(r.stack)-1]
+		if r.mark[s] == r.gen {
+			continue
+		}
+		r.mark[s] = r.gen
+		r.steps++
+		switch st := &p.states[s]; st.kind {
+		case kEps:
+			for i := len(st.outs) - 1; i >= 0; i-- {
+				r.stack = append(r.stack, st.outs[i])
+			}
+		case kTerm:
+			*list = append(*list, s)
+		}
+	}
+}
+
+// earley is the general recognizer.
+func (r *mrun) earley(in []byte, ends *[]int) bool {
+	p := r.p
+	r.items = r.items[:0]
+	r.wslab = r.wslab[:0]
+	r.segs = r.segs[:0]
+	r.lastGC = 0
+	r.cpar = append(r.cpar[:0], 0)
+	r.cval = append(r.cval[:0], 0)
+	if r.cmap == nil {
+		r.cmap = map[[2]int32]int32{}
+	}
+	clear(r.cmap)
+	r.newSet()
+	top := p.machines[p.top]
+	r.add(item{top.start, 0, 0})
+	pos := 0
+	for {
+		lo := len(r.wslab)
+		for k := 0; k < len(r.items); k++ {
+			it := r.items[k]
+			switch st := &p.states[it.s]; st.kind {
+			case kEps:
+				for _, o := range st.outs {
+					r.add(item{o, it.o, it.c})
+				}
+			case kPush:
+				r.add(item{st.out, it.o, r.intern(it.c, 0)})
+			case kPop:
+				r.add(item{st.out, it.o, r.cpar[it.c]})
+			case kLoop:
+				if it.c == 0 {
+					break // no counter: cannot happen in a compiled program
+				}
+				lp := &p.loops[st.arg]
+				n := r.cval[it.c] + 1
+				// Every iteration counted reads a character, so a bound
+				// above the input's length cannot be reached: the loop is
+				// unbounded, and its counter need not go past the minimum,
+				// which keeps 65536(65536["a"]) to one counter value.
+				unbounded := lp.max < 0 || int(lp.max) > len(in)
+				if unbounded && n > lp.min {
+					n = lp.min
+				}
+				if unbounded || n < lp.max {
+					r.add(item{lp.body, it.o, r.intern(r.cpar[it.c], n)})
+				}
+				if n >= lp.min {
+					r.add(item{lp.exit, it.o, r.cpar[it.c]})
+				}
+			case kCall:
+				callee := &p.machines[st.arg]
+				ret := item{st.out, it.o, it.c}
+				r.wslab = append(r.wslab, waiter{st.arg, ret})
+				r.add(item{callee.start, int32(pos), 0})
+				if callee.nullable && !st.skip {
+					// Aycock–Horspool: the callee may match the empty
+					// string, so the caller also steps over the call now;
+					// empty completions below are then not needed.
+					r.add(ret)
+				}
+			case kFinal:
+				if it.o == int32(pos) {
+					break // an empty match: handled at the call
+				}
+				ws := r.waiters(it.o, st.arg)
+				r.steps += len(ws)
+				for _, w := range ws {
+					r.add(w.it)
+				}
+			}
+		}
+		r.steps += len(r.items)
+		if len(r.wslab) > lo {
+			ws := r.wslab[lo:]
+			slices.SortFunc(ws, func(a, b waiter) int { return int(a.m) - int(b.m) })
+			r.segs = append(r.segs, seg{int32(pos), int32(lo), int32(len(r.wslab))})
+		}
+		accept := r.has(item{top.final, 0, 0})
+		if accept && ends != nil {
+			*ends = append(*ends, pos)
+		}
+		if pos == len(in) {
+			return accept
+		}
+		c, w := decode(in, pos, r.octets)
+		if w == 0 {
+			return false
+		}
+		if p.counted {
+			r.dominate(len(in))
+		}
+		r.newSet()
+		old := r.items
+		r.items = r.spare[:0]
+		for _, it := range old {
+			if it.s < 0 {
+				continue // dominated
+			}
+			if st := &p.states[it.s]; st.kind == kTerm && p.classes[st.arg].has(c) {
+				r.add(item{st.out, it.o, it.c})
+			}
+		}
+		r.spare = old
+		if len(r.items) == 0 {
+			return false
+		}
+		pos += w
+		r.gc()
+	}
+}
+
+// dominate drops, before the items of the current set read the next
+// character, those that another item makes redundant: in a counted loop
+// whose bound the input is too short to reach, the item with the larger
+// count can do all that one with a smaller count can (only "at least min"
+// matters), so of the items that differ only in that count, the largest
+// stays. Without it, 60000(1*3"a") would keep every count a position
+// allows, and take quadratic time. A dropped item keeps its place in the
+// list with a negative state, so that the list and the table still agree.
+func (r *mrun) dominate(n int) {
+	p := r.p
+	if r.best == nil {
+		r.best = map[item]int32{}
+	}
+	clear(r.best)
+	relaxed := func(it item) bool {
+		if it.c == 0 || p.states[it.s].kind != kTerm {
+			return false
+		}
+		l := p.loopOf[it.s]
+		return l >= 0 && (p.loops[l].max < 0 || int(p.loops[l].max) > n)
+	}
+	for _, it := range r.items {
+		if relaxed(it) {
+			k := item{it.s, it.o, r.cpar[it.c]}
+			if v, ok := r.best[k]; !ok || r.cval[it.c] > v {
+				r.best[k] = r.cval[it.c]
+			}
+		}
+	}
+	for i, it := range r.items {
+		if relaxed(it) && r.best[item{it.s, it.o, r.cpar[it.c]}] > r.cval[it.c] {
+			r.items[i].s = -1 - it.s
+		}
+	}
+}
+
+// waiters returns the callers of machine m registered at position o.
+func (r *mrun) waiters(o, m int32) []waiter {
+	i, ok := slices.BinarySearchFunc(r.segs, o, func(s seg, o int32) int { return int(s.pos) - int(o) })
+	if !ok {
+		return nil
+	}
+	ws := r.wslab[r.segs[i].lo:r.segs[i].hi]
+	j, _ := slices.BinarySearchFunc(ws, m, func(w waiter, m int32) int { return int(w.m) - int(m) })
+	k := j
+	for k < len(ws) && ws[k].m == m {
+		k++
+	}
+	return ws[j:k]
+}
+
+// gc drops the waiters of positions that no live item can return to: the
+// positions where the current items' machines were called, and, from
+// those, the positions of their callers, and so on.
+func (r *mrun) gc() {
+	if len(r.wslab) < 1024 || len(r.wslab) < 2*r.lastGC {
+		return
+	}
+	if cap(r.live) < len(r.segs) {
+		r.live = make([]bool, len(r.segs))
+	}
+	live := r.live[:len(r.segs)]
+	clear(live)
+	mark := func(o int32) {
+		if i, ok := slices.BinarySearchFunc(r.segs, o, func(s seg, o int32) int { return int(s.pos) - int(o) }); ok {
+			live[i] = true
+		}
+	}
+	for _, it := range r.items {
+		mark(it.o)
+	}
+	for i := len(r.segs) - 1; i >= 0; i-- { // callers are called earlier
+		if live[i] {
+			for _, w := range r.wslab[r.segs[i].lo:r.segs[i].hi] {
+				mark(w.it.o)
+			}
+		}
+	}
+	slab := make([]waiter, 0, len(r.wslab)/2)
+	segs := r.segs[:0]
+	for i, s := range r.segs {
+		if live[i] {
+			lo := int32(len(slab))
+			slab = append(slab, r.wslab[s.lo:s.hi]...)
+			segs = append(segs, seg{s.pos, lo, int32(len(slab))})
+		}
+	}
+	r.wslab, r.segs = slab, segs
+	r.lastGC = len(slab)
+}
+
+// intern returns the counter stack made of parent with v pushed on it.
+func (r *mrun) intern(parent, v int32) int32 {
+	k := [2]int32{parent, v}
+	if id, ok := r.cmap[k]; ok {
+		return id
+	}
+	id := int32(len(r.cpar))
+	r.cpar = append(r.cpar, parent)
+	r.cval = append(r.cval, v)
+	r.cmap[k] = id
+	return id
+}
+
+func (r *mrun) newSet() {
+	r.tabGen++
+	r.tabN = 0
+	if r.tabGen == 0 {
+		clear(r.tab)
+		r.tabGen = 1
+	}
+	if len(r.tab) == 0 {
+		r.tab = make([]hslot, 64)
+	}
+}
+
+func hash(it item) uint64 {
+	x := uint64(uint32(it.s)) | uint64(uint32(it.o))<<32
+	x ^= uint64(uint32(it.c)) * 0x9e3779b97f4a7c15
+	x *= 0xff51afd7ed558ccd
+	return x ^ x>>33
+}
+
+// add puts it in the current set unless it is there already.
+func (r *mrun) add(it item) {
+	if (r.tabN+1)*2 > len(r.tab) {
+		r.tab = make([]hslot, 2*len(r.tab))
+		r.tabGen, r.tabN = 1, 0
+		for _, x := range r.items {
+			r.insert(x)
+		}
+	}
+	if r.insert(it) {
+		r.items = append(r.items, it)
+	}
+}
+
+func (r *mrun) insert(it item) bool {
+	mask := uint64(len(r.tab) - 1)
+	for h := hash(it) & mask; ; h = (h + 1) & mask {
+		sl := &r.tab[h]
+		if sl.gen != r.tabGen {
+			sl.it, sl.gen = it, r.tabGen
+			r.tabN++
+			return true
+		}
+		if sl.it == it {
+			return false
+		}
+	}
+}
+
+func (r *mrun) has(it item) bool {
+	mask := uint64(len(r.tab) - 1)
+	for h := hash(it) & mask; ; h = (h + 1) & mask {
+		sl := &r.tab[h]
+		if sl.gen != r.tabGen {
+			return false
+		}
+		if sl.it == it {
+			return true
+		}
+	}
 }

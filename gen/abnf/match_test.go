@@ -2,8 +2,9 @@ package abnf_test
 
 import (
 	"fmt"
-	"strings"
+	"math/rand/v2"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/peguri/rfc3986/gen/abnf"
 	"github.com/peguri/rfc3986/grammar"
@@ -20,7 +21,8 @@ func rfc3986(t testing.TB) *abnf.Grammar {
 
 // matchTests are hand-checked verdicts of RFC 3986 Appendix A rules. The
 // "why" of each row names the construct it probes; the risky rules are the
-// ones where a PEG reading differs from ABNF (see research/pigeon-abnf.md).
+// ones where a PEG reading differs from ABNF: ordered choice commits to the
+// first alternative that matches and repetition never gives input back.
 var matchTests = []struct {
 	rule string
 	in   string
@@ -201,6 +203,38 @@ var matchSemanticsTests = []struct {
 	{"r = \"(\" *r \")\"", "r", "(()", false, "recursion"},
 	{"r = \"a\" r \"b\" / \"\"", "r", "aaabbb", true, "center recursion, not regular"},
 	{"r = \"a\" r \"b\" / \"\"", "r", "aaabb", false, "center recursion, not regular"},
+	// Left recursion (issue 9): accepted, with its ABNF meaning.
+	{"list = list \",\" item / item\nitem = \"x\"", "list", "x,x,x", true, "direct left recursion"},
+	{"list = list \",\" item / item\nitem = \"x\"", "list", "x,x,", false, "direct left recursion"},
+	{"list = list \",\" item / item\nitem = \"x\"", "list", "", false, "direct left recursion"},
+	{`t = "y" / t " " t`, "t", "y y y", true, "ambiguous left recursion (IMAP)"},
+	{`t = "y" / t " " t`, "t", "y  y", false, "ambiguous left recursion (IMAP)"},
+	{"a = b \"x\" / \"y\"\nb = a \"z\"", "a", "yzxzx", true, "indirect left recursion"},
+	{"a = b \"x\" / \"y\"\nb = a \"z\"", "b", "yzxz", true, "indirect left recursion"},
+	{"a = b \"x\" / \"y\"\nb = a \"z\"", "a", "yzxz", false, "indirect left recursion"},
+	{`r = r "a" / ""`, "r", "aaa", true, "nullable left recursion"},
+	{`r = r "a" / ""`, "r", "", true, "nullable left recursion"},
+	{"r = [\"x\"] r \"a\" / \"b\"", "r", "xbaa", true, "left recursion behind a nullable prefix"},
+	{"r = [\"x\"] r \"a\" / \"b\"", "r", "baa", true, "left recursion behind a nullable prefix"},
+	{"r = n r \"a\" / \"b\"\nn = *\"x\"", "r", "xxbaa", true, "left recursion behind a nullable rule"},
+	{"r = n \"a\"\nn = n n / \"\" / \"b\"", "r", "bba", true, "nullable and ambiguous"},
+	// Nullable bodies.
+	{`r = *(*(*"a"))`, "r", "aaaa", true, "nested nullable repetitions"},
+	{`r = 3*5( ["a"] )`, "r", "", true, "minimum of a nullable body is moot"},
+	{`r = 3*5( ["a"] )`, "r", "aaaaa", true, "at the bound"},
+	{`r = 3*5( ["a"] )`, "r", "aaaaaa", false, "above the bound"},
+	{`r = 2( *"a" "b" )`, "r", "abab", true, "body of nullable start"},
+	// Counted loops: the same with the compiler's limits at zero.
+	{`r = 3*("a" / "aa")`, "r", "aaa", true, "counts of several lengths: the largest must stay"},
+	{`r = 3*("a" / "aa")`, "r", "aa", false, "two iterations at most"},
+	{`r = 3*4("a" / "aa")`, "r", "aaaaaaaa", true, "four iterations of aa"},
+	{`r = 3*4("a" / "aa")`, "r", "aaaaaaaaa", false, "nine a's need five iterations"},
+	{`r = 2*3("a" / "")`, "r", "aaa", true, "nullable body, at the bound"},
+	{`r = 2*3("a" / "")`, "r", "aaaa", false, "nullable body, above the bound"},
+	// Tail calls are jumps.
+	{"ldh = ld / ld ldh\nld = ALPHA / DIGIT / \"-\"", "ldh", "a-1", true, "tail recursion"},
+	{"ldh = ld / ld ldh\nld = ALPHA / DIGIT / \"-\"", "ldh", "", false, "tail recursion"},
+	{"r = \"a\" r / \"b\" r / \"\"", "r", "abba", true, "nullable tail recursion"},
 }
 
 func TestMatchSemantics(t *testing.T) {
@@ -209,24 +243,96 @@ func TestMatchSemantics(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.grammar, err)
 		}
-		got, err := abnf.Match(g, tt.rule, []byte(tt.in))
-		if err != nil {
-			t.Fatal(err)
+		nfa, earley, counted := matchers(t, g)
+		for i, m := range []*abnf.Matcher{nfa, earley, counted} {
+			got, err := m.Match(tt.rule, []byte(tt.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want {
+				t.Errorf("%s: Match(%q) = %v, want %v (%s; matcher %d of 3)", tt.grammar, tt.in, got, tt.want, tt.why, i+1)
+			}
 		}
-		if got != tt.want {
-			t.Errorf("%s: Match(%q) = %v, want %v (%s)", tt.grammar, tt.in, got, tt.want, tt.why)
+		if ok, _ := abnf.Match(g, tt.rule, []byte(tt.in)); ok != tt.want {
+			t.Errorf("abnf.Match(%s, %q) = %v, want %v", tt.grammar, tt.in, ok, tt.want)
 		}
 	}
 }
 
-func TestMatcherRefusesLeftRecursion(t *testing.T) {
-	g, err := abnf.ReadString("t.abnf", "r = [\"x\"] r \"a\" / \"b\"\n")
+// octetTests: in octet mode numeric values are bytes (RFC 5234 §2.4 leaves
+// the encoding to the grammar).
+var octetTests = []struct {
+	grammar, in string
+	want        bool
+	why         string
+}{
+	{`r = %xC3.A9`, "é", true, "the UTF-8 bytes of é"},
+	{`r = %xE9`, "é", false, "not the code point"},
+	{`r = %xE9`, "\xe9", true, "the byte"},
+	{`r = %x80-FF`, "\xff", true, "any high byte, valid UTF-8 or not"},
+	{`r = %x00-FF`, "\x00", true, "NUL"},
+	{`r = "k"`, "K", true, "quoted strings still fold ASCII"},
+	{`r = *%x00-FF`, "\xc3\x28\xa0\xa1", true, "invalid UTF-8 is just bytes"},
+}
+
+func TestMatchOctets(t *testing.T) {
+	for _, tt := range octetTests {
+		g, err := abnf.Read([]abnf.Source{{Name: "t.abnf", Text: []byte(tt.grammar + "\n")}}, &abnf.Options{Octets: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		nfa, earley, counted := matchers(t, g)
+		for i, m := range []*abnf.Matcher{nfa, earley, counted} {
+			if got, _ := m.Match("r", []byte(tt.in)); got != tt.want {
+				t.Errorf("octets: %s: Match(%q) = %v, want %v (%s; matcher %d of 3)", tt.grammar, tt.in, got, tt.want, tt.why, i+1)
+			}
+		}
+	}
+}
+
+// TestMatchUTF8Octets: in octet mode, RFC 3629's UTF8-octets accepts
+// exactly the valid UTF-8 (issue 9: in code-point mode it rejected "é" and
+// accepted its double encoding).
+func TestMatchUTF8Octets(t *testing.T) {
+	g, err := abnf.ReadFiles([]string{"../../testdata/grammars/rfc3629.abnf"}, &abnf.Options{Octets: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := abnf.NewMatcher(g); err == nil || !strings.Contains(err.Error(), "left recursion") {
-		t.Errorf("NewMatcher(left-recursive) = %v, want a left recursion error", err)
+	m, err := abnf.NewMatcher(g)
+	if err != nil {
+		t.Fatal(err)
 	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	check := func(in []byte) {
+		if got, want := mustMatch(t, m, "UTF8-octets", in), utf8.Valid(in); got != want {
+			t.Errorf("UTF8-octets %q = %v, want %v (utf8.Valid)", in, got, want)
+		}
+	}
+	for _, s := range []string{"", "é", "\u00e9\u4e16\U0001F600", "\xc3\x83\xc2\xa9", "\xed\xa0\x80", "\xc0\x80", "\xf4\x90\x80\x80", "\xff"} {
+		check([]byte(s))
+	}
+	for range 20000 {
+		b := make([]byte, rng.IntN(6))
+		for i := range b {
+			b[i] = byte(rng.IntN(256))
+			if rng.IntN(2) == 0 {
+				b[i] = 0x80 | byte(rng.IntN(0x40)) // continuation bytes, often
+			}
+		}
+		check(b)
+	}
+	if ok := mustMatch(t, m, "UTF8-octets", []byte("é")); !ok {
+		t.Error("UTF8-octets rejects é")
+	}
+}
+
+func mustMatch(t testing.TB, m *abnf.Matcher, rule string, in []byte) bool {
+	t.Helper()
+	ok, err := m.Match(rule, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ok
 }
 
 func TestMatchUnknownRule(t *testing.T) {

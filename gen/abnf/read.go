@@ -2,6 +2,7 @@ package abnf
 
 import (
 	_ "embed"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -24,9 +25,20 @@ type Options struct {
 	// Octets says that numeric values are octets (bytes 0–255), as in RFC
 	// 3629's UTF8-octets, rather than Unicode code points matched in UTF-8
 	// (the default, as in RFC 3987). RFC 5234 §2.4 leaves the encoding to
-	// the grammar; the grammar's author says which.
+	// the grammar; the grammar's author says which. In octet mode a value
+	// above %xFF is an error.
 	Octets bool
+	// MaxNesting is the deepest nesting of groups and options the reader
+	// takes; deeper is an error at the group that goes past it, so that no
+	// input can exhaust the stack of the reader or of the stages after it.
+	// Zero means DefaultMaxNesting.
+	MaxNesting int
 }
+
+// DefaultMaxNesting is the default [Options.MaxNesting]: far above what
+// grammars written by people need (RFC grammars nest a few levels), far
+// below what would strain the recursive stages that follow the reader.
+const DefaultMaxNesting = 1000
 
 // OverrideMarker is the comment that marks the definition below it as an
 // override (see [Options.Override]).
@@ -64,12 +76,24 @@ func Read(srcs []Source, opts *Options) (*Grammar, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
-	r := &reader{g: &Grammar{Octets: opts.Octets}, override: map[string]bool{}}
+	r := &reader{g: &Grammar{Octets: opts.Octets}, override: map[string]bool{}, maxNesting: opts.MaxNesting}
+	if r.maxNesting <= 0 {
+		r.maxNesting = DefaultMaxNesting
+	}
 	for _, n := range opts.Override {
 		r.override[strings.ToLower(n)] = true
 	}
 	for _, s := range srcs {
 		r.source(s, false)
+	}
+	if len(r.g.Rules) == 0 && len(r.errs) == 0 {
+		// Nothing to match, translate or sample: every later stage needs
+		// a rule, so say so here, where the position is known.
+		pos := Pos{Line: 1, Col: 1}
+		if len(srcs) > 0 {
+			pos.File = srcs[0].Name
+		}
+		r.errs.Add(pos, "no rules: the grammar is empty or holds only comments")
 	}
 	r.resolve()
 	r.errs.Sort()
@@ -82,6 +106,8 @@ type reader struct {
 	override map[string]bool
 	core     map[string]*Rule // parsed core rules, by lower-case name
 	orphans  []Node           // bodies of rejected definitions
+
+	maxNesting int
 }
 
 // A line of source text, without its line terminator.
@@ -361,8 +387,12 @@ func (r *reader) lexCharVal(t string, i int, at func(int) Pos, tok *token, sensi
 	j := i + 1
 	for j < len(t) && t[j] != '"' {
 		if t[j] < 0x20 || t[j] > 0x7e {
-			r.errs.Add(at(j), "quoted string may hold only SP and VCHAR (RFC 5234 §4 char-val); use a numeric value such as %%x%02X", t[j])
+			r.errs.Add(at(j), "quoted string may hold only SP and VCHAR (RFC 5234 §4 char-val); %s", r.hint(t[j:]))
 			tok.bad = true
+			if _, w := utf8.DecodeRuneInString(t[j:]); w > 1 {
+				j += w // one error for the character, not one per byte
+				continue
+			}
 		}
 		j++
 	}
@@ -374,6 +404,32 @@ func (r *reader) lexCharVal(t string, i int, at func(int) Pos, tok *token, sensi
 	}
 	tok.text = t[i+1 : j]
 	return j + 1
+}
+
+// hint suggests the numeric value that matches the character at the start
+// of t: its code point (%xE9 for "é"), or in octet mode its UTF-8 bytes
+// (%xC3.A9), which is what the writer of the quoted string meant.
+func (r *reader) hint(t string) string {
+	c, w := utf8.DecodeRuneInString(t)
+	switch {
+	case c == utf8.RuneError && w <= 1:
+		if r.g.Octets {
+			return fmt.Sprintf("use a numeric value such as %%x%02X", t[0])
+		}
+		return fmt.Sprintf("byte 0x%02X is not UTF-8", t[0])
+	case w == 1:
+		return fmt.Sprintf("use a numeric value such as %%x%02X", c)
+	case r.g.Octets:
+		var b strings.Builder
+		for i := range w {
+			if i > 0 {
+				b.WriteByte('.')
+			}
+			fmt.Fprintf(&b, "%02X", t[i])
+		}
+		return fmt.Sprintf("use a numeric value such as %%x%s (U+%04X in UTF-8; the grammar's values are octets)", b.String(), c)
+	}
+	return fmt.Sprintf("use a numeric value such as %%x%02X (U+%04X)", c, c)
 }
 
 func (r *reader) lexNumVal(t string, i int, at func(int) Pos, tok *token) int {
@@ -428,6 +484,10 @@ func (r *reader) lexNumVal1(t string, i int, at func(int) Pos, tok *token) int {
 			return 0, false
 		}
 		v, err := strconv.ParseUint(t[j:i], radix, 32)
+		if r.g.Octets && (err != nil || v > 0xFF) {
+			r.errs.Add(at(j), "value %s is above %%xFF: the grammar's values are octets", t[j:i])
+			return 0, false
+		}
 		if err != nil || v > utf8.MaxRune {
 			r.errs.Add(at(j), "value %s is above U+10FFFF, the largest Unicode code point", t[j:i])
 			return 0, false
@@ -472,10 +532,11 @@ func (r *reader) lexNumVal1(t string, i int, at func(int) Pos, tok *token) int {
 
 // parser parses the tokens of one rule.
 type parser struct {
-	r    *reader
-	toks []token
-	i    int
-	err  bool
+	r     *reader
+	toks  []token
+	i     int
+	err   bool
+	depth int // groups and options open
 }
 
 type syntaxError struct{}
@@ -620,6 +681,10 @@ func (p *parser) element() Node {
 	case tName:
 		return &RuleRef{Pos: t.pos, Name: t.text}
 	case tLParen, tLBrack:
+		if p.depth++; p.depth > p.r.maxNesting {
+			p.fail(t, "groups and options nested more than %d deep (Options.MaxNesting raises the limit)", p.r.maxNesting)
+		}
+		defer func() { p.depth-- }()
 		close := tRParen
 		if t.kind == tLBrack {
 			close = tRBrack

@@ -166,7 +166,16 @@ var errorTests = []struct {
 	{"r = ()\n", []string{`t.abnf:1:6: empty group`}},
 	{"r = a )\na = \"a\"\n", []string{`t.abnf:1:7: expected "/" or the end of the rule, found ")" ")"`}},
 	{"r = a # b\n", []string{`t.abnf:1:5: undefined rule a`, `t.abnf:1:7: unexpected character '#'`, `t.abnf:1:9: undefined rule b`}},
-	{"r = \"é\"\n", []string{`t.abnf:1:6: quoted string may hold only SP and VCHAR (RFC 5234 §4 char-val); use a numeric value such as %xC3`, `t.abnf:1:7: quoted string may hold only SP and VCHAR (RFC 5234 §4 char-val); use a numeric value such as %xA9`}},
+	// Issue 9: the hint names the code point, not its UTF-8 bytes, which
+	// as code points would match "Ã©".
+	{"r = \"é\"\n", []string{`t.abnf:1:6: quoted string may hold only SP and VCHAR (RFC 5234 §4 char-val); use a numeric value such as %xE9 (U+00E9)`}},
+	{"r = \"\U0001F600x\"\n", []string{`t.abnf:1:6: quoted string may hold only SP and VCHAR (RFC 5234 §4 char-val); use a numeric value such as %x1F600 (U+1F600)`}},
+	{"r = \"\xff\"\n", []string{`t.abnf:1:6: quoted string may hold only SP and VCHAR (RFC 5234 §4 char-val); byte 0xFF is not UTF-8`}},
+	// Issue 9: a grammar with no rules is an error, not an empty success.
+	{"", []string{`t.abnf:1:1: no rules: the grammar is empty or holds only comments`}},
+	{"; only a comment\n\n   ; and another\n", []string{`t.abnf:1:1: no rules: the grammar is empty or holds only comments`}},
+	{"r = " + strings.Repeat("(", 1001) + `"a"` + strings.Repeat(")", 1001) + "\n", []string{`t.abnf:1:1005: groups and options nested more than 1000 deep (Options.MaxNesting raises the limit)`}},
+	{"r = " + strings.Repeat("[", 1001) + `"a"` + strings.Repeat("]", 1001) + "\n", []string{`t.abnf:1:1005: groups and options nested more than 1000 deep (Options.MaxNesting raises the limit)`}},
 	{"= a\n", []string{`t.abnf:1:1: expected a rule name, found "=" "="`}},
 	{"r a\n", []string{`t.abnf:1:3: expected "=" or "=/", found rule name "a"`}},
 	{"r = \"a\" s = \"b\"\n", []string{`t.abnf:1:9: rule "s" must start on a new line at the grammar's margin`}},
@@ -202,6 +211,48 @@ func TestReadErrors(t *testing.T) {
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("Read(%q) errors (-want +got):\n%s", tt.src, diff)
 		}
+	}
+}
+
+// optionErrorTests: errors that depend on [abnf.Options].
+var optionErrorTests = []struct {
+	src  string
+	opts abnf.Options
+	want []string
+}{
+	{"r = %x100\n", abnf.Options{Octets: true}, []string{`t.abnf:1:7: value 100 is above %xFF: the grammar's values are octets`}},
+	{"r = %x41-1FF\n", abnf.Options{Octets: true}, []string{`t.abnf:1:10: value 1FF is above %xFF: the grammar's values are octets`}},
+	{"r = %d256\n", abnf.Options{Octets: true}, []string{`t.abnf:1:7: value 256 is above %xFF: the grammar's values are octets`}},
+	{"r = %x41.FFFFFFFFFF\n", abnf.Options{Octets: true}, []string{`t.abnf:1:10: value FFFFFFFFFF is above %xFF: the grammar's values are octets`}},
+	{"r = \"é\"\n", abnf.Options{Octets: true}, []string{`t.abnf:1:6: quoted string may hold only SP and VCHAR (RFC 5234 §4 char-val); use a numeric value such as %xC3.A9 (U+00E9 in UTF-8; the grammar's values are octets)`}},
+	{"r = \"\xff\"\n", abnf.Options{Octets: true}, []string{`t.abnf:1:6: quoted string may hold only SP and VCHAR (RFC 5234 §4 char-val); use a numeric value such as %xFF`}},
+	{"r = ((\"a\"))\n", abnf.Options{MaxNesting: 1}, []string{`t.abnf:1:6: groups and options nested more than 1 deep (Options.MaxNesting raises the limit)`}},
+	// Issue 9: 300,000 nested parentheses overflowed the reader's stack.
+	{"r = " + strings.Repeat("(", 300000) + `"a"` + strings.Repeat(")", 300000) + "\n", abnf.Options{}, []string{`t.abnf:1:1005: groups and options nested more than 1000 deep (Options.MaxNesting raises the limit)`}},
+	{"r = " + strings.Repeat("*(", 300000) + `"a"` + strings.Repeat(")", 300000) + "\n", abnf.Options{}, []string{`t.abnf:1:2006: groups and options nested more than 1000 deep (Options.MaxNesting raises the limit)`}},
+	{"r = " + strings.Repeat("(", 300000) + "\n", abnf.Options{}, []string{`t.abnf:1:1005: groups and options nested more than 1000 deep (Options.MaxNesting raises the limit)`}},
+}
+
+func TestReadOptionErrors(t *testing.T) {
+	for _, tt := range optionErrorTests {
+		_, err := abnf.Read([]abnf.Source{{Name: "t.abnf", Text: []byte(tt.src)}}, &tt.opts)
+		var el abnf.ErrorList
+		if !errors.As(err, &el) {
+			t.Errorf("Read(%.40q, %+v): got %v, want errors %q", tt.src, tt.opts, err, tt.want)
+			continue
+		}
+		var got []string
+		for _, e := range el {
+			got = append(got, e.Error())
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Read(%.40q, %+v) errors (-want +got):\n%s", tt.src, tt.opts, diff)
+		}
+	}
+	// Raised, the limit lets the same nesting read.
+	deep := "r = " + strings.Repeat("[", 3000) + `"a"` + strings.Repeat("]", 3000) + "\n"
+	if _, err := abnf.Read([]abnf.Source{{Name: "t.abnf", Text: []byte(deep)}}, &abnf.Options{MaxNesting: 3000}); err != nil {
+		t.Errorf("depth 3000 with MaxNesting 3000: %v", err)
 	}
 }
 
@@ -256,7 +307,22 @@ func FuzzRead(f *testing.F) {
 		f.Add(tt.src)
 	}
 	f.Add("r = a\n\f\nRFC 3987  page header\n   b = c\n")
+	for _, tt := range optionErrorTests {
+		if len(tt.src) < 10000 { // the 300,000-deep ones cost seconds per run
+			f.Add(tt.src)
+		}
+	}
+	f.Add("r = " + strings.Repeat("(", 3000) + `"a"` + strings.Repeat(")", 3000) + "\n")
+	// Hostile grammars of issue 9.
+	f.Add(`s = 1100( 1100"a" )`)
+	f.Add(`s = 60000"abcdefghijklmnopqrstuvwxyzabcdefghijkl"`)
+	f.Add(`s = 65536(65536"a")`)
+	f.Add(`s = *("a" / "b") "a" 15("a" / "b")`)
+	f.Add("t = \"y\" / t \" \" t\n")
+	f.Add("r = %xC3.A9 / %x80-FF / \"\xc3\xa9\" / \"\xff\"\n")
 	f.Fuzz(func(t *testing.T, src string) {
+		// Octet mode reads the same syntax with other checks on values.
+		abnf.Read([]abnf.Source{{Name: "f.abnf", Text: []byte(src)}}, &abnf.Options{Octets: true})
 		g, err := abnf.ReadString("f.abnf", src)
 		if err != nil {
 			return

@@ -25,6 +25,13 @@ type Sampler struct {
 	// MaxLen is a soft bound on sample length in bytes: past it, the sampler
 	// takes the shortest derivations.
 	MaxLen int
+	// MaxShortest bounds the shortest string of what the sampler derives:
+	// Sample refuses a rule whose shortest string is longer (naming it), and
+	// no choice takes an alternative or an extra iteration whose shortest
+	// string is longer, so that a hostile grammar (65536(65536"a"), 4 GiB)
+	// can neither exhaust memory nor run for hours. The default is
+	// [ShortestLimit].
+	MaxShortest int
 
 	g        *Grammar
 	a        *Analysis
@@ -32,6 +39,24 @@ type Sampler struct {
 	altUse   map[*Alt][]int
 	repUse   map[*Repeat]*[2]int
 	alphabet map[string][]string // per rule: characters for near-miss edits
+	ruleCost map[*Rule]cost      // per rule: its cheapest derivation
+	costs    map[Node]cost       // memo of nodeCost, once ruleCost is final
+}
+
+// cost ranks derivations: by the length of the string, then by the height of
+// the derivation. Always taking the cheapest alternative terminates, since
+// the height of a cheapest derivation drops at each rule reference, and
+// makes the shortest strings.
+type cost struct {
+	len, height int
+	ok          bool // some finite string
+}
+
+func (c cost) less(d cost) bool {
+	if c.ok != d.ok {
+		return c.ok
+	}
+	return c.len < d.len || c.len == d.len && c.height < d.height
 }
 
 // Outside holds characters outside most grammars' alphabets that near-misses
@@ -43,17 +68,80 @@ var Outside = []string{" ", "\"", "<", ">", "\\", "^", "`", "{", "|", "}", "\x00
 // NewSampler returns a sampler for g seeded with seed. The grammar must read
 // without errors.
 func NewSampler(g *Grammar, seed uint64) *Sampler {
-	return &Sampler{
-		MaxDepth: 24,
-		MaxExtra: 4,
-		MaxLen:   512,
-		g:        g,
-		a:        Analyze(g),
-		rng:      rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
-		altUse:   map[*Alt][]int{},
-		repUse:   map[*Repeat]*[2]int{},
-		alphabet: map[string][]string{},
+	s := &Sampler{
+		MaxDepth:    24,
+		MaxExtra:    4,
+		MaxLen:      512,
+		MaxShortest: ShortestLimit,
+		g:           g,
+		a:           Analyze(g),
+		rng:         rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
+		altUse:      map[*Alt][]int{},
+		repUse:      map[*Repeat]*[2]int{},
+		alphabet:    map[string][]string{},
+		ruleCost:    map[*Rule]cost{},
 	}
+	// The cheapest derivation of each rule, by rounds: one that exists is
+	// found within as many rounds as there are rules, and a round only
+	// lowers costs.
+	for range len(g.Rules) + 1 {
+		changed := false
+		for i := len(g.Rules) - 1; i >= 0; i-- {
+			r := g.Rules[i]
+			c := s.nodeCost(r.Expr)
+			c.height++
+			if old := s.ruleCost[r]; c.less(old) {
+				s.ruleCost[r], changed = c, true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	s.costs = map[Node]cost{}
+	return s
+}
+
+// nodeCost returns the cheapest derivation of n, memoized once the rules'
+// costs are final, so that each node is costed once however deep it lies.
+func (s *Sampler) nodeCost(n Node) cost {
+	if c, ok := s.costs[n]; ok {
+		return c
+	}
+	var c cost
+	switch n := n.(type) {
+	case *Alt:
+		for _, x := range n.Alts {
+			if xc := s.nodeCost(x); xc.less(c) {
+				c = xc
+			}
+		}
+	case *Concat:
+		c.ok = true
+		for _, x := range n.Items {
+			xc := s.nodeCost(x)
+			c.ok = c.ok && xc.ok
+			c.len = satAdd(c.len, xc.len)
+			c.height = max(c.height, xc.height)
+		}
+	case *Repeat:
+		c.ok = true
+		if n.Min > 0 {
+			b := s.nodeCost(n.Body)
+			c = cost{satMulLen(n.Min, b.len), b.height, b.ok}
+		}
+	case *RuleRef:
+		c = s.ruleCost[s.g.Rule(n.Name)]
+	case *CharVal, *NumVal:
+		l, _ := s.a.nodeShortest(n)
+		c = cost{l, 0, true}
+	case *Prose:
+		c.ok = true // under a zero repetition
+	}
+	if s.costs != nil {
+		s.costs[n] = c
+	}
+	return c
 }
 
 // Sample returns a random string derived from rule.
@@ -64,6 +152,9 @@ func (s *Sampler) Sample(rule string) ([]byte, error) {
 	}
 	if _, ok := s.a.height[r]; !ok {
 		return nil, fmt.Errorf("%s derives no finite string", r.Name)
+	}
+	if l, _ := s.a.Shortest(r); l > s.MaxShortest {
+		return nil, fmt.Errorf("%s: its shortest string is %s bytes, above the sampler's limit of %d (Sampler.MaxShortest)", r.Name, lengthString(l), s.MaxShortest)
 	}
 	var b []byte
 	s.gen(r.Expr, 0, &b)
@@ -95,6 +186,9 @@ func (s *Sampler) NearMiss(rule string) ([]byte, error) {
 		for i := 0; i < len(b); {
 			cuts = append(cuts, i)
 			_, w := utf8.DecodeRune(b[i:])
+			if s.g.Octets {
+				w = 1 // in octet mode, characters are bytes
+			}
 			i += w
 		}
 		cuts = append(cuts, len(b))
@@ -143,7 +237,13 @@ func (s *Sampler) alphabetOf(rule string) []string {
 	r := s.g.Rule(rule)
 	set := map[string]bool{}
 	addRune := func(c rune) {
-		if c >= 0 && c <= utf8.MaxRune && !(c >= 0xD800 && c <= 0xDFFF) && c != '\n' {
+		switch {
+		case c == '\n' || c < 0:
+		case s.g.Octets:
+			if c <= 0xFF {
+				set[string([]byte{byte(c)})] = true
+			}
+		case c <= utf8.MaxRune && !(c >= 0xD800 && c <= 0xDFFF):
 			set[string(c)] = true
 		}
 	}
@@ -181,13 +281,6 @@ func (s *Sampler) alphabetOf(rule string) []string {
 	return a
 }
 
-func upperASCII(c byte) byte {
-	if c >= 'a' && c <= 'z' {
-		return c - ('a' - 'A')
-	}
-	return c
-}
-
 func (s *Sampler) gen(n Node, depth int, b *[]byte) {
 	short := depth > s.MaxDepth || len(*b) > s.MaxLen
 	switch n := n.(type) {
@@ -198,22 +291,25 @@ func (s *Sampler) gen(n Node, depth int, b *[]byte) {
 			s.altUse[n] = use
 		}
 		var cands []int
-		best := -1
+		var best cost
 		for i, x := range n.Alts {
-			h, ok := s.a.nodeHeight(x)
-			if !ok {
+			c := s.nodeCost(x)
+			if !c.ok || c.len > s.MaxShortest {
 				continue
 			}
 			if short {
 				switch {
-				case best < 0 || h < best:
-					best, cands = h, []int{i}
-				case h == best:
+				case len(cands) == 0 || c.less(best):
+					best, cands = c, []int{i}
+				case c == best:
 					cands = append(cands, i)
 				}
 				continue
 			}
 			cands = append(cands, i)
+		}
+		if len(cands) == 0 {
+			return // cannot happen: the caller's cost bounds this node's
 		}
 		i := cands[s.rng.IntN(len(cands))]
 		if !short && s.rng.IntN(2) == 0 {
@@ -236,7 +332,7 @@ func (s *Sampler) gen(n Node, depth int, b *[]byte) {
 			return
 		}
 		count := n.Min
-		if !short {
+		if !short && s.nodeCost(n.Body).len <= s.MaxShortest {
 			hi := n.Max
 			if hi == Inf || hi > n.Min+s.MaxExtra*16 {
 				hi = n.Min + s.MaxExtra*16
@@ -284,9 +380,16 @@ func (s *Sampler) gen(n Node, depth int, b *[]byte) {
 			*b = append(*b, c)
 		}
 	case *NumVal:
+		put := func(c rune) {
+			if s.g.Octets {
+				*b = append(*b, byte(c)) // values are octets
+			} else {
+				*b = utf8.AppendRune(*b, c)
+			}
+		}
 		if !n.Range {
 			for _, c := range n.Vals {
-				*b = utf8.AppendRune(*b, c)
+				put(c)
 			}
 			return
 		}
@@ -300,13 +403,13 @@ func (s *Sampler) gen(n Node, depth int, b *[]byte) {
 		default:
 			c = lo + rune(s.rng.Int64N(int64(hi-lo)+1))
 		}
-		if c >= 0xD800 && c <= 0xDFFF {
+		if c >= 0xD800 && c <= 0xDFFF && !s.g.Octets {
 			c = lo
 			if c >= 0xD800 && c <= 0xDFFF {
 				c = hi
 			}
 		}
-		*b = utf8.AppendRune(*b, c)
+		put(c)
 	}
 }
 

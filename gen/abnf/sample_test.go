@@ -2,7 +2,11 @@ package abnf_test
 
 import (
 	"bytes"
+	"math"
+	"strings"
 	"testing"
+	"time"
+	"unicode/utf8"
 
 	"github.com/peguri/rfc3986/gen/abnf"
 )
@@ -138,4 +142,171 @@ func BenchmarkSample(b *testing.B) {
 		n += len(x)
 	}
 	b.ReportMetric(float64(n)/float64(b.N), "bytes/sample")
+}
+
+// TestSampleLeftRecursive: the sampler takes left recursion (issue 9), and
+// every sample matches.
+func TestSampleLeftRecursive(t *testing.T) {
+	for _, src := range []string{
+		"list = list \",\" item / item\nitem = \"x\" / \"yz\"\n",
+		"t = \"y\" / t \" \" t\n",
+		"a = b \"x\" / \"y\"\nb = a \"z\"\n",
+		"r = r \"a\" / \"\"\n",
+		"r = n r \"a\" / \"b\"\nn = *\"x\"\n",
+	} {
+		g := mustGrammar(t, src)
+		m, err := abnf.NewMatcher(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rule := g.Rules[0].Name
+		s := abnf.NewSampler(g, 5)
+		s.MaxLen = 64 // the matcher is cubic on the ambiguous t
+		long := 0
+		for range 500 {
+			b, err := s.Sample(rule)
+			if err != nil {
+				t.Fatalf("%q: %v", src, err)
+			}
+			if len(b) > 3 {
+				long++
+			}
+			if !mustMatch(t, m, rule, b) {
+				t.Errorf("%q: sample %q does not match %s", src, b, rule)
+			}
+		}
+		if long == 0 {
+			t.Errorf("%q: no sample longer than 3 bytes: the recursion is never taken", src)
+		}
+		for _, c := range s.Coverage() {
+			t.Errorf("%q: %s", src, c)
+		}
+	}
+}
+
+// TestSampleHostile: hostile grammars of issue 9 give an error naming the
+// rule, or samples, at once.
+func TestSampleHostile(t *testing.T) {
+	for _, tt := range []struct {
+		src, rule string
+		err       string // the error, or "" for samples
+		maxLen    int    // the longest sample allowed
+	}{
+		{`s = 65536(65536"a")`, "s", "s: its shortest string is 4294967296 bytes, above the sampler's limit of 1048576 (Sampler.MaxShortest)", 0},
+		{`s = 1100( 1100"a" )`, "s", "s: its shortest string is 1210000 bytes, above the sampler's limit of 1048576 (Sampler.MaxShortest)", 0},
+		{`s = 60000"abcdefghijklmnopqrstuvwxyzabcdefghijkl"`, "s", "s: its shortest string is 2280000 bytes, above the sampler's limit of 1048576 (Sampler.MaxShortest)", 0},
+		{`s = 65536(65536(65536(65536"a")))`, "s", "s: its shortest string is more than 2^62 bytes, above the sampler's limit of 1048576 (Sampler.MaxShortest)", 0},
+		// The huge alternative and iterations are never taken.
+		{`s = "a" / 65536(65536"a")`, "s", "", 1},
+		{`s = *(65536(65536"a")) "b"`, "s", "", 1},
+		{`s = [65536(65536"a")] "b"`, "s", "", 1},
+		// Large but allowed: the minimum is made, not more.
+		{`s = 1000(1000"a")`, "s", "", 1000 * 1000},
+		{`s = *("a" / "b") "a" 15("a" / "b")`, "s", "", 1000},
+	} {
+		g := mustGrammar(t, tt.src+"\n")
+		s := abnf.NewSampler(g, 1)
+		for range 20 {
+			b, err := s.Sample(tt.rule)
+			if tt.err != "" {
+				if err == nil || err.Error() != tt.err {
+					t.Errorf("%s: Sample = %v, want error %q", tt.src, err, tt.err)
+				}
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", tt.src, err)
+			}
+			if len(b) > tt.maxLen {
+				t.Errorf("%s: sample of %d bytes, want at most %d", tt.src, len(b), tt.maxLen)
+				break
+			}
+		}
+	}
+}
+
+// TestSampleDeepNesting: options nested 3,000 deep (issue 9: 14 s in gen)
+// cost the sampler time linear in the depth: doubling the depth at most
+// multiplies the time by 3.5 (quadratic would quadruple it; the best of
+// five runs keeps a loaded machine's noise out).
+func TestSampleDeepNesting(t *testing.T) {
+	sample := func(depth int) time.Duration {
+		src := "s = " + strings.Repeat(`[ "a" `, depth) + strings.Repeat("]", depth) + "\n"
+		g, err := abnf.Read([]abnf.Source{{Name: "d.abnf", Text: []byte(src)}}, &abnf.Options{MaxNesting: depth})
+		if err != nil {
+			t.Fatal(err)
+		}
+		best := time.Duration(math.MaxInt64)
+		for range 5 {
+			start := time.Now()
+			s := abnf.NewSampler(g, 1)
+			for range 20 {
+				if _, err := s.Sample("s"); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.NearMiss("s"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			best = min(best, time.Since(start))
+		}
+		return best
+	}
+	small, large := sample(1500), sample(3000)
+	if r := float64(large) / float64(small); r > 3.5 {
+		t.Errorf("depth 1500: %v, depth 3000: %v: ratio %.1f, want linear", small, large, r)
+	}
+}
+
+// TestSampleOctets: in octet mode, values are bytes; RFC 3629's
+// UTF8-octets then yields exactly valid UTF-8, and near-misses edit bytes.
+func TestSampleOctets(t *testing.T) {
+	g, err := abnf.ReadFiles([]string{"../../testdata/grammars/rfc3629.abnf"}, &abnf.Options{Octets: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := abnf.NewMatcher(g)
+	s := abnf.NewSampler(g, 9)
+	var multi, invalid int
+	for range 2000 {
+		b, err := s.Sample("UTF8-octets")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !utf8.Valid(b) || !mustMatch(t, m, "UTF8-octets", b) {
+			t.Errorf("sample %q is not valid UTF-8 or does not match", b)
+		}
+		if utf8.RuneCount(b) < len(b) {
+			multi++
+		}
+		nm, err := s.NearMiss("UTF8-octets")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := mustMatch(t, m, "UTF8-octets", nm), utf8.Valid(nm); got != want {
+			t.Errorf("near-miss %q: match %v, utf8.Valid %v", nm, got, want)
+		}
+		if !utf8.Valid(nm) {
+			invalid++
+		}
+	}
+	if multi < 100 || invalid < 100 {
+		t.Errorf("%d samples with multi-byte characters, %d invalid near-misses; want both", multi, invalid)
+	}
+	g = mustGrammarOpts(t, "r = %xE9 / %x80-FF\n", &abnf.Options{Octets: true})
+	s = abnf.NewSampler(g, 1)
+	for range 50 {
+		if b, _ := s.Sample("r"); len(b) != 1 || b[0] < 0x80 {
+			t.Errorf("octet sample %q, want one high byte", b)
+		}
+	}
+}
+
+func mustGrammarOpts(t testing.TB, src string, opts *abnf.Options) *abnf.Grammar {
+	t.Helper()
+	g, err := abnf.Read([]abnf.Source{{Name: "t.abnf", Text: []byte(src)}}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

@@ -1,6 +1,7 @@
 package lines
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -28,6 +29,50 @@ func TestEach(t *testing.T) {
 		}
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("Each(%.20q) (-want +got):\n%.500s", tt.in, diff)
+		}
+	}
+}
+
+func TestEachQuoted(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want []string
+		err  string
+	}{
+		{"", nil, ""},
+		{"\"\"\n", []string{""}, ""},
+		{`"a\r\nb"` + "\n" + `"\x00\xff"` + "\n", []string{"a\r\nb", "\x00\xff"}, ""},
+		{`"crlf"` + "\r\n" + `"last"`, []string{"crlf", "last"}, ""},
+		{`"é\u00e9"` + "\n", []string{"éé"}, ""},
+		{`"ok"` + "\n" + `"open` + "\n", []string{"ok"}, `line 2: not a Go double-quoted string: "\"open"`},
+		{"\n", nil, `line 1: not a Go double-quoted string: ""`},
+		{"raw\n", nil, `line 1: not a Go double-quoted string: "raw"`},
+		{"'a'\n", nil, `line 1: not a Go double-quoted string: "'a'"`},
+		{"`a`\n", nil, "line 1: not a Go double-quoted string: \"`a`\""},
+		{`"a" "b"` + "\n", nil, `line 1: not a Go double-quoted string: "\"a\" \"b\""`},
+	} {
+		var got []string
+		err := EachQuoted(strings.NewReader(tt.in), func(l []byte) error {
+			got = append(got, string(l))
+			return nil
+		})
+		gotErr := ""
+		if err != nil {
+			gotErr = err.Error()
+		}
+		if gotErr != tt.err {
+			t.Errorf("EachQuoted(%q) error %q, want %q", tt.in, gotErr, tt.err)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("EachQuoted(%q) (-want +got):\n%s", tt.in, diff)
+		}
+	}
+	// Whatever strconv.Quote writes reads back.
+	for _, s := range []string{"", "\r\n", "\x00", "\xff\xfe", "a\"b\\", "\u2028", strings.Repeat("x", 100000)} {
+		var got []byte
+		EachQuoted(strings.NewReader(strconv.Quote(s)+"\n"), func(l []byte) error { got = append([]byte{}, l...); return nil })
+		if string(got) != s {
+			t.Errorf("round trip of %.20q: got %.20q", s, got)
 		}
 	}
 }
