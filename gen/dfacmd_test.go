@@ -30,7 +30,7 @@ func TestDFARefusals(t *testing.T) {
 		{[]string{"dfa", "-report", "-grammar", hostile, "-max-work", "1000"}, 1, "subset construction visits more than 1000 NFA states (-max-work raises the limit)"},
 		{[]string{"dfa", "-report", "-grammar", hostile, "-max-nfa", "10"}, 1, "s: with its repetitions written out it has 84 nodes, more than the limit of 10 (-max-nfa raises it)"},
 		{[]string{"dfa", "-report", "-max-nfa", "0"}, 2, "gen dfa: dfa limits must be positive"},
-		{[]string{"dfa", "-report", "-grammar", empty}, 1, "gen dfa: the grammar has no rules: nothing to build"},
+		{[]string{"dfa", "-report", "-grammar", empty}, 1, empty + ":1:1: no rules: the grammar is empty or holds only comments"},
 	} {
 		out, errs, code := runGen(t, "", tc.args...)
 		where := errs

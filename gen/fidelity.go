@@ -85,22 +85,35 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	}
 
 	s := abnf.NewSampler(g, *seed)
-	var disagree, valid, total int
-	for i := range 2 * *n {
-		var b []byte
+	inputs := make([][]byte, 2**n)
+	for i := range inputs {
 		if i%2 == 0 {
-			b, err = s.Sample(*rule)
+			inputs[i], err = s.Sample(*rule)
 		} else {
-			b, err = s.NearMiss(*rule)
+			inputs[i], err = s.NearMiss(*rule)
 		}
 		if err != nil {
 			return err
 		}
-		p, err := h.parse(b)
-		if err != nil {
-			return err
+	}
+	// The generated parser (its own process) and the matcher run at the
+	// same time.
+	want := make([]bool, len(inputs))
+	matched := make(chan struct{})
+	go func() {
+		for i, b := range inputs {
+			want[i], _ = m.Match(*rule, b)
 		}
-		mm, _ := m.Match(*rule, b)
+		close(matched)
+	}()
+	got, err := h.parseAll(inputs)
+	<-matched
+	if err != nil {
+		return err
+	}
+	var disagree, valid, total int
+	for i, b := range inputs {
+		p, mm := got[i], want[i]
 		total++
 		if mm {
 			valid++
@@ -167,8 +180,11 @@ func main() {
 		} else {
 			out.WriteString("0\n")
 		}
-		out.Flush()
+		if in.Buffered() == 0 {
+			out.Flush() // nothing more to read yet: answer what was asked
+		}
 	}
+	out.Flush()
 }
 `
 
@@ -296,6 +312,33 @@ func (h *harness) parse(b []byte) (bool, error) {
 		return false, fmt.Errorf("generated parser: %v", err)
 	}
 	return line == "1\n", nil
+}
+
+// parseAll parses every input, writing them while it reads the verdicts.
+func (h *harness) parseAll(inputs [][]byte) ([]bool, error) {
+	werr := make(chan error, 1)
+	go func() {
+		for _, b := range inputs {
+			h.in.WriteString(hex.EncodeToString(b))
+			if err := h.in.WriteByte('\n'); err != nil {
+				werr <- err
+				return
+			}
+		}
+		werr <- h.in.Flush()
+	}()
+	out := make([]bool, len(inputs))
+	for i := range inputs {
+		line, err := h.out.ReadString('\n')
+		if err != nil {
+			return nil, fmt.Errorf("generated parser: %v", err)
+		}
+		out[i] = line == "1\n"
+	}
+	if err := <-werr; err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 func (h *harness) close() {

@@ -3,9 +3,13 @@ package main
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/gen/peg"
 )
 
 func runGen(t *testing.T, stdin string, args ...string) (string, string, int) {
@@ -235,4 +239,102 @@ func TestFidelityQuoted(t *testing.T) {
 	if out != "1 1\n0 0\n0 0\n" || code != 1 || !strings.Contains(errs, "gen fidelity: line 4: not a Go double-quoted string") {
 		t.Errorf("gen fidelity -in - -quoted = %q (exit %d) %s", out, code, errs)
 	}
+}
+
+// TestLeftRecursionPEG: gen peg takes left recursion anywhere — here off
+// the start rule's path, as in IMAP — and reports how it rewrote the rules
+// on the path.
+func TestLeftRecursionPEG(t *testing.T) {
+	f := writeFile(t, "imap.abnf", "r = \"a\" / u\nt = \"y\" / t \" \" t\nu = u \",\" \"b\" / \"b\"\n")
+	out, errs, code := runGen(t, "", "peg", "-grammar", f, "-start", "r", "-report", "-o", filepath.Join(t.TempDir(), "x.peg"))
+	if code != 0 || !strings.Contains(out, "u: left-recursion: u is left-recursive (with u): rewritten as its seeds followed by iterations") || strings.Contains(out, "t: left-recursion") {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+}
+
+// TestLeftRecursionTree: the parse tree of a rewritten left-recursive rule
+// has the grammar's left-nested shape and names, built by the pigeon
+// parser gen generates.
+func TestLeftRecursionTree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a parser with pigeon")
+	}
+	g, err := abnf.ReadString("list.abnf", "list = list \",\" item / item\nitem = 1*ALPHA\nexpr = expr \"-\" term / term\nterm = term \"*\" DIGIT / DIGIT\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := peg.Translate(g, peg.Options{Start: []string{"list", "expr"}, Package: "main", Witnesses: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	main := `package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+)
+
+func show(n *Node, in string) string {
+	var kids []string
+	for _, k := range n.Kids {
+		kids = append(kids, show(k, in))
+	}
+	s := n.Rule + "[" + in[n.Start:n.End] + "]"
+	if len(kids) > 0 {
+		s += "(" + strings.Join(kids, " ") + ")"
+	}
+	return s
+}
+
+func main() {
+	for _, a := range os.Args[1:] {
+		entry, in, _ := strings.Cut(a, "=")
+		n, f := ParseEntry(Entrypoints[entry], []byte(in), 1<<20)
+		if f != nil {
+			fmt.Println("error", f.Offset)
+			continue
+		}
+		fmt.Println(show(n, in))
+	}
+}
+`
+	out := runPigeon(t, res.PEG, main, "list=a", "list=a,bc,d", "expr=1-2*3*4-5", "list=a,")
+	want := "list[a](item[a])\n" +
+		"list[a,bc,d](list[a,bc](list[a](item[a]) item[bc]) item[d])\n" +
+		"expr[1-2*3*4-5](expr[1-2*3*4](expr[1](term[1]) term[2*3*4](term[2*3](term[2]))) term[5])\n" +
+		"error 2\n"
+	if out != want {
+		t.Errorf("trees:\n%s\nwant:\n%s", out, want)
+	}
+}
+
+// runPigeon builds a program from a PEG and a main.go in a temporary
+// module, as gen fidelity does, and runs it with args.
+func runPigeon(t *testing.T, pegText []byte, main string, args ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	mod, err := harnessModule()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"go.mod": mod, "grammar.peg": string(pegText), "main.go": main} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := func(name string, args ...string) string {
+		c := exec.Command(name, args...)
+		c.Dir = dir
+		out, err := c.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	run("go", "get", pigeonPkg+"@"+pigeonVersion)
+	run("go", "run", pigeonPkg, "-optimize-parser", "-o", "parser.go", "grammar.peg")
+	run("go", "mod", "tidy")
+	run("go", "build", "-o", "prog", ".")
+	return run(filepath.Join(dir, "prog"), args...)
 }

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -116,7 +117,9 @@ type Guide struct {
 	stack   []*frame
 	pending int32 // the return state of the call about to be made
 	frames  map[frameKey]*frame
-	marks   [][]uint32 // per nesting depth of end: the stamp of each state seen
+	cans    map[string]map[uint64]bool
+	scratch []*endScratch // per nesting depth of end
+	cmarks  []uint32      // closure's marks
 	stamp   uint32
 	depth   int
 }
@@ -140,7 +143,7 @@ type frame struct {
 // work steps (a step is one edge followed) before it gives up with
 // [ErrWork].
 func NewGuide(n *Net, input []byte, work int) *Guide {
-	return &Guide{net: n, in: input, work: work, ends: map[uint64][]int32{}, pending: -1, frames: map[frameKey]*frame{}}
+	return &Guide{net: n, in: input, work: work, ends: map[uint64][]int32{}, pending: -1, frames: map[frameKey]*frame{}, cans: map[string]map[uint64]bool{}}
 }
 
 // Err returns why the guide gave up, or nil.
@@ -176,11 +179,14 @@ func (g *Guide) Enter(rule, pos int) bool {
 	g.pending = -1
 	if parent == nil {
 		ret = -1
+	} else if ret < 0 {
+		g.err = errors.New("guide: a rule was entered without its call")
+		return false
 	}
 	k := frameKey{int32(rule), int32(pos), ret, parent}
 	f := g.frames[k]
 	if f == nil {
-		f = &frame{rule: int32(rule), origin: int32(pos), ret: ret, parent: parent, can: map[uint64]bool{}}
+		f = &frame{rule: int32(rule), origin: int32(pos), ret: ret, parent: parent}
 		for _, e := range g.end(int32(rule), int32(pos)) {
 			if !g.step() {
 				break
@@ -189,6 +195,14 @@ func (g *Guide) Enter(rule, pos int) bool {
 				f.allowed = append(f.allowed, e)
 			}
 		}
+		// What an invocation can reach depends only on its rule and its
+		// viable ends: invocations that share both share their answers.
+		ck := canKey(f.rule, f.allowed)
+		f.can = g.cans[ck]
+		if f.can == nil {
+			f.can = map[uint64]bool{}
+			g.cans[ck] = f.can
+		}
 		g.frames[k] = f
 	}
 	if g.err != nil || len(f.allowed) == 0 {
@@ -196,6 +210,14 @@ func (g *Guide) Enter(rule, pos int) bool {
 	}
 	g.stack = append(g.stack, f)
 	return true
+}
+
+func canKey(rule int32, allowed []int32) string {
+	b := binary.AppendUvarint(nil, uint64(rule))
+	for _, e := range allowed {
+		b = binary.AppendUvarint(b, uint64(e))
+	}
+	return string(b)
 }
 
 // Leave pops the invocation the parser has completed.
@@ -252,7 +274,13 @@ func (g *Guide) char(p int32) (rune, int32) {
 // consuming input: ε-edges, and calls of rules that can match the empty
 // string there.
 func (g *Guide) closure(s, p int32) []int32 {
-	seen := map[int32]bool{s: true}
+	if g.cmarks == nil {
+		g.cmarks = make([]uint32, len(g.net.Index)-1)
+	}
+	g.stamp++
+	stamp := g.stamp
+	seen := g.cmarks
+	seen[s] = stamp
 	out := []int32{s}
 	for i := 0; i < len(out); i++ {
 		if !g.step() {
@@ -267,8 +295,8 @@ func (g *Guide) closure(s, p int32) []int32 {
 				ends := g.end(e.Call, p)
 				next = len(ends) > 0 && ends[0] == p
 			}
-			if next && !seen[e.To] {
-				seen[e.To] = true
+			if next && seen[e.To] != stamp {
+				seen[e.To] = stamp
 				out = append(out, e.To)
 			}
 		}
@@ -325,7 +353,8 @@ func (g *Guide) reach(f *frame, s, p int32) bool {
 // It runs r's automaton over the input like an NFA simulation, position by
 // position (every edge stays at its position or moves forward: there is no
 // left recursion), with the ends of the rules it calls computed the same way
-// and memoized.
+// and memoized. The pending (position, state) pairs are a min-heap, so that
+// positions are taken in order and each is closed once.
 func (g *Guide) end(r, p int32) []int32 {
 	k := uint64(uint32(r))<<32 | uint64(uint32(p))
 	if e, ok := g.ends[k]; ok {
@@ -333,37 +362,32 @@ func (g *Guide) end(r, p int32) []int32 {
 	}
 	g.ends[k] = nil // a rule called again at the same position ends nowhere new: no left recursion reaches here
 	rule := g.net.Rules[r]
-	// marks[depth] dedupes states at one position; stamps never repeat, so
-	// it needs no clearing.
+	// Scratch space per nesting depth of end: marks dedupes states at one
+	// position (stamps never repeat, so it needs no clearing), the heap
+	// holds the pending pairs, the list the states of the position.
 	depth := g.depth
 	g.depth++
 	defer func() { g.depth-- }()
-	if depth == len(g.marks) {
-		g.marks = append(g.marks, make([]uint32, len(g.net.Index)-1))
+	if depth == len(g.scratch) {
+		g.scratch = append(g.scratch, &endScratch{marks: make([]uint32, len(g.net.Index)-1)})
 	}
-	marks := g.marks[depth]
-	pending := map[int32][]int32{p: {rule.Start}}
-	var positions posHeap
-	positions.push(p)
+	sc := g.scratch[depth]
+	marks := sc.marks
+	heap := pairHeap(sc.heap[:0])
+	heap.push(pair(p, rule.Start))
 	var out []int32
-	for len(positions) > 0 && g.err == nil {
-		q := positions.pop()
-		work := pending[q]
-		delete(pending, q)
+	list := sc.list[:0]
+	for len(heap) > 0 && g.err == nil {
+		q := int32(heap[0] >> 32)
 		g.stamp++
 		stamp := g.stamp
-		var list []int32
-		for _, s := range work {
+		list = list[:0]
+		for len(heap) > 0 && int32(heap[0]>>32) == q {
+			s := int32(uint32(heap.pop()))
 			if marks[s] != stamp {
 				marks[s] = stamp
 				list = append(list, s)
 			}
-		}
-		later := func(at, s int32) {
-			if _, ok := pending[at]; !ok {
-				positions.push(at)
-			}
-			pending[at] = append(pending[at], s)
 		}
 		for i := 0; i < len(list); i++ {
 			s := list[i]
@@ -377,10 +401,15 @@ func (g *Guide) end(r, p int32) []int32 {
 				switch {
 				case e.Class >= 0:
 					if c, w := g.char(q); w > 0 && g.net.inClass(e.Class, c) {
-						later(q+w, e.To)
+						heap.push(pair(q+w, e.To))
 					}
 				case e.Call >= 0:
-					for _, end := range g.end(e.Call, q) {
+					// The callee uses the next depth's scratch space;
+					// this depth's heap and list are saved first.
+					sc.heap, sc.list = heap, list
+					ends := g.end(e.Call, q)
+					heap, list = sc.heap, sc.list
+					for _, end := range ends {
 						if !g.step() {
 							break
 						}
@@ -391,7 +420,7 @@ func (g *Guide) end(r, p int32) []int32 {
 							}
 							continue
 						}
-						later(end, e.To)
+						heap.push(pair(end, e.To))
 					}
 				default:
 					if marks[e.To] != stamp {
@@ -402,14 +431,25 @@ func (g *Guide) end(r, p int32) []int32 {
 			}
 		}
 	}
+	sc.heap, sc.list = heap[:0], list[:0]
 	g.ends[k] = out // in increasing order: positions are taken in order
 	return out
 }
 
-// posHeap is a min-heap of positions.
-type posHeap []int32
+// endScratch is the reusable space of one nesting depth of Guide.end.
+type endScratch struct {
+	marks []uint32
+	heap  pairHeap
+	list  []int32
+}
 
-func (h *posHeap) push(x int32) {
+func pair(pos, state int32) uint64 { return uint64(uint32(pos))<<32 | uint64(uint32(state)) }
+
+// pairHeap is a min-heap of (position, state) pairs packed into uint64s:
+// ordered by position first.
+type pairHeap []uint64
+
+func (h *pairHeap) push(x uint64) {
 	*h = append(*h, x)
 	i := len(*h) - 1
 	for i > 0 {
@@ -422,7 +462,7 @@ func (h *posHeap) push(x int32) {
 	}
 }
 
-func (h *posHeap) pop() int32 {
+func (h *pairHeap) pop() uint64 {
 	old := *h
 	x := old[0]
 	n := len(old) - 1

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/internal/grammarindex"
 )
 
 // matchers returns three Matchers for g: as compiled (NFA simulation where
@@ -118,27 +119,6 @@ func TestMatchAppendixADiff(t *testing.T) {
 	t.Logf("%d inputs, %d valid", count, yes)
 }
 
-// realStarts are the start rules of testdata/grammars (its README's index),
-// without the files that must be rejected.
-var realStarts = []struct {
-	file   string
-	rules  []string
-	octets bool
-}{
-	{"rfc3339.abnf", []string{"date-time"}, false},
-	{"rfc3629.abnf", []string{"UTF8-octets"}, true},
-	{"rfc5234.abnf", []string{"rulelist", "char-val"}, false},
-	{"rfc5322.abnf", []string{"address-list", "date-time", "message"}, false},
-	{"rfc5646.abnf", []string{"Language-Tag"}, false},
-	{"rfc6265-adapted.abnf", []string{"set-cookie-string", "cookie-string"}, false},
-	{"rfc7230.abnf", []string{"HTTP-message", "Via", "Transfer-Encoding"}, false},
-	{"rfc7405.abnf", []string{"rulelist", "char-val"}, false},
-	{"rfc7489.abnf", []string{"dmarc-record"}, false},
-	{"rfc9110.abnf", []string{"Accept", "WWW-Authenticate", "Host"}, false},
-	{"rfc8259-json.abnf", []string{"JSON-text"}, false},
-	{"rfc6570-adapted.abnf", []string{"URI-Template"}, false},
-}
-
 // TestMatchRealGrammars compares the matcher with the slow reference on
 // samples and near-misses of every start rule of the real grammars.
 func TestMatchRealGrammars(t *testing.T) {
@@ -147,10 +127,17 @@ func TestMatchRealGrammars(t *testing.T) {
 		n = 20
 	}
 	total := 0
-	for _, f := range realStarts {
-		g, err := abnf.ReadFiles([]string{"../../testdata/grammars/" + f.file}, &abnf.Options{Octets: f.octets})
+	idx, err := grammarindex.Read("../../testdata/grammars")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range idx {
+		if f.Reject {
+			continue
+		}
+		g, err := abnf.ReadFiles([]string{f.Path("../../testdata/grammars")}, &abnf.Options{Octets: f.Octets})
 		if err != nil {
-			t.Fatalf("%s: %v", f.file, err)
+			t.Fatalf("%s: %v", f.File, err)
 		}
 		m, err := abnf.NewMatcher(g)
 		if err != nil {
@@ -158,9 +145,9 @@ func TestMatchRealGrammars(t *testing.T) {
 		}
 		slow, err := abnf.NewSlowMatcher(g)
 		if err != nil {
-			t.Fatalf("%s: slow reference: %v", f.file, err)
+			t.Fatalf("%s: slow reference: %v", f.File, err)
 		}
-		for _, rule := range f.rules {
+		for _, rule := range f.Starts {
 			s := abnf.NewSampler(g, 3)
 			s.MaxLen = 200 // the slow reference is quadratic in memory
 			for i := range 2 * n {
@@ -177,7 +164,7 @@ func TestMatchRealGrammars(t *testing.T) {
 				want, _ := slow(rule, in)
 				total++
 				if got != want || i%2 == 0 && !got {
-					t.Errorf("%s %s %q: matcher %v, slow reference %v", f.file, rule, in, got, want)
+					t.Errorf("%s %s %q: matcher %v, slow reference %v", f.File, rule, in, got, want)
 				}
 			}
 		}

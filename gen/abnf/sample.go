@@ -41,7 +41,14 @@ type Sampler struct {
 	alphabet map[string][]string // per rule: characters for near-miss edits
 	ruleCost map[*Rule]cost      // per rule: its cheapest derivation
 	costs    map[Node]cost       // memo of nodeCost, once ruleCost is final
+	steps    int                 // nodes visited by the current sample
 }
+
+// maxSteps bounds the nodes one sample visits before the sampler takes the
+// shortest derivations only: a cyclic grammar (r = *(1*r)) derives the empty
+// string in ever deeper trees, which neither MaxLen nor, soon enough,
+// MaxDepth would stop.
+func (s *Sampler) maxSteps() int { return 4096 + 64*s.MaxLen }
 
 // cost ranks derivations: by the length of the string, then by the height of
 // the derivation. Always taking the cheapest alternative terminates, since
@@ -157,6 +164,7 @@ func (s *Sampler) Sample(rule string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: its shortest string is %s bytes, above the sampler's limit of %d (Sampler.MaxShortest)", r.Name, lengthString(l), s.MaxShortest)
 	}
 	var b []byte
+	s.steps = 0
 	s.gen(r.Expr, 0, &b)
 	return b, nil
 }
@@ -282,7 +290,8 @@ func (s *Sampler) alphabetOf(rule string) []string {
 }
 
 func (s *Sampler) gen(n Node, depth int, b *[]byte) {
-	short := depth > s.MaxDepth || len(*b) > s.MaxLen
+	s.steps++
+	short := depth > s.MaxDepth || len(*b) > s.MaxLen || s.steps > s.maxSteps()
 	switch n := n.(type) {
 	case *Alt:
 		use := s.altUse[n]

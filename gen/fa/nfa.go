@@ -255,6 +255,19 @@ func pieces(atoms []CharSet) []piece {
 //
 // Closure keeps scratch space in the NFA: it is not safe for concurrent use.
 func (n *NFA) Closure(states []int32, within func(int32) bool) []int32 {
+	return n.closure(states, within, false, nil)
+}
+
+// CoreClosure is Closure keeping only the states that have transitions, the
+// accepting state and those keep asks for (nil: none): a closed set's
+// language is the union of those states' languages, so searches over state
+// sets (peg's checks) may key and compare the smaller sets. Steps from it
+// are the steps from the whole closure.
+func (n *NFA) CoreClosure(states []int32, within, keep func(int32) bool) []int32 {
+	return n.closure(states, within, true, keep)
+}
+
+func (n *NFA) closure(states []int32, within func(int32) bool, core bool, keep func(int32) bool) []int32 {
 	if len(n.mark) != len(n.States) {
 		n.mark = make([]uint32, len(n.States))
 		n.stamp = 0
@@ -276,7 +289,9 @@ func (n *NFA) Closure(states []int32, within func(int32) bool) []int32 {
 	for len(stack) > 0 {
 		s := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		out = append(out, s)
+		if !core || len(n.States[s].Trans) > 0 || s == n.Accept || keep != nil && keep(s) {
+			out = append(out, s)
+		}
 		for _, t := range n.States[s].Eps {
 			if mark[t] != stamp && (within == nil || within(t)) {
 				mark[t] = stamp

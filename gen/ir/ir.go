@@ -9,6 +9,9 @@ package ir
 
 import (
 	"fmt"
+	"math/bits"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/peguri/rfc3986/gen/abnf"
@@ -67,10 +70,24 @@ type Rule struct {
 	// NonEmpty's language, made for a repetition whose body could match the
 	// empty string.
 	NonEmpty *Rule
+	// Left is set on the rules made by rewriting left recursion
+	// (leftrec.go), and Fold on the left-recursive rules whose parse tree
+	// is folded back from them.
+	Left *LeftRec
+	Fold bool
+	// Copies is set on the rules made for a large bounded repetition: the
+	// rule is Copies copies of the repeated expression (a power of two),
+	// written as two references to the rule of half as many.
+	Copies int
 
 	state int // lowering: 0 not started, 1 in progress, 2 done
 	nn    *Rule
 }
+
+// Derived reports whether lowering made r (rather than the grammar): the
+// non-empty part of a rule, a part of rewritten left recursion, or copies
+// for a bounded repetition. Derived rules are never start rules.
+func (r *Rule) Derived() bool { return r.NonEmpty != nil || r.Left != nil || r.Copies > 0 }
 
 // Grammar is a lowered grammar.
 type Grammar struct {
@@ -104,15 +121,12 @@ type Options struct {
 // Lower lowers g, which must read and check without errors.
 func Lower(g *abnf.Grammar, opts Options) (*Grammar, error) {
 	lg := &Grammar{byName: map[string]*Rule{}, a: abnf.Analyze(g), Octets: g.Octets}
-	if lr := lg.a.LeftRecursive(); len(lr) > 0 {
-		return nil, fmt.Errorf("%s: left recursion in %s: no PEG can express it", lr[0][0].Pos, lr[0][0].Name)
-	}
 	for _, r := range g.Rules {
 		ir := &Rule{Name: r.Name, ABNF: r, Nullable: lg.a.RuleNullable(r)}
 		lg.Rules = append(lg.Rules, ir)
 		lg.byName[strings.ToLower(r.Name)] = ir
 	}
-	l := &lowerer{g: lg, src: g, opts: opts, recursive: map[*Rule]bool{}, inlined: map[*Rule]bool{}}
+	l := &lowerer{g: lg, src: g, opts: opts, recursive: map[*Rule]bool{}, inlined: map[*Rule]bool{}, merged: map[Expr]Expr{}}
 	for _, c := range lg.a.Recursive() {
 		for _, r := range c {
 			l.recursive[lg.Rule(r.Name)] = true
@@ -121,7 +135,13 @@ func Lower(g *abnf.Grammar, opts Options) (*Grammar, error) {
 	for _, r := range lg.Rules[:len(g.Rules)] {
 		l.rule(r)
 	}
+	// Derived rules (the non-empty parts of nullable rules) can take part
+	// in left recursion: derive them first, then rewrite, then derive what
+	// the rewriting needs.
 	l.derive()
+	if err := l.leftRecursion(); err != nil {
+		return nil, err
+	}
 	lg.computeFirst()
 	for _, r := range lg.Rules {
 		r.Body = l.mergeSets(r, r.Body)
@@ -136,6 +156,8 @@ type lowerer struct {
 	pending   []*Rule // derived rules whose bodies are still to compute
 	recursive map[*Rule]bool
 	inlined   map[*Rule]bool
+	merged    map[Expr]Expr
+	family    int // bounded repetitions written with Copies rules
 }
 
 func (l *lowerer) rule(r *Rule) {
@@ -185,7 +207,7 @@ func (l *lowerer) lower(r *Rule, n abnf.Node) Expr {
 			out = append(out, e)
 		}
 		if folded > 0 {
-			l.note(r, n.Pos, "fold", "%d single-character alternatives of %s folded into classes", folded+1, clip(abnf.String(n)))
+			l.note(r, n.Pos, "fold", "%d single-character alternatives of %s folded into classes", folded+1, short(n))
 		}
 		if len(out) == 1 {
 			return out[0]
@@ -276,6 +298,15 @@ func alt(alts []Expr, src *abnf.Alt) Expr {
 }
 
 func seq(items []Expr) Expr {
+	if slices.ContainsFunc(items, func(e Expr) bool { _, ok := e.(*Empty); return ok }) {
+		var kept []Expr
+		for _, e := range items {
+			if _, ok := e.(*Empty); !ok {
+				kept = append(kept, e)
+			}
+		}
+		items = kept
+	}
 	switch len(items) {
 	case 0:
 		return &Empty{}
@@ -284,6 +315,38 @@ func seq(items []Expr) Expr {
 	}
 	return &Seq{Items: items}
 }
+
+// short prints an ABNF expression for a note, without formatting all of a
+// large one: notes are made at every level of nesting.
+func short(n abnf.Node) string {
+	count := 0
+	abnfWalkUpTo(n, 40, &count)
+	if count >= 40 {
+		return fmt.Sprintf("(the expression at %s)", n.Position())
+	}
+	return clip(abnf.String(n))
+}
+
+func abnfWalkUpTo(n abnf.Node, limit int, count *int) {
+	if *count >= limit {
+		return
+	}
+	*count++
+	switch n := n.(type) {
+	case *abnf.Alt:
+		for _, x := range n.Alts {
+			abnfWalkUpTo(x, limit, count)
+		}
+	case *abnf.Concat:
+		for _, x := range n.Items {
+			abnfWalkUpTo(x, limit, count)
+		}
+	case *abnf.Repeat:
+		abnfWalkUpTo(n.Body, limit, count)
+	}
+}
+
+func shortFormat(e Expr) string { return Short(e, 60) }
 
 func clip(s string) string {
 	if len(s) > 60 {
@@ -303,16 +366,19 @@ func (l *lowerer) repeat(r *Rule, n *abnf.Repeat) Expr {
 	}
 	min, max := n.Min, n.Max
 	if l.g.a.Nullable(n.Body) {
-		if min == 0 && max == 1 {
-			// [x] with x nullable is x.
-			l.note(r, n.Pos, "option", "%s: the option's body can match the empty string, so the option is its body", clip(abnf.String(n)))
+		if min == 0 && max == 1 && !l.recursive[r] {
+			// [x] with x nullable is x. Not in a recursive rule: there
+			// x may be nullable only through this very option (r = [s],
+			// s = r derives nothing but the empty string; r = s, s = r
+			// derives nothing), and [x] is then [nn(x)], below.
+			l.note(r, n.Pos, "option", "%s: the option's body can match the empty string, so the option is its body", short(n))
 			return body
 		}
 		// x can be empty, so x^k is every count up to k of x's non-empty
 		// strings: *x = *nn(x), and n*m x = *m nn(x).
 		nn := l.nonEmpty(body)
 		l.note(r, n.Pos, "nonempty", "%s: the body can match the empty string, on which a PEG repetition loops forever; repeated its non-empty part %s instead, 0 to %s times",
-			clip(abnf.String(n)), clip(Format(nn)), bound(max))
+			short(n), shortFormat(nn), bound(max))
 		if nn == nil {
 			return &Empty{}
 		}
@@ -330,31 +396,115 @@ func (l *lowerer) repeat(r *Rule, n *abnf.Repeat) Expr {
 			items = append(items, body)
 		}
 		if min > 1 {
-			l.note(r, n.Pos, "expand", "%s: %d copies, then a +", clip(abnf.String(n)), min-1)
+			l.note(r, n.Pos, "expand", "%s: %d copies, then a +", short(n), min-1)
 		}
 		return seq(append(items, &Rep{Min: 1, Max: Inf, Body: body, Src: n}))
 	}
 	// Bounded: min copies, then max-min nested options, so that a failing
 	// copy is not retried at the same position (x (x x?)? rather than x? x?).
+	// Past maxNested options, the nesting would be as deep as the count
+	// (*998text in RFC 5322), which pigeon takes minutes to read: up to k
+	// copies are then written with a depth of about log k (upTo).
 	var tail Expr
-	for k := 0; k < max-min; k++ {
-		if tail == nil {
-			tail = &Rep{Min: 0, Max: 1, Body: body, Src: n}
-		} else {
-			tail = &Rep{Min: 0, Max: 1, Body: seq([]Expr{body, tail}), Src: n}
+	pairs := map[int]Expr{1: body}
+	if min > maxNested || max-min > maxNested {
+		l.family++
+	}
+	if k := max - min; k > maxNested {
+		tail = l.upTo(r, body, 1, k, n, pairs)
+	} else {
+		for range k {
+			if tail == nil {
+				tail = &Rep{Min: 0, Max: 1, Body: body, Src: n}
+			} else {
+				tail = &Rep{Min: 0, Max: 1, Body: seq([]Expr{body, tail}), Src: n}
+			}
 		}
 	}
-	items := make([]Expr, 0, min+1)
-	for range min {
-		items = append(items, body)
-	}
+	items := l.exactly(r, min, n, pairs)
 	if tail != nil {
 		items = append(items, tail)
 	}
-	if !(min == 0 && max == 1) {
-		l.note(r, n.Pos, "expand", "%s: pigeon has no bounded repetition; %d copies then %d nested options", clip(abnf.String(n)), min, max-min)
+	switch {
+	case min == 0 && max == 1:
+	case min > maxNested:
+		l.note(r, n.Pos, "expand", "%s: pigeon has no bounded repetition; %d copies written as rules of pairs of pairs, then up to %d more", short(n), min, max-min)
+	case max-min > maxNested:
+		l.note(r, n.Pos, "expand", "%s: pigeon has no bounded repetition; %d copies then up to %d more, as options of pairs of pairs (depth about log2 %d)", short(n), min, max-min, max-min)
+	default:
+		l.note(r, n.Pos, "expand", "%s: pigeon has no bounded repetition; %d copies then %d nested options", short(n), min, max-min)
 	}
 	return seq(items)
+}
+
+// maxNested is the largest count of optional copies written as nested
+// options.
+const maxNested = 16
+
+// upTo writes zero to k copies of x (itself c copies of the repeated
+// expression), greedily, with options nested about log2 k deep: for odd k,
+// up to (k-1)/2 pairs of x, then x?; for even k, up to k-1 copies then x?.
+// The pairs are rules (Copies), so that the text stays small too. A PEG
+// match at a position is deterministic, so greedy pairs then one more take
+// min(k, available) copies, as k nested options do: the language and the
+// parse are the same.
+// exactly writes n copies of the repeated expression (pairs[1]). Up to
+// maxNested copies are written out; past that, as the copies rules of the
+// binary digits of n (pairs[c] is c copies, c a power of two), so that
+// 65536(65536"a") is 32 rules rather than a tree of 2^32 nodes that every
+// later walk would visit.
+func (l *lowerer) exactly(r *Rule, n int, src *abnf.Repeat, pairs map[int]Expr) []Expr {
+	x := pairs[1]
+	if n <= maxNested {
+		items := make([]Expr, 0, n+1)
+		for range n {
+			items = append(items, x)
+		}
+		return items
+	}
+	var items []Expr
+	for c := 1 << (bits.Len(uint(n)) - 1); c > 0; c >>= 1 {
+		if n&c != 0 {
+			items = append(items, l.copies(r, c, pairs))
+		}
+	}
+	return items
+}
+
+// copies returns c copies of pairs[1], c a power of two, making the rule
+// of 2c copies from two references to the rule of c.
+func (l *lowerer) copies(r *Rule, c int, pairs map[int]Expr) Expr {
+	if e, ok := pairs[c]; ok {
+		return e
+	}
+	half := l.copies(r, c/2, pairs)
+	p := &Rule{Name: fmt.Sprintf("%s-rep%d-x%d", r.Name, l.family, c), ABNF: r.ABNF, Body: seq([]Expr{half, half}), Copies: c, state: 2}
+	l.g.Rules = append(l.g.Rules, p)
+	e := &Ref{Rule: p}
+	pairs[c] = e
+	return e
+}
+
+func (l *lowerer) upTo(r *Rule, x Expr, c, k int, src *abnf.Repeat, pairs map[int]Expr) Expr {
+	opt := func(e Expr) Expr { return &Rep{Min: 0, Max: 1, Body: e, Src: src} }
+	switch {
+	case k == 0:
+		return nil
+	case k == 1:
+		return opt(x)
+	case k == 2:
+		return opt(seq([]Expr{x, opt(x)}))
+	case k%2 == 1:
+		pair, ok := pairs[2*c]
+		if !ok {
+			p := &Rule{Name: fmt.Sprintf("%s-rep%d-x%d", r.Name, l.family, 2*c), ABNF: r.ABNF, Body: seq([]Expr{x, x}), Copies: 2 * c, state: 2}
+			l.g.Rules = append(l.g.Rules, p)
+			pair = &Ref{Rule: p}
+			pairs[2*c] = pair
+		}
+		return seq([]Expr{l.upTo(r, pair, 2*c, (k-1)/2, src, pairs), opt(x)})
+	}
+	return seq([]Expr{l.upTo(r, x, c, k-1, src, pairs), opt(x)})
 }
 
 func bound(max int) string {
@@ -428,7 +578,7 @@ func (l *lowerer) nonEmptyRule(r *Rule) *Rule {
 	}
 	// The body is derived after lowering (Lower): r may still be being
 	// lowered, when it is recursive.
-	d := &Rule{Name: r.Name, ABNF: r.ABNF, NonEmpty: r, Capture: r.Capture, state: 2}
+	d := &Rule{Name: r.Name, ABNF: r.ABNF, NonEmpty: r, Capture: r.Capture, Left: r.Left, Fold: r.Fold, state: 2}
 	r.nn = d
 	l.g.Rules = append(l.g.Rules, d)
 	l.pending = append(l.pending, d)
@@ -508,15 +658,38 @@ func First(e Expr) fa.CharSet {
 }
 
 func (g *Grammar) computeFirst() {
-	for changed := true; changed; {
-		changed = false
-		for _, r := range g.Rules {
-			f := First(r.Body)
-			if !f.Equal(r.First) {
-				r.First, changed = f, true
+	// A worklist: a rule is recomputed when a rule it references changes,
+	// so a chain of rules costs its length, not its square.
+	users := map[*Rule][]*Rule{}
+	for _, r := range g.Rules {
+		seen := map[*Rule]bool{}
+		walkRefs(r.Body, func(t *Rule) {
+			if !seen[t] {
+				seen[t] = true
+				users[t] = append(users[t], r)
 			}
-			if n := Nullable(r.Body); n != r.Nullable {
-				r.Nullable, changed = n, true
+		})
+	}
+	queued := map[*Rule]bool{}
+	var work []*Rule
+	for i := len(g.Rules) - 1; i >= 0; i-- {
+		work = append(work, g.Rules[i])
+		queued[g.Rules[i]] = true
+	}
+	for len(work) > 0 {
+		r := work[len(work)-1]
+		work = work[:len(work)-1]
+		queued[r] = false
+		f := First(r.Body)
+		n := Nullable(r.Body)
+		if f.Equal(r.First) && n == r.Nullable {
+			continue
+		}
+		r.First, r.Nullable = f, n
+		for _, u := range users[r] {
+			if !queued[u] {
+				queued[u] = true
+				work = append(work, u)
 			}
 		}
 	}
@@ -528,6 +701,17 @@ func (g *Grammar) computeFirst() {
 // characters: then no string is matched by both, and the order between them
 // cannot matter.
 func (l *lowerer) mergeSets(r *Rule, e Expr) Expr {
+	// Expansions of bounded repetitions share their copies: each node is
+	// rewritten once, in place.
+	if done, ok := l.merged[e]; ok {
+		return done
+	}
+	out := l.mergeSets1(r, e)
+	l.merged[e] = out
+	return out
+}
+
+func (l *lowerer) mergeSets1(r *Rule, e Expr) Expr {
 	switch e := e.(type) {
 	case *Alt:
 		for i, x := range e.Alts {
@@ -556,7 +740,7 @@ func (l *lowerer) mergeSets(r *Rule, e Expr) Expr {
 			e.Alts[first] = &Set{Set: f.Set.Union(s.Set)}
 			e.Alts = append(e.Alts[:i:i], e.Alts[i+1:]...)
 			l.note(r, posOf(e), "fold", "single-character alternative %s moved before alternatives that cannot begin with it, and folded into %s", s.Set, e.Alts[first].(*Set).Set)
-			return l.mergeSets(r, e)
+			return l.mergeSets1(r, e)
 		}
 		if len(e.Alts) == 1 {
 			return e.Alts[0]
@@ -581,34 +765,78 @@ func posOf(a *Alt) abnf.Pos {
 
 // Format prints an expression in a PEG-like notation for reports.
 func Format(e Expr) string {
+	var f formatter
+	f.expr(e)
+	return f.b.String()
+}
+
+// Short formats e for a message: at most n bytes, "..." ending a cut. It
+// stops formatting once past n, so that a huge expression (the expansion of
+// 1000("a" / "b")) costs n, not its size.
+func Short(e Expr, n int) string {
+	f := formatter{limit: n + 1}
+	f.expr(e)
+	s := f.b.String()
+	if len(s) > n {
+		return s[:max(n-3, 0)] + "..."
+	}
+	return s
+}
+
+type formatter struct {
+	b     strings.Builder
+	limit int // stop past this many bytes; 0: no limit
+}
+
+func (f *formatter) full() bool { return f.limit > 0 && f.b.Len() >= f.limit }
+
+func (f *formatter) expr(e Expr) {
+	if f.full() {
+		return
+	}
 	switch e := e.(type) {
 	case nil:
-		return "(nothing)"
+		f.b.WriteString("(nothing)")
 	case *Set:
 		if c, ok := e.Set.Single(); ok && c >= 0x20 && c < 0x7f {
-			return fmt.Sprintf("%q", string(c))
+			f.b.WriteString(strconv.Quote(string(c)))
+			return
 		}
-		return e.Set.String()
+		f.b.WriteString(e.Set.String())
 	case *Empty:
-		return `""`
+		f.b.WriteString(`""`)
 	case *Ref:
-		return e.Rule.Name
+		f.b.WriteString(e.Rule.Name)
 	case *Alt:
-		parts := make([]string, len(e.Alts))
 		for i, x := range e.Alts {
-			parts[i] = Format(x)
+			if i > 0 {
+				f.b.WriteString(" / ")
+			}
+			f.expr(x)
+			if f.full() {
+				return
+			}
 		}
-		return strings.Join(parts, " / ")
 	case *Seq:
-		var parts []string
 		var lit []rune
+		first := true
+		sep := func() {
+			if !first {
+				f.b.WriteByte(' ')
+			}
+			first = false
+		}
 		flush := func() {
 			if len(lit) > 0 {
-				parts = append(parts, fmt.Sprintf("%+q", string(lit)))
+				sep()
+				f.b.WriteString(strconv.QuoteToASCII(string(lit)))
 				lit = nil
 			}
 		}
 		for _, x := range e.Items {
+			if f.full() {
+				return
+			}
 			if s, ok := x.(*Set); ok {
 				if c, ok := s.Set.Single(); ok && c >= 0x20 && c < 0x7f {
 					lit = append(lit, c)
@@ -616,27 +844,34 @@ func Format(e Expr) string {
 				}
 			}
 			flush()
-			p := Format(x)
+			sep()
 			if _, ok := x.(*Alt); ok {
-				p = "(" + p + ")"
+				f.b.WriteByte('(')
+				f.expr(x)
+				f.b.WriteByte(')')
+			} else {
+				f.expr(x)
 			}
-			parts = append(parts, p)
 		}
 		flush()
-		return strings.Join(parts, " ")
 	case *Rep:
-		b := Format(e.Body)
 		switch e.Body.(type) {
 		case *Alt, *Seq:
-			b = "(" + b + ")"
+			f.b.WriteByte('(')
+			f.expr(e.Body)
+			f.b.WriteByte(')')
+		default:
+			f.expr(e.Body)
 		}
 		switch {
 		case e.Max == 1:
-			return b + "?"
+			f.b.WriteByte('?')
 		case e.Min == 0:
-			return b + "*"
+			f.b.WriteByte('*')
+		default:
+			f.b.WriteByte('+')
 		}
-		return b + "+"
+	default:
+		f.b.WriteByte('?')
 	}
-	return "?"
 }

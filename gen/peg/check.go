@@ -95,15 +95,21 @@ func check(u *unit, p frag, rest []int32, g guardSpec) (cex string, found, gaveU
 	n := u.n
 	inP := func(s int32) bool { return p.has(s) }
 	inC := func(s int32) bool { return !u.approx[s] }
-	a0 := n.Closure([]int32{p.start}, inP)
+	// The sets are kept as their core states (fa.CoreClosure), plus p's end,
+	// which pending tests, and the exact states with an ε-edge into an
+	// over-approximated region: exactSubset stands for the region's
+	// languages by them.
+	isEnd := func(s int32) bool { return s == p.end }
+	border := u.border
+	a0 := n.CoreClosure([]int32{p.start}, inP, isEnd)
 	pend := fa.Contains(a0, p.end)
 	start := config{
 		a:       a0,
 		pending: pend,
 		univ:    pend && g.on == nil,
-		b:       n.Closure(rest, nil),
+		b:       n.CoreClosure(rest, nil, border),
 		deep:    slices.ContainsFunc(rest, func(s int32) bool { return u.approx[s] }),
-		c:       n.Closure([]int32{p.start}, inC),
+		c:       n.CoreClosure([]int32{p.start}, inC, border),
 		parent:  -1,
 	}
 	configs := []config{norm(start)}
@@ -129,15 +135,15 @@ func check(u *unit, p frag, rest []int32, g guardSpec) (cex string, found, gaveU
 			next := config{parent: int32(i), atom: int32(x)}
 			next.univ = c.univ || c.pending && (g.on == nil || g.on.Has(x))
 			if !next.univ {
-				next.a = n.Closure(n.Step(c.a, x), inP)
+				next.a = n.CoreClosure(n.Step(c.a, x), inP, isEnd)
 				next.pending = fa.Contains(next.a, p.end)
 				if next.pending && g.on == nil {
 					next.univ = true
 				}
 			}
-			next.b = n.Closure(nb, nil)
+			next.b = n.CoreClosure(nb, nil, border)
 			next.deep = slices.ContainsFunc(nb, func(s int32) bool { return u.approx[s] })
-			next.c = n.Closure(n.Step(c.c, x), inC)
+			next.c = n.CoreClosure(n.Step(c.c, x), inC, border)
 			next = norm(next)
 			k := key(next)
 			if seen[k] {
@@ -238,7 +244,7 @@ func overlap(u *unit, x, y []int32) (string, bool) {
 		parent int32
 		atom   int32
 	}
-	ps := []pair{{x: n.Closure(x, nil), y: n.Closure(y, nil), parent: -1}}
+	ps := []pair{{x: n.CoreClosure(x, nil, nil), y: n.CoreClosure(y, nil, nil), parent: -1}}
 	seen := map[string]bool{}
 	for i := 0; i < len(ps) && len(ps) < maxConfigs; i++ {
 		p := ps[i]
@@ -255,7 +261,7 @@ func overlap(u *unit, x, y []int32) (string, bool) {
 			if len(nx) == 0 || len(ny) == 0 {
 				continue
 			}
-			q := pair{x: n.Closure(nx, nil), y: n.Closure(ny, nil), parent: int32(i), atom: int32(a)}
+			q := pair{x: n.CoreClosure(nx, nil, nil), y: n.CoreClosure(ny, nil, nil), parent: int32(i), atom: int32(a)}
 			k := fa.Key(q.x) + "|" + fa.Key(q.y)
 			if !seen[k] {
 				seen[k] = true
@@ -277,7 +283,9 @@ func prefixOf(u *unit, p, q frag) bool {
 	}
 	inP := func(s int32) bool { return p.has(s) }
 	inQ := func(s int32) bool { return q.has(s) }
-	start := st{x: n.Closure([]int32{p.start}, inP), y: n.Closure([]int32{q.start}, inQ)}
+	pEnd := func(s int32) bool { return s == p.end }
+	qEnd := func(s int32) bool { return s == q.end }
+	start := st{x: n.CoreClosure([]int32{p.start}, inP, pEnd), y: n.CoreClosure([]int32{q.start}, inQ, qEnd)}
 	queue := []st{start}
 	seen := map[string]bool{}
 	k := func(s st) string {
@@ -294,7 +302,7 @@ func prefixOf(u *unit, p, q frag) bool {
 			succ = append(succ, st{y: s.y, done: true})
 		}
 		for a := range n.Atoms {
-			ny := n.Closure(n.Step(s.y, a), inQ)
+			ny := n.CoreClosure(n.Step(s.y, a), inQ, qEnd)
 			if len(ny) == 0 {
 				continue
 			}
@@ -302,7 +310,7 @@ func prefixOf(u *unit, p, q frag) bool {
 				succ = append(succ, st{y: ny, done: true, moved: true})
 				continue
 			}
-			nx := n.Closure(n.Step(s.x, a), inP)
+			nx := n.CoreClosure(n.Step(s.x, a), inP, pEnd)
 			if len(nx) > 0 {
 				succ = append(succ, st{x: nx, y: ny})
 			}

@@ -10,5 +10,8 @@ func (p *pegProgram) Parse(entry string, in []byte) bool { return p.parse(entry,
 
 // Run parses with the network of a translation that has fallbacks.
 func (p *pegProgram) Run(entry string, in []byte, res *Result) (bool, error) {
+	if res.Octets {
+		in = latin1(in)
+	}
 	return p.run(entry, in, res.net, nil)
 }

@@ -131,7 +131,10 @@ func (t *translator) fallback() (*fallbackResult, error) {
 		}
 		nb.onRef = func(ref *pRef, ret int32) {
 			if j, ok := index[ref.name]; ok && framed[i] && framed[j] {
-				ins[i] = append(ins[i], insertion{ref.at, ref.at, fmt.Sprintf("&{ return fallbackGuide(c).Call(%d), nil } ", ret)})
+				// Parenthesized with its reference, so that a repetition
+				// makes the call before every iteration.
+				end := ref.at + len(ref.name)
+				ins[i] = append(ins[i], insertion{end, end, ")"}, insertion{ref.at, ref.at, fmt.Sprintf("(&{ return fallbackGuide(c).Call(%d), nil } ", ret)})
 			}
 		}
 		nb.index = index
@@ -145,14 +148,20 @@ func (t *translator) fallback() (*fallbackResult, error) {
 	}
 	for i, p := range t.rules {
 		body := p.body
-		sort.Slice(ins[i], func(a, b int) bool { return ins[i][a].at > ins[i][b].at })
+		sort.SliceStable(ins[i], func(a, b int) bool { return ins[i][a].at > ins[i][b].at })
 		for _, x := range ins[i] {
 			body = body[:x.at] + x.text + body[x.end:]
 		}
 		if framed[i] {
+			// Abort always fails; the "." after it is never reached, and
+			// is there so that pigeon's analysis does not take the
+			// alternative, and with it the rule, for one that can match
+			// the empty string: it would then see left recursion where a
+			// recursive rule calls a framed one first (JSON's value and
+			// array).
 			label++
 			l := fmt.Sprintf("p%d", label)
-			body = fmt.Sprintf("%s:%s &{ return fallbackGuide(c).Enter(%d, %s.(int)), nil } (%s &{ return fallbackGuide(c).Leave(), nil } / &{ return fallbackGuide(c).Abort(), nil })", l, here, i, l, parenthesize(body))
+			body = fmt.Sprintf("%s:%s &{ return fallbackGuide(c).Enter(%d, %s.(int)), nil } (%s &{ return fallbackGuide(c).Leave(), nil } / &{ return fallbackGuide(c).Abort(), nil } .)", l, here, i, l, parenthesize(body))
 		}
 		p.body = body
 	}
@@ -410,6 +419,9 @@ func ints(b *strings.Builder, xs []int32) {
 	b.WriteString("\n\t")
 }
 
+// maxWitnessRuns bounds the parses the witness search makes in all.
+const maxWitnessRuns = 20_000
+
 // witnesses finds, for each fallback decision, an input that shows it is
 // needed: one that the grammar matches (the ABNF matcher says so) and that
 // the PEG, with the guide answering every other decision but this one left
@@ -432,6 +444,7 @@ func (t *translator) witnesses(text []byte, fb *fallbackResult, n int) {
 			pending[it.id] = it
 		}
 	}
+	runs := 0
 	for _, e := range t.entry {
 		if !fb.entries[e.ident] || len(pending) == 0 {
 			continue
@@ -443,20 +456,44 @@ func (t *translator) witnesses(text []byte, fb *fallbackResult, n int) {
 			if err != nil {
 				break
 			}
-			if ok, _ := m.Match(e.rule.Name, in); !ok || !utf8.Valid(in) {
+			if ok, _ := m.Match(e.rule.Name, in); !ok || !t.abnf.Octets && !utf8.Valid(in) {
 				continue
+			}
+			orig := in
+			if t.abnf.Octets {
+				in = latin1(in)
 			}
 			if ok, err := prog.run(e.ident, in, fb.net, nil); !ok && err == nil {
 				t.report.warn("the generated parser rejects %q, which the grammar's %s matches: report this as a bug of gen", in, e.rule.Name)
 				continue
 			}
-			for _, id := range slices.Sorted(maps.Keys(pending)) {
-				if ok, err := prog.run(e.ident, in, fb.net, map[int]bool{id: true}); !ok && err == nil {
-					pending[id].Witness, pending[id].Start = string(in), e.rule.Name
-					delete(pending, id)
+			// Group testing: the unguarded decisions are tried together, and
+			// a group is split only when the parser, with all of them
+			// unguarded, rejects the input. A grammar with a hundred
+			// fallbacks costs a few runs per sample, not a hundred.
+			var find func(ids []int)
+			find = func(ids []int) {
+				if len(ids) == 0 || runs >= maxWitnessRuns {
+					return
 				}
+				skip := map[int]bool{}
+				for _, id := range ids {
+					skip[id] = true
+				}
+				runs++
+				if ok, err := prog.run(e.ident, in, fb.net, skip); ok || err != nil {
+					return
+				}
+				if len(ids) == 1 {
+					pending[ids[0]].Witness, pending[ids[0]].Start = string(orig), e.rule.Name
+					delete(pending, ids[0])
+					return
+				}
+				find(ids[:len(ids)/2])
+				find(ids[len(ids)/2:])
 			}
-			if len(pending) == 0 {
+			find(slices.Sorted(maps.Keys(pending)))
+			if len(pending) == 0 || runs >= maxWitnessRuns {
 				break
 			}
 		}

@@ -2,7 +2,6 @@ package peg
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -97,8 +96,28 @@ type unit struct {
 	// self-embedding components, cut references, contexts that are unions.
 	// Paths through them never prove that an input is matched.
 	approx   []bool
+	isBorder []bool           // exact states with an ε-edge into approx ones
+	border   func(int32) bool // isBorder, for fa.CoreClosure
 	exactCtx map[int32]bool
 	budget   int // search steps left, for an inlined unit; 0 means no budget
+}
+
+// setBorder marks the exact states with an ε-edge into an
+// over-approximated state (see check).
+func (u *unit) setBorder() {
+	u.isBorder = make([]bool, len(u.n.States))
+	for s := range u.n.States {
+		if u.approx[s] {
+			continue
+		}
+		for _, t := range u.n.States[s].Eps {
+			if u.approx[t] {
+				u.isBorder[s] = true
+				break
+			}
+		}
+	}
+	u.border = func(s int32) bool { return u.isBorder[s] }
 }
 
 // errBudget abandons an inlined unit whose checks take too long.
@@ -187,6 +206,7 @@ func newUnit(b *fa.Builder, root *occ, ctx *buildCtx) *unit {
 			u.approx[s] = true
 		}
 	}
+	u.setBorder()
 	return u
 }
 
@@ -204,23 +224,6 @@ func (t *translator) translateStart(s *ir.Rule) string {
 		return t.unitRef(s)
 	}
 	u := newUnit(b, root, ctx)
-	if os.Getenv("PEGDEBUG") != "" {
-		nd := 0
-		var walk func(o *occ)
-		walk = func(o *occ) {
-			switch o.x.(type) {
-			case *ir.Alt:
-				nd += len(o.kids) - 1
-			case *ir.Rep:
-				nd++
-			}
-			for _, k := range o.kids {
-				walk(k)
-			}
-		}
-		walk(root)
-		fmt.Fprintf(os.Stderr, "unit %s: %d states, %d atoms, %d decisions\n", s.Name, len(u.n.States), len(u.n.Atoms), nd)
-	}
 	u.budget = t.inlineWork
 	if !t.decideWithin(u, root) {
 		t.report.warn("%s: checking its inlined decisions passes the work budget (%d search steps); every rule it reaches is translated on its own, against the union of its contexts", s.Name, t.inlineWork)
@@ -477,18 +480,13 @@ func (t *translator) commit(u *unit, o *occ) {
 // prefixOrder returns an order of the choice's alternatives in which no
 // alternative comes after another that has a string which is a proper prefix
 // of one of its strings — first-match-wins then takes the longest — and
-// whether such a reordering is allowed: only if the alternatives are
-// pairwise disjoint in context, so that the order cannot change which
-// alternative an input is attributed to.
+// whether such a reordering is allowed: only if every pair of alternatives
+// whose order it swaps is disjoint in context. An input matched by several
+// alternatives is then attributed to the same one (the first of them in
+// document order precedes the others in the new order too), so the
+// reordering cannot change the parse tree.
 func (t *translator) prefixOrder(u *unit, o *occ) ([]int, bool) {
 	k := len(o.kids)
-	for i := range k {
-		for j := i + 1; j < k; j++ {
-			if _, ok := overlap(u, []int32{o.kids[i].f.start}, []int32{o.kids[j].f.start}); ok {
-				return nil, false
-			}
-		}
-	}
 	// before[j] lists the alternatives that must precede j.
 	before := make([][]int, k)
 	for i := range k {
@@ -523,6 +521,16 @@ func (t *translator) prefixOrder(u *unit, o *occ) ([]int, bool) {
 		}
 		done[picked] = true
 		order = append(order, picked)
+	}
+	for p := range k {
+		for q := p + 1; q < k; q++ {
+			if order[p] < order[q] {
+				continue // kept in document order
+			}
+			if _, ok := overlap(u, []int32{o.kids[order[q]].f.start}, []int32{o.kids[order[p]].f.start}); ok {
+				return nil, false
+			}
+		}
 	}
 	return order, true
 }

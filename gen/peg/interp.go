@@ -419,6 +419,16 @@ func parseBody(text string) (pexpr, error) {
 	return e, nil
 }
 
+// latin1 reads each byte of in as the code point of the same value, as the
+// generated parser of an octet grammar does (see Result.Octets).
+func latin1(in []byte) []byte {
+	out := make([]byte, 0, 2*len(in))
+	for _, c := range in {
+		out = utf8.AppendRune(out, rune(c))
+	}
+	return out
+}
+
 // parse runs the entry rule on the whole input, as pigeon does: the entry
 // itself carries its end-of-input anchor.
 func (prog *pegProgram) parse(entry string, in []byte) bool {
@@ -433,7 +443,10 @@ func (prog *pegProgram) parse(entry string, in []byte) bool {
 func (prog *pegProgram) run(entry string, in []byte, net *syntax.Net, skip map[int]bool) (bool, error) {
 	m := &pm{prog: prog, in: in, skip: skip}
 	if net != nil {
-		m.guide = syntax.NewGuide(net, in, 100_000+1000*len(in))
+		// The exact recognizer takes cubic time on highly ambiguous
+		// grammars (random ones are), linear time on the RFCs'.
+		n := len(in)
+		m.guide = syntax.NewGuide(net, in, 1_000_000+20*n*n*n)
 	}
 	_, ok := m.match(&pRef{name: entry}, 0)
 	if m.guide != nil && m.guide.Err() != nil {
@@ -449,6 +462,7 @@ type pm struct {
 	memo  map[memoKey]memoVal // packrat: rule results per position, without a guide
 	guide *syntax.Guide
 	skip  map[int]bool
+	depth int
 }
 
 type memoKey struct {
@@ -564,7 +578,12 @@ func (m *pm) match(e pexpr, pos int) (int, bool) {
 		if !ok {
 			panic("peg interpreter: undefined rule " + e.name)
 		}
+		m.depth++
+		if m.depth > 100_000 {
+			panic("peg interpreter: rule " + e.name + " calls itself without consuming input")
+		}
 		end, ok := m.match(body, pos)
+		m.depth--
 		if m.memo == nil {
 			m.memo = map[memoKey]memoVal{}
 		}

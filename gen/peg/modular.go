@@ -203,6 +203,7 @@ func (t *translator) unitRef(r *ir.Rule) string {
 			u.approx[s] = true
 		}
 	}
+	u.setBorder()
 	t.decide(u, body)
 	t.commit(u, body)
 	p.body = t.text(body)

@@ -103,7 +103,12 @@ type Result struct {
 	// Fallback is true when some decision is settled at parse time by the
 	// exact recognizer: the generated code then imports package syntax.
 	Fallback bool
-	net      *syntax.Net
+	// Octets is the grammar's: its values are bytes, and the generated
+	// ParseEntry reads each input byte as the code point of the same value
+	// (pigeon reads UTF-8), mapping offsets back to the input's.
+	Octets  bool
+	net     *syntax.Net
+	leftRec bool
 }
 
 // Translate translates g, which must read and check without errors.
@@ -156,7 +161,7 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 	var starts []*ir.Rule
 	if len(opts.Start) == 0 {
 		for _, r := range lg.Rules {
-			if r.NonEmpty == nil {
+			if !r.Derived() {
 				starts = append(starts, r)
 			}
 		}
@@ -209,7 +214,7 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 		}
 		return 0
 	})
-	res = &Result{Entries: map[string]string{}, Default: defRule.Name, Report: t.report}
+	res = &Result{Entries: map[string]string{}, Default: defRule.Name, Report: t.report, Octets: g.Octets}
 	t.followSets(starts)
 	for _, s := range starts {
 		entry, err := t.start(s)
@@ -217,6 +222,9 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 			return nil, err
 		}
 		res.Entries[s.Name] = entry
+	}
+	for _, r := range t.rules {
+		res.leftRec = res.leftRec || r.rule.Fold && r.rule.Capture
 	}
 	fb, err := t.fallback()
 	if err != nil {
@@ -293,19 +301,30 @@ func baseIdents(rules []*ir.Rule) map[*ir.Rule]string {
 		trimmed := strings.TrimRight(id, "0123456789")
 		return trimmed != id && trimmed != "" && plain[trimmed]
 	}
-	for _, r := range rules {
-		if r.NonEmpty != nil {
-			continue
-		}
-		id := strings.ReplaceAll(r.Name, "-", "_")
-		if needsEscape(id) {
-			id += "_"
-			for taken[id] || plain[id] {
-				id += "_"
+	// The grammar's own rules first, then the rules lowering made (the
+	// parts of rewritten left recursion), which must not take a name of
+	// the grammar's.
+	for _, derived := range []bool{false, true} {
+		for _, r := range rules {
+			if r.NonEmpty != nil || (r.Left != nil || r.Copies > 0) != derived {
+				continue
 			}
+			id := strings.ReplaceAll(r.Name, "-", "_")
+			if needsEscape(id) {
+				id += "_"
+				for taken[id] || plain[id] {
+					id += "_"
+				}
+			}
+			if taken[id] || derived && plain[id] {
+				base := id
+				for i := 2; taken[id] || plain[id]; i++ {
+					id = base + "_" + strconv.Itoa(i)
+				}
+			}
+			taken[id] = true
+			out[r] = id
 		}
-		taken[id] = true
-		out[r] = id
 	}
 	for _, r := range rules {
 		if r.NonEmpty != nil {
@@ -434,8 +453,14 @@ func (t *translator) emit(res *Result, fb *fallbackResult) []byte {
 		for _, p := range byRule[r] {
 			b.WriteString("\n")
 			switch {
+			case r.Left != nil && r.Left.Seed:
+				fmt.Fprintf(&b, "// The seed of left-recursive %s: its strings that do not begin with the recursion.\n", r.Left.Target.Name)
+			case r.Left != nil:
+				fmt.Fprintf(&b, "// One step of left-recursive %s: what follows the recursion; the node so far becomes the first child of a new %s node.\n", r.Left.Target.Name, r.Left.Target.Name)
 			case r.NonEmpty != nil:
 				fmt.Fprintf(&b, "// The non-empty strings of %s (for a repetition of it).\n", r.Name)
+			case r.Copies > 0:
+				fmt.Fprintf(&b, "// %d copies of the expression a bounded repetition of %s repeats.\n", r.Copies, r.ABNF.Name)
 			case p.variant == 1:
 				for _, d := range r.ABNF.Defs {
 					for _, line := range strings.Split(d.Text, "\n") {
@@ -448,10 +473,19 @@ func (t *translator) emit(res *Result, fb *fallbackResult) []byte {
 			if p.mode != "" {
 				fmt.Fprintf(&b, "// (%s)\n", p.mode)
 			}
+			name, action := r.Name, "capture"
+			switch {
+			case r.Left != nil && r.Left.Seed:
+				name = r.Left.Target.Name
+			case r.Left != nil:
+				name, action = r.Left.Target.Name, "extend"
+			case r.Fold:
+				action = "fold"
+			}
 			if r.Capture {
-				fmt.Fprintf(&b, "%s %q <- v:(%s) {\n\treturn c.capture(%q, v)\n}\n", p.ident, r.Name, p.body, r.Name)
+				fmt.Fprintf(&b, "%s %q <- v:(%s) {\n\treturn c.%s(%q, v)\n}\n", p.ident, name, p.body, action, name)
 			} else {
-				fmt.Fprintf(&b, "%s %q <- %s\n", p.ident, r.Name, p.body)
+				fmt.Fprintf(&b, "%s %q <- %s\n", p.ident, name, p.body)
 			}
 		}
 	}
@@ -566,10 +600,16 @@ func initializer(opts Options, res *Result, fb *fallbackResult) string {
 	if fb != nil {
 		imports = append(imports, `"github.com/peguri/rfc3986/syntax"`)
 	}
-	if len(imports) == 0 {
+	std := `"errors"`
+	if res.Octets {
+		std += "\n\t\"unicode/utf8\""
+	}
+	if len(imports) == 0 && !res.Octets {
 		b.WriteString("import \"errors\"\n\n")
+	} else if len(imports) == 0 {
+		fmt.Fprintf(&b, "import (\n\t%s\n)\n\n", std)
 	} else {
-		fmt.Fprintf(&b, "import (\n\t\"errors\"\n\n\t%s\n)\n\n", strings.Join(imports, "\n\t"))
+		fmt.Fprintf(&b, "import (\n\t%s\n\n\t%s\n)\n\n", std, strings.Join(imports, "\n\t"))
 	}
 	if opts.Tree != "" {
 		b.WriteString(`// Node and Failure are the shared tree package's, so that every generated
@@ -598,8 +638,13 @@ type Failure struct {
 }
 `)
 	}
+	// In octet mode the parser reads text, the input as Latin-1 (octetText).
+	text := "input"
+	if res.Octets {
+		text = "text"
+	}
 	guide := `
-	v, err := Parse("", input, Entrypoint(entry), MaxExpressions(maxExpr))`
+	v, err := Parse("", ` + text + `, Entrypoint(entry), MaxExpressions(maxExpr))`
 	if fb != nil {
 		var needs []string
 		for _, e := range slices.Sorted(maps.Keys(fb.entries)) {
@@ -625,13 +670,62 @@ func fallbackGuide(c *current) *syntax.Guide {
 	opts := []Option{Entrypoint(entry), MaxExpressions(maxExpr)}
 	var g *syntax.Guide
 	if guided[entry] {
-		g = syntax.NewGuide(fallbackNet, input, int(min(maxExpr, 1<<40)))
+		g = syntax.NewGuide(fallbackNet, ` + text + `, int(min(maxExpr, 1<<40)))
 		opts = append(opts, GlobalStore("guide", g))
 	}
-	v, err := Parse("", input, opts...)
+	v, err := Parse("", ` + text + `, opts...)
 	if g != nil && g.Err() != nil {
 		return nil, &Failure{Msg: g.Err().Error()}
 	}`
+	}
+	octetsIn, octetsFail, octetsNode, octetsCode := ``, `failure(err)`, `n`, ``
+	if res.Octets {
+		octetsIn = `
+	// The grammar's values are octets: each byte is read as the code
+	// point of the same value, and offsets are mapped back.
+	text, back := octetText(input)`
+		octetsFail = `octetFailure(failure(err), back)`
+		octetsNode = `octetNode(n, back)`
+		octetsCode = `
+// octetText returns input with each byte of %x80-FF written as the UTF-8 of
+// the code point of the same value, and the input offset of each offset of
+// the result; nil when the input is ASCII and the offsets are the same.
+func octetText(input []byte) ([]byte, []int) {
+	i := 0
+	for i < len(input) && input[i] < 0x80 {
+		i++
+	}
+	if i == len(input) {
+		return input, nil
+	}
+	text := make([]byte, 0, 2*len(input))
+	back := make([]int, 0, 2*len(input)+1)
+	for j, c := range input {
+		text = utf8.AppendRune(text, rune(c))
+		for len(back) < len(text) {
+			back = append(back, j)
+		}
+	}
+	return text, append(back, len(input))
+}
+
+func octetNode(n *Node, back []int) *Node {
+	if n != nil && back != nil {
+		n.Start, n.End = back[n.Start], back[n.End]
+		for _, k := range n.Kids {
+			octetNode(k, back)
+		}
+	}
+	return n
+}
+
+func octetFailure(f *Failure, back []int) *Failure {
+	if back != nil && f.Offset >= 0 && f.Offset < len(back) {
+		f.Offset = back[f.Offset]
+	}
+	return f
+}
+`
 	}
 	b.WriteString(`
 // Entrypoints maps each start rule, by its ABNF name, to the pigeon
@@ -644,14 +738,14 @@ const DefaultRule = ` + strconv.Quote(res.Default) + `
 
 // ParseEntry parses the whole input as an entrypoint, evaluating at most
 // maxExpr expressions. Its tree is nil for a rule that is not captured.
-func ParseEntry(entry string, input []byte, maxExpr uint64) (*Node, *Failure) {` + guide + `
+func ParseEntry(entry string, input []byte, maxExpr uint64) (*Node, *Failure) {` + octetsIn + guide + `
 	if err != nil {
-		return nil, failure(err)
+		return nil, ` + octetsFail + `
 	}
 	n, _ := v.(*Node)
-	return n, nil
+	return ` + octetsNode + `, nil
 }
-
+` + octetsCode + `
 // failure reads pigeon's error list; reasons that are not mismatches
 // (invalid UTF-8, the expression limit) come first: they explain the rest.
 func failure(err error) *Failure {
@@ -686,7 +780,7 @@ func (c *current) capture(rule string, v any) (any, error) {
 	return n, nil
 }
 
-func appendNodes(kids []*Node, v any) []*Node {
+` + leftRecCode(res) + `func appendNodes(kids []*Node, v any) []*Node {
 	switch v := v.(type) {
 	case *Node:
 		return append(kids, v)
@@ -700,6 +794,56 @@ func appendNodes(kids []*Node, v any) []*Node {
 }
 `)
 	return b.String()
+}
+
+// leftRecCode is the code that folds the parse trees of rewritten left
+// recursion back into the grammar's left-nested shape, for grammars that
+// have it.
+func leftRecCode(res *Result) string {
+	if !res.leftRec {
+		return ""
+	}
+	return `// step is one step of a rewritten left-recursive rule: what followed the
+// recursion, whose node wraps the node built so far.
+type step struct {
+	rule string
+	end  int
+	kids []*Node
+}
+
+func (c *current) extend(rule string, v any) (any, error) {
+	return &step{rule: rule, end: c.pos.offset + len(c.text), kids: appendNodes(nil, v)}, nil
+}
+
+// fold builds the left-nested nodes of a rewritten left-recursive rule: the
+// seed's node, then one node per step around the node so far.
+func (c *current) fold(rule string, v any) (any, error) {
+	var cur *Node
+	var walk func(any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case *Node:
+			if cur == nil {
+				cur = v
+			}
+		case *step:
+			if cur != nil {
+				cur = &Node{Rule: v.rule, Start: cur.Start, End: v.end, Kids: append([]*Node{cur}, v.kids...)}
+			}
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		}
+	}
+	walk(v)
+	if cur == nil || cur.Rule != rule || cur.End != c.pos.offset+len(c.text) {
+		return c.capture(rule, v)
+	}
+	return cur, nil
+}
+
+`
 }
 
 // Class is the pigeon expression for one character of s: a literal or a

@@ -103,10 +103,10 @@ func (r *Report) decision(o *occ, alt int, g guard) int {
 	var reason string
 	if alt < 0 {
 		x := o.x.(*ir.Rep)
-		what = fmt.Sprintf("the body of %s", clip(ir.Format(x)))
+		what = fmt.Sprintf("the body of %s", ir.Short(x, 70))
 		reason = "without it, the body can match and the PEG repetition take it, though only leaving lets the rest match"
 	} else {
-		what = fmt.Sprintf("alternative %d (%s)", alt+1, clip(ir.Format(o.kids[alt].x)))
+		what = fmt.Sprintf("alternative %d (%s)", alt+1, ir.Short(o.kids[alt].x, 70))
 		reason = "without it, the alternative can match a prefix and the choice commit, though a later alternative matches"
 	}
 	if g.gaveUp {
@@ -127,7 +127,7 @@ func (r *Report) reorder(o *occ, order []int) {
 	x := o.x.(*ir.Alt)
 	parts := make([]string, len(order))
 	for p, i := range order {
-		parts[p] = clip(ir.Format(x.Alts[i]))
+		parts[p] = ir.Short(x.Alts[i], 70)
 	}
 	r.add(o.owner.Name, srcPos(o), "reorder",
 		"alternatives reordered to %s: a string of a later alternative had a proper prefix in an earlier one, so the earlier would commit; they are disjoint in context, so the order does not change which alternative an input belongs to",
@@ -153,7 +153,7 @@ func (r *Report) orderMatters(u *unit, o *occ, d *decision) {
 			if ex, ok := overlap(u, []int32{o.kids[i].f.start}, []int32{o.kids[j].f.start}); ok {
 				r.addExample(o.owner.Name, srcPos(o), "order", ex,
 					"alternatives %d (%s) and %d (%s) overlap in context: the first in document order is the one matched",
-					i+1, clip(ir.Format(x.Alts[i])), j+1, clip(ir.Format(x.Alts[j])))
+					i+1, ir.Short(x.Alts[i], 70), j+1, ir.Short(x.Alts[j], 70))
 			}
 		}
 	}
@@ -168,7 +168,7 @@ func (r *Report) orderMatters(u *unit, o *occ, d *decision) {
 		if found || gave {
 			r.addExample(o.owner.Name, srcPos(o), "order", cex,
 				"order-sensitive: in reverse order, alternative %d (%s) would commit wrongly",
-				rev[p]+1, clip(ir.Format(x.Alts[rev[p]])))
+				rev[p]+1, ir.Short(x.Alts[rev[p]], 70))
 			return
 		}
 	}

@@ -1,0 +1,359 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/gen/dfa"
+	"github.com/peguri/rfc3986/gen/peg"
+	"github.com/peguri/rfc3986/internal/grammarindex"
+)
+
+// The real grammars of testdata/grammars, end to end, as a user of gen runs
+// them: every start rule of the index is translated by gen peg, turned into
+// Go by pigeon v1.3.0 and compiled; where the rule is regular, gen dfa's
+// tables are compiled too. On samples and near-misses of each start rule,
+// the three must agree: pigeon parser = DFA (where regular) = the exact
+// ABNF matcher.
+//
+// go test ./... runs 1,000 samples and 1,000 near-misses per start rule;
+// RFC3986_FULL=1 (as .ci/run sets it) runs 10,000 of each: 20,000 inputs per
+// start rule.
+
+const grammarsDir = "../testdata/grammars"
+
+var update = flag.Bool("update", false, "rewrite the golden files of TestRealGrammarsRejected")
+
+// fullRun reports whether the long versions of the differential tests are
+// asked for.
+func fullRun() bool { return os.Getenv("RFC3986_FULL") != "" }
+
+// TestRealGrammarsRejected: the files the index marks "must be rejected"
+// are, with exactly the errors of their golden files
+// (testdata/rejected/FILE.errors; -update rewrites them).
+func TestRealGrammarsRejected(t *testing.T) {
+	idx, err := grammarindex.Read(grammarsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range idx {
+		if !e.Reject {
+			continue
+		}
+		n++
+		_, err := abnf.ReadFiles([]string{e.Path(grammarsDir)}, &abnf.Options{Octets: e.Octets})
+		got := "(no error)\n"
+		var list abnf.ErrorList
+		if errors.As(err, &list) {
+			got = ""
+			for _, e := range list {
+				got += e.Error() + "\n"
+			}
+		} else if err != nil {
+			got = err.Error() + "\n"
+		}
+		got = strings.ReplaceAll(got, grammarsDir+"/", "")
+		golden := filepath.Join("testdata", "rejected", e.File+".errors")
+		if *update {
+			if err := os.WriteFile(golden, []byte(got), 0o666); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != string(want) {
+			t.Errorf("%s: errors (-want +got):\n%s", e.File, lineDiff(string(want), got))
+		}
+		// And gen check says the same, exit 1.
+		out, _, code := runGen(t, "", "check", e.Path(grammarsDir))
+		if code != 1 || !strings.Contains(out, "error:") {
+			t.Errorf("gen check %s: exit %d\n%s", e.File, code, out)
+		}
+	}
+	if n == 0 {
+		t.Error("no file of the index is marked \"must be rejected\"")
+	}
+}
+
+func lineDiff(want, got string) string {
+	var b strings.Builder
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := range max(len(w), len(g)) {
+		var x, y string
+		if i < len(w) {
+			x = w[i]
+		}
+		if i < len(g) {
+			y = g[i]
+		}
+		if x != y {
+			fmt.Fprintf(&b, "-%s\n+%s\n", x, y)
+		}
+	}
+	return b.String()
+}
+
+// realCase is one start rule of one grammar in the harness.
+type realCase struct {
+	entry   grammarindex.Entry
+	g       *abnf.Grammar
+	rule    string
+	pkg     string
+	pigeon  string // the ParseEntry entrypoint
+	regular bool   // the harness has its DFA
+}
+
+func TestRealGrammars(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a pigeon parser for every grammar of testdata/grammars")
+	}
+	perRule := 1000
+	if fullRun() {
+		perRule = 10000
+	}
+	idx, err := grammarindex.Read(grammarsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	mod, err := harnessModule()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod = strings.Replace(mod, "module fidelity", "module realgrammars", 1)
+	write := func(name, text string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", mod)
+	var cases []*realCase
+	var imports, table strings.Builder
+	for i, e := range idx {
+		if e.Reject {
+			continue
+		}
+		g, err := abnf.ReadFiles([]string{e.Path(grammarsDir)}, &abnf.Options{Octets: e.Octets})
+		if err != nil {
+			t.Fatalf("%s: %v", e.File, err)
+		}
+		for _, p := range abnf.Check(g, e.Starts) {
+			if p.Severity == abnf.SeverityError {
+				t.Errorf("%s: gen check: %s", e.File, p)
+			}
+		}
+		pkg := fmt.Sprintf("g%d", i)
+		start := time.Now()
+		res, err := peg.Translate(g, peg.Options{Start: e.Starts, Package: pkg, Witnesses: -1})
+		if err != nil {
+			t.Fatalf("%s: gen peg: %v", e.File, err)
+		}
+		t.Logf("%s: gen peg -start %s: %v, %d proven, %d guarded, %d fallbacks", e.File, strings.Join(e.Starts, ","), time.Since(start).Round(time.Millisecond), res.Report.Proven, res.Report.Guarded, res.Report.Fallbacks)
+		write(pkg+"/grammar.peg", string(res.PEG))
+		// The DFA of every start rule that is regular; the others must be
+		// refused for their self-embedding recursion, not for a limit.
+		var ms []*dfa.Machine
+		regular := map[string]bool{}
+		c, err := dfa.NewCompiler(g, dfa.Options{})
+		if err != nil {
+			t.Fatalf("%s: gen dfa: %v", e.File, err)
+		}
+		for _, r := range e.Starts {
+			m, err := c.Build([]string{r})
+			if err != nil {
+				if !strings.Contains(err.Error(), "self-embedding") {
+					t.Errorf("%s: gen dfa -start %s: %v", e.File, r, err)
+				}
+				continue
+			}
+			ms = append(ms, m...)
+			regular[r] = true
+		}
+		if len(ms) > 0 {
+			src, err := dfa.Emit(pkg, "Code generated by TestRealGrammars; DO NOT EDIT.", ms)
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(pkg+"/dfa.go", string(src))
+		}
+		fmt.Fprintf(&imports, "\t%q\n", "realgrammars/"+pkg)
+		for _, r := range e.Starts {
+			rc := &realCase{entry: e, g: g, rule: r, pkg: pkg, pigeon: res.Entries[g.Rule(r).Name], regular: regular[r]}
+			cases = append(cases, rc)
+			d := "nil"
+			if rc.regular {
+				d = fmt.Sprintf("%s.DFATables[%q].Machine()", pkg, g.Rule(r).Name)
+			}
+			fmt.Fprintf(&table, "\t{func(b []byte) bool { _, f := %s.ParseEntry(%q, b, 1<<40); return f == nil }, %s},\n", pkg, rc.pigeon, d)
+		}
+	}
+	write("main.go", strings.NewReplacer("IMPORTS\n", imports.String(), "CASES\n", table.String()).Replace(realHarness))
+	run := func(name string, args ...string) {
+		t.Helper()
+		c := exec.Command(name, args...)
+		c.Dir = dir
+		var out bytes.Buffer
+		c.Stdout, c.Stderr = &out, &out
+		if err := c.Run(); err != nil {
+			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out.Bytes())
+		}
+	}
+	start := time.Now()
+	run("go", "get", pigeonPkg+"@"+pigeonVersion)
+	for _, rc := range cases {
+		if _, err := os.Stat(filepath.Join(dir, rc.pkg, "parser.go")); err == nil {
+			continue
+		}
+		run("go", "run", pigeonPkg, "-optimize-parser", "-o", rc.pkg+"/parser.go", rc.pkg+"/grammar.peg")
+	}
+	run("go", "mod", "tidy")
+	run("go", "build", "-o", "harness", ".")
+	t.Logf("pigeon and go build: %v", time.Since(start).Round(time.Millisecond))
+
+	h := exec.Command(filepath.Join(dir, "harness"))
+	h.Stderr = os.Stderr
+	stdin, err := h.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := h.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		stdin.Close()
+		h.Wait()
+	}()
+	in, out := bufio.NewWriter(stdin), bufio.NewReader(stdout)
+	for k, rc := range cases {
+		m, err := abnf.NewMatcher(rc.g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := abnf.NewSampler(rc.g, uint64(k+1))
+		inputs := make([][]byte, 2*perRule)
+		for i := range inputs {
+			if i%2 == 0 {
+				inputs[i], err = s.Sample(rc.rule)
+			} else {
+				inputs[i], err = s.NearMiss(rc.rule)
+			}
+			if err != nil {
+				t.Fatalf("%s %s: %v", rc.entry.File, rc.rule, err)
+			}
+		}
+		start := time.Now()
+		werr := make(chan error, 1)
+		go func() {
+			for _, b := range inputs {
+				fmt.Fprintf(in, "%d %s\n", k, hex.EncodeToString(b))
+			}
+			werr <- in.Flush()
+		}()
+		var valid, bad int
+		for i, b := range inputs {
+			want, _ := m.Match(rc.rule, b)
+			line, err := out.ReadString('\n')
+			if err != nil {
+				t.Fatalf("harness: %v", err)
+			}
+			p, d := line[0] == '1', line[2]
+			if want {
+				valid++
+			}
+			if i%2 == 0 && !want {
+				t.Errorf("%s %s: sample %q does not match its rule", rc.entry.File, rc.rule, b)
+			}
+			if p != want || rc.regular && (d == '1') != want {
+				bad++
+				if bad <= 10 {
+					t.Errorf("%s %s %q: ABNF %v, pigeon %v, DFA %c", rc.entry.File, rc.rule, b, want, p, d)
+				}
+			}
+		}
+		if err := <-werr; err != nil {
+			t.Fatal(err)
+		}
+		kind := "pigeon = matcher"
+		if rc.regular {
+			kind = "pigeon = DFA = matcher"
+		}
+		t.Logf("%s %s: %d inputs (%d valid), %d disagreements (%s), %v", rc.entry.File, rc.rule, len(inputs), valid, bad, kind, time.Since(start).Round(time.Millisecond))
+	}
+}
+
+// realHarness answers, for each line "K HEX", the verdicts of case K's
+// pigeon parser and DFA ("-" when it has none) on the decoded input.
+const realHarness = `package main
+
+import (
+	"bufio"
+	"encoding/hex"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/peguri/rfc3986/parser/dfa"
+
+IMPORTS
+)
+
+var cases = []struct {
+	parse func([]byte) bool
+	dfa   *dfa.Machine
+}{
+CASES
+}
+
+func main() {
+	in := bufio.NewReaderSize(os.Stdin, 1<<20)
+	out := bufio.NewWriter(os.Stdout)
+	for {
+		line, err := in.ReadString('\n')
+		if err != nil {
+			break
+		}
+		k, h, _ := strings.Cut(line[:len(line)-1], " ")
+		i, _ := strconv.Atoi(k)
+		b, _ := hex.DecodeString(h)
+		c := cases[i]
+		p, d := "0", "-"
+		if c.parse(b) {
+			p = "1"
+		}
+		if c.dfa != nil {
+			d = "0"
+			if ok, _ := c.dfa.Run(string(b)); ok {
+				d = "1"
+			}
+		}
+		out.WriteString(p + " " + d + "\n")
+		if in.Buffered() == 0 {
+			out.Flush()
+		}
+	}
+	out.Flush()
+}
+`
