@@ -552,760 +552,25 @@ var g = &grammar{
 								expr: &seqExpr{
 									pos: position{line: 167, col: 30, offset: 4862},
 									exprs: []any{
-										&charClassMatcher{
-											pos:        position{line: 167, col: 30, offset: 4862},
-											val:        "[0-9A-Za-z-]",
-											chars:      []rune{'-'},
-											ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-											ignoreCase: false,
-											inverted:   false,
+										&ruleRefExpr{
+											pos:  position{line: 167, col: 30, offset: 4862},
+											name: "NID_rep1_x8_2",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 167, col: 43, offset: 4875},
+											pos: position{line: 167, col: 44, offset: 4876},
 											expr: &seqExpr{
-												pos: position{line: 167, col: 44, offset: 4876},
+												pos: position{line: 167, col: 45, offset: 4877},
 												exprs: []any{
-													&charClassMatcher{
-														pos:        position{line: 167, col: 44, offset: 4876},
-														val:        "[0-9A-Za-z-]",
-														chars:      []rune{'-'},
-														ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-														ignoreCase: false,
-														inverted:   false,
-													},
-													&zeroOrOneExpr{
-														pos: position{line: 167, col: 57, offset: 4889},
-														expr: &seqExpr{
-															pos: position{line: 167, col: 58, offset: 4890},
-															exprs: []any{
-																&charClassMatcher{
-																	pos:        position{line: 167, col: 58, offset: 4890},
-																	val:        "[0-9A-Za-z-]",
-																	chars:      []rune{'-'},
-																	ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																	ignoreCase: false,
-																	inverted:   false,
-																},
-																&zeroOrOneExpr{
-																	pos: position{line: 167, col: 71, offset: 4903},
-																	expr: &seqExpr{
-																		pos: position{line: 167, col: 72, offset: 4904},
-																		exprs: []any{
-																			&charClassMatcher{
-																				pos:        position{line: 167, col: 72, offset: 4904},
-																				val:        "[0-9A-Za-z-]",
-																				chars:      []rune{'-'},
-																				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																				ignoreCase: false,
-																				inverted:   false,
-																			},
-																			&zeroOrOneExpr{
-																				pos: position{line: 167, col: 85, offset: 4917},
-																				expr: &seqExpr{
-																					pos: position{line: 167, col: 86, offset: 4918},
-																					exprs: []any{
-																						&charClassMatcher{
-																							pos:        position{line: 167, col: 86, offset: 4918},
-																							val:        "[0-9A-Za-z-]",
-																							chars:      []rune{'-'},
-																							ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																							ignoreCase: false,
-																							inverted:   false,
-																						},
-																						&zeroOrOneExpr{
-																							pos: position{line: 167, col: 99, offset: 4931},
-																							expr: &seqExpr{
-																								pos: position{line: 167, col: 100, offset: 4932},
-																								exprs: []any{
-																									&charClassMatcher{
-																										pos:        position{line: 167, col: 100, offset: 4932},
-																										val:        "[0-9A-Za-z-]",
-																										chars:      []rune{'-'},
-																										ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																										ignoreCase: false,
-																										inverted:   false,
-																									},
-																									&zeroOrOneExpr{
-																										pos: position{line: 167, col: 113, offset: 4945},
-																										expr: &seqExpr{
-																											pos: position{line: 167, col: 114, offset: 4946},
-																											exprs: []any{
-																												&charClassMatcher{
-																													pos:        position{line: 167, col: 114, offset: 4946},
-																													val:        "[0-9A-Za-z-]",
-																													chars:      []rune{'-'},
-																													ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																													ignoreCase: false,
-																													inverted:   false,
-																												},
-																												&zeroOrOneExpr{
-																													pos: position{line: 167, col: 127, offset: 4959},
-																													expr: &seqExpr{
-																														pos: position{line: 167, col: 128, offset: 4960},
-																														exprs: []any{
-																															&charClassMatcher{
-																																pos:        position{line: 167, col: 128, offset: 4960},
-																																val:        "[0-9A-Za-z-]",
-																																chars:      []rune{'-'},
-																																ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																ignoreCase: false,
-																																inverted:   false,
-																															},
-																															&zeroOrOneExpr{
-																																pos: position{line: 167, col: 141, offset: 4973},
-																																expr: &seqExpr{
-																																	pos: position{line: 167, col: 142, offset: 4974},
-																																	exprs: []any{
-																																		&charClassMatcher{
-																																			pos:        position{line: 167, col: 142, offset: 4974},
-																																			val:        "[0-9A-Za-z-]",
-																																			chars:      []rune{'-'},
-																																			ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																			ignoreCase: false,
-																																			inverted:   false,
-																																		},
-																																		&zeroOrOneExpr{
-																																			pos: position{line: 167, col: 155, offset: 4987},
-																																			expr: &seqExpr{
-																																				pos: position{line: 167, col: 156, offset: 4988},
-																																				exprs: []any{
-																																					&charClassMatcher{
-																																						pos:        position{line: 167, col: 156, offset: 4988},
-																																						val:        "[0-9A-Za-z-]",
-																																						chars:      []rune{'-'},
-																																						ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																						ignoreCase: false,
-																																						inverted:   false,
-																																					},
-																																					&zeroOrOneExpr{
-																																						pos: position{line: 167, col: 169, offset: 5001},
-																																						expr: &seqExpr{
-																																							pos: position{line: 167, col: 170, offset: 5002},
-																																							exprs: []any{
-																																								&charClassMatcher{
-																																									pos:        position{line: 167, col: 170, offset: 5002},
-																																									val:        "[0-9A-Za-z-]",
-																																									chars:      []rune{'-'},
-																																									ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																									ignoreCase: false,
-																																									inverted:   false,
-																																								},
-																																								&zeroOrOneExpr{
-																																									pos: position{line: 167, col: 183, offset: 5015},
-																																									expr: &seqExpr{
-																																										pos: position{line: 167, col: 184, offset: 5016},
-																																										exprs: []any{
-																																											&charClassMatcher{
-																																												pos:        position{line: 167, col: 184, offset: 5016},
-																																												val:        "[0-9A-Za-z-]",
-																																												chars:      []rune{'-'},
-																																												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																												ignoreCase: false,
-																																												inverted:   false,
-																																											},
-																																											&zeroOrOneExpr{
-																																												pos: position{line: 167, col: 197, offset: 5029},
-																																												expr: &seqExpr{
-																																													pos: position{line: 167, col: 198, offset: 5030},
-																																													exprs: []any{
-																																														&charClassMatcher{
-																																															pos:        position{line: 167, col: 198, offset: 5030},
-																																															val:        "[0-9A-Za-z-]",
-																																															chars:      []rune{'-'},
-																																															ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																															ignoreCase: false,
-																																															inverted:   false,
-																																														},
-																																														&zeroOrOneExpr{
-																																															pos: position{line: 167, col: 211, offset: 5043},
-																																															expr: &seqExpr{
-																																																pos: position{line: 167, col: 212, offset: 5044},
-																																																exprs: []any{
-																																																	&charClassMatcher{
-																																																		pos:        position{line: 167, col: 212, offset: 5044},
-																																																		val:        "[0-9A-Za-z-]",
-																																																		chars:      []rune{'-'},
-																																																		ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																		ignoreCase: false,
-																																																		inverted:   false,
-																																																	},
-																																																	&zeroOrOneExpr{
-																																																		pos: position{line: 167, col: 225, offset: 5057},
-																																																		expr: &seqExpr{
-																																																			pos: position{line: 167, col: 226, offset: 5058},
-																																																			exprs: []any{
-																																																				&charClassMatcher{
-																																																					pos:        position{line: 167, col: 226, offset: 5058},
-																																																					val:        "[0-9A-Za-z-]",
-																																																					chars:      []rune{'-'},
-																																																					ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																					ignoreCase: false,
-																																																					inverted:   false,
-																																																				},
-																																																				&zeroOrOneExpr{
-																																																					pos: position{line: 167, col: 239, offset: 5071},
-																																																					expr: &seqExpr{
-																																																						pos: position{line: 167, col: 240, offset: 5072},
-																																																						exprs: []any{
-																																																							&charClassMatcher{
-																																																								pos:        position{line: 167, col: 240, offset: 5072},
-																																																								val:        "[0-9A-Za-z-]",
-																																																								chars:      []rune{'-'},
-																																																								ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																								ignoreCase: false,
-																																																								inverted:   false,
-																																																							},
-																																																							&zeroOrOneExpr{
-																																																								pos: position{line: 167, col: 253, offset: 5085},
-																																																								expr: &seqExpr{
-																																																									pos: position{line: 167, col: 254, offset: 5086},
-																																																									exprs: []any{
-																																																										&charClassMatcher{
-																																																											pos:        position{line: 167, col: 254, offset: 5086},
-																																																											val:        "[0-9A-Za-z-]",
-																																																											chars:      []rune{'-'},
-																																																											ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																											ignoreCase: false,
-																																																											inverted:   false,
-																																																										},
-																																																										&zeroOrOneExpr{
-																																																											pos: position{line: 167, col: 267, offset: 5099},
-																																																											expr: &seqExpr{
-																																																												pos: position{line: 167, col: 268, offset: 5100},
-																																																												exprs: []any{
-																																																													&charClassMatcher{
-																																																														pos:        position{line: 167, col: 268, offset: 5100},
-																																																														val:        "[0-9A-Za-z-]",
-																																																														chars:      []rune{'-'},
-																																																														ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																														ignoreCase: false,
-																																																														inverted:   false,
-																																																													},
-																																																													&zeroOrOneExpr{
-																																																														pos: position{line: 167, col: 281, offset: 5113},
-																																																														expr: &seqExpr{
-																																																															pos: position{line: 167, col: 282, offset: 5114},
-																																																															exprs: []any{
-																																																																&charClassMatcher{
-																																																																	pos:        position{line: 167, col: 282, offset: 5114},
-																																																																	val:        "[0-9A-Za-z-]",
-																																																																	chars:      []rune{'-'},
-																																																																	ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																	ignoreCase: false,
-																																																																	inverted:   false,
-																																																																},
-																																																																&zeroOrOneExpr{
-																																																																	pos: position{line: 167, col: 295, offset: 5127},
-																																																																	expr: &seqExpr{
-																																																																		pos: position{line: 167, col: 296, offset: 5128},
-																																																																		exprs: []any{
-																																																																			&charClassMatcher{
-																																																																				pos:        position{line: 167, col: 296, offset: 5128},
-																																																																				val:        "[0-9A-Za-z-]",
-																																																																				chars:      []rune{'-'},
-																																																																				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																				ignoreCase: false,
-																																																																				inverted:   false,
-																																																																			},
-																																																																			&zeroOrOneExpr{
-																																																																				pos: position{line: 167, col: 309, offset: 5141},
-																																																																				expr: &seqExpr{
-																																																																					pos: position{line: 167, col: 310, offset: 5142},
-																																																																					exprs: []any{
-																																																																						&charClassMatcher{
-																																																																							pos:        position{line: 167, col: 310, offset: 5142},
-																																																																							val:        "[0-9A-Za-z-]",
-																																																																							chars:      []rune{'-'},
-																																																																							ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																							ignoreCase: false,
-																																																																							inverted:   false,
-																																																																						},
-																																																																						&zeroOrOneExpr{
-																																																																							pos: position{line: 167, col: 323, offset: 5155},
-																																																																							expr: &seqExpr{
-																																																																								pos: position{line: 167, col: 324, offset: 5156},
-																																																																								exprs: []any{
-																																																																									&charClassMatcher{
-																																																																										pos:        position{line: 167, col: 324, offset: 5156},
-																																																																										val:        "[0-9A-Za-z-]",
-																																																																										chars:      []rune{'-'},
-																																																																										ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																										ignoreCase: false,
-																																																																										inverted:   false,
-																																																																									},
-																																																																									&zeroOrOneExpr{
-																																																																										pos: position{line: 167, col: 337, offset: 5169},
-																																																																										expr: &seqExpr{
-																																																																											pos: position{line: 167, col: 338, offset: 5170},
-																																																																											exprs: []any{
-																																																																												&charClassMatcher{
-																																																																													pos:        position{line: 167, col: 338, offset: 5170},
-																																																																													val:        "[0-9A-Za-z-]",
-																																																																													chars:      []rune{'-'},
-																																																																													ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																													ignoreCase: false,
-																																																																													inverted:   false,
-																																																																												},
-																																																																												&zeroOrOneExpr{
-																																																																													pos: position{line: 167, col: 351, offset: 5183},
-																																																																													expr: &seqExpr{
-																																																																														pos: position{line: 167, col: 352, offset: 5184},
-																																																																														exprs: []any{
-																																																																															&charClassMatcher{
-																																																																																pos:        position{line: 167, col: 352, offset: 5184},
-																																																																																val:        "[0-9A-Za-z-]",
-																																																																																chars:      []rune{'-'},
-																																																																																ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																																ignoreCase: false,
-																																																																																inverted:   false,
-																																																																															},
-																																																																															&zeroOrOneExpr{
-																																																																																pos: position{line: 167, col: 365, offset: 5197},
-																																																																																expr: &seqExpr{
-																																																																																	pos: position{line: 167, col: 366, offset: 5198},
-																																																																																	exprs: []any{
-																																																																																		&charClassMatcher{
-																																																																																			pos:        position{line: 167, col: 366, offset: 5198},
-																																																																																			val:        "[0-9A-Za-z-]",
-																																																																																			chars:      []rune{'-'},
-																																																																																			ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																																			ignoreCase: false,
-																																																																																			inverted:   false,
-																																																																																		},
-																																																																																		&zeroOrOneExpr{
-																																																																																			pos: position{line: 167, col: 379, offset: 5211},
-																																																																																			expr: &seqExpr{
-																																																																																				pos: position{line: 167, col: 380, offset: 5212},
-																																																																																				exprs: []any{
-																																																																																					&charClassMatcher{
-																																																																																						pos:        position{line: 167, col: 380, offset: 5212},
-																																																																																						val:        "[0-9A-Za-z-]",
-																																																																																						chars:      []rune{'-'},
-																																																																																						ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																																						ignoreCase: false,
-																																																																																						inverted:   false,
-																																																																																					},
-																																																																																					&zeroOrOneExpr{
-																																																																																						pos: position{line: 167, col: 393, offset: 5225},
-																																																																																						expr: &seqExpr{
-																																																																																							pos: position{line: 167, col: 394, offset: 5226},
-																																																																																							exprs: []any{
-																																																																																								&charClassMatcher{
-																																																																																									pos:        position{line: 167, col: 394, offset: 5226},
-																																																																																									val:        "[0-9A-Za-z-]",
-																																																																																									chars:      []rune{'-'},
-																																																																																									ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																																									ignoreCase: false,
-																																																																																									inverted:   false,
-																																																																																								},
-																																																																																								&zeroOrOneExpr{
-																																																																																									pos: position{line: 167, col: 407, offset: 5239},
-																																																																																									expr: &seqExpr{
-																																																																																										pos: position{line: 167, col: 408, offset: 5240},
-																																																																																										exprs: []any{
-																																																																																											&charClassMatcher{
-																																																																																												pos:        position{line: 167, col: 408, offset: 5240},
-																																																																																												val:        "[0-9A-Za-z-]",
-																																																																																												chars:      []rune{'-'},
-																																																																																												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																																												ignoreCase: false,
-																																																																																												inverted:   false,
-																																																																																											},
-																																																																																											&zeroOrOneExpr{
-																																																																																												pos: position{line: 167, col: 421, offset: 5253},
-																																																																																												expr: &seqExpr{
-																																																																																													pos: position{line: 167, col: 422, offset: 5254},
-																																																																																													exprs: []any{
-																																																																																														&charClassMatcher{
-																																																																																															pos:        position{line: 167, col: 422, offset: 5254},
-																																																																																															val:        "[0-9A-Za-z-]",
-																																																																																															chars:      []rune{'-'},
-																																																																																															ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																																															ignoreCase: false,
-																																																																																															inverted:   false,
-																																																																																														},
-																																																																																														&zeroOrOneExpr{
-																																																																																															pos: position{line: 167, col: 435, offset: 5267},
-																																																																																															expr: &seqExpr{
-																																																																																																pos: position{line: 167, col: 436, offset: 5268},
-																																																																																																exprs: []any{
-																																																																																																	&charClassMatcher{
-																																																																																																		pos:        position{line: 167, col: 436, offset: 5268},
-																																																																																																		val:        "[0-9A-Za-z-]",
-																																																																																																		chars:      []rune{'-'},
-																																																																																																		ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																																																		ignoreCase: false,
-																																																																																																		inverted:   false,
-																																																																																																	},
-																																																																																																	&andExpr{
-																																																																																																		pos: position{line: 167, col: 449, offset: 5281},
-																																																																																																		expr: &charClassMatcher{
-																																																																																																			pos:        position{line: 167, col: 450, offset: 5282},
-																																																																																																			val:        "[0-9A-Za-z]",
-																																																																																																			ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																																																			ignoreCase: false,
-																																																																																																			inverted:   false,
-																																																																																																		},
-																																																																																																	},
-																																																																																																},
-																																																																																															},
-																																																																																														},
-																																																																																														&andExpr{
-																																																																																															pos: position{line: 167, col: 464, offset: 5296},
-																																																																																															expr: &charClassMatcher{
-																																																																																																pos:        position{line: 167, col: 465, offset: 5297},
-																																																																																																val:        "[0-9A-Za-z]",
-																																																																																																ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																																																ignoreCase: false,
-																																																																																																inverted:   false,
-																																																																																															},
-																																																																																														},
-																																																																																													},
-																																																																																												},
-																																																																																											},
-																																																																																											&andExpr{
-																																																																																												pos: position{line: 167, col: 479, offset: 5311},
-																																																																																												expr: &charClassMatcher{
-																																																																																													pos:        position{line: 167, col: 480, offset: 5312},
-																																																																																													val:        "[0-9A-Za-z]",
-																																																																																													ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																																													ignoreCase: false,
-																																																																																													inverted:   false,
-																																																																																												},
-																																																																																											},
-																																																																																										},
-																																																																																									},
-																																																																																								},
-																																																																																								&andExpr{
-																																																																																									pos: position{line: 167, col: 494, offset: 5326},
-																																																																																									expr: &charClassMatcher{
-																																																																																										pos:        position{line: 167, col: 495, offset: 5327},
-																																																																																										val:        "[0-9A-Za-z]",
-																																																																																										ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																																										ignoreCase: false,
-																																																																																										inverted:   false,
-																																																																																									},
-																																																																																								},
-																																																																																							},
-																																																																																						},
-																																																																																					},
-																																																																																					&andExpr{
-																																																																																						pos: position{line: 167, col: 509, offset: 5341},
-																																																																																						expr: &charClassMatcher{
-																																																																																							pos:        position{line: 167, col: 510, offset: 5342},
-																																																																																							val:        "[0-9A-Za-z]",
-																																																																																							ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																																							ignoreCase: false,
-																																																																																							inverted:   false,
-																																																																																						},
-																																																																																					},
-																																																																																				},
-																																																																																			},
-																																																																																		},
-																																																																																		&andExpr{
-																																																																																			pos: position{line: 167, col: 524, offset: 5356},
-																																																																																			expr: &charClassMatcher{
-																																																																																				pos:        position{line: 167, col: 525, offset: 5357},
-																																																																																				val:        "[0-9A-Za-z]",
-																																																																																				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																																				ignoreCase: false,
-																																																																																				inverted:   false,
-																																																																																			},
-																																																																																		},
-																																																																																	},
-																																																																																},
-																																																																															},
-																																																																															&andExpr{
-																																																																																pos: position{line: 167, col: 539, offset: 5371},
-																																																																																expr: &charClassMatcher{
-																																																																																	pos:        position{line: 167, col: 540, offset: 5372},
-																																																																																	val:        "[0-9A-Za-z]",
-																																																																																	ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																																	ignoreCase: false,
-																																																																																	inverted:   false,
-																																																																																},
-																																																																															},
-																																																																														},
-																																																																													},
-																																																																												},
-																																																																												&andExpr{
-																																																																													pos: position{line: 167, col: 554, offset: 5386},
-																																																																													expr: &charClassMatcher{
-																																																																														pos:        position{line: 167, col: 555, offset: 5387},
-																																																																														val:        "[0-9A-Za-z]",
-																																																																														ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																														ignoreCase: false,
-																																																																														inverted:   false,
-																																																																													},
-																																																																												},
-																																																																											},
-																																																																										},
-																																																																									},
-																																																																									&andExpr{
-																																																																										pos: position{line: 167, col: 569, offset: 5401},
-																																																																										expr: &charClassMatcher{
-																																																																											pos:        position{line: 167, col: 570, offset: 5402},
-																																																																											val:        "[0-9A-Za-z]",
-																																																																											ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																											ignoreCase: false,
-																																																																											inverted:   false,
-																																																																										},
-																																																																									},
-																																																																								},
-																																																																							},
-																																																																						},
-																																																																						&andExpr{
-																																																																							pos: position{line: 167, col: 584, offset: 5416},
-																																																																							expr: &charClassMatcher{
-																																																																								pos:        position{line: 167, col: 585, offset: 5417},
-																																																																								val:        "[0-9A-Za-z]",
-																																																																								ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																								ignoreCase: false,
-																																																																								inverted:   false,
-																																																																							},
-																																																																						},
-																																																																					},
-																																																																				},
-																																																																			},
-																																																																			&andExpr{
-																																																																				pos: position{line: 167, col: 599, offset: 5431},
-																																																																				expr: &charClassMatcher{
-																																																																					pos:        position{line: 167, col: 600, offset: 5432},
-																																																																					val:        "[0-9A-Za-z]",
-																																																																					ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																					ignoreCase: false,
-																																																																					inverted:   false,
-																																																																				},
-																																																																			},
-																																																																		},
-																																																																	},
-																																																																},
-																																																																&andExpr{
-																																																																	pos: position{line: 167, col: 614, offset: 5446},
-																																																																	expr: &charClassMatcher{
-																																																																		pos:        position{line: 167, col: 615, offset: 5447},
-																																																																		val:        "[0-9A-Za-z]",
-																																																																		ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																																		ignoreCase: false,
-																																																																		inverted:   false,
-																																																																	},
-																																																																},
-																																																															},
-																																																														},
-																																																													},
-																																																													&andExpr{
-																																																														pos: position{line: 167, col: 629, offset: 5461},
-																																																														expr: &charClassMatcher{
-																																																															pos:        position{line: 167, col: 630, offset: 5462},
-																																																															val:        "[0-9A-Za-z]",
-																																																															ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																															ignoreCase: false,
-																																																															inverted:   false,
-																																																														},
-																																																													},
-																																																												},
-																																																											},
-																																																										},
-																																																										&andExpr{
-																																																											pos: position{line: 167, col: 644, offset: 5476},
-																																																											expr: &charClassMatcher{
-																																																												pos:        position{line: 167, col: 645, offset: 5477},
-																																																												val:        "[0-9A-Za-z]",
-																																																												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																												ignoreCase: false,
-																																																												inverted:   false,
-																																																											},
-																																																										},
-																																																									},
-																																																								},
-																																																							},
-																																																							&andExpr{
-																																																								pos: position{line: 167, col: 659, offset: 5491},
-																																																								expr: &charClassMatcher{
-																																																									pos:        position{line: 167, col: 660, offset: 5492},
-																																																									val:        "[0-9A-Za-z]",
-																																																									ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																									ignoreCase: false,
-																																																									inverted:   false,
-																																																								},
-																																																							},
-																																																						},
-																																																					},
-																																																				},
-																																																				&andExpr{
-																																																					pos: position{line: 167, col: 674, offset: 5506},
-																																																					expr: &charClassMatcher{
-																																																						pos:        position{line: 167, col: 675, offset: 5507},
-																																																						val:        "[0-9A-Za-z]",
-																																																						ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																						ignoreCase: false,
-																																																						inverted:   false,
-																																																					},
-																																																				},
-																																																			},
-																																																		},
-																																																	},
-																																																	&andExpr{
-																																																		pos: position{line: 167, col: 689, offset: 5521},
-																																																		expr: &charClassMatcher{
-																																																			pos:        position{line: 167, col: 690, offset: 5522},
-																																																			val:        "[0-9A-Za-z]",
-																																																			ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																			ignoreCase: false,
-																																																			inverted:   false,
-																																																		},
-																																																	},
-																																																},
-																																															},
-																																														},
-																																														&andExpr{
-																																															pos: position{line: 167, col: 704, offset: 5536},
-																																															expr: &charClassMatcher{
-																																																pos:        position{line: 167, col: 705, offset: 5537},
-																																																val:        "[0-9A-Za-z]",
-																																																ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																																ignoreCase: false,
-																																																inverted:   false,
-																																															},
-																																														},
-																																													},
-																																												},
-																																											},
-																																											&andExpr{
-																																												pos: position{line: 167, col: 719, offset: 5551},
-																																												expr: &charClassMatcher{
-																																													pos:        position{line: 167, col: 720, offset: 5552},
-																																													val:        "[0-9A-Za-z]",
-																																													ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																													ignoreCase: false,
-																																													inverted:   false,
-																																												},
-																																											},
-																																										},
-																																									},
-																																								},
-																																								&andExpr{
-																																									pos: position{line: 167, col: 734, offset: 5566},
-																																									expr: &charClassMatcher{
-																																										pos:        position{line: 167, col: 735, offset: 5567},
-																																										val:        "[0-9A-Za-z]",
-																																										ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																										ignoreCase: false,
-																																										inverted:   false,
-																																									},
-																																								},
-																																							},
-																																						},
-																																					},
-																																					&andExpr{
-																																						pos: position{line: 167, col: 749, offset: 5581},
-																																						expr: &charClassMatcher{
-																																							pos:        position{line: 167, col: 750, offset: 5582},
-																																							val:        "[0-9A-Za-z]",
-																																							ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																							ignoreCase: false,
-																																							inverted:   false,
-																																						},
-																																					},
-																																				},
-																																			},
-																																		},
-																																		&andExpr{
-																																			pos: position{line: 167, col: 764, offset: 5596},
-																																			expr: &charClassMatcher{
-																																				pos:        position{line: 167, col: 765, offset: 5597},
-																																				val:        "[0-9A-Za-z]",
-																																				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																				ignoreCase: false,
-																																				inverted:   false,
-																																			},
-																																		},
-																																	},
-																																},
-																															},
-																															&andExpr{
-																																pos: position{line: 167, col: 779, offset: 5611},
-																																expr: &charClassMatcher{
-																																	pos:        position{line: 167, col: 780, offset: 5612},
-																																	val:        "[0-9A-Za-z]",
-																																	ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																																	ignoreCase: false,
-																																	inverted:   false,
-																																},
-																															},
-																														},
-																													},
-																												},
-																												&andExpr{
-																													pos: position{line: 167, col: 794, offset: 5626},
-																													expr: &charClassMatcher{
-																														pos:        position{line: 167, col: 795, offset: 5627},
-																														val:        "[0-9A-Za-z]",
-																														ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																														ignoreCase: false,
-																														inverted:   false,
-																													},
-																												},
-																											},
-																										},
-																									},
-																									&andExpr{
-																										pos: position{line: 167, col: 809, offset: 5641},
-																										expr: &charClassMatcher{
-																											pos:        position{line: 167, col: 810, offset: 5642},
-																											val:        "[0-9A-Za-z]",
-																											ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																											ignoreCase: false,
-																											inverted:   false,
-																										},
-																									},
-																								},
-																							},
-																						},
-																						&andExpr{
-																							pos: position{line: 167, col: 824, offset: 5656},
-																							expr: &charClassMatcher{
-																								pos:        position{line: 167, col: 825, offset: 5657},
-																								val:        "[0-9A-Za-z]",
-																								ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																								ignoreCase: false,
-																								inverted:   false,
-																							},
-																						},
-																					},
-																				},
-																			},
-																			&andExpr{
-																				pos: position{line: 167, col: 839, offset: 5671},
-																				expr: &charClassMatcher{
-																					pos:        position{line: 167, col: 840, offset: 5672},
-																					val:        "[0-9A-Za-z]",
-																					ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																					ignoreCase: false,
-																					inverted:   false,
-																				},
-																			},
-																		},
-																	},
-																},
-																&andExpr{
-																	pos: position{line: 167, col: 854, offset: 5686},
-																	expr: &charClassMatcher{
-																		pos:        position{line: 167, col: 855, offset: 5687},
-																		val:        "[0-9A-Za-z]",
-																		ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
-																		ignoreCase: false,
-																		inverted:   false,
-																	},
-																},
-															},
-														},
+													&ruleRefExpr{
+														pos:  position{line: 167, col: 45, offset: 4877},
+														name: "NID_rep1_x8_2",
 													},
 													&andExpr{
-														pos: position{line: 167, col: 869, offset: 5701},
+														pos: position{line: 167, col: 59, offset: 4891},
 														expr: &charClassMatcher{
-															pos:        position{line: 167, col: 870, offset: 5702},
-															val:        "[0-9A-Za-z]",
+															pos:        position{line: 167, col: 60, offset: 4892},
+															val:        "[0-9A-Za-z-]",
+															chars:      []rune{'-'},
 															ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
 															ignoreCase: false,
 															inverted:   false,
@@ -1315,9 +580,155 @@ var g = &grammar{
 											},
 										},
 										&andExpr{
-											pos: position{line: 167, col: 884, offset: 5716},
+											pos: position{line: 167, col: 75, offset: 4907},
 											expr: &charClassMatcher{
-												pos:        position{line: 167, col: 885, offset: 5717},
+												pos:        position{line: 167, col: 76, offset: 4908},
+												val:        "[0-9A-Za-z-]",
+												chars:      []rune{'-'},
+												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
+												ignoreCase: false,
+												inverted:   false,
+											},
+										},
+									},
+								},
+							},
+							&zeroOrOneExpr{
+								pos: position{line: 167, col: 91, offset: 4923},
+								expr: &seqExpr{
+									pos: position{line: 167, col: 92, offset: 4924},
+									exprs: []any{
+										&ruleRefExpr{
+											pos:  position{line: 167, col: 92, offset: 4924},
+											name: "NID_rep1_x4_2",
+										},
+										&andExpr{
+											pos: position{line: 167, col: 106, offset: 4938},
+											expr: &charClassMatcher{
+												pos:        position{line: 167, col: 107, offset: 4939},
+												val:        "[0-9A-Za-z-]",
+												chars:      []rune{'-'},
+												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
+												ignoreCase: false,
+												inverted:   false,
+											},
+										},
+									},
+								},
+							},
+							&zeroOrOneExpr{
+								pos: position{line: 167, col: 122, offset: 4954},
+								expr: &seqExpr{
+									pos: position{line: 167, col: 123, offset: 4955},
+									exprs: []any{
+										&ruleRefExpr{
+											pos:  position{line: 167, col: 123, offset: 4955},
+											name: "NID_rep1_x4_2",
+										},
+										&andExpr{
+											pos: position{line: 167, col: 137, offset: 4969},
+											expr: &charClassMatcher{
+												pos:        position{line: 167, col: 138, offset: 4970},
+												val:        "[0-9A-Za-z-]",
+												chars:      []rune{'-'},
+												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
+												ignoreCase: false,
+												inverted:   false,
+											},
+										},
+									},
+								},
+							},
+							&zeroOrOneExpr{
+								pos: position{line: 167, col: 153, offset: 4985},
+								expr: &seqExpr{
+									pos: position{line: 167, col: 154, offset: 4986},
+									exprs: []any{
+										&ruleRefExpr{
+											pos:  position{line: 167, col: 154, offset: 4986},
+											name: "NID_rep1_x2_2",
+										},
+										&andExpr{
+											pos: position{line: 167, col: 168, offset: 5000},
+											expr: &charClassMatcher{
+												pos:        position{line: 167, col: 169, offset: 5001},
+												val:        "[0-9A-Za-z-]",
+												chars:      []rune{'-'},
+												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
+												ignoreCase: false,
+												inverted:   false,
+											},
+										},
+									},
+								},
+							},
+							&zeroOrOneExpr{
+								pos: position{line: 167, col: 184, offset: 5016},
+								expr: &seqExpr{
+									pos: position{line: 167, col: 185, offset: 5017},
+									exprs: []any{
+										&ruleRefExpr{
+											pos:  position{line: 167, col: 185, offset: 5017},
+											name: "NID_rep1_x2_2",
+										},
+										&andExpr{
+											pos: position{line: 167, col: 199, offset: 5031},
+											expr: &charClassMatcher{
+												pos:        position{line: 167, col: 200, offset: 5032},
+												val:        "[0-9A-Za-z-]",
+												chars:      []rune{'-'},
+												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
+												ignoreCase: false,
+												inverted:   false,
+											},
+										},
+									},
+								},
+							},
+							&zeroOrOneExpr{
+								pos: position{line: 167, col: 215, offset: 5047},
+								expr: &seqExpr{
+									pos: position{line: 167, col: 216, offset: 5048},
+									exprs: []any{
+										&charClassMatcher{
+											pos:        position{line: 167, col: 216, offset: 5048},
+											val:        "[0-9A-Za-z-]",
+											chars:      []rune{'-'},
+											ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
+											ignoreCase: false,
+											inverted:   false,
+										},
+										&andExpr{
+											pos: position{line: 167, col: 229, offset: 5061},
+											expr: &charClassMatcher{
+												pos:        position{line: 167, col: 230, offset: 5062},
+												val:        "[0-9A-Za-z-]",
+												chars:      []rune{'-'},
+												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
+												ignoreCase: false,
+												inverted:   false,
+											},
+										},
+									},
+								},
+							},
+							&zeroOrOneExpr{
+								pos: position{line: 167, col: 245, offset: 5077},
+								expr: &seqExpr{
+									pos: position{line: 167, col: 246, offset: 5078},
+									exprs: []any{
+										&charClassMatcher{
+											pos:        position{line: 167, col: 246, offset: 5078},
+											val:        "[0-9A-Za-z-]",
+											chars:      []rune{'-'},
+											ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
+											ignoreCase: false,
+											inverted:   false,
+										},
+										&andExpr{
+											pos: position{line: 167, col: 259, offset: 5091},
+											expr: &charClassMatcher{
+												pos:        position{line: 167, col: 260, offset: 5092},
 												val:        "[0-9A-Za-z]",
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
 												ignoreCase: false,
@@ -1328,7 +739,7 @@ var g = &grammar{
 								},
 							},
 							&charClassMatcher{
-								pos:        position{line: 167, col: 899, offset: 5731},
+								pos:        position{line: 167, col: 274, offset: 5106},
 								val:        "[0-9A-Za-z]",
 								ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
 								ignoreCase: false,
@@ -1342,31 +753,31 @@ var g = &grammar{
 		{
 			name:        "NSS",
 			displayName: "\"NSS\"",
-			pos:         position{line: 172, col: 1, offset: 5817},
+			pos:         position{line: 172, col: 1, offset: 5192},
 			expr: &actionExpr{
-				pos: position{line: 172, col: 14, offset: 5830},
+				pos: position{line: 172, col: 14, offset: 5205},
 				run: (*parser).callonNSS1,
 				expr: &labeledExpr{
-					pos:   position{line: 172, col: 14, offset: 5830},
+					pos:   position{line: 172, col: 14, offset: 5205},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 172, col: 17, offset: 5833},
+						pos: position{line: 172, col: 17, offset: 5208},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 172, col: 17, offset: 5833},
+								pos:  position{line: 172, col: 17, offset: 5208},
 								name: "pchar",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 172, col: 23, offset: 5839},
+								pos: position{line: 172, col: 23, offset: 5214},
 								expr: &choiceExpr{
-									pos: position{line: 172, col: 24, offset: 5840},
+									pos: position{line: 172, col: 24, offset: 5215},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 172, col: 24, offset: 5840},
+											pos:  position{line: 172, col: 24, offset: 5215},
 											name: "pchar",
 										},
 										&litMatcher{
-											pos:        position{line: 172, col: 32, offset: 5848},
+											pos:        position{line: 172, col: 32, offset: 5223},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
@@ -1382,47 +793,47 @@ var g = &grammar{
 		{
 			name:        "rq_components",
 			displayName: "\"rq-components\"",
-			pos:         position{line: 178, col: 1, offset: 5968},
+			pos:         position{line: 178, col: 1, offset: 5343},
 			expr: &actionExpr{
-				pos: position{line: 178, col: 34, offset: 6001},
+				pos: position{line: 178, col: 34, offset: 5376},
 				run: (*parser).callonrq_components1,
 				expr: &labeledExpr{
-					pos:   position{line: 178, col: 34, offset: 6001},
+					pos:   position{line: 178, col: 34, offset: 5376},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 178, col: 37, offset: 6004},
+						pos: position{line: 178, col: 37, offset: 5379},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 178, col: 37, offset: 6004},
+								pos: position{line: 178, col: 37, offset: 5379},
 								expr: &seqExpr{
-									pos: position{line: 178, col: 38, offset: 6005},
+									pos: position{line: 178, col: 38, offset: 5380},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 178, col: 38, offset: 6005},
+											pos:        position{line: 178, col: 38, offset: 5380},
 											val:        "?+",
 											ignoreCase: false,
 											want:       "\"?+\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 178, col: 43, offset: 6010},
+											pos:  position{line: 178, col: 43, offset: 5385},
 											name: "r_component",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 178, col: 57, offset: 6024},
+								pos: position{line: 178, col: 57, offset: 5399},
 								expr: &seqExpr{
-									pos: position{line: 178, col: 58, offset: 6025},
+									pos: position{line: 178, col: 58, offset: 5400},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 178, col: 58, offset: 6025},
+											pos:        position{line: 178, col: 58, offset: 5400},
 											val:        "?=",
 											ignoreCase: false,
 											want:       "\"?=\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 178, col: 63, offset: 6030},
+											pos:  position{line: 178, col: 63, offset: 5405},
 											name: "q_component",
 										},
 									},
@@ -1436,31 +847,31 @@ var g = &grammar{
 		{
 			name:        "r_component",
 			displayName: "\"r-component\"",
-			pos:         position{line: 183, col: 1, offset: 6136},
+			pos:         position{line: 183, col: 1, offset: 5511},
 			expr: &actionExpr{
-				pos: position{line: 183, col: 30, offset: 6165},
+				pos: position{line: 183, col: 30, offset: 5540},
 				run: (*parser).callonr_component1,
 				expr: &labeledExpr{
-					pos:   position{line: 183, col: 30, offset: 6165},
+					pos:   position{line: 183, col: 30, offset: 5540},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 183, col: 33, offset: 6168},
+						pos: position{line: 183, col: 33, offset: 5543},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 183, col: 33, offset: 6168},
+								pos:  position{line: 183, col: 33, offset: 5543},
 								name: "pchar",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 183, col: 39, offset: 6174},
+								pos: position{line: 183, col: 39, offset: 5549},
 								expr: &choiceExpr{
-									pos: position{line: 183, col: 40, offset: 6175},
+									pos: position{line: 183, col: 40, offset: 5550},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 183, col: 40, offset: 6175},
+											pos:  position{line: 183, col: 40, offset: 5550},
 											name: "pchar",
 										},
 										&charClassMatcher{
-											pos:        position{line: 183, col: 48, offset: 6183},
+											pos:        position{line: 183, col: 48, offset: 5558},
 											val:        "[/?]",
 											chars:      []rune{'/', '?'},
 											ignoreCase: false,
@@ -1477,31 +888,31 @@ var g = &grammar{
 		{
 			name:        "q_component",
 			displayName: "\"q-component\"",
-			pos:         position{line: 188, col: 1, offset: 6280},
+			pos:         position{line: 188, col: 1, offset: 5655},
 			expr: &actionExpr{
-				pos: position{line: 188, col: 30, offset: 6309},
+				pos: position{line: 188, col: 30, offset: 5684},
 				run: (*parser).callonq_component1,
 				expr: &labeledExpr{
-					pos:   position{line: 188, col: 30, offset: 6309},
+					pos:   position{line: 188, col: 30, offset: 5684},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 188, col: 33, offset: 6312},
+						pos: position{line: 188, col: 33, offset: 5687},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 188, col: 33, offset: 6312},
+								pos:  position{line: 188, col: 33, offset: 5687},
 								name: "pchar",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 188, col: 39, offset: 6318},
+								pos: position{line: 188, col: 39, offset: 5693},
 								expr: &choiceExpr{
-									pos: position{line: 188, col: 40, offset: 6319},
+									pos: position{line: 188, col: 40, offset: 5694},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 188, col: 40, offset: 6319},
+											pos:  position{line: 188, col: 40, offset: 5694},
 											name: "pchar",
 										},
 										&charClassMatcher{
-											pos:        position{line: 188, col: 48, offset: 6327},
+											pos:        position{line: 188, col: 48, offset: 5702},
 											val:        "[/?]",
 											chars:      []rune{'/', '?'},
 											ignoreCase: false,
@@ -1518,16 +929,78 @@ var g = &grammar{
 		{
 			name:        "f_component",
 			displayName: "\"f-component\"",
-			pos:         position{line: 193, col: 1, offset: 6404},
+			pos:         position{line: 193, col: 1, offset: 5779},
 			expr: &actionExpr{
-				pos: position{line: 193, col: 30, offset: 6433},
+				pos: position{line: 193, col: 30, offset: 5808},
 				run: (*parser).callonf_component1,
 				expr: &labeledExpr{
-					pos:   position{line: 193, col: 30, offset: 6433},
+					pos:   position{line: 193, col: 30, offset: 5808},
 					label: "v",
 					expr: &ruleRefExpr{
-						pos:  position{line: 193, col: 33, offset: 6436},
+						pos:  position{line: 193, col: 33, offset: 5811},
 						name: "fragment",
+					},
+				},
+			},
+		},
+		{
+			name:        "NID_rep1_x2_2",
+			displayName: "\"NID-rep1-x2\"",
+			pos:         position{line: 198, col: 1, offset: 5929},
+			expr: &seqExpr{
+				pos: position{line: 198, col: 32, offset: 5960},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 198, col: 32, offset: 5960},
+						val:        "[0-9A-Za-z-]",
+						chars:      []rune{'-'},
+						ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 198, col: 45, offset: 5973},
+						val:        "[0-9A-Za-z-]",
+						chars:      []rune{'-'},
+						ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+				},
+			},
+		},
+		{
+			name:        "NID_rep1_x4_2",
+			displayName: "\"NID-rep1-x4\"",
+			pos:         position{line: 201, col: 1, offset: 6054},
+			expr: &seqExpr{
+				pos: position{line: 201, col: 32, offset: 6085},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 201, col: 32, offset: 6085},
+						name: "NID_rep1_x2_2",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 201, col: 46, offset: 6099},
+						name: "NID_rep1_x2_2",
+					},
+				},
+			},
+		},
+		{
+			name:        "NID_rep1_x8_2",
+			displayName: "\"NID-rep1-x8\"",
+			pos:         position{line: 204, col: 1, offset: 6181},
+			expr: &seqExpr{
+				pos: position{line: 204, col: 32, offset: 6212},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 204, col: 32, offset: 6212},
+						name: "NID_rep1_x4_2",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 204, col: 46, offset: 6226},
+						name: "NID_rep1_x4_2",
 					},
 				},
 			},
