@@ -237,6 +237,11 @@ func (c *Compiler) Build(rules []string) ([]*Machine, error) {
 		}
 		m, err := c.machine(c.lg.Rule(name))
 		if err != nil {
+			var re *reachedError
+			if errors.As(err, &re) && re.rule == r.Name {
+				// The rule's own repetition, written as copies rules.
+				err = re.err
+			}
 			return nil, fmt.Errorf("%s: %s: %v", r.Pos, r.Name, err)
 		}
 		out = append(out, m)
@@ -566,7 +571,7 @@ func (c *Compiler) estimate(x ir.Expr, comp *ir.Component) (int64, error) {
 			if errors.As(err, &re) {
 				return 0, err // it names the rule where it happened
 			}
-			return 0, &reachedError{t.Name, err}
+			return 0, &reachedError{grammarName(t), err}
 		}
 		v = int64(b.m.States()) + 1
 	default:
@@ -588,6 +593,16 @@ func (e *reachedError) Error() string {
 }
 
 func (e *reachedError) Unwrap() error { return e.err }
+
+// grammarName is the name of the grammar's rule r belongs to: lowering's
+// derived rules (copies, non-empty parts, left recursion) are named after
+// the rule they were made for, and the user never wrote them.
+func grammarName(r *ir.Rule) string {
+	if r.Derived() && r.ABNF != nil {
+		return r.ABNF.Name
+	}
+	return r.Name
+}
 
 // copyCost is the size of one copy of a strongly regular component.
 func (c *Compiler) copyCost(comp *ir.Component) (int64, error) {
