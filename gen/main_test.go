@@ -12,6 +12,15 @@ import (
 	"github.com/peguri/rfc3986/gen/peg"
 )
 
+// TestMain runs the test binary as gen itself when GEN_TEST_AS_GEN is set,
+// so that tests can measure a gen process (hostile_test.go).
+func TestMain(m *testing.M) {
+	if os.Getenv("GEN_TEST_AS_GEN") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
 func runGen(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer

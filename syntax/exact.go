@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -22,6 +23,81 @@ type Net struct {
 	Index   []int32   // the edges of state s are Edges[Index[s]:Index[s+1]]
 	Edges   []NetEdge //
 	Classes [][]rune  // inclusive code point ranges: lo, hi, lo, hi, …
+
+	layoutOnce sync.Once
+	layout     netLayout
+	checkErr   error // Check's answer, found with the layout
+}
+
+// netLayout numbers the states of each rule's automaton from 0, so that a
+// Guide's scratch space is the size of one rule, not of the whole network:
+// a guide nests one level per rule in progress, and a chain of 800 rules
+// would otherwise take 800 copies of the network's size for every parse.
+type netLayout struct {
+	local   []int32 // a state's number within its rule
+	size    []int32 // the number of states of each rule
+	maxSize int32
+}
+
+// states returns the network's layout, computed on first use. In the
+// networks gen emits, every state is reached from its own rule's start
+// only (edges never leave a rule's automaton: a call is an edge to the
+// caller's next state), and a state reached from no start is never
+// visited. A network built otherwise by hand gets the identity numbering:
+// slower, still correct.
+func (n *Net) states() *netLayout {
+	n.layoutOnce.Do(func() {
+		if n.checkErr = n.Check(); n.checkErr != nil {
+			return
+		}
+		l := &n.layout
+		states := len(n.Index) - 1
+		l.local = make([]int32, states)
+		l.size = make([]int32, len(n.Rules))
+		owner := make([]int32, states)
+		for i := range owner {
+			owner[i] = -1
+		}
+		var queue []int32
+		for r, rule := range n.Rules {
+			if owner[rule.Start] >= 0 {
+				n.identityLayout()
+				return
+			}
+			queue = append(queue[:0], rule.Start)
+			owner[rule.Start] = int32(r)
+			for i := 0; i < len(queue); i++ {
+				s := queue[i]
+				l.local[s] = int32(i)
+				for _, e := range n.Edges[n.Index[s]:n.Index[s+1]] {
+					switch owner[e.To] {
+					case -1:
+						owner[e.To] = int32(r)
+						queue = append(queue, e.To)
+					case int32(r):
+					default:
+						n.identityLayout()
+						return
+					}
+				}
+			}
+			l.size[r] = int32(len(queue))
+			l.maxSize = max(l.maxSize, int32(len(queue)))
+		}
+	})
+	return &n.layout
+}
+
+func (n *Net) identityLayout() {
+	l := &n.layout
+	states := int32(len(n.Index) - 1)
+	for s := range l.local {
+		l.local[s] = int32(s)
+	}
+	for r := range l.size {
+		l.size[r] = states
+	}
+	l.maxSize = states
 }
 
 // NetRule is one rule's automaton: its start and final states.
@@ -111,6 +187,7 @@ var ErrWork = errors.New("parse abandoned: too much work for the input's length"
 type Guide struct {
 	net     *Net
 	in      []byte
+	budget  int // steps allowed
 	work    int // steps left
 	err     error
 	ends    map[uint64][]int32
@@ -141,9 +218,27 @@ type frame struct {
 
 // NewGuide returns a guide for one parse of input, which may spend about
 // work steps (a step is one edge followed) before it gives up with
-// [ErrWork].
+// [ErrWork]. A network that fails [Net.Check] (checked once per network)
+// makes a guide that answers false to everything, with the check's error
+// from [Guide.Err].
 func NewGuide(n *Net, input []byte, work int) *Guide {
-	return &Guide{net: n, in: input, work: work, ends: map[uint64][]int32{}, pending: -1, frames: map[frameKey]*frame{}, cans: map[string]map[uint64]bool{}}
+	g := &Guide{net: n, in: input, budget: work, work: work, ends: map[uint64][]int32{}, pending: -1, frames: map[frameKey]*frame{}, cans: map[string]map[uint64]bool{}}
+	switch {
+	case n == nil:
+		g.err = errors.New("guide: no network")
+	default:
+		n.states()
+		g.err = n.checkErr
+	}
+	return g
+}
+
+// Steps returns the steps the guide has taken so far.
+func (g *Guide) Steps() int {
+	if g == nil {
+		return 0
+	}
+	return g.budget - max(g.work, 0)
 }
 
 // Err returns why the guide gave up, or nil.
@@ -274,13 +369,14 @@ func (g *Guide) char(p int32) (rune, int32) {
 // consuming input: ε-edges, and calls of rules that can match the empty
 // string there.
 func (g *Guide) closure(s, p int32) []int32 {
+	lay := g.net.states()
 	if g.cmarks == nil {
-		g.cmarks = make([]uint32, len(g.net.Index)-1)
+		g.cmarks = make([]uint32, lay.maxSize)
 	}
 	g.stamp++
 	stamp := g.stamp
-	seen := g.cmarks
-	seen[s] = stamp
+	seen, local := g.cmarks, lay.local
+	seen[local[s]] = stamp
 	out := []int32{s}
 	for i := 0; i < len(out); i++ {
 		if !g.step() {
@@ -295,8 +391,8 @@ func (g *Guide) closure(s, p int32) []int32 {
 				ends := g.end(e.Call, p)
 				next = len(ends) > 0 && ends[0] == p
 			}
-			if next && seen[e.To] != stamp {
-				seen[e.To] = stamp
+			if next && seen[local[e.To]] != stamp {
+				seen[local[e.To]] = stamp
 				out = append(out, e.To)
 			}
 		}
@@ -362,17 +458,23 @@ func (g *Guide) end(r, p int32) []int32 {
 	}
 	g.ends[k] = nil // a rule called again at the same position ends nowhere new: no left recursion reaches here
 	rule := g.net.Rules[r]
-	// Scratch space per nesting depth of end: marks dedupes states at one
-	// position (stamps never repeat, so it needs no clearing), the heap
-	// holds the pending pairs, the list the states of the position.
+	// Scratch space per nesting depth of end: marks dedupes the states of
+	// rule r at one position, by their number within the rule (stamps
+	// never repeat, so it needs no clearing), the heap holds the pending
+	// pairs, the list the states of the position.
 	depth := g.depth
 	g.depth++
 	defer func() { g.depth-- }()
+	lay := g.net.states()
 	if depth == len(g.scratch) {
-		g.scratch = append(g.scratch, &endScratch{marks: make([]uint32, len(g.net.Index)-1)})
+		g.scratch = append(g.scratch, &endScratch{})
 	}
 	sc := g.scratch[depth]
-	marks := sc.marks
+	if n := int(lay.size[r]); len(sc.marks) < n {
+		// Stamps never repeat, so grown marks need no clearing either.
+		sc.marks = make([]uint32, n)
+	}
+	marks, local := sc.marks, lay.local
 	heap := pairHeap(sc.heap[:0])
 	heap.push(pair(p, rule.Start))
 	var out []int32
@@ -384,8 +486,8 @@ func (g *Guide) end(r, p int32) []int32 {
 		list = list[:0]
 		for len(heap) > 0 && int32(heap[0]>>32) == q {
 			s := int32(uint32(heap.pop()))
-			if marks[s] != stamp {
-				marks[s] = stamp
+			if marks[local[s]] != stamp {
+				marks[local[s]] = stamp
 				list = append(list, s)
 			}
 		}
@@ -414,8 +516,8 @@ func (g *Guide) end(r, p int32) []int32 {
 							break
 						}
 						if end == q {
-							if marks[e.To] != stamp {
-								marks[e.To] = stamp
+							if marks[local[e.To]] != stamp {
+								marks[local[e.To]] = stamp
 								list = append(list, e.To)
 							}
 							continue
@@ -423,8 +525,8 @@ func (g *Guide) end(r, p int32) []int32 {
 						heap.push(pair(end, e.To))
 					}
 				default:
-					if marks[e.To] != stamp {
-						marks[e.To] = stamp
+					if marks[local[e.To]] != stamp {
+						marks[local[e.To]] = stamp
 						list = append(list, e.To)
 					}
 				}

@@ -240,12 +240,13 @@ func (m *Matcher) prog(rule string, input []byte) (*prog, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	exact := m.compileProg(r, math.MaxInt)
-	// A counted loop whose body can match the empty string is a call per
-	// iteration, which makes Earley keep one call per position. Its bound
-	// cannot be reached by an input shorter than it (every iteration
-	// counted reads a character), and such a loop is then exactly a star:
-	// the program compiled for this input relaxes the loops whose bound
-	// lies above the input's length.
+	// A counted loop costs a counter in every item inside it, and one
+	// whose body can match the empty string a call per iteration, which
+	// makes Earley keep one call per position. Its bound cannot be reached
+	// by an input shorter than it (every iteration counted reads a
+	// character), and such a loop is then exactly unbounded — a star when
+	// it has no minimum: the program compiled for this input relaxes the
+	// loops whose bound lies above the input's length.
 	k, _ := slices.BinarySearch(exact.callMax, len(input)+1)
 	if k == len(exact.callMax) {
 		return exact, nil
@@ -253,9 +254,8 @@ func (m *Matcher) prog(rule string, input []byte) (*prog, error) {
 	return m.compileProg(r, exact.callMax[k]-1), nil
 }
 
-// compileProg returns the program of r in which the counted loops with
-// nullable bodies and a bound above relax are stars, compiling it on first
-// use. m.mu is held.
+// compileProg returns the program of r in which the counted loops with a
+// bound above relax are unbounded, compiling it on first use. m.mu is held.
 func (m *Matcher) compileProg(r *Rule, relax int) *prog {
 	key := progKey{r, relax}
 	if p := m.progs[key]; p != nil {
@@ -338,7 +338,7 @@ type prog struct {
 	machines []machine
 	top      int32   // the start rule's machine
 	simple   bool    // no calls and no counters: an NFA
-	callMax  []int   // the bounds of the loops with nullable bodies, sorted
+	callMax  []int   // the bounds of the counted loops, sorted: an input shorter than one relaxes it
 	loopOf   []int32 // per state: the innermost counted loop it is in, or -1
 	counted  bool    // the program has counted loops
 }
@@ -350,7 +350,7 @@ type compiler struct {
 	single    map[[2]rune]int32 // class of one character, with its other case
 	queue     []pending
 	cur       pending // the machine being compiled
-	relax     int     // loops with nullable bodies and larger bounds are stars
+	relax     int     // counted loops with larger bounds are unbounded (stars when they have no minimum)
 	loop      int32   // the innermost counted loop being compiled, or -1
 }
 
@@ -505,6 +505,7 @@ const (
 	planUnroll        // copies of x
 	planCount         // a loop with a counter
 	planCall          // a counter, the body a machine of its own
+	planPlus          // 1*x: one copy of x and a loop back
 )
 
 // plan decides how to compile a repetition and returns its size in states.
@@ -523,6 +524,11 @@ func (m *Matcher) plan(n *Repeat) (kind, lo, size int) {
 	switch {
 	case lo == 0 && n.Max == Inf:
 		return planStar, 0, sat(b, 1)
+	case lo == 1 && n.Max == Inf:
+		return planPlus, 1, sat(b, 1)
+	case n.Max == 1:
+		// One copy, whatever its size: nothing is duplicated.
+		return planUnroll, lo, sat(b, 1-lo)
 	case n.Max == Inf:
 		if u := sat(satMul(lo, b), b+1); u <= m.unrollMax {
 			return planUnroll, lo, u
@@ -545,6 +551,11 @@ func (c *compiler) repeat(n *Repeat, next int32) int32 {
 		return next
 	case planStar:
 		return c.star(n.Body, next)
+	case planPlus:
+		l := c.state(mstate{kind: kEps})
+		b := c.compile(n.Body, l)
+		c.p.states[l].outs = []int32{b, next}
+		return b
 	case planUnroll:
 		cont := next
 		if n.Max == Inf {
@@ -562,6 +573,13 @@ func (c *compiler) repeat(n *Repeat, next int32) int32 {
 		}
 		return cont
 	case planCount:
+		bounded := n.Max != Inf && n.Max <= c.relax
+		if n.Max != Inf && !bounded && lo == 0 {
+			return c.star(n.Body, next)
+		}
+		if bounded {
+			c.p.callMax = append(c.p.callMax, n.Max)
+		}
 		id := int32(len(c.p.loops))
 		c.p.loops = append(c.p.loops, loop{})
 		c.p.counted = true
@@ -571,7 +589,7 @@ func (c *compiler) repeat(n *Repeat, next int32) int32 {
 		body := c.compile(n.Body, end)
 		c.loop = outer
 		max := int32(n.Max)
-		if n.Max == Inf {
+		if !bounded {
 			max = -1
 		}
 		c.p.loops[id] = loop{min: int32(lo), max: max, body: body, exit: next}

@@ -13,5 +13,6 @@ func (p *pegProgram) Run(entry string, in []byte, res *Result) (bool, error) {
 	if res.Octets {
 		in = latin1(in)
 	}
-	return p.run(entry, in, res.net, nil)
+	ok, _, err := p.run(entry, in, res.net, nil)
+	return ok, err
 }

@@ -419,8 +419,12 @@ func ints(b *strings.Builder, xs []int32) {
 	b.WriteString("\n\t")
 }
 
-// maxWitnessRuns bounds the parses the witness search makes in all.
-const maxWitnessRuns = 20_000
+// maxWitnessWork bounds the work of the witness search (the PEG
+// interpreter's steps and the guide's), over every start rule: a grammar
+// with hundreds of start rules and fallbacks (a chain of 800 rules, say)
+// must not take minutes of witness search. A fallback left without a
+// witness says so in the report.
+const maxWitnessWork = 20_000_000
 
 // witnesses finds, for each fallback decision, an input that shows it is
 // needed: one that the grammar matches (the ABNF matcher says so) and that
@@ -444,7 +448,7 @@ func (t *translator) witnesses(text []byte, fb *fallbackResult, n int) {
 			pending[it.id] = it
 		}
 	}
-	runs := 0
+	spent := 0
 	for _, e := range t.entry {
 		if !fb.entries[e.ident] || len(pending) == 0 {
 			continue
@@ -463,7 +467,12 @@ func (t *translator) witnesses(text []byte, fb *fallbackResult, n int) {
 			if t.abnf.Octets {
 				in = latin1(in)
 			}
-			if ok, err := prog.run(e.ident, in, fb.net, nil); !ok && err == nil {
+			if spent >= maxWitnessWork {
+				break
+			}
+			ok, steps, err := prog.run(e.ident, in, fb.net, nil)
+			spent += steps
+			if !ok && err == nil {
 				t.report.warn("the generated parser rejects %q, which the grammar's %s matches: report this as a bug of gen", in, e.rule.Name)
 				continue
 			}
@@ -473,15 +482,16 @@ func (t *translator) witnesses(text []byte, fb *fallbackResult, n int) {
 			// fallbacks costs a few runs per sample, not a hundred.
 			var find func(ids []int)
 			find = func(ids []int) {
-				if len(ids) == 0 || runs >= maxWitnessRuns {
+				if len(ids) == 0 || spent >= maxWitnessWork {
 					return
 				}
 				skip := map[int]bool{}
 				for _, id := range ids {
 					skip[id] = true
 				}
-				runs++
-				if ok, err := prog.run(e.ident, in, fb.net, skip); ok || err != nil {
+				ok, steps, err := prog.run(e.ident, in, fb.net, skip)
+				spent += steps
+				if ok || err != nil {
 					return
 				}
 				if len(ids) == 1 {
@@ -493,7 +503,7 @@ func (t *translator) witnesses(text []byte, fb *fallbackResult, n int) {
 				find(ids[len(ids)/2:])
 			}
 			find(slices.Sorted(maps.Keys(pending)))
-			if len(pending) == 0 || runs >= maxWitnessRuns {
+			if len(pending) == 0 || spent >= maxWitnessWork {
 				break
 			}
 		}

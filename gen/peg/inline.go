@@ -100,6 +100,7 @@ type unit struct {
 	border   func(int32) bool // isBorder, for fa.CoreClosure
 	exactCtx map[int32]bool
 	budget   int // search steps left, for an inlined unit; 0 means no budget
+	spent    int // search steps taken
 }
 
 // setBorder marks the exact states with an ε-edge into an
@@ -125,6 +126,7 @@ var errBudget = &limitError{"inlined unit: work budget exhausted"}
 
 // spend takes n search steps from the unit's budget.
 func (u *unit) spend(n int) {
+	u.spent += n
 	if u.budget == 0 {
 		return
 	}
@@ -215,6 +217,13 @@ func newUnit(b *fa.Builder, root *occ, ctx *buildCtx) *unit {
 // or, if that NFA would pass the state limit, every rule translated on its
 // own (modular.go).
 func (t *translator) translateStart(s *ir.Rule) string {
+	if t.workLeft <= 0 {
+		// One warning for all of them (Translate): a grammar with 800
+		// start rules would otherwise get 800 lines.
+		t.overBudget = append(t.overBudget, s.Name)
+		t.modular[s] = true
+		return t.unitRef(s)
+	}
 	b := &fa.Builder{}
 	ctx := &buildCtx{active: map[*ir.Component]*sccCopy{}, shared: map[*ir.Component]*sccCopy{}}
 	root := t.build(b, &ir.Ref{Rule: s}, s, ctx)
@@ -224,9 +233,16 @@ func (t *translator) translateStart(s *ir.Rule) string {
 		return t.unitRef(s)
 	}
 	u := newUnit(b, root, ctx)
-	u.budget = t.inlineWork
-	if !t.decideWithin(u, root) {
-		t.report.warn("%s: checking its inlined decisions passes the work budget (%d search steps); every rule it reaches is translated on its own, against the union of its contexts", s.Name, t.inlineWork)
+	u.budget = min(t.inlineWork, t.workLeft)
+	ok := t.decideWithin(u, root)
+	t.workLeft -= u.spent
+	t.report.Work += u.spent
+	if !ok {
+		if u.spent >= t.inlineWork {
+			t.report.warn("%s: checking its inlined decisions passes the work budget (%d search steps); every rule it reaches is translated on its own, against the union of its contexts", s.Name, t.inlineWork)
+		} else {
+			t.report.warn("%s: checking its inlined decisions passes what is left of the total work budget (%d search steps); every rule it reaches is translated on its own, against the union of its contexts", s.Name, t.totalWork)
+		}
 		t.modular[s] = true
 		return t.unitRef(s)
 	}

@@ -432,15 +432,16 @@ func latin1(in []byte) []byte {
 // parse runs the entry rule on the whole input, as pigeon does: the entry
 // itself carries its end-of-input anchor.
 func (prog *pegProgram) parse(entry string, in []byte) bool {
-	ok, _ := prog.run(entry, in, nil, nil)
+	ok, _, _ := prog.run(entry, in, nil, nil)
 	return ok
 }
 
 // run parses in from entry. With a network, the guide settles the
 // fallback decisions, except those whose report items are in skip: those
 // decisions take their alternative as the PEG without a guard would. It
-// returns false with an error if the guide gave up.
-func (prog *pegProgram) run(entry string, in []byte, net *syntax.Net, skip map[int]bool) (bool, error) {
+// returns false with an error if the guide gave up; steps is the work
+// done, the interpreter's and the guide's.
+func (prog *pegProgram) run(entry string, in []byte, net *syntax.Net, skip map[int]bool) (ok bool, steps int, err error) {
 	m := &pm{prog: prog, in: in, skip: skip}
 	if net != nil {
 		// The exact recognizer takes cubic time on highly ambiguous
@@ -448,11 +449,12 @@ func (prog *pegProgram) run(entry string, in []byte, net *syntax.Net, skip map[i
 		n := len(in)
 		m.guide = syntax.NewGuide(net, in, 1_000_000+20*n*n*n)
 	}
-	_, ok := m.match(&pRef{name: entry}, 0)
+	_, ok = m.match(&pRef{name: entry}, 0)
+	steps = m.steps + m.guide.Steps()
 	if m.guide != nil && m.guide.Err() != nil {
-		return false, m.guide.Err()
+		return false, steps, m.guide.Err()
 	}
-	return ok && utf8.Valid(in), nil // pigeon reports invalid UTF-8 as an error
+	return ok && utf8.Valid(in), steps, nil // pigeon reports invalid UTF-8 as an error
 }
 
 type pm struct {

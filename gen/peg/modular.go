@@ -205,6 +205,8 @@ func (t *translator) unitRef(r *ir.Rule) string {
 	}
 	u.setBorder()
 	t.decide(u, body)
+	t.workLeft -= u.spent
+	t.report.Work += u.spent
 	t.commit(u, body)
 	p.body = t.text(body)
 	return id

@@ -81,6 +81,11 @@ type Options struct {
 	// one inlined start rule; past it the rule is translated modularly. 0
 	// means DefaultInlineWork.
 	InlineWork int
+	// TotalWork bounds the search steps of the whole translation, over
+	// every start rule: once it is spent, the start rules not yet
+	// translated are translated modularly, which costs time linear in the
+	// grammar. 0 means DefaultTotalWork.
+	TotalWork int
 	// Witnesses is the number of samples per start rule searched for a
 	// witness of each fallback decision (report only); 0 means 200, -1
 	// none.
@@ -91,7 +96,8 @@ type Options struct {
 const (
 	DefaultMaxStates  = 1 << 18
 	DefaultMaxGuard   = 1 << 12
-	DefaultInlineWork = 50_000_000
+	DefaultInlineWork = 10_000_000 // 8 times what the costliest real grammar of testdata/grammars spends (RFC 7489's, 1.2 M)
+	DefaultTotalWork  = 40_000_000 // about 2 s
 )
 
 // Result is a translation.
@@ -117,7 +123,10 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 		if e := recover(); e != nil {
 			le, ok := e.(*limitError)
 			if !ok {
-				panic(e)
+				// A broken invariant of gen: an error, not a crash, so
+				// that a tool driving gen gets an exit status.
+				res, err = nil, fmt.Errorf("peg: internal error (a bug of gen, please report it with the grammar): %v", e)
+				return
 			}
 			res, err = nil, le
 		}
@@ -148,9 +157,11 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 		maxStates:  cmp.Or(opts.MaxStates, DefaultMaxStates),
 		maxGuard:   cmp.Or(opts.MaxGuard, DefaultMaxGuard),
 		inlineWork: cmp.Or(opts.InlineWork, DefaultInlineWork),
+		totalWork:  cmp.Or(opts.TotalWork, DefaultTotalWork),
 		modular:    map[*ir.Rule]bool{},
 		unitIdent:  map[*ir.Rule]string{},
 	}
+	t.workLeft = t.totalWork
 	t.base = baseIdents(lg.Rules)
 	for _, r := range lg.Rules {
 		if r.NonEmpty == nil {
@@ -222,6 +233,13 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 			return nil, err
 		}
 		res.Entries[s.Name] = entry
+	}
+	if n := len(t.overBudget); n > 0 {
+		names := strings.Join(t.overBudget[:min(n, 5)], ", ")
+		if n > 5 {
+			names += fmt.Sprintf(", … (%d more)", n-5)
+		}
+		t.report.warn("%d start rules (%s): the translation had spent its total work budget (%d search steps, -total-work raises it); every rule they reach is translated on its own, against the union of its contexts", n, names, t.totalWork)
 	}
 	for _, r := range t.rules {
 		res.leftRec = res.leftRec || r.rule.Fold && r.rule.Capture
@@ -368,6 +386,8 @@ type translator struct {
 	copies map[*ir.Component]map[string]map[*ir.Rule]string
 	// Limits (Options).
 	maxStates, maxGuard, inlineWork int
+	totalWork, workLeft             int
+	overBudget                      []string // start rules translated modularly once the total budget was spent
 	// Modular translation (modular.go).
 	modular   map[*ir.Rule]bool // start rules translated rule by rule
 	follow    map[*ir.Rule]fset // follow sets of the rules they reach

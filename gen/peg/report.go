@@ -27,6 +27,10 @@ type Report struct {
 	// ABNF position and kind): exact as emitted, made exact by a guard or a
 	// reordering, or settled by the exact recognizer at parse time.
 	Proven, Guarded, Fallbacks int
+	// Work is the search steps spent checking decisions (bounded by
+	// Options.InlineWork per inlined start rule and Options.TotalWork in
+	// all).
+	Work int
 
 	byKey   map[string]*Item
 	checked map[*ir.Alt]bool
@@ -229,6 +233,7 @@ func (r *Report) WriteTo(w io.Writer) (int64, error) {
 	}
 	fmt.Fprintf(&b, "PEG rules: %d (%d extra variants for contexts needing other guards), exact guards: %d\n", r.Rules, r.Variants, r.Guards)
 	fmt.Fprintf(&b, "decisions: %d proven, %d guarded, %d by fallback to the exact recognizer\n", r.Proven, r.Guarded, r.Fallbacks)
+	fmt.Fprintf(&b, "search steps spent checking them: %d\n", r.Work)
 	section := func(title string, kinds ...string) {
 		var lines []string
 		for _, it := range r.Items {

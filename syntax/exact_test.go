@@ -1,0 +1,204 @@
+package syntax
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+)
+
+// parens is the network of one rule, balanced parentheses:
+//
+//	S = "(" S ")" S / ""
+//
+// state 0 is S's start, 1 its final; 2 -"("-> 3 -S-> 4 -")"-> 5 -S-> 1.
+func parens() *Net {
+	return &Net{
+		Rules: []NetRule{{"S", 0, 1}},
+		Index: []int32{0, 2, 2, 3, 4, 5, 6},
+		Edges: []NetEdge{
+			{2, -1, -1}, {1, -1, -1}, // 0: ε to 2, ε to the final state
+			{3, 0, -1}, // 2: "("
+			{4, -1, 0}, // 3: S
+			{5, 1, -1}, // 4: ")"
+			{1, -1, 0}, // 5: S
+		},
+		Classes: [][]rune{{'(', '('}, {')', ')'}},
+	}
+}
+
+func TestGuideEnter(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bool
+	}{
+		{"", true}, {"()", true}, {"(())()", true}, {"((()))(())", true},
+		{"(", false}, {")", false}, {"(()", false}, {"())", false}, {"x", false},
+	} {
+		g := NewGuide(parens(), []byte(tc.in), 1<<20)
+		if got := g.Enter(0, 0); got != tc.want || g.Err() != nil {
+			t.Errorf("%q: Enter(S, 0) = %v (err %v), want %v", tc.in, got, g.Err(), tc.want)
+		}
+	}
+}
+
+// The guide follows the parser's stack: an inner S may end only where its
+// caller can still complete the whole input.
+func TestGuideCan(t *testing.T) {
+	g := NewGuide(parens(), []byte("()"), 1<<20)
+	if !g.Enter(0, 0) {
+		t.Fatal("Enter(S, 0) on \"()\" = false")
+	}
+	for _, tc := range []struct {
+		state, pos int
+		want       bool
+	}{
+		{0, 0, true},  // at the start: "()" is an S
+		{1, 0, false}, // ending at 0 leaves ")" unread
+		{3, 1, true},  // after "(": S ")" S completes
+		{5, 2, true},  // after "()": the empty S ends at 2
+		{4, 0, false}, // ")" is not at 0
+		{1, 2, true},
+	} {
+		if got := g.Can(tc.state, tc.pos); got != tc.want {
+			t.Errorf("Can(%d, %d) = %v, want %v", tc.state, tc.pos, got, tc.want)
+		}
+	}
+	// The inner S, called from state 3 at 1, returning to state 4.
+	if !g.Call(4) || !g.Enter(0, 1) {
+		t.Fatal("Enter(S, 1) from state 3 = false")
+	}
+	if !g.Can(1, 1) {
+		t.Error("inner S: Can(final, 1) = false: the empty S at 1 lets the caller read \")\"")
+	}
+	if g.Can(2, 1) {
+		t.Error("inner S: Can(2, 1) = true: there is no \"(\" at 1")
+	}
+	if !g.Leave() || !g.Leave() || g.Leave() {
+		t.Error("Leave: the stack should hold two invocations")
+	}
+}
+
+func TestGuideWork(t *testing.T) {
+	in := []byte("((((((((((((((((((((()))))))))))))))))))))")
+	g := NewGuide(parens(), in, 10)
+	if g.Enter(0, 0) || !errors.Is(g.Err(), ErrWork) {
+		t.Errorf("Enter with 10 steps of work: err %v, want ErrWork", g.Err())
+	}
+	if g.Steps() != 10 {
+		t.Errorf("Steps() = %d, want the whole budget, 10", g.Steps())
+	}
+	g = NewGuide(parens(), in, 1<<20)
+	if !g.Enter(0, 0) || g.Steps() == 0 || g.Steps() > 1<<20 {
+		t.Errorf("Enter: %v, Steps() = %d", g.Err(), g.Steps())
+	}
+}
+
+// Networks built by hand never make the guide panic: a network that fails
+// Check makes every answer false, with Check's error.
+func TestGuideBadNetwork(t *testing.T) {
+	bad := []*Net{
+		nil,
+		{},
+		{Rules: []NetRule{{"S", 0, 1}}, Index: []int32{0, 1, 1}, Edges: []NetEdge{{7, -1, -1}}},
+		{Rules: []NetRule{{"S", 0, 9}}, Index: []int32{0, 0, 0}},
+		{Rules: []NetRule{{"S", 0, 1}}, Index: []int32{0, 1, 1}, Edges: []NetEdge{{1, 3, -1}}},
+		{Rules: []NetRule{{"S", 0, 1}}, Index: []int32{0, 1, 1}, Edges: []NetEdge{{1, -1, 5}}},
+		{Rules: []NetRule{{"S", 0, 1}}, Index: []int32{0, 1, 1}, Edges: []NetEdge{{1, 0, -1}}, Classes: [][]rune{{'b', 'a'}}},
+	}
+	for i, n := range bad {
+		g := NewGuide(n, []byte("ab"), 1<<20)
+		if g.Enter(0, 0) || g.Call(0) && g.Can(0, 0) || g.Err() == nil {
+			t.Errorf("network %d: the guide answered, err %v", i, g.Err())
+		}
+	}
+	var g *Guide
+	if g.Enter(0, 0) || g.Can(0, 0) || g.Call(0) || g.Leave() || g.Err() == nil || g.Steps() != 0 {
+		t.Error("a nil guide answered")
+	}
+}
+
+// A network whose edges cross from one rule's automaton into another's
+// (gen never emits one) is still answered, with one numbering for all.
+func TestGuideCrossingNetwork(t *testing.T) {
+	n := &Net{
+		Rules: []NetRule{{"A", 0, 1}, {"B", 2, 3}},
+		Index: []int32{0, 1, 1, 2, 2},
+		Edges: []NetEdge{
+			{3, 0, -1}, // A's start reads "a" into B's final state
+			{3, 0, -1}, // and so does B's
+		},
+		Classes: [][]rune{{'a', 'a'}},
+	}
+	if l := n.states(); l.maxSize != 4 {
+		t.Errorf("crossing network: layout of %d states per rule, want the identity (4)", l.maxSize)
+	}
+	g := NewGuide(n, []byte("a"), 1<<20)
+	g.Enter(0, 0) // whatever it answers, it does not panic
+	if g.Err() != nil {
+		t.Error(g.Err())
+	}
+}
+
+// chain is r0 = r1 "a" / "b", …, r(n-1) = "c": a guide for it nests n
+// levels deep, each with the scratch space of one rule, not of the network.
+func chain(n int) *Net {
+	net := &Net{Classes: [][]rune{{'a', 'a'}, {'b', 'b'}, {'c', 'c'}}}
+	var edges [][]NetEdge
+	state := func() int32 { edges = append(edges, nil); return int32(len(edges) - 1) }
+	for i := range n {
+		net.Rules = append(net.Rules, NetRule{fmt.Sprintf("r%d", i), state(), state()})
+	}
+	for i, r := range net.Rules {
+		if i == n-1 {
+			edges[r.Start] = append(edges[r.Start], NetEdge{r.Final, 2, -1})
+			continue
+		}
+		mid := state()
+		edges[r.Start] = append(edges[r.Start], NetEdge{mid, -1, int32(i + 1)}, NetEdge{r.Final, 1, -1})
+		edges[mid] = append(edges[mid], NetEdge{r.Final, 0, -1})
+	}
+	for _, es := range edges {
+		net.Index = append(net.Index, int32(len(net.Edges)))
+		net.Edges = append(net.Edges, es...)
+	}
+	net.Index = append(net.Index, int32(len(net.Edges)))
+	return net
+}
+
+func TestGuideScratchPerRule(t *testing.T) {
+	const n = 800
+	net := chain(n)
+	in := []byte("c")
+	for range n - 1 {
+		in = append(in, 'a')
+	}
+	g := NewGuide(net, in, 1<<30)
+	if !g.Enter(0, 0) || g.Err() != nil {
+		t.Fatalf("Enter(r0) on c a^%d: false, %v", n-1, g.Err())
+	}
+	if len(g.scratch) < n {
+		t.Fatalf("the guide nested %d deep, want %d", len(g.scratch), n)
+	}
+	for d, sc := range g.scratch {
+		if len(sc.marks) > 3 {
+			t.Fatalf("depth %d: %d marks, more than the 3 states of one rule", d, len(sc.marks))
+		}
+	}
+	if NewGuide(net, []byte("caa"), 1<<30).Enter(0, 0) {
+		t.Error("Enter(r0) on caa: true")
+	}
+}
+
+func BenchmarkGuideChain(b *testing.B) {
+	net := chain(800)
+	in := []byte("b")
+	for range 400 {
+		in = append(in, 'a')
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if !NewGuide(net, in, 1<<30).Enter(0, 0) {
+			b.Fatal("not matched")
+		}
+	}
+}
