@@ -9,6 +9,12 @@
 //	gen sample [-grammar FILE]… -rule RULE [-n N] [-seed S] [-near] [-quoted] [-octets] [-max-nesting N]
 //	gen peg, gen fidelity, gen dfa: see the usage text (gen with no arguments)
 //
+// Every limit of peg and dfa (automaton sizes, search work) has a flag that
+// raises it, and passing one is an error naming the rule, or, where the
+// translation can do without (peg's work budgets), a warning in the report:
+// a decision left unproven is settled by the exact recognizer, so limits
+// cost proofs, never exactness.
+//
 // With no grammar files, gen uses RFC 3986 Appendix A (grammar/rfc3986.abnf,
 // embedded). Several files are read in order as one grammar: later files may
 // add alternatives to earlier rules with "=/".
@@ -83,6 +89,9 @@ const usage = `usage:
   gen peg [-grammar FILE]… [-start R,…] [-capture R,…|-nocapture R,…] [-o FILE] [-report]
   gen fidelity [-grammar FILE]… -rule RULE [-n N] [-seed S] [-in FILE|-] [-quoted]
   gen dfa [-grammar FILE]… [-start R,…] [-o FILE] [-report]
+limits (an error names the rule and the flag; gen peg -h, gen dfa -h):
+  peg: -max-states -max-guard -inline-work -total-work -witnesses
+  dfa: -max-nfa -max-dfa -max-work
 every command that reads a grammar also takes:
   -octets          numeric values are octets, not code points in UTF-8
   -max-nesting N   deepest nesting of groups and options read (default 1000)
@@ -109,7 +118,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	out := bufio.NewWriter(stdout)
-	err := cmd(args[1:], stdin, out, stderr)
+	err := safely(func() error { return cmd(args[1:], stdin, out, stderr) })
 	if ferr := out.Flush(); err == nil && ferr != nil {
 		err = ferr
 	}
@@ -129,6 +138,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "gen %s: %v\n", args[0], err)
 	return 1
+}
+
+// safely runs f, turning a panic — a broken invariant of gen, never an
+// expected outcome: every limit and bad input is an error of its own — into
+// an error, so that gen always ends with a message and an exit status.
+func safely(f func() error) (err error) {
+	defer func() {
+		if e := recover(); e != nil {
+			err = fmt.Errorf("internal error (a bug of gen; please report it with the grammar and the command): %v", e)
+		}
+	}()
+	return f()
 }
 
 // flagError is a flag parsing error, already reported by the flag package.
