@@ -37,6 +37,7 @@ type netLayout struct {
 	local   []int32 // a state's number within its rule
 	size    []int32 // the number of states of each rule
 	maxSize int32
+	ascii   [][2]uint64 // each class's members below 128, as a bitmap
 }
 
 // states returns the network's layout, computed on first use. In the
@@ -51,6 +52,14 @@ func (n *Net) states() *netLayout {
 			return
 		}
 		l := &n.layout
+		l.ascii = make([][2]uint64, len(n.Classes))
+		for i, c := range n.Classes {
+			for j := 0; j < len(c); j += 2 {
+				for r := c[j]; r <= min(c[j+1], 127); r++ {
+					l.ascii[i][r>>6] |= 1 << (r & 63)
+				}
+			}
+		}
 		states := len(n.Index) - 1
 		l.local = make([]int32, states)
 		l.size = make([]int32, len(n.Rules))
@@ -158,6 +167,9 @@ func (n *Net) Check() error {
 }
 
 func (n *Net) inClass(class int32, c rune) bool {
+	if c < 128 {
+		return n.layout.ascii[class][c>>6]&(1<<(c&63)) != 0
+	}
 	rs := n.Classes[class]
 	i, _ := slices.BinarySearch(rs, c) // first bound >= c
 	if i < len(rs) && rs[i] == c {
