@@ -58,6 +58,11 @@ type NFA struct {
 	Start  int32
 	Accept int32
 
+	// Work counts the states that closures have visited and the
+	// transitions that Step has tried: a measure of the time spent on the
+	// automaton, for callers that budget it.
+	Work int
+
 	pieces []piece // the atoms' ranges in order, for AtomsOf
 	skip   []int32 // see skipTable
 	// Closure's scratch space.
@@ -289,6 +294,7 @@ func (n *NFA) closure(states []int32, within func(int32) bool, core bool, keep f
 	for len(stack) > 0 {
 		s := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		n.Work++
 		if !core || len(n.States[s].Trans) > 0 || s == n.Accept || keep != nil && keep(s) {
 			out = append(out, s)
 		}
@@ -308,6 +314,7 @@ func (n *NFA) closure(states []int32, within func(int32) bool, core bool, keep f
 func (n *NFA) Step(states []int32, a int) []int32 {
 	var out []int32
 	for _, s := range states {
+		n.Work += len(n.States[s].Trans)
 		for _, t := range n.States[s].Trans {
 			if t.On.Has(a) {
 				out = append(out, t.To)

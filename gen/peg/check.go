@@ -119,7 +119,7 @@ func check(u *unit, p frag, rest []int32, g guardSpec) (cex string, found, gaveU
 		if len(configs) > maxConfigs {
 			return "", false, true
 		}
-		u.spend(1 + len(configs[i].a) + len(configs[i].b) + len(configs[i].c))
+		u.charge()
 		c := configs[i]
 		if acceptA(&c) && fa.Contains(c.b, n.Accept) && !fa.Contains(c.c, n.Accept) {
 			return path(n, configs, int32(i)), true, false
@@ -144,6 +144,7 @@ func check(u *unit, p frag, rest []int32, g guardSpec) (cex string, found, gaveU
 			next.b = n.CoreClosure(nb, nil, border)
 			next.deep = slices.ContainsFunc(nb, func(s int32) bool { return u.approx[s] })
 			next.c = n.CoreClosure(n.Step(c.c, x), inC, border)
+			u.charge()
 			next = norm(next)
 			k := key(next)
 			if seen[k] {
@@ -248,7 +249,7 @@ func overlap(u *unit, x, y []int32) (string, bool) {
 	seen := map[string]bool{}
 	for i := 0; i < len(ps) && len(ps) < maxConfigs; i++ {
 		p := ps[i]
-		u.spend(1 + len(p.x) + len(p.y))
+		u.charge()
 		if fa.Contains(p.x, n.Accept) && fa.Contains(p.y, n.Accept) {
 			var cs []config
 			for _, q := range ps[:i+1] {
@@ -293,7 +294,7 @@ func prefixOf(u *unit, p, q frag) bool {
 	}
 	for i := 0; i < len(queue) && len(queue) < maxConfigs; i++ {
 		s := queue[i]
-		u.spend(1 + len(s.x) + len(s.y))
+		u.charge()
 		if s.done && s.moved && fa.Contains(s.y, q.end) {
 			return true
 		}

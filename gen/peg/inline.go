@@ -101,6 +101,7 @@ type unit struct {
 	exactCtx map[int32]bool
 	budget   int // search steps left, for an inlined unit; 0 means no budget
 	spent    int // search steps taken
+	charged  int // the NFA's Work already spent
 }
 
 // setBorder marks the exact states with an ε-edge into an
@@ -123,6 +124,16 @@ func (u *unit) setBorder() {
 
 // errBudget abandons an inlined unit whose checks take too long.
 var errBudget = &limitError{"inlined unit: work budget exhausted"}
+
+// charge spends a search step, and one for every state the NFA's
+// closures visited and every transition its steps tried since the last
+// charge: a step's cost grows with the automaton, and a budget counted in
+// configurations alone let a large unit run for minutes.
+func (u *unit) charge() {
+	w := u.n.Work
+	u.spend(1 + w - u.charged)
+	u.charged = w
+}
 
 // spend takes n search steps from the unit's budget.
 func (u *unit) spend(n int) {
