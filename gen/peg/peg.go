@@ -94,8 +94,8 @@ type Options struct {
 
 // Defaults of the limits in Options.
 const (
-	DefaultMaxStates  = 1 << 18
-	DefaultMaxGuard   = 1 << 12
+	DefaultMaxStates = 1 << 18
+	DefaultMaxGuard  = 1 << 12
 	// A step is one state visited by a closure or one transition tried,
 	// about 10 ns. The costliest grammar of testdata/grammars (RFC 7489's
 	// dmarc-record) needs 201 M to prove its inlined decisions.
