@@ -16,8 +16,7 @@ import "strings"
 // the next '/', '?' or '#'; then the path, "?" query, "#" fragment. Within a
 // valid authority, userinfo ends at the only '@', an IP literal at ']', and
 // the port follows the next ':'. The result shares s's memory.
-func (sy *Syntax) split(s string) URI {
-	var u URI
+func (sy *Syntax) split(u *URI, s string) {
 	rest := s
 	for i := 0; i < len(rest); i++ {
 		c := rest[i]
@@ -39,7 +38,7 @@ func (sy *Syntax) split(s string) URI {
 			}
 		}
 		u.flags |= hasAuthority
-		sy.splitAuthority(&u, rest[:end])
+		sy.splitAuthority(u, rest[:end])
 		rest = rest[end:]
 	}
 	end := len(rest)
@@ -61,7 +60,6 @@ func (sy *Syntax) split(s string) URI {
 	if len(rest) > 0 && rest[0] == '#' {
 		u.fragment, u.flags = rest[1:], u.flags|hasFragment
 	}
-	return u
 }
 
 func (sy *Syntax) splitAuthority(u *URI, a string) {

@@ -33,7 +33,10 @@ const (
 
 // ParseReference parses s as a URI-reference (RFC 3986 §4.1): a URI or a
 // relative reference.
-func ParseReference(s string) (URI, error) { return RFC3986.Parse("URI-reference", s) }
+func ParseReference(s string) (u URI, err error) {
+	err = RFC3986.parseURI(&u, 0, s)
+	return u, err
+}
 
 // ParseURI parses s as a URI (§3): a scheme is required, a fragment allowed.
 func ParseURI(s string) (URI, error) { return RFC3986.Parse("URI", s) }
