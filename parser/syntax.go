@@ -30,6 +30,8 @@ type Syntax struct {
 	// The hot machines, resolved once: one per URI rule, and IPv4's.
 	uriDFA  []func() *dfa.Machine
 	ipv4DFA func() *dfa.Machine
+	// quick: errors come from the DFA alone (QuickErrors).
+	quick bool
 }
 
 // Names says which rules of a grammar make up a URI reference.
@@ -159,7 +161,7 @@ func (s *Syntax) Parse(rule, in string) (u URI, err error) {
 // uriRule returns the index of a URI rule ("" for the reference rule).
 func (s *Syntax) uriRule(rule string) (int, error) {
 	if len(s.uriRules) == 0 {
-		return 0, fmt.Errorf("parser: %s has no URI rules", s.name)
+		return 0, &ruleError{fmt.Sprintf("parser: %s has no URI rules", s.name)}
 	}
 	if rule == "" {
 		return 0, nil
@@ -171,7 +173,7 @@ func (s *Syntax) uriRule(rule string) (int, error) {
 		}
 	}
 	if i < 0 {
-		return 0, fmt.Errorf("parser: %s is not one of the URI rules of %s (%s)", rule, s.name, strings.Join(s.uriRules, ", "))
+		return 0, s.notURIRule(rule)
 	}
 	return i, nil
 }
@@ -198,7 +200,7 @@ func (s *Syntax) parseURI(u *URI, i int, in string) error {
 func (s *Syntax) Validate(rule, in string) error {
 	name, ok := s.Rule(rule)
 	if !ok {
-		return fmt.Errorf("parser: no rule %q in %s", rule, s.name)
+		return s.noRule(rule)
 	}
 	if len(in) > MaxLength {
 		return tooLong(name, in, MaxLength)
@@ -217,15 +219,36 @@ func (s *Syntax) Validate(rule, in string) error {
 
 // ParseRule parses the whole of in as the named rule with the pigeon
 // parser and returns its parse tree: the captured rules with their spans.
+// Input longer than MaxTreeLength gets no tree: its error says whether it
+// is valid ([ErrTooLongForTree]) or where it is not, from the rule's DFA.
 func (s *Syntax) ParseRule(rule, in string) (*Node, error) {
 	name, ok := s.Rule(rule)
 	if !ok {
-		return nil, fmt.Errorf("parser: no rule %q in %s", rule, s.name)
+		return nil, s.noRule(rule)
 	}
+	return s.parseRule(name, in, uint64(exprBase+exprPerByte*len(in)))
+}
+
+// parseRule is ParseRule for a canonical rule name, with pigeon's
+// expression budget (MaxExpressions) given.
+func (s *Syntax) parseRule(name, in string, maxExpr uint64) (*Node, error) {
 	if len(in) > MaxTreeLength {
-		return nil, tooLong(name, in, MaxTreeLength)
+		if len(in) > MaxLength {
+			return nil, tooLong(name, in, MaxLength)
+		}
+		get, ok := s.dfas[name]
+		if !ok {
+			// A recursive rule has no DFA: nothing decides it.
+			return nil, tooLong(name, in, MaxTreeLength)
+		}
+		d := get()
+		if ok, fail := d.Run(in); !ok {
+			return nil, dfaError(name, in, d, fail)
+		}
+		return nil, &Error{Input: in, Offset: MaxTreeLength, Rule: name, Err: ErrTooLongForTree,
+			Msg: fmt.Sprintf("valid, but too long for a parse tree: %d bytes, the limit is %d", len(in), MaxTreeLength)}
 	}
-	n, f := s.parse(s.entries[name], []byte(in), uint64(exprBase+exprPerByte*len(in)))
+	n, f := s.parse(s.entries[name], []byte(in), maxExpr)
 	if f != nil {
 		return nil, &Error{Input: in, Offset: f.Offset, Rule: name, Expected: f.Expected, Msg: f.Msg}
 	}
@@ -244,7 +267,7 @@ func (s *Syntax) ParseRule(rule, in string) (*Node, error) {
 func (s *Syntax) ParseTree(rule, in string) (URI, *Node, error) {
 	name, ok := s.Rule(rule)
 	if !ok || !s.IsURIRule(name) {
-		return URI{}, nil, fmt.Errorf("parser: %s is not one of the URI rules of %s (%s)", rule, s.name, strings.Join(s.uriRules, ", "))
+		return URI{}, nil, s.notURIRule(rule)
 	}
 	n, err := s.ParseRule(name, in)
 	if err != nil {
@@ -258,13 +281,20 @@ func (s *Syntax) ParseTree(rule, in string) (URI, *Node, error) {
 // for it; the DFA's own otherwise (or should pigeon disagree, which the
 // tests show it does not).
 func (s *Syntax) explain(rule, in string, d *dfa.Machine, fail int) *Error {
-	if len(in) <= MaxTreeLength {
+	if len(in) <= MaxTreeLength && !s.quick {
 		if _, err := s.ParseRule(rule, in); err != nil {
 			if pe, ok := err.(*Error); ok {
 				return pe
 			}
 		}
 	}
+	return dfaError(rule, in, d, fail)
+}
+
+// dfaError is the error of an input that the DFA d rejected at offset
+// fail: the length of the longest prefix some valid input starts with, and
+// the bytes d accepts there.
+func dfaError(rule, in string, d *dfa.Machine, fail int) *Error {
 	e := &Error{Input: in, Offset: fail, Rule: rule, Expected: d.Expected(in, fail)}
 	if fail < len(in) && in[fail] >= 0x80 && !utf8.ValidString(in[fail:min(fail+4, len(in))]) {
 		if r, w := utf8.DecodeRuneInString(in[fail:]); r == utf8.RuneError && w <= 1 {
@@ -274,9 +304,19 @@ func (s *Syntax) explain(rule, in string, d *dfa.Machine, fail int) *Error {
 	return e
 }
 
+// tooLong is the error for an input longer than the limit max that it was
+// not parsed under.
 func tooLong(rule, s string, max int) *Error {
-	return &Error{Input: s, Offset: max, Rule: rule,
+	return &Error{Input: s, Offset: max, Rule: rule, Err: ErrTooLong,
 		Msg: fmt.Sprintf("input is %d bytes, longer than the %d the parser takes", len(s), max)}
+}
+
+func (s *Syntax) noRule(rule string) error {
+	return &ruleError{fmt.Sprintf("parser: no rule %q in %s", rule, s.name)}
+}
+
+func (s *Syntax) notURIRule(rule string) error {
+	return &ruleError{fmt.Sprintf("parser: %s is not one of the URI rules of %s (%s)", rule, s.name, strings.Join(s.uriRules, ", "))}
 }
 
 // fromTree builds the typed URI from the parse tree of a URI-level rule,

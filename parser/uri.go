@@ -11,6 +11,8 @@
 package parser
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -32,9 +34,22 @@ const (
 )
 
 // String returns "ipv4", "ipv6", "ipvfuture", "regname", or "" for
-// HostNone: the spellings of the CLI's JSON.
+// HostNone: the spellings of the CLI's JSON. A value outside the constants
+// is "HostKind(N)".
 func (k HostKind) String() string {
-	return [...]string{"", "ipv4", "ipv6", "ipvfuture", "regname"}[k]
+	switch k {
+	case HostNone:
+		return ""
+	case HostIPv4:
+		return "ipv4"
+	case HostIPv6:
+		return "ipv6"
+	case HostIPvFuture:
+		return "ipvfuture"
+	case HostRegName:
+		return "regname"
+	}
+	return "HostKind(" + strconv.Itoa(int(k)) + ")"
 }
 
 // URI is a URI reference (RFC 3986 §4.1) split into its components, each
@@ -220,7 +235,9 @@ func (u URI) Parts() Parts {
 	}
 }
 
-// String recomposes the parts (RFC 3986 §5.3) without checking them.
+// String recomposes the parts (RFC 3986 §5.3) without checking them: a
+// component whose flag says it is undefined is left out, as are userinfo
+// and port when there is no authority.
 func (p Parts) String() string {
 	u := URI{scheme: p.Scheme, userinfo: p.Userinfo, host: p.Host, port: p.Port, path: p.Path, query: p.Query, fragment: p.Fragment}
 	set := func(f uint8, ok bool) {
@@ -237,38 +254,54 @@ func (p Parts) String() string {
 	return u.String()
 }
 
-// FromParts recomposes p (§5.3) and parses the result as a URI-reference,
-// so that the URI it returns is valid and has exactly the given components.
-// It fails if the recomposed text is not a URI reference, or parses into
+// FromParts builds the URI with exactly the components p gives: it
+// recomposes them (§5.3) and checks the text with the URI-reference DFA,
+// which splits it without allocating. It fails with an error wrapping
+// [ErrUndefinedComponent] if p sets a component that its flags leave
+// undefined (a Host, Userinfo or Port without HasAuthority, a Userinfo
+// without HasUserinfo, a Port without HasPort, a Scheme, Query or Fragment
+// without its Has flag): nothing is dropped silently. It fails with an
+// [*Error] if the recomposed text is not a URI reference, or parses into
 // other components than p's (a path beginning with "//" and no authority,
 // say: §3.3).
 func FromParts(p Parts) (URI, error) {
-	s := p.String()
-	u, err := ParseReference(s)
-	if err != nil {
+	if err := p.undefined(); err != nil {
 		return URI{}, err
 	}
-	want := p
-	if !want.HasAuthority {
-		want.Host, want.Userinfo, want.HasUserinfo, want.Port, want.HasPort = "", "", false, "", false
+	s := p.String()
+	var u URI
+	if err := RFC3986.parseURI(&u, 0, s); err != nil {
+		return URI{}, err
 	}
-	if !want.HasUserinfo {
-		want.Userinfo = ""
-	}
-	if !want.HasPort {
-		want.Port = ""
-	}
-	if !want.HasScheme {
-		want.Scheme = ""
-	}
-	if !want.HasQuery {
-		want.Query = ""
-	}
-	if !want.HasFragment {
-		want.Fragment = ""
-	}
-	if u.Parts() != want {
+	if u.Parts() != p {
 		return URI{}, &Error{Input: s, Offset: 0, Rule: "URI-reference", Msg: "the components recompose to text that parses into different components"}
 	}
 	return u, nil
+}
+
+// undefined returns an error naming a component that p sets although its
+// flags leave it undefined, or nil.
+func (p Parts) undefined() error {
+	bad := func(what string) error {
+		return fmt.Errorf("parser: FromParts: %s: %w", what, ErrUndefinedComponent)
+	}
+	switch {
+	case !p.HasScheme && p.Scheme != "":
+		return bad(fmt.Sprintf("Scheme %q without HasScheme", clip(p.Scheme)))
+	case !p.HasAuthority && p.Host != "":
+		return bad(fmt.Sprintf("Host %q without HasAuthority", clip(p.Host)))
+	case !p.HasAuthority && (p.HasUserinfo || p.Userinfo != ""):
+		return bad("Userinfo without HasAuthority")
+	case !p.HasAuthority && (p.HasPort || p.Port != ""):
+		return bad("Port without HasAuthority")
+	case !p.HasUserinfo && p.Userinfo != "":
+		return bad(fmt.Sprintf("Userinfo %q without HasUserinfo", clip(p.Userinfo)))
+	case !p.HasPort && p.Port != "":
+		return bad(fmt.Sprintf("Port %q without HasPort", clip(p.Port)))
+	case !p.HasQuery && p.Query != "":
+		return bad(fmt.Sprintf("Query %q without HasQuery", clip(p.Query)))
+	case !p.HasFragment && p.Fragment != "":
+		return bad(fmt.Sprintf("Fragment %q without HasFragment", clip(p.Fragment)))
+	}
+	return nil
 }
