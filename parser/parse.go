@@ -38,6 +38,10 @@ const (
 	exprBase    = 10000
 )
 
+// The four functions below go straight to the machine of their rule: 0 to
+// 3 are the indices of URI-reference, URI, absolute-URI and relative-ref in
+// AppendixANames().URIRules.
+
 // ParseReference parses s as a URI-reference (RFC 3986 §4.1): a URI or a
 // relative reference.
 func ParseReference(s string) (u URI, err error) {
@@ -46,14 +50,23 @@ func ParseReference(s string) (u URI, err error) {
 }
 
 // ParseURI parses s as a URI (§3): a scheme is required, a fragment allowed.
-func ParseURI(s string) (URI, error) { return RFC3986.Parse("URI", s) }
+func ParseURI(s string) (u URI, err error) {
+	err = RFC3986.parseURI(&u, 1, s)
+	return u, err
+}
 
 // ParseAbsolute parses s as an absolute-URI (§4.3): a scheme and no
 // fragment, the form a base URI must have (§5.1).
-func ParseAbsolute(s string) (URI, error) { return RFC3986.Parse("absolute-URI", s) }
+func ParseAbsolute(s string) (u URI, err error) {
+	err = RFC3986.parseURI(&u, 2, s)
+	return u, err
+}
 
 // ParseRelative parses s as a relative-ref (§4.2): no scheme.
-func ParseRelative(s string) (URI, error) { return RFC3986.Parse("relative-ref", s) }
+func ParseRelative(s string) (u URI, err error) {
+	err = RFC3986.parseURI(&u, 3, s)
+	return u, err
+}
 
 // URIRules are the start rules of RFC 3986 that parse into a [URI].
 var URIRules = RFC3986.URIRules()

@@ -320,35 +320,36 @@ func (s *Syntax) notURIRule(rule string) error {
 }
 
 // fromTree builds the typed URI from the parse tree of a URI-level rule,
-// whose component rules nm names.
+// whose component rules nm names. Its offsets are those split gives the
+// same text (the differential tests check that the two URIs are ==).
 func (s *Syntax) fromTree(in string, root *Node, nm *Names) URI {
-	var u URI
-	text := func(n *Node) string { return in[n.Start:n.End] }
+	u := URI{text: in}
+	pathSeen, authEnd := false, 0
 	var walk func(*Node)
 	walk = func(n *Node) {
 		switch r := n.Rule; {
 		case r == nm.Scheme:
-			u.scheme, u.flags = text(n), u.flags|hasScheme
+			u.schemeEnd, u.flags = uint32(n.End), u.flags|hasScheme
 			return
 		case r == nm.Authority:
-			u.flags |= hasAuthority
+			u.flags, authEnd = u.flags|hasAuthority, n.End
 		case r == nm.Userinfo:
-			u.userinfo, u.flags = text(n), u.flags|hasUserinfo
+			u.flags |= hasUserinfo
 			return
 		case r == nm.Host:
-			u.host, u.hostKind = text(n), hostKind(n, nm)
+			u.hostStart, u.hostEnd, u.hostKind = uint32(n.Start), uint32(n.End), hostKind(n, nm)
 			return
 		case r == nm.Port:
-			u.port, u.flags = text(n), u.flags|hasPort
+			u.flags |= hasPort
 			return
 		case slices.Contains(nm.Paths, r):
-			u.path = text(n)
+			u.pathStart, u.pathEnd, pathSeen = uint32(n.Start), uint32(n.End), true
 			return
 		case r == nm.Query:
-			u.query, u.flags = text(n), u.flags|hasQuery
+			u.queryEnd, u.flags = uint32(n.End), u.flags|hasQuery
 			return
 		case r == nm.Fragment:
-			u.fragment, u.flags = text(n), u.flags|hasFragment
+			u.flags |= hasFragment
 			return
 		}
 		for _, k := range n.Kids {
@@ -356,6 +357,21 @@ func (s *Syntax) fromTree(in string, root *Node, nm *Names) URI {
 		}
 	}
 	walk(root)
+	if !pathSeen {
+		// An empty path with no node of its own: it begins where the
+		// authority, or the scheme, ends.
+		p := 0
+		switch {
+		case u.has(hasAuthority):
+			p = authEnd
+		case u.has(hasScheme):
+			p = int(u.schemeEnd) + 1
+		}
+		u.pathStart, u.pathEnd = uint32(p), uint32(p)
+	}
+	if !u.has(hasQuery) {
+		u.queryEnd = u.pathEnd
+	}
 	return u
 }
 
