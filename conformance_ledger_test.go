@@ -174,8 +174,8 @@ func iriForm(r corpus.Record) bool {
 	if err != nil {
 		return false
 	}
-	theirs, err1 := resolve.NormalizeString(u.String(), resolve.Syntax)
-	ours, err2 := resolve.NormalizeString(r.Str("input"), resolve.Syntax)
+	theirs, err1 := resolve.NormalizeString(u.String(), resolve.NormalizeSyntax)
+	ours, err2 := resolve.NormalizeString(r.Str("input"), resolve.NormalizeSyntax)
 	return err1 == nil && err2 == nil && theirs == ours
 }
 
@@ -223,8 +223,8 @@ const (
 	iriReason       = "the input has non-ASCII characters: an IRI (RFC 3987 §2.2), not a URI; parser/rfc3987 accepts it (checked by the entry's match)"
 	underflowReason = "\"..\" above the root: remove_dot_segments drops it (§5.2.4), and §5.4.2 gives \"../../../g\" against \"http://a/b/c/d;p?q\" as \"http://a/g\"; keeping it is RFC 2396 §C.2's old allowance"
 	pctDotReason    = "percent-encoded dots are not dot-segments to remove_dot_segments (§5.2.4 matches the literal \".\" and \"..\"); decoding %2E is normalization (§6.2.2.2), which strict resolution does not do"
-	emptyPortReason = "§6.2.3: an empty port \"should be removed by scheme-based normalization\"; our syntax-based level (§6.2.2) keeps it, resolve.Default removes it"
-	rfc5952Reason   = "RFC 5952's canonical IPv6 text is not among §6.2.2's normalizations; resolve.IPv6Canonical applies it on request"
+	emptyPortReason = "§6.2.3: an empty port \"should be removed by scheme-based normalization\"; our syntax-based level (§6.2.2) keeps it, resolve.NormalizeDefault removes it"
+	rfc5952Reason   = "RFC 5952's canonical IPv6 text is not among §6.2.2's normalizations; resolve.NormalizeIPv6Canonical applies it on request"
 )
 
 var ledger = []ledgerEntry{

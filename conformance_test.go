@@ -144,16 +144,16 @@ func evaluate(t *testing.T, r corpus.Record) outcome {
 	case "resolution":
 		return resolution(t, r)
 	case "resolution_normalized":
-		res, err := resolve.String(r.Str("base"), r.Str("ref"), true)
+		res, err := resolve.ResolveString(r.Str("base"), r.Str("ref"), resolve.Strict)
 		if err == nil {
-			res, err = resolve.NormalizeString(res, resolve.Syntax) // iri-string normalizes at the syntax level
+			res, err = resolve.NormalizeString(res, resolve.NormalizeSyntax) // iri-string normalizes at the syntax level
 		}
 		want, ok, _ := r.String("expected")
 		return outcome{agree: err == nil && ok && res == want, ours: quote(res, err == nil), theirs: quote(want, ok), detail: errDetail(err)}
 	case "normalization":
 		return normalization(r)
 	case "equivalence":
-		eq, err := resolve.EqualString(r.Str("a"), r.Str("b"), resolve.LevelScheme)
+		eq, err := resolve.EqualString(r.Str("a"), r.Str("b"), resolve.CompareScheme)
 		want, _ := r.Bool("equivalent")
 		return outcome{agree: err == nil && eq == want, ours: fmt.Sprint(eq), theirs: fmt.Sprint(want), detail: errDetail(err)}
 	case "relativize":
@@ -225,15 +225,15 @@ func componentDiffs(u parser.URI, r corpus.Record) []string {
 // false. The corpus's rfc3986_strict (a literal §5.2 resolver's answer, no
 // base normalization) is binding for strict records.
 func resolution(t *testing.T, r corpus.Record) outcome {
-	strict := true
+	mode := resolve.Strict
 	if v, ok := r.Bool("strict"); ok && !v {
-		strict = false
+		mode = resolve.NonStrict
 	}
-	res, err := resolve.String(r.Str("base"), r.Str("ref"), strict)
+	res, err := resolve.ResolveString(r.Str("base"), r.Str("ref"), mode)
 	ours := quote(res, err == nil)
 	_, berr := rfc3986.ParseURI(r.Str("base"))
 	_, rerr := rfc3986.Parse(r.Str("ref"))
-	if lit, ok, _ := r.String("rfc3986_strict"); ok && strict && berr == nil && rerr == nil && (err != nil || res != lit) {
+	if lit, ok, _ := r.String("rfc3986_strict"); ok && mode == resolve.Strict && berr == nil && rerr == nil && (err != nil || res != lit) {
 		// The literal resolver does not guard "//" paths (§3.3): our one
 		// deliberate deviation, which must be the only difference.
 		if !(err == nil && guarded(res, lit)) {
@@ -302,7 +302,7 @@ func compareRelative(r corpus.Record, base, target rfc3986.URI) outcome {
 		return outcome{agree: !ok, ours: "error", theirs: quote(want, ok), detail: errDetail(err)}
 	}
 	ours := quote(rel.String(), true)
-	if back, err := rfc3986.Resolve(base, rel); err != nil || back != target {
+	if back, err := rfc3986.Resolve(base, rel, rfc3986.Strict); err != nil || back != target {
 		return outcome{ours: ours, theirs: quote(want, ok), detail: " (ours does not resolve back to the target)"}
 	}
 	if !ok {
@@ -311,7 +311,7 @@ func compareRelative(r corpus.Record, base, target rfc3986.URI) outcome {
 	}
 	agree := want == rel.String()
 	if theirs, err := rfc3986.Parse(want); !agree && err == nil {
-		back, err := rfc3986.Resolve(base, theirs)
+		back, err := rfc3986.Resolve(base, theirs, rfc3986.Strict)
 		agree = err == nil && back == target && len(rel.String()) <= len(want)
 	}
 	return outcome{agree: agree, ours: ours, theirs: quote(want, true)}
@@ -341,18 +341,18 @@ func normalization(r corpus.Record) outcome {
 		res = strings.TrimSuffix(strings.TrimPrefix(res, prefix), suffix)
 		return outcome{agree: err == nil && res == want, ours: quote(res, err == nil), theirs: quote(want, true), detail: errDetail(err)}
 	}
-	steps := resolve.Syntax
+	steps := resolve.NormalizeSyntax
 	switch {
 	case strings.Contains(op, "scheme component only"):
-		return component("", ":", resolve.Case)
+		return component("", ":", resolve.NormalizeCase)
 	case strings.Contains(op, "host component only"):
-		return component("//", "", resolve.Case|resolve.Percent)
+		return component("//", "", resolve.NormalizeCase|resolve.NormalizePercent)
 	case strings.Contains(op, "uppercase %XX only"):
-		return component("", "", resolve.Case)
+		return component("", "", resolve.NormalizeCase)
 	case strings.Contains(op, "(RFC 3987)") || strings.Contains(op, "IriRef"):
 		return iriNormalization(r)
 	case strings.Contains(op, "scheme-based"), strings.Contains(op, "IRI3986.normalize"), strings.Contains(op, "uri-js"):
-		steps = resolve.Default // these apply http's scheme-based rules too
+		steps = resolve.NormalizeDefault // these apply http's scheme-based rules too
 	}
 	res, err := resolve.NormalizeString(in, steps)
 	return outcome{agree: err == nil && res == want, ours: quote(res, err == nil), theirs: quote(want, true), detail: errDetail(err)}
@@ -368,7 +368,7 @@ func iriNormalization(r corpus.Record) outcome {
 	if _, err := rfc3986.Parse(in); err != nil {
 		return outcome{notApplicable: "IRI normalization with non-ASCII characters (RFC 3987 §5.3), outside RFC 3986"}
 	}
-	res, err := resolve.NormalizeString(in, resolve.Syntax)
+	res, err := resolve.NormalizeString(in, resolve.NormalizeSyntax)
 	want := r.Str("normalized")
 	return outcome{agree: err == nil && res == want, ours: quote(res, err == nil), theirs: quote(want, true), detail: errDetail(err)}
 }

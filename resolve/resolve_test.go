@@ -2,6 +2,7 @@ package resolve_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -154,7 +155,7 @@ var resolveTests = []resolveTest{
 func TestReference(t *testing.T) {
 	for _, tt := range resolveTests {
 		base, ref := mustParse(t, tt.base), mustParse(t, tt.ref)
-		got, err := resolve.Reference(base, ref)
+		got, err := resolve.Resolve(base, ref, resolve.Strict)
 		if err != nil {
 			t.Errorf("Reference(%q, %q): %v", tt.base, tt.ref, err)
 			continue
@@ -164,7 +165,7 @@ func TestReference(t *testing.T) {
 		}
 		checkTarget(t, got)
 		// The same answer as text.
-		if s, err := resolve.String(tt.base, tt.ref, true); err != nil || s != tt.want {
+		if s, err := resolve.ResolveString(tt.base, tt.ref, resolve.Strict); err != nil || s != tt.want {
 			t.Errorf("String(%q, %q, true) = %q, %v; want %q", tt.base, tt.ref, s, err, tt.want)
 		}
 	}
@@ -204,11 +205,11 @@ var nonStrictTests = []resolveTest{
 
 func TestReferenceNonStrict(t *testing.T) {
 	for _, tt := range nonStrictTests {
-		got, err := resolve.ReferenceNonStrict(mustParse(t, tt.base), mustParse(t, tt.ref))
+		got, err := resolve.Resolve(mustParse(t, tt.base), mustParse(t, tt.ref), resolve.NonStrict)
 		if err != nil || got.String() != tt.want {
 			t.Errorf("ReferenceNonStrict(%q, %q) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)
 		}
-		if s, err := resolve.String(tt.base, tt.ref, false); err != nil || s != tt.want {
+		if s, err := resolve.ResolveString(tt.base, tt.ref, resolve.NonStrict); err != nil || s != tt.want {
 			t.Errorf("String(%q, %q, false) = %q, %v; want %q", tt.base, tt.ref, s, err, tt.want)
 		}
 	}
@@ -219,7 +220,7 @@ func TestReferenceNonStrict(t *testing.T) {
 		if strings.EqualFold(ref.Scheme(), base.Scheme()) {
 			continue
 		}
-		got, err := resolve.ReferenceNonStrict(base, ref)
+		got, err := resolve.Resolve(base, ref, resolve.NonStrict)
 		if err != nil || got.String() != tt.want {
 			t.Errorf("ReferenceNonStrict(%q, %q) = %q, %v; want %q as in strict mode", tt.base, tt.ref, got, err, tt.want)
 		}
@@ -228,7 +229,7 @@ func TestReferenceNonStrict(t *testing.T) {
 
 var errorTests = []struct {
 	base, ref string
-	arg       string // the Arg of the *resolve.Error
+	arg       string // the Arg of the *resolve.ArgError
 	parse     bool   // whether it wraps a *parser.Error
 	msg       string // the error message, or its beginning
 }{
@@ -251,10 +252,10 @@ var errorTests = []struct {
 
 func TestErrors(t *testing.T) {
 	for _, tt := range errorTests {
-		_, err := resolve.String(tt.base, tt.ref, true)
-		var e *resolve.Error
+		_, err := resolve.ResolveString(tt.base, tt.ref, resolve.Strict)
+		var e *resolve.ArgError
 		if !errors.As(err, &e) {
-			t.Errorf("String(%q, %q): error %v is not a *resolve.Error", tt.base, tt.ref, err)
+			t.Errorf("String(%q, %q): error %v is not a *resolve.ArgError", tt.base, tt.ref, err)
 			continue
 		}
 		if e.Arg != tt.arg {
@@ -273,31 +274,31 @@ func TestErrors(t *testing.T) {
 	}
 	// The same base errors from Reference, on parsed URIs.
 	for _, base := range []string{"//a/b", "", "/a", "a", "?q#f"} {
-		_, err := resolve.Reference(mustParse(t, base), mustParse(t, "g"))
+		_, err := resolve.Resolve(mustParse(t, base), mustParse(t, "g"), resolve.Strict)
 		if !errors.Is(err, resolve.ErrNoScheme) {
 			t.Errorf("Reference(%q, \"g\") = %v, want ErrNoScheme", base, err)
 		}
-		_, err = resolve.ReferenceNonStrict(mustParse(t, base), mustParse(t, "g"))
+		_, err = resolve.Resolve(mustParse(t, base), mustParse(t, "g"), resolve.NonStrict)
 		if !errors.Is(err, resolve.ErrNoScheme) {
 			t.Errorf("ReferenceNonStrict(%q, \"g\") = %v, want ErrNoScheme", base, err)
 		}
 	}
 }
 
-// TestLongTarget: a target longer than the parser takes is an error, not a
-// wrong value or a panic.
+// TestLongTarget: a target longer than the parser takes is an error that
+// blames the result, not a wrong value or a panic.
 func TestLongTarget(t *testing.T) {
 	half := strings.Repeat("a", parser.MaxLength/2+10)
 	base := mustParse(t, "http://h/"+half+"/x")
 	ref := mustParse(t, half)
-	_, err := resolve.Reference(base, ref)
-	var e *resolve.Error
-	if !errors.As(err, &e) || e.Arg != "reference" {
-		t.Fatalf("Reference(long, long) = %v, want a *resolve.Error for the reference", err)
+	_, err := resolve.Resolve(base, ref, resolve.Strict)
+	var e *resolve.ArgError
+	if !errors.As(err, &e) || e.Arg != "result" || !errors.Is(err, parser.ErrTooLong) {
+		t.Fatalf("Resolve(long, long) = %v, want a *resolve.ArgError for the result wrapping parser.ErrTooLong", err)
 	}
-	var pe *parser.Error
-	if !errors.As(err, &pe) {
-		t.Errorf("Reference(long, long) = %v, want it to wrap the *parser.Error", err)
+	want := fmt.Sprintf("resolve: result: the target is %d bytes, longer than the %d a URI can have", len("http://h//")+2*len(half), parser.MaxLength)
+	if err.Error() != want {
+		t.Errorf("error:\n\tgot  %s\n\twant %s", err, want)
 	}
 }
 

@@ -30,7 +30,7 @@ type argErrorJ struct {
 // human forms: which argument (resolve's own name for it, unless arg is
 // given), where when it did not parse, and why.
 func describe(err error, arg string) *argErrorJ {
-	var re *resolve.Error
+	var re *resolve.ArgError
 	if errors.As(err, &re) && arg == "" {
 		arg = re.Arg
 	}
@@ -85,8 +85,12 @@ func cmdResolve(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 		return usageError{"resolve needs a BASE, then REFs (or one per line of standard input)"}
 	}
 	base := fs.Arg(0)
+	mode := resolve.Strict
+	if *nonStrict {
+		mode = resolve.NonStrict
+	}
 	return eachInput(fs.Args()[1:], stdin, func(ref string) (bool, error) {
-		res, err := resolve.String(base, ref, !*nonStrict)
+		res, err := resolve.ResolveString(base, ref, mode)
 		return err == nil, writeResult(out, ref, &base, res, err, "")
 	})
 }
@@ -99,12 +103,12 @@ func cmdNormalize(args []string, stdin io.Reader, out *output, stderr io.Writer)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	steps := resolve.Syntax
+	steps := resolve.NormalizeSyntax
 	if *scheme {
-		steps |= resolve.SchemeBased
+		steps |= resolve.NormalizeSchemeBased
 	}
 	if *ipv6 {
-		steps |= resolve.IPv6Canonical
+		steps |= resolve.NormalizeIPv6Canonical
 	}
 	return eachInput(fs.Args(), stdin, func(in string) (bool, error) {
 		res, err := resolve.NormalizeString(in, steps)
@@ -128,7 +132,7 @@ func cmdEqual(args []string, _ io.Reader, out *output, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	levels := map[string]resolve.Level{"simple": resolve.LevelSimple, "syntax": resolve.LevelSyntax, "scheme": resolve.LevelScheme}
+	levels := map[string]resolve.Level{"simple": resolve.CompareSimple, "syntax": resolve.CompareSyntax, "scheme": resolve.CompareScheme}
 	l, ok := levels[*level]
 	if !ok {
 		return usageError{fmt.Sprintf("-level must be simple, syntax or scheme, not %q", *level)}
