@@ -22,9 +22,12 @@ import (
 //
 // A record either agrees with our answer, or the source deviates from a
 // literal reading of RFC 3986 and an entry of the ledger (conformance_ledger_test.go)
-// says so: which records, the RFC section that decides, and why. The test
-// fails on a disagreement no entry explains, on an entry that explains a
-// record which now agrees, and on an entry that explains nothing. Where the
+// says so: which records, what we answer to them (stated, or computed from
+// something other than our code), the RFC section that decides, and why.
+// The test fails on a disagreement no entry explains, on an explained
+// record whose answer is not the one its entry gives, on an entry that
+// explains a record which now agrees, and on an entry that explains
+// nothing. Where the
 // corpus carries a literal RFC reading computed by independent oracles
 // (rfc3986_abnf for validity, rfc3986_strict for resolution), our answer
 // must be that reading, whatever the source says. Run with -v for a table
@@ -65,6 +68,13 @@ func TestConformance(t *testing.T) {
 				used[i]++
 				if verbose() {
 					t.Logf("%s: %s: theirs %s, ours %s — %s (%s)", r.Where(), r.Kind, o.theirs, o.ours, e.reason, e.section)
+				}
+				// The entry says what we answer; a third answer, neither
+				// the source's nor the entry's, is a regression.
+				if want, err := e.ours(r); err != nil {
+					t.Errorf("%s: ledger entry %q cannot say what we answer: %v", r.Where(), e.reason, err)
+				} else if want != o.ours {
+					t.Errorf("%s: ledger entry %q says we answer %s; we answer %s%s", r.Where(), e.reason, want, o.ours, o.detail)
 				}
 			}
 		}
@@ -209,7 +219,53 @@ func components(r corpus.Record) outcome {
 		return outcome{ours: "invalid", theirs: "components", detail: errDetail(err)}
 	}
 	diffs := componentDiffs(u, r)
-	return outcome{agree: len(diffs) == 0, ours: "components", theirs: strings.Join(diffs, "; ")}
+	return outcome{agree: len(diffs) == 0, ours: renderComponents(r, componentsOf(u)), theirs: strings.Join(diffs, "; ")}
+}
+
+// componentSet are a URI's components by the corpus's keys; nil for an
+// undefined one.
+type componentSet map[string]*string
+
+func componentsOf(u parser.URI) componentSet {
+	opt := func(s string, ok bool) *string {
+		if !ok {
+			return nil
+		}
+		return &s
+	}
+	return componentSet{
+		"scheme":    opt(u.Scheme(), u.HasScheme()),
+		"authority": opt(u.Authority(), u.HasAuthority()),
+		"userinfo":  opt(u.Userinfo(), u.HasUserinfo()),
+		"host":      opt(u.Host(), u.HasAuthority()),
+		"port":      opt(u.Port(), u.HasPort()),
+		"path":      opt(u.Path(), true),
+		"query":     opt(u.Query(), u.HasQuery()),
+		"fragment":  opt(u.Fragment(), u.HasFragment()),
+	}
+}
+
+// renderComponents writes c for the components r asserts, in a fixed
+// order: our answer to a components record.
+func renderComponents(r corpus.Record, c componentSet) string {
+	var parts []string
+	for _, k := range []string{"scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"} {
+		if _, _, present := r.String(k); !present {
+			continue
+		}
+		v := "null"
+		if c[k] != nil {
+			v = fmt.Sprintf("%q", *c[k])
+		}
+		parts = append(parts, k+"="+v)
+	}
+	for _, k := range []string{"query_defined", "fragment_defined", "host_defined", "has_scheme"} {
+		if r.Has(k) {
+			base := map[string]string{"query_defined": "query", "fragment_defined": "fragment", "host_defined": "host", "has_scheme": "scheme"}[k]
+			parts = append(parts, fmt.Sprintf("%s=%v", k, c[base] != nil))
+		}
+	}
+	return "{" + strings.Join(parts, " ") + "}"
 }
 
 // componentDiffs lists the components r asserts that u does not have.
