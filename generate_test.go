@@ -28,7 +28,7 @@ func TestGenerated(t *testing.T) {
 }
 
 // TestGeneratedStepDropped shows that TestGenerated can fail: with one
-// go:generate line removed from generate.go, the file it makes is missing
+// generate step removed from generate.go, the file it makes is missing
 // from the copy, and that is the one problem found. (Before, TestGenerated
 // copied the committed files into its copy first, and passed without the
 // "gen dfa" line.)

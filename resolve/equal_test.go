@@ -145,3 +145,27 @@ func TestEqualStringErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestHandBuiltErrors: an ArgError built by hand, however empty, formats
+// without panicking.
+func TestHandBuiltErrors(t *testing.T) {
+	for _, e := range []*resolve.ArgError{
+		{},
+		{Arg: "base"},
+		{Arg: "result", Err: errors.New("x")},
+		{Arg: "reference", Input: "a b", Err: &parser.Error{Input: "a b", Offset: -5}},
+		{Arg: "base", Err: resolve.ErrNoScheme},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%#v: Error panics: %v", e, r)
+				}
+			}()
+			if e.Error() == "" {
+				t.Errorf("%#v: empty message", e)
+			}
+			_ = e.Unwrap()
+		}()
+	}
+}
