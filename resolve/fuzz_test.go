@@ -116,14 +116,14 @@ func TestResolveProperties(t *testing.T) {
 	}
 }
 
-// checkResolve checks the properties of Reference(base, ref) and returns
+// checkResolve checks the properties of Resolve(base, ref, Strict) and returns
 // the target.
 func checkResolve(t testing.TB, base, ref parser.URI) (parser.URI, bool) {
 	t.Helper()
 	target, err := resolve.Resolve(base, ref, resolve.Strict)
 	if err != nil {
 		if base.HasScheme() && len(base.String())+len(ref.String()) < parser.MaxLength {
-			t.Errorf("Reference(%q, %q): %v", base, ref, err)
+			t.Errorf("Resolve(%q, %q): %v", base, ref, err)
 		}
 		return parser.URI{}, false
 	}
@@ -139,19 +139,19 @@ func checkResolve(t testing.TB, base, ref parser.URI) (parser.URI, bool) {
 		want.Path = "/." + want.Path
 	}
 	if again, err := resolve.Resolve(base, target, resolve.Strict); err != nil || again.Parts() != want {
-		t.Errorf("Reference(%q, %q) = %q, whose resolution is %q, %v; want %q", base, ref, target, again, err, want)
+		t.Errorf("Resolve(%q, %q) = %q, whose resolution is %q, %v; want %q", base, ref, target, again, err, want)
 	} else if again2, err := resolve.Resolve(base, again, resolve.Strict); err != nil || again2 != again {
-		t.Errorf("Reference(%q, %q) = %q, not its own resolution: %q, %v", base, again, again2, again, err)
+		t.Errorf("Resolve(%q, %q) = %q, not its own resolution: %q, %v", base, again, again2, again, err)
 	}
 	// The non-strict resolution is a target too, and the strict one's for
 	// a reference without the base's scheme.
 	ns, err := resolve.Resolve(base, ref, resolve.NonStrict)
 	if err != nil {
-		t.Errorf("ReferenceNonStrict(%q, %q): %v", base, ref, err)
+		t.Errorf("Resolve(%q, %q, NonStrict): %v", base, ref, err)
 	} else {
 		checkTarget(t, ns)
 		if !strings.EqualFold(ref.Scheme(), base.Scheme()) && ns != target {
-			t.Errorf("ReferenceNonStrict(%q, %q) = %q, want %q as in strict mode", base, ref, ns, target)
+			t.Errorf("Resolve(%q, %q, NonStrict) = %q, want %q as in strict mode", base, ref, ns, target)
 		}
 	}
 	// Relativize inverts it, with a reference no longer than the target.
@@ -161,7 +161,7 @@ func checkResolve(t testing.TB, base, ref parser.URI) (parser.URI, bool) {
 		return target, true
 	}
 	if back, err := resolve.Resolve(base, rel, resolve.Strict); err != nil || back != target {
-		t.Errorf("Reference(%q, Relativize(%q, %q) = %q) = %q, %v; want the target", base, base, target, rel, back, err)
+		t.Errorf("Resolve(%q, Relativize(%q, %q) = %q) = %q, %v; want the target", base, base, target, rel, back, err)
 	}
 	if len(rel.String()) > len(target.String()) {
 		t.Errorf("Relativize(%q, %q) = %q, longer than the target", base, target, rel)
@@ -252,7 +252,7 @@ func checkNormalizeAll(t testing.TB, u parser.URI, bases []parser.URI) {
 			}
 			got, err := resolve.Resolve(base, nu, resolve.Strict)
 			if err != nil {
-				t.Errorf("Reference(%q, %q): %v", base, nu, err)
+				t.Errorf("Resolve(%q, %q): %v", base, nu, err)
 				continue
 			}
 			got, _ = resolve.Normalize(got, resolve.NormalizeDefault|resolve.NormalizeIPv6Canonical)
@@ -319,13 +319,13 @@ func FuzzResolve(f *testing.F) {
 		ref, errr := parser.ParseReference(r)
 		if errb != nil || errr != nil || !base.HasScheme() {
 			if err == nil {
-				t.Fatalf("String(%q, %q) = %q, want an error", b, r, got)
+				t.Fatalf("ResolveString(%q, %q) = %q, want an error", b, r, got)
 			}
 			return
 		}
 		target, ok := checkResolve(t, base, ref)
 		if ok && got != target.String() {
-			t.Errorf("String(%q, %q) = %q, but Reference gives %q", b, r, got, target)
+			t.Errorf("ResolveString(%q, %q) = %q, but Resolve gives %q", b, r, got, target)
 		}
 	})
 }

@@ -84,9 +84,9 @@ func TestRelativize(t *testing.T) {
 		}
 		back, err := resolve.Resolve(base, got, resolve.Strict)
 		if err != nil {
-			t.Errorf("Reference(%q, %q): %v", tt.base, got, err)
+			t.Errorf("Resolve(%q, %q): %v", tt.base, got, err)
 		} else if back != target && resolve.RemoveDotSegments(target.Path()) == target.Path() {
-			t.Errorf("Reference(%q, Relativize(%q, %q) = %q) = %q, not the target", tt.base, tt.base, tt.target, got, back)
+			t.Errorf("Resolve(%q, Relativize(%q, %q) = %q) = %q, not the target", tt.base, tt.base, tt.target, got, back)
 		}
 	}
 }

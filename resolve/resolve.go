@@ -227,7 +227,7 @@ func (t *target) build() (parser.URI, *ArgError) {
 	var pathBuf []byte // the path when it had to be assembled; else dir + path
 	// Only a path with a "." can have a dot segment; the rest of the
 	// time, remove_dot_segments would copy its input (rule E).
-	if t.dots && (strings.IndexByte(t.path, '.') >= 0 || strings.IndexByte(t.dir, '.') >= 0) {
+	if t.dots && (hasDot(t.path) || hasDot(t.dir)) {
 		pathBuf = append(append(scratch[:0], t.dir...), t.path...)
 		pathBuf = removeDotSegments(pathBuf)
 	}
@@ -404,16 +404,16 @@ func removeDotSegments(buf []byte) []byte {
 			// (E, below.)
 		// A. If the input buffer begins with a prefix of "../" or "./",
 		// then remove that prefix from the input buffer; otherwise,
-		case bytes.HasPrefix(rest, []byte("../")):
+		case len(rest) >= 3 && rest[0] == '.' && rest[1] == '.' && rest[2] == '/':
 			in += 3
 			continue
-		case bytes.HasPrefix(rest, []byte("./")):
+		case len(rest) >= 2 && rest[0] == '.' && rest[1] == '/':
 			in += 2
 			continue
 		// B. if the input buffer begins with a prefix of "/./" or "/.",
 		// where "." is a complete path segment, then replace that prefix
 		// with "/" in the input buffer; otherwise,
-		case bytes.HasPrefix(rest, []byte("/./")):
+		case len(rest) >= 3 && rest[0] == '/' && rest[1] == '.' && rest[2] == '/':
 			in += 2
 			continue
 		case len(rest) == 2 && rest[0] == '/' && rest[1] == '.':
@@ -424,7 +424,7 @@ func removeDotSegments(buf []byte) []byte {
 		// where ".." is a complete path segment, then replace that prefix
 		// with "/" in the input buffer and remove the last segment and its
 		// preceding "/" (if any) from the output buffer; otherwise,
-		case bytes.HasPrefix(rest, []byte("/../")):
+		case len(rest) >= 4 && rest[0] == '/' && rest[1] == '.' && rest[2] == '.' && rest[3] == '/':
 			in += 3
 			out = max(bytes.LastIndexByte(buf[:out], '/'), 0)
 			continue
@@ -456,6 +456,17 @@ func removeDotSegments(buf []byte) []byte {
 	// 3. Finally, the output buffer is returned as the result of
 	// remove_dot_segments.
 	return buf[:out]
+}
+
+// hasDot reports whether s has a "."; a loop is faster than IndexByte on
+// the short strings of paths.
+func hasDot(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' {
+			return true
+		}
+	}
+	return false
 }
 
 // hasDotSegment reports whether a segment of path is "." or "..".

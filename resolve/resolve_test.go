@@ -87,6 +87,12 @@ var resolveTests = []resolveTest{
 	// §5.2.3, second rule, a base path without "/": the reference's path
 	// replaces it whole. net/url (Go 1.26) gives "foo:///baz".
 	{"foo:bar", "baz", "foo:baz"},
+	// Three dots are a name, also where the merged path begins with them
+	// (a base path without "/"), which is where an in-place
+	// remove_dot_segments looks at the first byte of its input.
+	{"foo:bar", ".../baz", "foo:.../baz"},
+	{"foo:bar", "./.../baz", "foo:.../baz"},
+	{"foo:bar", "..../baz", "foo:..../baz"},
 	// A same-document reference to a URN (§4.4); net/url gave "urn:#abcd"
 	// before golang.org/issue/66084 was fixed.
 	{"urn:abcd", "#frag", "urn:abcd#frag"},
@@ -152,21 +158,21 @@ var resolveTests = []resolveTest{
 	{"a://0/", "..//0", "a://0//0"},
 }
 
-func TestReference(t *testing.T) {
+func TestResolve(t *testing.T) {
 	for _, tt := range resolveTests {
 		base, ref := mustParse(t, tt.base), mustParse(t, tt.ref)
 		got, err := resolve.Resolve(base, ref, resolve.Strict)
 		if err != nil {
-			t.Errorf("Reference(%q, %q): %v", tt.base, tt.ref, err)
+			t.Errorf("Resolve(%q, %q): %v", tt.base, tt.ref, err)
 			continue
 		}
 		if got.String() != tt.want {
-			t.Errorf("Reference(%q, %q):\n\tgot  %q\n\twant %q", tt.base, tt.ref, got, tt.want)
+			t.Errorf("Resolve(%q, %q):\n\tgot  %q\n\twant %q", tt.base, tt.ref, got, tt.want)
 		}
 		checkTarget(t, got)
 		// The same answer as text.
 		if s, err := resolve.ResolveString(tt.base, tt.ref, resolve.Strict); err != nil || s != tt.want {
-			t.Errorf("String(%q, %q, true) = %q, %v; want %q", tt.base, tt.ref, s, err, tt.want)
+			t.Errorf("ResolveString(%q, %q, Strict) = %q, %v; want %q", tt.base, tt.ref, s, err, tt.want)
 		}
 	}
 }
@@ -203,14 +209,14 @@ var nonStrictTests = []resolveTest{
 	{rfcBase, "https:g", "https:g"},
 }
 
-func TestReferenceNonStrict(t *testing.T) {
+func TestResolveNonStrict(t *testing.T) {
 	for _, tt := range nonStrictTests {
 		got, err := resolve.Resolve(mustParse(t, tt.base), mustParse(t, tt.ref), resolve.NonStrict)
 		if err != nil || got.String() != tt.want {
-			t.Errorf("ReferenceNonStrict(%q, %q) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)
+			t.Errorf("Resolve(%q, %q, NonStrict) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)
 		}
 		if s, err := resolve.ResolveString(tt.base, tt.ref, resolve.NonStrict); err != nil || s != tt.want {
-			t.Errorf("String(%q, %q, false) = %q, %v; want %q", tt.base, tt.ref, s, err, tt.want)
+			t.Errorf("ResolveString(%q, %q, NonStrict) = %q, %v; want %q", tt.base, tt.ref, s, err, tt.want)
 		}
 	}
 	// Every reference without the base's scheme resolves as in strict mode.
@@ -222,7 +228,7 @@ func TestReferenceNonStrict(t *testing.T) {
 		}
 		got, err := resolve.Resolve(base, ref, resolve.NonStrict)
 		if err != nil || got.String() != tt.want {
-			t.Errorf("ReferenceNonStrict(%q, %q) = %q, %v; want %q as in strict mode", tt.base, tt.ref, got, err, tt.want)
+			t.Errorf("Resolve(%q, %q, NonStrict) = %q, %v; want %q as in strict mode", tt.base, tt.ref, got, err, tt.want)
 		}
 	}
 }
@@ -255,32 +261,32 @@ func TestErrors(t *testing.T) {
 		_, err := resolve.ResolveString(tt.base, tt.ref, resolve.Strict)
 		var e *resolve.ArgError
 		if !errors.As(err, &e) {
-			t.Errorf("String(%q, %q): error %v is not a *resolve.ArgError", tt.base, tt.ref, err)
+			t.Errorf("ResolveString(%q, %q): error %v is not a *resolve.ArgError", tt.base, tt.ref, err)
 			continue
 		}
 		if e.Arg != tt.arg {
-			t.Errorf("String(%q, %q): Arg = %q, want %q", tt.base, tt.ref, e.Arg, tt.arg)
+			t.Errorf("ResolveString(%q, %q): Arg = %q, want %q", tt.base, tt.ref, e.Arg, tt.arg)
 		}
 		var pe *parser.Error
 		if errors.As(err, &pe) != tt.parse {
-			t.Errorf("String(%q, %q): wraps a *parser.Error: %v, want %v", tt.base, tt.ref, !tt.parse, tt.parse)
+			t.Errorf("ResolveString(%q, %q): wraps a *parser.Error: %v, want %v", tt.base, tt.ref, !tt.parse, tt.parse)
 		}
 		if !tt.parse && !errors.Is(err, resolve.ErrNoScheme) {
-			t.Errorf("String(%q, %q): %v is not ErrNoScheme", tt.base, tt.ref, err)
+			t.Errorf("ResolveString(%q, %q): %v is not ErrNoScheme", tt.base, tt.ref, err)
 		}
 		if !strings.HasPrefix(err.Error(), tt.msg) {
-			t.Errorf("String(%q, %q) error:\n\tgot  %s\n\twant %s", tt.base, tt.ref, err, tt.msg)
+			t.Errorf("ResolveString(%q, %q) error:\n\tgot  %s\n\twant %s", tt.base, tt.ref, err, tt.msg)
 		}
 	}
 	// The same base errors from Reference, on parsed URIs.
 	for _, base := range []string{"//a/b", "", "/a", "a", "?q#f"} {
 		_, err := resolve.Resolve(mustParse(t, base), mustParse(t, "g"), resolve.Strict)
 		if !errors.Is(err, resolve.ErrNoScheme) {
-			t.Errorf("Reference(%q, \"g\") = %v, want ErrNoScheme", base, err)
+			t.Errorf("Resolve(%q, \"g\") = %v, want ErrNoScheme", base, err)
 		}
 		_, err = resolve.Resolve(mustParse(t, base), mustParse(t, "g"), resolve.NonStrict)
 		if !errors.Is(err, resolve.ErrNoScheme) {
-			t.Errorf("ReferenceNonStrict(%q, \"g\") = %v, want ErrNoScheme", base, err)
+			t.Errorf("Resolve(%q, \"g\", NonStrict) = %v, want ErrNoScheme", base, err)
 		}
 	}
 }
@@ -331,6 +337,10 @@ var removeDotSegmentsTests = []struct{ in, want string }{
 	{"/a/b/c", "/a/b/c"},
 	{"//a", "//a"},
 	{".a/..b/c./d../...", ".a/..b/c./d../..."},
+	{".../a", ".../a"}, // three dots are a name, wherever they are
+	{"/.../a", "/.../a"},
+	{"a/.../b/./../c", "a/.../c"},
+	{"..../x", "..../x"},
 	{"/%2E/%2E%2E", "/%2E/%2E%2E"}, // not dot segments
 	// Relative paths, as the algorithm treats them: it is meant for merged
 	// paths, and does not keep leading ".." or relativeness.
