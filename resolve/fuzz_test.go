@@ -43,7 +43,7 @@ func hierarchical(base parser.URI) bool {
 func genRefs(n int, seed uint64) []string {
 	r := rand.New(rand.NewPCG(seed, 3986))
 	pick := func(s ...string) string { return s[r.IntN(len(s))] }
-	segs := []string{"", "", ".", ".", "..", "..", "a", "b", "g", "c:d", "%2E", "%2e%2E", "%7e", "%3a", "g;x=1", "..g", "g.", "%41"}
+	segs := []string{"", "", ".", ".", "..", "..", "a", "b", "g", "c:d", "%2E", "%2e%2E", "%7e", "%3a", "g;x=1", "..g", "g.", "%41", "...", "...."}
 	var out []string
 	for len(out) < n {
 		var b strings.Builder
