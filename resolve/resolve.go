@@ -135,15 +135,13 @@ func Resolve(base, ref parser.URI, mode Mode) (parser.URI, error) {
 	if mode == NonStrict && refHasScheme && strings.EqualFold(ref.Scheme(), base.Scheme()) {
 		refHasScheme = false
 	}
-	authority := base
+	refAuthority := true // whose authority the target has: ref's, or base's
 	switch {
 	case refHasScheme:
 		t.scheme = ref.Scheme()
-		authority = ref
 		t.path, t.dots = ref.Path(), true
 		t.query, t.hasQuery = ref.Query(), ref.HasQuery()
 	case ref.HasAuthority():
-		authority = ref
 		t.path, t.dots = ref.Path(), true
 		t.query, t.hasQuery = ref.Query(), ref.HasQuery()
 		t.scheme = base.Scheme()
@@ -165,11 +163,12 @@ func Resolve(base, ref parser.URI, mode Mode) (parser.URI, error) {
 			t.query, t.hasQuery = ref.Query(), ref.HasQuery()
 		}
 		t.scheme = base.Scheme()
+		refAuthority = false
 	}
-	if t.hasAuth = authority.HasAuthority(); t.hasAuth {
-		t.userinfo, t.hasUserinfo = authority.Userinfo(), authority.HasUserinfo()
-		t.host, t.hostKind = authority.Host(), authority.HostKind()
-		t.port, t.hasPort = authority.Port(), authority.HasPort()
+	if refAuthority {
+		t.hasAuth, t.authority, t.hostKind = ref.HasAuthority(), ref.Authority(), ref.HostKind()
+	} else {
+		t.hasAuth, t.authority, t.hostKind = base.HasAuthority(), base.Authority(), base.HostKind()
 	}
 	t.fragment, t.hasFrag = ref.Fragment(), ref.HasFragment()
 	u, err := t.build()
@@ -204,16 +203,16 @@ func ResolveString(base, ref string, mode Mode) (string, error) {
 // target is the result of §5.2.2 before it is written: its path is
 // remove_dot_segments(dir + path) when dots is set, dir + path otherwise.
 type target struct {
-	scheme                        string
-	hasAuth, hasUserinfo, hasPort bool
-	userinfo, host, port          string
-	hostKind                      parser.HostKind
-	dir, path                     string
-	dots                          bool
-	query                         string
-	hasQuery                      bool
-	fragment                      string
-	hasFrag                       bool
+	scheme    string
+	hasAuth   bool
+	authority string // userinfo "@" host ":" port, as written
+	hostKind  parser.HostKind
+	dir, path string
+	dots      bool
+	query     string
+	hasQuery  bool
+	fragment  string
+	hasFrag   bool
 }
 
 // build writes t out once and checks the text with the URI DFA of package
@@ -242,13 +241,7 @@ func (t *target) build() (parser.URI, *ArgError) {
 	// §5.3, Component Recomposition.
 	n := len(t.scheme) + 1 + pathLen
 	if t.hasAuth {
-		n += 2 + len(t.host)
-		if t.hasUserinfo {
-			n += len(t.userinfo) + 1
-		}
-		if t.hasPort {
-			n += 1 + len(t.port)
-		}
+		n += 2 + len(t.authority)
 	}
 	if guarded {
 		n += 2
@@ -268,15 +261,7 @@ func (t *target) build() (parser.URI, *ArgError) {
 	b.WriteByte(':')
 	if t.hasAuth {
 		b.WriteString("//")
-		if t.hasUserinfo {
-			b.WriteString(t.userinfo)
-			b.WriteByte('@')
-		}
-		b.WriteString(t.host)
-		if t.hasPort {
-			b.WriteByte(':')
-			b.WriteString(t.port)
-		}
+		b.WriteString(t.authority)
 	}
 	pathStart := b.Len()
 	if guarded {
@@ -304,9 +289,10 @@ func (t *target) build() (parser.URI, *ArgError) {
 	// same lengths, it finds them where they were written: it parses into
 	// t's components. (u is a local value: its accessors, inlined, read its
 	// fields; called through a pointer, each would copy the URI.)
+	// (The authority's own parts follow from its text, which the
+	// parser split the same way in the URI it came from.)
 	if err == nil && !(u.HasScheme() && len(u.Scheme()) == len(t.scheme) &&
-		u.HasAuthority() == t.hasAuth && u.HasUserinfo() == t.hasUserinfo && len(u.Userinfo()) == len(t.userinfo) &&
-		len(u.Host()) == len(t.host) && u.HostKind() == t.hostKind && u.HasPort() == t.hasPort && len(u.Port()) == len(t.port) &&
+		u.HasAuthority() == t.hasAuth && len(u.Authority()) == len(t.authority) && u.HostKind() == t.hostKind &&
 		len(u.Path()) == pathEnd-pathStart && u.HasQuery() == t.hasQuery && len(u.Query()) == len(t.query) &&
 		u.HasFragment() == t.hasFrag) {
 		err = errors.New("it parses into other components")
