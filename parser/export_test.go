@@ -24,3 +24,12 @@ func ParseRuleBudget(rule, s string, maxExpr uint64) (*Node, error) {
 
 // ExprBudget is the expression budget ParseRule gives an input of n bytes.
 func ExprBudget(n int) uint64 { return uint64(exprBase + exprPerByte*n) }
+
+// MustParseForTest parses a hard-coded reference.
+func MustParseForTest(s string) URI {
+	u, err := ParseReference(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}

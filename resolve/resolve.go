@@ -165,13 +165,20 @@ func Resolve(base, ref parser.URI, mode Mode) (parser.URI, error) {
 		t.scheme = base.Scheme()
 		refAuthority = false
 	}
+	// from is the URI whose scheme and authority the target has, as it
+	// writes them, when one has both: the check of the target then splits
+	// only what follows them.
+	from := base
 	if refAuthority {
 		t.hasAuth, t.authority, t.hostKind = ref.HasAuthority(), ref.Authority(), ref.HostKind()
+		if refHasScheme {
+			from = ref
+		}
 	} else {
 		t.hasAuth, t.authority, t.hostKind = base.HasAuthority(), base.Authority(), base.HostKind()
 	}
 	t.fragment, t.hasFrag = ref.Fragment(), ref.HasFragment()
-	u, err := t.build()
+	u, err := t.build(from)
 	if err != nil {
 		err.Input = ref.String()
 		return parser.URI{}, err
@@ -215,13 +222,14 @@ type target struct {
 	hasFrag   bool
 }
 
-// build writes t out once and checks the text with the URI DFA of package
-// parser, which splits it without allocating, instead of parsing it again:
-// the result is a URI that parses into exactly t's components. The path is
-// assembled, and its dot segments removed, in a buffer on the stack when
-// it is short. An error is about the "result"; its Input is the caller's
-// to set.
-func (t *target) build() (parser.URI, *ArgError) {
+// build writes t out once and checks the text with the URI-reference DFA
+// of package parser, which splits it without allocating (parser.ParseFrom:
+// only what follows the scheme and authority of from, when the target has
+// them), instead of parsing it again: the result is a URI that parses into
+// exactly t's components. The path is assembled, and its dot segments
+// removed, in a buffer on the stack when it is short. An error is about the
+// "result"; its Input is the caller's to set.
+func (t *target) build(from parser.URI) (parser.URI, *ArgError) {
 	var scratch [256]byte
 	var pathBuf []byte // the path when it had to be assembled; else dir + path
 	// Only a path with a "." can have a dot segment; the rest of the
@@ -283,7 +291,7 @@ func (t *target) build() (parser.URI, *ArgError) {
 		b.WriteString(t.fragment)
 	}
 	s := b.String()
-	u, err := parser.ParseURI(s)
+	u, err := parser.ParseFrom(from, s)
 	// The components were written one after the other, with their
 	// delimiters, so if the parser finds the same ones defined, with the
 	// same lengths, it finds them where they were written: it parses into
