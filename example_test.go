@@ -1,7 +1,9 @@
 package rfc3986_test
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/peguri/rfc3986"
 )
@@ -117,4 +119,41 @@ func ExampleURI_Parts() {
 	// Output:
 	// h
 	// //h:8080
+}
+
+func ExampleFromParts() {
+	u, err := rfc3986.FromParts(rfc3986.Parts{Scheme: "https", HasScheme: true, HasAuthority: true, Host: "example.com", Path: "/a", Query: "q=1", HasQuery: true})
+	fmt.Println(u, err)
+	// A host without an authority is refused, not dropped.
+	_, err = rfc3986.FromParts(rfc3986.Parts{Host: "h", Path: "/x"})
+	fmt.Println(errors.Is(err, rfc3986.ErrUndefinedComponent))
+	// A path that would read as an authority (§3.3) is refused.
+	_, err = rfc3986.FromParts(rfc3986.Parts{Path: "//x"})
+	fmt.Println(err)
+	// Output:
+	// https://example.com/a?q=1 <nil>
+	// true
+	// parse "//x" as URI-reference: the components recompose to text that parses into different components at offset 0
+}
+
+func ExampleErrTooLong() {
+	_, err := rfc3986.Parse(strings.Repeat("a", rfc3986.MaxLength+1))
+	fmt.Println(errors.Is(err, rfc3986.ErrTooLong))
+	// Output: true
+}
+
+func ExampleErrUnknownRule() {
+	err := rfc3986.Validate("no-such-rule", "x")
+	fmt.Println(errors.Is(err, rfc3986.ErrUnknownRule))
+	fmt.Println(err)
+	// Output:
+	// true
+	// parser: no rule "no-such-rule" in rfc3986
+}
+
+func ExampleHostKind() {
+	for _, k := range []rfc3986.HostKind{rfc3986.HostNone, rfc3986.HostIPv4, rfc3986.HostIPv6, rfc3986.HostIPvFuture, rfc3986.HostRegName, 9} {
+		fmt.Printf("%q ", k)
+	}
+	// Output: "" "ipv4" "ipv6" "ipvfuture" "regname" "HostKind(9)"
 }

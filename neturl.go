@@ -1,6 +1,8 @@
 package rfc3986
 
 import (
+	"errors"
+	"fmt"
 	"net/url"
 	"strings"
 )
@@ -66,5 +68,14 @@ func ToURL(u URI) *url.URL {
 
 // FromURL parses v.String() as a URI-reference. net/url accepts some text
 // RFC 3986 does not (spaces in a query, "|" in a path, "[" in a query, a
-// zone ID with a raw "%"); those are errors here.
-func FromURL(v *url.URL) (URI, error) { return Parse(v.String()) }
+// zone ID with a raw "%"); those are errors here. A nil v is an error
+// wrapping [ErrNilURL].
+func FromURL(v *url.URL) (URI, error) {
+	if v == nil {
+		return URI{}, fmt.Errorf("rfc3986: FromURL: %w", ErrNilURL)
+	}
+	return Parse(v.String())
+}
+
+// ErrNilURL is the error, wrapped, of FromURL(nil).
+var ErrNilURL = errors.New("nil *url.URL")

@@ -1,6 +1,7 @@
 package rfc3986_test
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"testing"
@@ -63,6 +64,10 @@ func TestFromURL(t *testing.T) {
 		if u, err := rfc3986.FromURL(v); err == nil {
 			t.Errorf("FromURL(%q) = %v, want an error", v.String(), u)
 		}
+	}
+	// A nil *url.URL, whose String would panic, is an error.
+	if u, err := rfc3986.FromURL(nil); !errors.Is(err, rfc3986.ErrNilURL) || u != (rfc3986.URI{}) {
+		t.Errorf("FromURL(nil) = %v, %v; want an error wrapping ErrNilURL", u, err)
 	}
 }
 

@@ -2,75 +2,108 @@ package rfc3986
 
 import "github.com/peguri/rfc3986/resolve"
 
-// Resolve resolves ref against base (RFC 3986 §5.2), strictly: a ref with
-// its own scheme is its own target. base must have a scheme (§5.1); see
-// package resolve for the one deviation from the letter of §5.2 (a "/."
-// guard that keeps the result parsing as computed).
-func Resolve(base, ref URI) (URI, error) { return resolve.Reference(base, ref) }
+// The functions, types and constants below are those of package resolve,
+// under the same names, with the same signatures and defaults.
 
-// ResolveNonStrict resolves ref against base as §5.2.2's backward-compatible
-// parsers do: a ref whose scheme is the base's is treated as relative
-// ("http:g" against "http://a/b/c/d;p?q" gives "http://a/b/c/g").
-func ResolveNonStrict(base, ref URI) (URI, error) { return resolve.ReferenceNonStrict(base, ref) }
+// ArgError is the error of resolution, normalization and comparison: the
+// argument at fault ("base", "reference", "target", "a", "b"), or the
+// "result", its text, and why; see [resolve.ArgError].
+type ArgError = resolve.ArgError
 
-// ResolveString parses base and ref and resolves ref against base (strict
-// unless strict is false). Its errors say which argument failed, where and
-// why.
-func ResolveString(base, ref string, strict bool) (string, error) {
-	return resolve.String(base, ref, strict)
+// ErrNoScheme is wrapped in the [*ArgError] for a base (or a target of
+// Relativize) without a scheme (§5.1).
+var ErrNoScheme = resolve.ErrNoScheme
+
+// Mode is how resolution reads a reference that has the base's scheme
+// (§5.2.2); see [resolve.Mode].
+type Mode = resolve.Mode
+
+// Resolution modes.
+const (
+	Strict    = resolve.Strict    // the RFC's: a reference with a scheme is its own target
+	NonStrict = resolve.NonStrict // §5.2.2's backward-compatible reading: "http:g" is relative to an http base
+)
+
+// Resolve resolves ref against base (RFC 3986 §5.2) in the given mode.
+// base must have a scheme (§5.1); see package resolve for the one
+// deviation from the letter of §5.2 (a "/." guard that keeps the result
+// parsing as computed).
+func Resolve(base, ref URI, mode Mode) (URI, error) { return resolve.Resolve(base, ref, mode) }
+
+// ResolveString parses base and ref and resolves ref against base. Its
+// errors say which argument failed, where and why.
+func ResolveString(base, ref string, mode Mode) (string, error) {
+	return resolve.ResolveString(base, ref, mode)
 }
 
 // Relativize returns the shortest reference that resolves against base to
 // target, or target itself when none does (§5.2 in reverse).
 func Relativize(base, target URI) (URI, error) { return resolve.Relativize(base, target) }
 
+// Merge is §5.2.3's merge of a relative-path reference's path with the
+// base's path.
+func Merge(base URI, refPath string) string { return resolve.Merge(base, refPath) }
+
 // RemoveDotSegments is §5.2.4's remove_dot_segments.
 func RemoveDotSegments(path string) string { return resolve.RemoveDotSegments(path) }
 
-// Steps selects normalization steps; see package resolve.
+// Steps selects normalization steps; see [resolve.Steps].
 type Steps = resolve.Steps
 
 // Normalization steps (§6.2.2, §6.2.3, and RFC 5952 for IPv6, opt-in).
 const (
-	NormalizeCase          = resolve.Case
-	NormalizePercent       = resolve.Percent
-	NormalizeDotSegments   = resolve.DotSegments
-	NormalizeSchemeBased   = resolve.SchemeBased
-	NormalizeIPv6Canonical = resolve.IPv6Canonical
-	NormalizeSyntax        = resolve.Syntax  // §6.2.2: case, percent-encoding, dot segments
-	NormalizeDefault       = resolve.Default // §6.2.2 and §6.2.3
+	NormalizeCase          = resolve.NormalizeCase
+	NormalizePercent       = resolve.NormalizePercent
+	NormalizeDotSegments   = resolve.NormalizeDotSegments
+	NormalizeSchemeBased   = resolve.NormalizeSchemeBased
+	NormalizeIPv6Canonical = resolve.NormalizeIPv6Canonical
+	NormalizeSyntax        = resolve.NormalizeSyntax  // §6.2.2: case, percent-encoding, dot segments
+	NormalizeDefault       = resolve.NormalizeDefault // §6.2.2 and §6.2.3
 )
 
-// Normalize applies the given normalization steps, NormalizeDefault if none
-// are given (§6.2.2 syntax-based and §6.2.3 scheme-based). It is idempotent
-// and its result parses back into the same components.
-func Normalize(u URI, steps ...Steps) (URI, error) {
-	s := resolve.Steps(0)
-	for _, x := range steps {
-		s |= x
-	}
-	if len(steps) == 0 {
-		s = resolve.Default
-	}
-	return resolve.Normalize(u, s)
+// Scheme is what scheme-based normalization knows of a scheme: its default
+// port, and whether an empty path means "/".
+type Scheme = resolve.Scheme
+
+// Schemes is an immutable table of [Scheme]s by name; see
+// [resolve.Schemes].
+type Schemes = resolve.Schemes
+
+// DefaultSchemes returns the table Normalize uses: http, https, ws, wss and
+// ftp.
+func DefaultSchemes() Schemes { return resolve.DefaultSchemes() }
+
+// NewSchemes returns a table of the schemes of m (copied).
+func NewSchemes(m map[string]Scheme) Schemes { return resolve.NewSchemes(m) }
+
+// Normalizer normalizes and compares URIs by its Steps, with its own
+// Schemes table; see [resolve.Normalizer].
+type Normalizer = resolve.Normalizer
+
+// Normalize applies the given normalization steps (NormalizeDefault:
+// §6.2.2 syntax-based and §6.2.3 scheme-based, with [DefaultSchemes]). It
+// is idempotent and its result parses back into the same components.
+func Normalize(u URI, steps Steps) (URI, error) { return resolve.Normalize(u, steps) }
+
+// NormalizeString parses s and normalizes it by the given steps.
+func NormalizeString(s string, steps Steps) (string, error) {
+	return resolve.NormalizeString(s, steps)
 }
 
-// Level is a rung of the comparison ladder of §6.2.
+// Level is a rung of the comparison ladder of §6.2; see [resolve.Level].
 type Level = resolve.Level
 
-// Comparison levels.
+// Comparison levels. The zero Level is CompareSimple.
 const (
-	CompareSimple = resolve.LevelSimple // §6.2.1, the text
-	CompareSyntax = resolve.LevelSyntax // §6.2.2
-	CompareScheme = resolve.LevelScheme // §6.2.3, the default
+	CompareSimple = resolve.CompareSimple // §6.2.1, the text
+	CompareSyntax = resolve.CompareSyntax // §6.2.2
+	CompareScheme = resolve.CompareScheme // §6.2.3, with DefaultSchemes
 )
 
-// Equal reports whether a and b are equivalent after syntax- and
-// scheme-based normalization (§6.2.2, §6.2.3), or at the given level.
-func Equal(a, b URI, level ...Level) bool {
-	l := resolve.LevelScheme
-	if len(level) > 0 {
-		l = level[0]
-	}
-	return resolve.Equal(a, b, l)
-}
+// Equal reports whether a and b are equivalent at the given level of §6.2.
+func Equal(a, b URI, level Level) bool { return resolve.Equal(a, b, level) }
+
+// EqualString parses a and b and compares them at the given level. Text
+// that does not parse is an error naming the argument, never a silent
+// "not equivalent".
+func EqualString(a, b string, level Level) (bool, error) { return resolve.EqualString(a, b, level) }

@@ -15,77 +15,75 @@ import "strings"
 // ':' that comes before any '/', '?' or '#'; an authority follows "//" up to
 // the next '/', '?' or '#'; then the path, "?" query, "#" fragment. Within a
 // valid authority, userinfo ends at the only '@', an IP literal at ']', and
-// the port follows the next ':'. The result shares s's memory.
-func (sy *Syntax) split(s string) URI {
-	var u URI
-	rest := s
-	for i := 0; i < len(rest); i++ {
-		c := rest[i]
+// the port follows the next ':'. The URI is s and offsets in it.
+func (sy *Syntax) split(u *URI, s string) {
+	u.text = s
+	i := 0
+	for j := 0; j < len(s); j++ {
+		c := s[j]
 		if c == ':' {
-			u.scheme, u.flags, rest = rest[:i], u.flags|hasScheme, rest[i+1:]
+			u.schemeEnd, u.flags, i = uint32(j), u.flags|hasScheme, j+1
 			break
 		}
 		if c == '/' || c == '?' || c == '#' {
 			break
 		}
 	}
-	if len(rest) >= 2 && rest[0] == '/' && rest[1] == '/' {
-		rest = rest[2:]
-		end := len(rest)
-		for i := 0; i < len(rest); i++ {
-			if c := rest[i]; c == '/' || c == '?' || c == '#' {
-				end = i
-				break
-			}
+	// In valid input, '#' appears only to start the fragment, and '?'
+	// before it only to start the query; '/' ends the authority. Each is
+	// found by one IndexByte over the part that can hold it.
+	hash := len(s)
+	if k := strings.IndexByte(s[i:], '#'); k >= 0 {
+		hash = i + k
+		u.flags |= hasFragment
+	}
+	query := hash
+	if k := strings.IndexByte(s[i:hash], '?'); k >= 0 {
+		query = i + k
+		u.flags |= hasQuery
+	}
+	if query-i >= 2 && s[i] == '/' && s[i+1] == '/' {
+		a := i + 2
+		end := query
+		if k := strings.IndexByte(s[a:query], '/'); k >= 0 {
+			end = a + k
 		}
 		u.flags |= hasAuthority
-		sy.splitAuthority(&u, rest[:end])
-		rest = rest[end:]
+		sy.splitAuthority(u, s, a, end)
+		i = end
 	}
-	end := len(rest)
-	for i := 0; i < len(rest); i++ {
-		if c := rest[i]; c == '?' || c == '#' {
-			end = i
-			break
-		}
+	u.pathStart, u.pathEnd = uint32(i), uint32(query)
+	u.queryEnd = uint32(query)
+	if u.flags&hasQuery != 0 {
+		u.queryEnd = uint32(hash)
 	}
-	u.path, rest = rest[:end], rest[end:]
-	if len(rest) > 0 && rest[0] == '?' {
-		rest = rest[1:]
-		end := strings.IndexByte(rest, '#')
-		if end < 0 {
-			end = len(rest)
-		}
-		u.query, u.flags, rest = rest[:end], u.flags|hasQuery, rest[end:]
-	}
-	if len(rest) > 0 && rest[0] == '#' {
-		u.fragment, u.flags = rest[1:], u.flags|hasFragment
-	}
-	return u
 }
 
-func (sy *Syntax) splitAuthority(u *URI, a string) {
-	if i := strings.IndexByte(a, '@'); i >= 0 {
-		u.userinfo, u.flags, a = a[:i], u.flags|hasUserinfo, a[i+1:]
+// splitAuthority splits the authority s[a:end].
+func (sy *Syntax) splitAuthority(u *URI, s string, a, end int) {
+	hs := a
+	if k := strings.IndexByte(s[a:end], '@'); k >= 0 {
+		u.flags, hs = u.flags|hasUserinfo, a+k+1
 	}
-	hostEnd := len(a)
-	if len(a) > 0 && a[0] == '[' {
-		hostEnd = strings.IndexByte(a, ']') + 1
-	} else if i := strings.IndexByte(a, ':'); i >= 0 {
-		hostEnd = i
+	he := end
+	if hs < end && s[hs] == '[' {
+		he = hs + strings.IndexByte(s[hs:end], ']') + 1
+	} else if k := strings.IndexByte(s[hs:end], ':'); k >= 0 {
+		he = hs + k
 	}
-	u.host = a[:hostEnd]
-	if hostEnd < len(a) { // a[hostEnd] == ':'
-		u.port, u.flags = a[hostEnd+1:], u.flags|hasPort
+	u.hostStart, u.hostEnd = uint32(hs), uint32(he)
+	if he < end { // s[he] == ':'
+		u.flags |= hasPort
 	}
 	// §3.2.2: a host that matches IPv4address is IPv4, not a reg-name.
+	host := s[hs:he]
 	switch {
-	case len(u.host) > 1 && u.host[0] == '[' && (u.host[1] == 'v' || u.host[1] == 'V'):
+	case len(host) > 1 && host[0] == '[' && (host[1] == 'v' || host[1] == 'V'):
 		u.hostKind = HostIPvFuture
-	case len(u.host) > 0 && u.host[0] == '[':
+	case len(host) > 0 && host[0] == '[':
 		u.hostKind = HostIPv6
-	case len(u.host) >= 7 && isDigit(u.host[0]):
-		if ok, _ := sy.ipv4DFA().Run(u.host); ok {
+	case len(host) >= 7 && isDigit(host[0]):
+		if ok, _ := sy.ipv4DFA().Run(host); ok {
 			u.hostKind = HostIPv4
 		} else {
 			u.hostKind = HostRegName

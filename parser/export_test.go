@@ -11,3 +11,25 @@ func DFARun(rule, s string) (bool, int) { return RFC3986.dfas[rule]().Run(s) }
 
 // HasDFA reports whether the rule has a DFA.
 func HasDFA(rule string) bool { _, ok := RFC3986.dfas[rule]; return ok }
+
+// ParseRuleBudget is ParseRule with pigeon's expression budget
+// (MaxExpressions) given, for the test of the budget ParseRule sets.
+func ParseRuleBudget(rule, s string, maxExpr uint64) (*Node, error) {
+	name, ok := RFC3986.Rule(rule)
+	if !ok {
+		return nil, RFC3986.noRule(rule)
+	}
+	return RFC3986.parseRule(name, s, maxExpr)
+}
+
+// ExprBudget is the expression budget ParseRule gives an input of n bytes.
+func ExprBudget(n int) uint64 { return uint64(exprBase + exprPerByte*n) }
+
+// MustParseForTest parses a hard-coded reference.
+func MustParseForTest(s string) URI {
+	u, err := ParseReference(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}

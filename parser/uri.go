@@ -11,6 +11,8 @@
 package parser
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -32,9 +34,22 @@ const (
 )
 
 // String returns "ipv4", "ipv6", "ipvfuture", "regname", or "" for
-// HostNone: the spellings of the CLI's JSON.
+// HostNone: the spellings of the CLI's JSON. A value outside the constants
+// is "HostKind(N)".
 func (k HostKind) String() string {
-	return [...]string{"", "ipv4", "ipv6", "ipvfuture", "regname"}[k]
+	switch k {
+	case HostNone:
+		return ""
+	case HostIPv4:
+		return "ipv4"
+	case HostIPv6:
+		return "ipv6"
+	case HostIPvFuture:
+		return "ipvfuture"
+	case HostRegName:
+		return "regname"
+	}
+	return "HostKind(" + strconv.Itoa(int(k)) + ")"
 }
 
 // URI is a URI reference (RFC 3986 §4.1) split into its components, each
@@ -47,10 +62,20 @@ func (k HostKind) String() string {
 // relative reference "", which is valid too (RFC 3986 §4.2: relative-part
 // can be path-empty).
 type URI struct {
-	scheme, userinfo, host, port, path, query, fragment string
-
-	flags    uint8
-	hostKind HostKind
+	// A URI is its text and where its components are in it: 48 bytes to
+	// copy, where seven strings were 120, and String is free. The offsets
+	// are at most MaxLength. The scheme is text[:schemeEnd]; the
+	// userinfo ends at hostStart-1 and begins after the "//"; the host is
+	// text[hostStart:hostEnd] (0, 0 without an authority); the port runs
+	// from hostEnd+1 to pathStart; the path is text[pathStart:pathEnd];
+	// the query ends at queryEnd (pathEnd when it is undefined), and the
+	// fragment follows it. Offsets of undefined components are 0, or as
+	// said, so that the same text has the same URI.
+	text                                              string
+	schemeEnd, hostStart, hostEnd, pathStart, pathEnd uint32
+	queryEnd                                          uint32
+	flags                                             uint8
+	hostKind                                          HostKind
 }
 
 const (
@@ -64,8 +89,16 @@ const (
 
 func (u URI) has(f uint8) bool { return u.flags&f != 0 }
 
+// authStart is where the authority begins, after "//".
+func (u URI) authStart() uint32 {
+	if u.has(hasScheme) {
+		return u.schemeEnd + 3
+	}
+	return 2
+}
+
 // Scheme returns the scheme, without its ":"; "" when undefined.
-func (u URI) Scheme() string { return u.scheme }
+func (u URI) Scheme() string { return u.text[:u.schemeEnd] }
 
 // HasScheme reports whether the scheme is defined: whether u is a URI
 // rather than a relative reference (§4.1).
@@ -84,32 +117,23 @@ func (u URI) Authority() string {
 	if !u.has(hasAuthority) {
 		return ""
 	}
-	var b strings.Builder
-	u.appendAuthority(&b)
-	return b.String()
-}
-
-func (u URI) appendAuthority(b *strings.Builder) {
-	if u.has(hasUserinfo) {
-		b.WriteString(u.userinfo)
-		b.WriteByte('@')
-	}
-	b.WriteString(u.host)
-	if u.has(hasPort) {
-		b.WriteByte(':')
-		b.WriteString(u.port)
-	}
+	return u.text[u.authStart():u.pathStart]
 }
 
 // Userinfo returns the userinfo, without its "@"; "" when undefined.
-func (u URI) Userinfo() string { return u.userinfo }
+func (u URI) Userinfo() string {
+	if !u.has(hasUserinfo) {
+		return ""
+	}
+	return u.text[u.authStart() : u.hostStart-1]
+}
 
 // HasUserinfo reports whether the userinfo is defined ("@" present).
 func (u URI) HasUserinfo() bool { return u.has(hasUserinfo) }
 
 // Host returns the host as the host rule matched it: an IP literal keeps
 // its brackets; "" for an empty host ("//") or when there is no authority.
-func (u URI) Host() string { return u.host }
+func (u URI) Host() string { return u.text[u.hostStart:u.hostEnd] }
 
 // HostKind returns the kind of the host; HostNone when there is no
 // authority.
@@ -117,43 +141,53 @@ func (u URI) HostKind() HostKind { return u.hostKind }
 
 // Port returns the port digits, without the ":"; "" when undefined or
 // empty.
-func (u URI) Port() string { return u.port }
+func (u URI) Port() string {
+	if !u.has(hasPort) {
+		return ""
+	}
+	return u.text[u.hostEnd+1 : u.pathStart]
+}
 
 // HasPort reports whether the port is defined (":" after the host), even if
 // empty: "http://a:/" has an empty port.
 func (u URI) HasPort() bool { return u.has(hasPort) }
 
 // Path returns the path. It is always defined, possibly empty (§3.3).
-func (u URI) Path() string { return u.path }
+func (u URI) Path() string { return u.text[u.pathStart:u.pathEnd] }
 
 // Query returns the query, without its "?"; "" when undefined.
-func (u URI) Query() string { return u.query }
+func (u URI) Query() string {
+	if !u.has(hasQuery) {
+		return ""
+	}
+	return u.text[u.pathEnd+1 : u.queryEnd]
+}
 
 // HasQuery reports whether the query is defined ("?" present).
 func (u URI) HasQuery() bool { return u.has(hasQuery) }
 
 // Fragment returns the fragment, without its "#"; "" when undefined.
-func (u URI) Fragment() string { return u.fragment }
+func (u URI) Fragment() string {
+	if !u.has(hasFragment) {
+		return ""
+	}
+	return u.text[u.queryEnd+1:]
+}
 
 // HasFragment reports whether the fragment is defined ("#" present).
 func (u URI) HasFragment() bool { return u.has(hasFragment) }
 
 // String recomposes the components (RFC 3986 §5.3). For a parsed URI it is
-// the input, byte for byte.
-func (u URI) String() string {
-	var b strings.Builder
-	b.Grow(len(u.scheme) + len(u.userinfo) + len(u.host) + len(u.port) + len(u.path) + len(u.query) + len(u.fragment) + 8)
-	u.appendTo(&b)
-	return b.String()
-}
+// the input, byte for byte; it costs nothing, a URI being its text.
+func (u URI) String() string { return u.text }
 
 // AppendText appends u.String() to b (encoding.TextAppender).
 func (u URI) AppendText(b []byte) ([]byte, error) {
-	return append(b, u.String()...), nil
+	return append(b, u.text...), nil
 }
 
 // MarshalText returns u.String() (encoding.TextMarshaler).
-func (u URI) MarshalText() ([]byte, error) { return []byte(u.String()), nil }
+func (u URI) MarshalText() ([]byte, error) { return []byte(u.text), nil }
 
 // UnmarshalText parses text as a URI-reference (encoding.TextUnmarshaler).
 // Empty text gives the zero URI, the empty reference.
@@ -164,27 +198,6 @@ func (u *URI) UnmarshalText(text []byte) error {
 	}
 	*u = v
 	return nil
-}
-
-func (u URI) appendTo(b *strings.Builder) {
-	// RFC 3986 §5.3, Component Recomposition.
-	if u.has(hasScheme) {
-		b.WriteString(u.scheme)
-		b.WriteByte(':')
-	}
-	if u.has(hasAuthority) {
-		b.WriteString("//")
-		u.appendAuthority(b)
-	}
-	b.WriteString(u.path)
-	if u.has(hasQuery) {
-		b.WriteByte('?')
-		b.WriteString(u.query)
-	}
-	if u.has(hasFragment) {
-		b.WriteByte('#')
-		b.WriteString(u.fragment)
-	}
 }
 
 // Parts are the components of a URI, each with whether it is defined, as
@@ -209,66 +222,100 @@ type Parts struct {
 // Parts returns u's components.
 func (u URI) Parts() Parts {
 	return Parts{
-		Scheme: u.scheme, HasScheme: u.has(hasScheme),
+		Scheme: u.Scheme(), HasScheme: u.has(hasScheme),
 		HasAuthority: u.has(hasAuthority),
-		Userinfo:     u.userinfo, HasUserinfo: u.has(hasUserinfo),
-		Host: u.host,
-		Port: u.port, HasPort: u.has(hasPort),
-		Path:  u.path,
-		Query: u.query, HasQuery: u.has(hasQuery),
-		Fragment: u.fragment, HasFragment: u.has(hasFragment),
+		Userinfo:     u.Userinfo(), HasUserinfo: u.has(hasUserinfo),
+		Host: u.Host(),
+		Port: u.Port(), HasPort: u.has(hasPort),
+		Path:  u.Path(),
+		Query: u.Query(), HasQuery: u.has(hasQuery),
+		Fragment: u.Fragment(), HasFragment: u.has(hasFragment),
 	}
 }
 
-// String recomposes the parts (RFC 3986 §5.3) without checking them.
+// String recomposes the parts (RFC 3986 §5.3) without checking them: a
+// component whose flag says it is undefined is left out, as are userinfo
+// and port when there is no authority.
 func (p Parts) String() string {
-	u := URI{scheme: p.Scheme, userinfo: p.Userinfo, host: p.Host, port: p.Port, path: p.Path, query: p.Query, fragment: p.Fragment}
-	set := func(f uint8, ok bool) {
-		if ok {
-			u.flags |= f
+	var b strings.Builder
+	b.Grow(len(p.Scheme) + len(p.Userinfo) + len(p.Host) + len(p.Port) + len(p.Path) + len(p.Query) + len(p.Fragment) + 8)
+	// RFC 3986 §5.3, Component Recomposition.
+	if p.HasScheme {
+		b.WriteString(p.Scheme)
+		b.WriteByte(':')
+	}
+	if p.HasAuthority {
+		b.WriteString("//")
+		if p.HasUserinfo {
+			b.WriteString(p.Userinfo)
+			b.WriteByte('@')
+		}
+		b.WriteString(p.Host)
+		if p.HasPort {
+			b.WriteByte(':')
+			b.WriteString(p.Port)
 		}
 	}
-	set(hasScheme, p.HasScheme)
-	set(hasAuthority, p.HasAuthority)
-	set(hasUserinfo, p.HasUserinfo && p.HasAuthority)
-	set(hasPort, p.HasPort && p.HasAuthority)
-	set(hasQuery, p.HasQuery)
-	set(hasFragment, p.HasFragment)
-	return u.String()
+	b.WriteString(p.Path)
+	if p.HasQuery {
+		b.WriteByte('?')
+		b.WriteString(p.Query)
+	}
+	if p.HasFragment {
+		b.WriteByte('#')
+		b.WriteString(p.Fragment)
+	}
+	return b.String()
 }
 
-// FromParts recomposes p (§5.3) and parses the result as a URI-reference,
-// so that the URI it returns is valid and has exactly the given components.
-// It fails if the recomposed text is not a URI reference, or parses into
+// FromParts builds the URI with exactly the components p gives: it
+// recomposes them (§5.3) and checks the text with the URI-reference DFA,
+// which splits it without allocating. It fails with an error wrapping
+// [ErrUndefinedComponent] if p sets a component that its flags leave
+// undefined (a Host, Userinfo or Port without HasAuthority, a Userinfo
+// without HasUserinfo, a Port without HasPort, a Scheme, Query or Fragment
+// without its Has flag): nothing is dropped silently. It fails with an
+// [*Error] if the recomposed text is not a URI reference, or parses into
 // other components than p's (a path beginning with "//" and no authority,
 // say: §3.3).
 func FromParts(p Parts) (URI, error) {
-	s := p.String()
-	u, err := ParseReference(s)
-	if err != nil {
+	if err := p.undefined(); err != nil {
 		return URI{}, err
 	}
-	want := p
-	if !want.HasAuthority {
-		want.Host, want.Userinfo, want.HasUserinfo, want.Port, want.HasPort = "", "", false, "", false
+	s := p.String()
+	var u URI
+	if err := RFC3986.parseURI(&u, 0, s); err != nil {
+		return URI{}, err
 	}
-	if !want.HasUserinfo {
-		want.Userinfo = ""
-	}
-	if !want.HasPort {
-		want.Port = ""
-	}
-	if !want.HasScheme {
-		want.Scheme = ""
-	}
-	if !want.HasQuery {
-		want.Query = ""
-	}
-	if !want.HasFragment {
-		want.Fragment = ""
-	}
-	if u.Parts() != want {
+	if u.Parts() != p {
 		return URI{}, &Error{Input: s, Offset: 0, Rule: "URI-reference", Msg: "the components recompose to text that parses into different components"}
 	}
 	return u, nil
+}
+
+// undefined returns an error naming a component that p sets although its
+// flags leave it undefined, or nil.
+func (p Parts) undefined() error {
+	bad := func(what string) error {
+		return fmt.Errorf("parser: FromParts: %s: %w", what, ErrUndefinedComponent)
+	}
+	switch {
+	case !p.HasScheme && p.Scheme != "":
+		return bad(fmt.Sprintf("Scheme %q without HasScheme", clip(p.Scheme)))
+	case !p.HasAuthority && p.Host != "":
+		return bad(fmt.Sprintf("Host %q without HasAuthority", clip(p.Host)))
+	case !p.HasAuthority && (p.HasUserinfo || p.Userinfo != ""):
+		return bad("Userinfo without HasAuthority")
+	case !p.HasAuthority && (p.HasPort || p.Port != ""):
+		return bad("Port without HasAuthority")
+	case !p.HasUserinfo && p.Userinfo != "":
+		return bad(fmt.Sprintf("Userinfo %q without HasUserinfo", clip(p.Userinfo)))
+	case !p.HasPort && p.Port != "":
+		return bad(fmt.Sprintf("Port %q without HasPort", clip(p.Port)))
+	case !p.HasQuery && p.Query != "":
+		return bad(fmt.Sprintf("Query %q without HasQuery", clip(p.Query)))
+	case !p.HasFragment && p.Fragment != "":
+		return bad(fmt.Sprintf("Fragment %q without HasFragment", clip(p.Fragment)))
+	}
+	return nil
 }

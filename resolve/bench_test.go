@@ -37,11 +37,11 @@ func BenchmarkResolve(b *testing.B) {
 		}
 		urefs = append(urefs, u)
 	}
-	b.Run("parsed/resolve.Reference", func(b *testing.B) {
+	b.Run("parsed/resolve.Resolve", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			for _, r := range refs {
-				sinkURI, _ = resolve.Reference(base, r)
+				sinkURI, _ = resolve.Resolve(base, r, resolve.Strict)
 			}
 		}
 	})
@@ -53,11 +53,11 @@ func BenchmarkResolve(b *testing.B) {
 			}
 		}
 	})
-	b.Run("text/resolve.String", func(b *testing.B) {
+	b.Run("text/resolve.ResolveString", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			for _, r := range benchRefs {
-				sinkString, _ = resolve.String(rfcBase, r, true)
+				sinkString, _ = resolve.ResolveString(rfcBase, r, resolve.Strict)
 			}
 		}
 	})
@@ -112,7 +112,7 @@ func BenchmarkNormalize(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			for _, u := range us {
-				sinkURI, _ = resolve.Normalize(u, resolve.Default)
+				sinkURI, _ = resolve.Normalize(u, resolve.NormalizeDefault)
 			}
 		}
 	})
@@ -120,7 +120,7 @@ func BenchmarkNormalize(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			for _, s := range benchDirty {
-				sinkString, _ = resolve.NormalizeString(s, resolve.Default)
+				sinkString, _ = resolve.NormalizeString(s, resolve.NormalizeDefault)
 			}
 		}
 	})

@@ -3,19 +3,28 @@
 //
 // # Resolution
 //
-// [Reference] transforms a URI reference into its target URI against a base
+// [Resolve] transforms a URI reference into its target URI against a base
 // URI, following the pseudocode of §5.2.2 line by line, with the merge of
 // §5.2.3 ([Merge]) and the remove_dot_segments of §5.2.4
-// ([RemoveDotSegments]), then recomposes the result (§5.3). It is strict by
-// default; [ReferenceNonStrict] is the backward-compatible variant of §5.2.2
-// that ignores a reference's scheme when it is the base's. [String] does the
-// same on text. [Relativize] is the inverse: the shortest reference that
-// resolves to a given target.
+// ([RemoveDotSegments]), then recomposes the result (§5.3). Its [Mode] is
+// [Strict], the RFC's, or [NonStrict], the backward-compatible variant of
+// §5.2.2 that ignores a reference's scheme when it is the base's.
+// [ResolveString] does the same on text. [Relativize] is the inverse: the
+// shortest reference that resolves to a given target.
+//
+// Resolution writes the target once, with one allocation, and checks it
+// with the URI DFA of package parser, which validates and splits it without
+// allocating: the result is proven to parse into the components §5.2.2
+// computed, at the cost of a scan, not of a parse tree.
 //
 // The base must have a scheme (§5.1: "A base URI must conform to the
 // <absolute-URI> syntax rule"). A base with a fragment is accepted and its
 // fragment ignored, as §5.1 prescribes for a base obtained from a reference
 // ("stripped of any fragment component prior to its use as a base URI").
+// That is how this package reads §5.1, everywhere: the conversion §5.1
+// asks of a base obtained from a reference is done where it needs nothing
+// but the base (its fragment is dropped), and a base that has no scheme is
+// an error, since its absolute form depends on a base of its own.
 //
 // Resolution treats only the complete segments "." and ".." as dot
 // segments: "%2E" is an unreserved character in disguise, which
@@ -38,18 +47,23 @@
 // computed (remove_dot_segments("/.//c") is "//c" again), and resolving or
 // normalizing it again gives it back unchanged. Every result of this
 // package is therefore a valid URI reference that parses into the
-// components it was built from; results are built through
-// [parser.FromParts], and if that ever failed, the function would return an
-// error rather than a wrong value.
+// components it was built from; every result is checked by the parser's
+// DFA, and if that ever failed, the function would return an error rather
+// than a wrong value.
 //
 // # Normalization and comparison
 //
-// [Normalize] applies any set of the normalization [Steps] of §6.2.2 and
-// §6.2.3: [Case], [Percent], [DotSegments], [SchemeBased], plus the opt-in
-// [IPv6Canonical]; [Syntax] is §6.2.2 and [Default] adds §6.2.3. It is
-// idempotent, never decodes a reserved character or "%" itself, never
-// encodes anything, and its result parses back into the same components.
-// [Equal] climbs the comparison ladder of §6.2 to a given [Level].
+// A [Normalizer] applies any set of the normalization [Steps] of §6.2.2
+// and §6.2.3: [NormalizeCase], [NormalizePercent], [NormalizeDotSegments],
+// [NormalizeSchemeBased], plus the opt-in [NormalizeIPv6Canonical];
+// [NormalizeSyntax] is §6.2.2 and [NormalizeDefault] adds §6.2.3.
+// Scheme-based normalization reads the Normalizer's own table of
+// [Schemes], an immutable value: there is no global to configure, and any
+// number of goroutines may normalize with any tables. [Normalize] and
+// [Equal] use [DefaultSchemes]. Normalization is idempotent, never decodes
+// a reserved character or "%" itself, never encodes anything, and its
+// result parses back into the same components. [Equal] climbs the
+// comparison ladder of §6.2 to a given [Level].
 //
 // Where the RFC leaves a choice, this package decides as follows.
 //
@@ -74,11 +88,14 @@
 //   - Scheme-based normalization removes an empty port from any authority,
 //     as §3.2.3 says of every scheme ("URI producers and normalizers should
 //     omit the port component and its ":" delimiter if port is empty"), and
-//     a default port only for the schemes in [Schemes], comparing ports as
+//     a default port only for the schemes in its table, comparing ports as
 //     decimal numbers ("080" is port 80). Other ports keep their leading
 //     zeros.
 //
-// [Equal] at [LevelSimple] compares the text; at [LevelSyntax] and
-// [LevelScheme] it compares the results of [Normalize] with [Syntax] and
-// [Default].
+// [Equal] at [CompareSimple] compares the text; at [CompareSyntax] and
+// [CompareScheme] it compares the results of [Normalize] with
+// [NormalizeSyntax] and [NormalizeDefault].
+//
+// The names, signatures and defaults of this package are those of the
+// facade, package rfc3986.
 package resolve

@@ -65,9 +65,9 @@ func TestEqual(t *testing.T) {
 			level resolve.Level
 			want  bool
 		}{
-			{resolve.LevelSimple, tt.simple},
-			{resolve.LevelSyntax, tt.syntax},
-			{resolve.LevelScheme, tt.scheme},
+			{resolve.CompareSimple, tt.simple},
+			{resolve.CompareSyntax, tt.syntax},
+			{resolve.CompareScheme, tt.scheme},
 		} {
 			got, err := resolve.EqualString(tt.a, tt.b, c.level)
 			if err != nil || got != c.want {
@@ -82,8 +82,9 @@ func TestEqual(t *testing.T) {
 	}
 }
 
-// TestEqualLadder: reflexive, symmetric, and each level finds every
-// equivalence of the one below, on all pairs of the tables' URIs.
+// TestEqualLadder: symmetric, and each level finds every equivalence of
+// the one below, on all pairs of the tables' URIs. (Reflexivity needs no
+// test: Equal begins with a == b.)
 func TestEqualLadder(t *testing.T) {
 	var us []parser.URI
 	for _, tt := range equalTests {
@@ -92,13 +93,8 @@ func TestEqualLadder(t *testing.T) {
 	for _, tt := range normalizeTests {
 		us = append(us, mustParse(t, tt.in))
 	}
-	levels := []resolve.Level{resolve.LevelSimple, resolve.LevelSyntax, resolve.LevelScheme}
+	levels := []resolve.Level{resolve.CompareSimple, resolve.CompareSyntax, resolve.CompareScheme}
 	for _, a := range us {
-		for _, l := range levels {
-			if !resolve.Equal(a, a, l) {
-				t.Errorf("Equal(%q, %q, %v) = false", a, a, l)
-			}
-		}
 		for _, b := range us {
 			prev := false
 			for _, l := range levels {
@@ -122,12 +118,16 @@ func TestEqualUnknownLevel(t *testing.T) {
 		if resolve.Equal(a, b, l) {
 			t.Errorf("Equal(%q, %q, %v) = true, want false", a, b, l)
 		}
-		if !resolve.Equal(a, a, l) {
-			t.Errorf("Equal(%q, %q, %v) = false, want true", a, a, l)
+	}
+	for l, want := range map[resolve.Level]string{resolve.CompareSimple: "CompareSimple", resolve.CompareSyntax: "CompareSyntax", resolve.CompareScheme: "CompareScheme", 7: "Level(7)", -1: "Level(-1)"} {
+		if got := l.String(); got != want {
+			t.Errorf("Level(%d).String() = %q, want %q", int(l), got, want)
 		}
 	}
-	if got := resolve.Level(7).String(); got != "Level(7)" {
-		t.Errorf("Level(7).String() = %q", got)
+	for m, want := range map[resolve.Mode]string{resolve.Strict: "Strict", resolve.NonStrict: "NonStrict", 9: "Mode(9)"} {
+		if got := m.String(); got != want {
+			t.Errorf("Mode(%d).String() = %q, want %q", uint8(m), got, want)
+		}
 	}
 }
 
@@ -137,11 +137,35 @@ func TestEqualStringErrors(t *testing.T) {
 		{"x", "a b", "b"},
 		{"a b", "a b", "a"},
 	} {
-		_, err := resolve.EqualString(tt.a, tt.b, resolve.LevelSimple)
-		var e *resolve.Error
+		_, err := resolve.EqualString(tt.a, tt.b, resolve.CompareSimple)
+		var e *resolve.ArgError
 		var pe *parser.Error
 		if !errors.As(err, &e) || e.Arg != tt.arg || !errors.As(err, &pe) {
-			t.Errorf("EqualString(%q, %q) = %v, want a *resolve.Error for %q wrapping a *parser.Error", tt.a, tt.b, err, tt.arg)
+			t.Errorf("EqualString(%q, %q) = %v, want a *resolve.ArgError for %q wrapping a *parser.Error", tt.a, tt.b, err, tt.arg)
 		}
+	}
+}
+
+// TestHandBuiltErrors: an ArgError built by hand, however empty, formats
+// without panicking.
+func TestHandBuiltErrors(t *testing.T) {
+	for _, e := range []*resolve.ArgError{
+		{},
+		{Arg: "base"},
+		{Arg: "result", Err: errors.New("x")},
+		{Arg: "reference", Input: "a b", Err: &parser.Error{Input: "a b", Offset: -5}},
+		{Arg: "base", Err: resolve.ErrNoScheme},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%#v: Error panics: %v", e, r)
+				}
+			}()
+			if e.Error() == "" {
+				t.Errorf("%#v: empty message", e)
+			}
+			_ = e.Unwrap()
+		}()
 	}
 }

@@ -3,6 +3,7 @@ package resolve_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/resolve"
@@ -21,15 +22,15 @@ func must(u parser.URI, err error) parser.URI {
 func Example_guard() {
 	base := must(parser.ParseReference("a:/b"))
 	ref := must(parser.ParseReference("..//c"))
-	t, _ := resolve.Reference(base, ref)
+	t, _ := resolve.Resolve(base, ref, resolve.Strict)
 	fmt.Println(t, t.HasAuthority(), t.Path())
 	// Output: a:/.//c false /.//c
 }
 
-func ExampleReference() {
+func ExampleResolve() {
 	base := must(parser.ParseReference("http://a/b/c/d;p?q"))
 	for _, s := range []string{"g", "../g", "//g", "?y", "#s", "../../../g", "g:h"} {
-		t, err := resolve.Reference(base, must(parser.ParseReference(s)))
+		t, err := resolve.Resolve(base, must(parser.ParseReference(s)), resolve.Strict)
 		if err != nil {
 			panic(err)
 		}
@@ -45,26 +46,28 @@ func ExampleReference() {
 	// "g:h"        g:h
 }
 
-func ExampleReferenceNonStrict() {
+// §5.4.2: "http:g" is its own target to a strict parser, and relative to
+// a non-strict one.
+func ExampleMode() {
 	base := must(parser.ParseReference("http://a/b/c/d;p?q"))
 	ref := must(parser.ParseReference("http:g"))
-	strict, _ := resolve.Reference(base, ref)
-	compat, _ := resolve.ReferenceNonStrict(base, ref)
-	fmt.Println(strict)
-	fmt.Println(compat)
+	for _, mode := range []resolve.Mode{resolve.Strict, resolve.NonStrict} {
+		t, _ := resolve.Resolve(base, ref, mode)
+		fmt.Println(mode, t)
+	}
 	// Output:
-	// http:g
-	// http://a/b/c/g
+	// Strict http:g
+	// NonStrict http://a/b/c/g
 }
 
-func ExampleString() {
-	t, err := resolve.String("http://example.com/docs/guide/", "../api/index.html?v=2#top", true)
+func ExampleResolveString() {
+	t, err := resolve.ResolveString("http://example.com/docs/guide/", "../api/index.html?v=2#top", resolve.Strict)
 	fmt.Println(t, err)
-	_, err = resolve.String("/docs/guide/", "../api/", true)
-	fmt.Println(err)
+	_, err = resolve.ResolveString("/docs/guide/", "../api/", resolve.Strict)
+	fmt.Println(err, errors.Is(err, resolve.ErrNoScheme))
 	// Output:
 	// http://example.com/docs/api/index.html?v=2#top <nil>
-	// resolve: base "/docs/guide/" has no scheme: RFC 3986 §5.1 requires an absolute base URI
+	// resolve: base "/docs/guide/" has no scheme: RFC 3986 §5.1 requires an absolute base URI true
 }
 
 func ExampleRemoveDotSegments() {
@@ -106,19 +109,19 @@ func ExampleRelativize() {
 
 func ExampleNormalize() {
 	u := must(parser.ParseReference("HTTP://www.Example.COM:80/%7euser/./a/../b%2f?%3d#%41"))
-	for _, steps := range []resolve.Steps{resolve.Case, resolve.Percent, resolve.DotSegments, resolve.SchemeBased, resolve.Default} {
+	for _, steps := range []resolve.Steps{resolve.NormalizeCase, resolve.NormalizePercent, resolve.NormalizeDotSegments, resolve.NormalizeSchemeBased, resolve.NormalizeDefault} {
 		n, err := resolve.Normalize(u, steps)
 		if err != nil {
 			panic(err)
 		}
-		fmt.Printf("%-37s %s\n", steps, n)
+		fmt.Printf("%-21s %s\n", strings.ReplaceAll(steps.String(), "Normalize", ""), n)
 	}
 	// Output:
-	// Case                                  http://www.example.com:80/%7Euser/./a/../b%2F?%3D#%41
-	// Percent                               HTTP://www.Example.COM:80/~user/./a/../b%2f?%3d#A
-	// DotSegments                           HTTP://www.Example.COM:80/%7euser/b%2f?%3d#%41
-	// SchemeBased                           HTTP://www.Example.COM/%7euser/./a/../b%2f?%3d#%41
-	// Case|Percent|DotSegments|SchemeBased  http://www.example.com/~user/b%2F?%3D#A
+	// Case                  http://www.example.com:80/%7Euser/./a/../b%2F?%3D#%41
+	// Percent               HTTP://www.Example.COM:80/~user/./a/../b%2f?%3d#A
+	// DotSegments           HTTP://www.Example.COM:80/%7euser/b%2f?%3d#%41
+	// SchemeBased           HTTP://www.Example.COM/%7euser/./a/../b%2f?%3d#%41
+	// Case|Percent|DotSegments|SchemeBased http://www.example.com/~user/b%2F?%3D#A
 }
 
 func ExampleNormalizeString() {
@@ -128,7 +131,7 @@ func ExampleNormalizeString() {
 		"a/b/../../../c", // relative: the leading ".." stays
 		"x/../y:z",       // relative: "./" keeps "y" from being a scheme
 	} {
-		n, err := resolve.NormalizeString(s, resolve.Default|resolve.IPv6Canonical)
+		n, err := resolve.NormalizeString(s, resolve.NormalizeDefault|resolve.NormalizeIPv6Canonical)
 		fmt.Println(n, err)
 	}
 	// Output:
@@ -138,31 +141,43 @@ func ExampleNormalizeString() {
 	// ./y:z <nil>
 }
 
+func ExampleSteps() {
+	fmt.Println(resolve.NormalizeSyntax)
+	fmt.Println(resolve.NormalizeDefault | resolve.NormalizeIPv6Canonical)
+	// Output:
+	// NormalizeCase|NormalizePercent|NormalizeDotSegments
+	// NormalizeCase|NormalizePercent|NormalizeDotSegments|NormalizeSchemeBased|NormalizeIPv6Canonical
+}
+
 func ExampleEqual() {
 	a := must(parser.ParseReference("http://example.com"))
 	b := must(parser.ParseReference("HTTP://example.com:80/"))
-	for _, l := range []resolve.Level{resolve.LevelSimple, resolve.LevelSyntax, resolve.LevelScheme} {
+	for _, l := range []resolve.Level{resolve.CompareSimple, resolve.CompareSyntax, resolve.CompareScheme} {
 		fmt.Println(l, resolve.Equal(a, b, l))
 	}
 	// Output:
-	// LevelSimple false
-	// LevelSyntax false
-	// LevelScheme true
+	// CompareSimple false
+	// CompareSyntax false
+	// CompareScheme true
 }
 
 func ExampleEqualString() {
-	eq, err := resolve.EqualString("http://a/%7Euser", "http://a/~user", resolve.LevelSyntax)
+	eq, err := resolve.EqualString("http://a/%7Euser", "http://a/~user", resolve.CompareSyntax)
 	fmt.Println(eq, err)
-	eq, err = resolve.EqualString("http://a/b%2Fc", "http://a/b/c", resolve.LevelScheme)
+	eq, err = resolve.EqualString("http://a/b%2Fc", "http://a/b/c", resolve.CompareScheme)
 	fmt.Println(eq, err)
+	// An argument that does not parse is an error, not "not equivalent".
+	_, err = resolve.EqualString("http://a/", "http://a b/", resolve.CompareScheme)
+	fmt.Println(err)
 	// Output:
 	// true <nil>
 	// false <nil>
+	// resolve: b: parse "http://a b/" as URI-reference: unexpected " " at offset 8; expected "#", "%", "/", ":", "?", "@", [!$&-,.0-9;=A-Z_a-z~-], [!$&-,.0-;=A-Z_a-z~-], EOF
 }
 
-func ExampleError() {
-	_, err := resolve.String("http://a/b", "c d", true)
-	var e *resolve.Error
+func ExampleArgError() {
+	_, err := resolve.ResolveString("http://a/b", "c d", resolve.Strict)
+	var e *resolve.ArgError
 	var pe *parser.Error
 	if errors.As(err, &e) && errors.As(err, &pe) {
 		fmt.Println(e.Arg, e.Input, pe.Offset)
@@ -170,10 +185,33 @@ func ExampleError() {
 	// Output: reference c d 1
 }
 
-func ExampleSchemes() {
-	resolve.Schemes["gopher"] = resolve.Scheme{DefaultPort: "70", EmptyPathSlash: true}
-	defer delete(resolve.Schemes, "gopher")
-	n, _ := resolve.NormalizeString("gopher://example.com:70", resolve.Default)
-	fmt.Println(n)
-	// Output: gopher://example.com/
+// A Normalizer with a scheme table of its own: the default one, plus
+// gopher. The default table does not change, and both are safe to use from
+// any number of goroutines.
+func ExampleNormalizer() {
+	n := resolve.Normalizer{
+		Steps:   resolve.NormalizeDefault,
+		Schemes: resolve.DefaultSchemes().With("gopher", resolve.Scheme{DefaultPort: "70", EmptyPathSlash: true}),
+	}
+	u := must(parser.ParseReference("GOPHER://example.com:70"))
+	v, _ := n.Normalize(u)
+	w, _ := resolve.Normalize(u, resolve.NormalizeDefault)
+	fmt.Println(v)
+	fmt.Println(w)
+	eq, _ := n.EqualString("gopher://example.com:70", "gopher://EXAMPLE.com/")
+	fmt.Println(eq)
+	// Output:
+	// gopher://example.com/
+	// gopher://example.com:70
+	// true
+}
+
+func ExampleNewSchemes() {
+	s := resolve.NewSchemes(map[string]resolve.Scheme{"Coap": {DefaultPort: "5683"}})
+	sc, ok := s.Lookup("COAP")
+	fmt.Println(s.Names(), sc.DefaultPort, ok)
+	fmt.Println(resolve.DefaultSchemes().Names())
+	// Output:
+	// [coap] 5683 true
+	// [ftp http https ws wss]
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/resolve"
 )
@@ -44,7 +43,7 @@ func hierarchical(base parser.URI) bool {
 func genRefs(n int, seed uint64) []string {
 	r := rand.New(rand.NewPCG(seed, 3986))
 	pick := func(s ...string) string { return s[r.IntN(len(s))] }
-	segs := []string{"", "", ".", ".", "..", "..", "a", "b", "g", "c:d", "%2E", "%2e%2E", "%7e", "%3a", "g;x=1", "..g", "g.", "%41"}
+	segs := []string{"", "", ".", ".", "..", "..", "a", "b", "g", "c:d", "%2E", "%2e%2E", "%7e", "%3a", "g;x=1", "..g", "g.", "%41", "...", "...."}
 	var out []string
 	for len(out) < n {
 		var b strings.Builder
@@ -117,14 +116,14 @@ func TestResolveProperties(t *testing.T) {
 	}
 }
 
-// checkResolve checks the properties of Reference(base, ref) and returns
+// checkResolve checks the properties of Resolve(base, ref, Strict) and returns
 // the target.
 func checkResolve(t testing.TB, base, ref parser.URI) (parser.URI, bool) {
 	t.Helper()
-	target, err := resolve.Reference(base, ref)
+	target, err := resolve.Resolve(base, ref, resolve.Strict)
 	if err != nil {
 		if base.HasScheme() && len(base.String())+len(ref.String()) < parser.MaxLength {
-			t.Errorf("Reference(%q, %q): %v", base, ref, err)
+			t.Errorf("Resolve(%q, %q): %v", base, ref, err)
 		}
 		return parser.URI{}, false
 	}
@@ -139,20 +138,20 @@ func checkResolve(t testing.TB, base, ref parser.URI) (parser.URI, bool) {
 	if !want.HasAuthority && strings.HasPrefix(want.Path, "//") {
 		want.Path = "/." + want.Path
 	}
-	if again, err := resolve.Reference(base, target); err != nil || again.Parts() != want {
-		t.Errorf("Reference(%q, %q) = %q, whose resolution is %q, %v; want %q", base, ref, target, again, err, want)
-	} else if again2, err := resolve.Reference(base, again); err != nil || again2 != again {
-		t.Errorf("Reference(%q, %q) = %q, not its own resolution: %q, %v", base, again, again2, again, err)
+	if again, err := resolve.Resolve(base, target, resolve.Strict); err != nil || again.Parts() != want {
+		t.Errorf("Resolve(%q, %q) = %q, whose resolution is %q, %v; want %q", base, ref, target, again, err, want)
+	} else if again2, err := resolve.Resolve(base, again, resolve.Strict); err != nil || again2 != again {
+		t.Errorf("Resolve(%q, %q) = %q, not its own resolution: %q, %v", base, again, again2, again, err)
 	}
 	// The non-strict resolution is a target too, and the strict one's for
 	// a reference without the base's scheme.
-	ns, err := resolve.ReferenceNonStrict(base, ref)
+	ns, err := resolve.Resolve(base, ref, resolve.NonStrict)
 	if err != nil {
-		t.Errorf("ReferenceNonStrict(%q, %q): %v", base, ref, err)
+		t.Errorf("Resolve(%q, %q, NonStrict): %v", base, ref, err)
 	} else {
 		checkTarget(t, ns)
 		if !strings.EqualFold(ref.Scheme(), base.Scheme()) && ns != target {
-			t.Errorf("ReferenceNonStrict(%q, %q) = %q, want %q as in strict mode", base, ref, ns, target)
+			t.Errorf("Resolve(%q, %q, NonStrict) = %q, want %q as in strict mode", base, ref, ns, target)
 		}
 	}
 	// Relativize inverts it, with a reference no longer than the target.
@@ -161,8 +160,8 @@ func checkResolve(t testing.TB, base, ref parser.URI) (parser.URI, bool) {
 		t.Errorf("Relativize(%q, %q): %v", base, target, err)
 		return target, true
 	}
-	if back, err := resolve.Reference(base, rel); err != nil || back != target {
-		t.Errorf("Reference(%q, Relativize(%q, %q) = %q) = %q, %v; want the target", base, base, target, rel, back, err)
+	if back, err := resolve.Resolve(base, rel, resolve.Strict); err != nil || back != target {
+		t.Errorf("Resolve(%q, Relativize(%q, %q) = %q) = %q, %v; want the target", base, base, target, rel, back, err)
 	}
 	if len(rel.String()) > len(target.String()) {
 		t.Errorf("Relativize(%q, %q) = %q, longer than the target", base, target, rel)
@@ -176,8 +175,8 @@ func checkResolve(t testing.TB, base, ref parser.URI) (parser.URI, bool) {
 // someSteps are the step sets the property tests try on every input; the
 // table tests try all 32.
 var someSteps = []resolve.Steps{
-	resolve.Case, resolve.Percent, resolve.DotSegments, resolve.SchemeBased, resolve.IPv6Canonical,
-	resolve.Percent | resolve.DotSegments, resolve.Syntax, resolve.Default, resolve.Default | resolve.IPv6Canonical,
+	resolve.NormalizeCase, resolve.NormalizePercent, resolve.NormalizeDotSegments, resolve.NormalizeSchemeBased, resolve.NormalizeIPv6Canonical,
+	resolve.NormalizePercent | resolve.NormalizeDotSegments, resolve.NormalizeSyntax, resolve.NormalizeDefault, resolve.NormalizeDefault | resolve.NormalizeIPv6Canonical,
 }
 
 // TestNormalizeProperties checks normalization on the pool's references
@@ -203,24 +202,19 @@ func checkNormalizeAll(t testing.TB, u parser.URI, bases []parser.URI) {
 	for _, steps := range someSteps {
 		checkNormalize(t, u, steps)
 	}
-	for _, l := range []resolve.Level{resolve.LevelSimple, resolve.LevelSyntax, resolve.LevelScheme} {
-		if !resolve.Equal(u, u, l) {
-			t.Errorf("Equal(%q, %q, %v) = false", u, u, l)
-		}
-	}
-	n, err := resolve.Normalize(u, resolve.Default)
+	n, err := resolve.Normalize(u, resolve.NormalizeDefault)
 	if err != nil {
 		return
 	}
-	if !resolve.Equal(u, n, resolve.LevelScheme) || !resolve.Equal(n, u, resolve.LevelScheme) {
+	if !resolve.Equal(u, n, resolve.CompareScheme) || !resolve.Equal(n, u, resolve.CompareScheme) {
 		t.Errorf("Equal(%q, its normal form %q, LevelScheme) = false", u, n)
 	}
-	if ns, err := resolve.Normalize(u, resolve.Syntax); err == nil && !resolve.Equal(u, ns, resolve.LevelSyntax) {
+	if ns, err := resolve.Normalize(u, resolve.NormalizeSyntax); err == nil && !resolve.Equal(u, ns, resolve.CompareSyntax) {
 		t.Errorf("Equal(%q, its syntax normal form %q, LevelSyntax) = false", u, ns)
 	}
 	// Case and Percent never lengthen, and leave no unreserved character
 	// encoded.
-	if cp, err := resolve.Normalize(u, resolve.Case|resolve.Percent); err == nil {
+	if cp, err := resolve.Normalize(u, resolve.NormalizeCase|resolve.NormalizePercent); err == nil {
 		if len(cp.String()) > len(u.String()) {
 			t.Errorf("Normalize(%q, Case|Percent) = %q, longer", u, cp)
 		}
@@ -246,22 +240,22 @@ func checkNormalizeAll(t testing.TB, u parser.URI, bases []parser.URI) {
 		if !hierarchical(base) {
 			continue
 		}
-		want, err := resolve.Reference(base, u)
+		want, err := resolve.Resolve(base, u, resolve.Strict)
 		if err != nil {
 			continue
 		}
-		want, _ = resolve.Normalize(want, resolve.Default|resolve.IPv6Canonical)
+		want, _ = resolve.Normalize(want, resolve.NormalizeDefault|resolve.NormalizeIPv6Canonical)
 		for _, steps := range someSteps {
 			nu, err := resolve.Normalize(u, steps)
 			if err != nil {
 				continue
 			}
-			got, err := resolve.Reference(base, nu)
+			got, err := resolve.Resolve(base, nu, resolve.Strict)
 			if err != nil {
-				t.Errorf("Reference(%q, %q): %v", base, nu, err)
+				t.Errorf("Resolve(%q, %q): %v", base, nu, err)
 				continue
 			}
-			got, _ = resolve.Normalize(got, resolve.Default|resolve.IPv6Canonical)
+			got, _ = resolve.Normalize(got, resolve.NormalizeDefault|resolve.NormalizeIPv6Canonical)
 			if got != want {
 				t.Errorf("against %q, %q resolves to %q but Normalize(%q, %v) = %q resolves to %q", base, u, want, u, steps, nu, got)
 			}
@@ -319,19 +313,19 @@ func FuzzResolve(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, b, r string) {
-		got, err := resolve.String(b, r, true)
-		_, _ = resolve.String(b, r, false)
+		got, err := resolve.ResolveString(b, r, resolve.Strict)
+		_, _ = resolve.ResolveString(b, r, resolve.NonStrict)
 		base, errb := parser.ParseReference(b)
 		ref, errr := parser.ParseReference(r)
 		if errb != nil || errr != nil || !base.HasScheme() {
 			if err == nil {
-				t.Fatalf("String(%q, %q) = %q, want an error", b, r, got)
+				t.Fatalf("ResolveString(%q, %q) = %q, want an error", b, r, got)
 			}
 			return
 		}
 		target, ok := checkResolve(t, base, ref)
 		if ok && got != target.String() {
-			t.Errorf("String(%q, %q) = %q, but Reference gives %q", b, r, got, target)
+			t.Errorf("ResolveString(%q, %q) = %q, but Resolve gives %q", b, r, got, target)
 		}
 	})
 }
@@ -350,7 +344,7 @@ func FuzzNormalize(f *testing.F) {
 		bases = append(bases, mustParse(f, s))
 	}
 	f.Fuzz(func(t *testing.T, s, other string) {
-		_, _ = resolve.NormalizeString(s, resolve.Default)
+		_, _ = resolve.NormalizeString(s, resolve.NormalizeDefault)
 		u, err := parser.ParseReference(s)
 		if err != nil {
 			return
@@ -363,16 +357,25 @@ func FuzzNormalize(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, l := range []resolve.Level{resolve.LevelSimple, resolve.LevelSyntax, resolve.LevelScheme} {
+		for _, l := range []resolve.Level{resolve.CompareSimple, resolve.CompareSyntax, resolve.CompareScheme} {
 			if resolve.Equal(u, v, l) != resolve.Equal(v, u, l) {
 				t.Errorf("Equal(%q, %q, %v) is not symmetric", u, v, l)
 			}
 		}
-		if resolve.Equal(u, v, resolve.LevelScheme) {
-			nu, _ := resolve.Normalize(u, resolve.Default)
-			nv, _ := resolve.Normalize(v, resolve.Default)
-			if diff := cmp.Diff(nu.String(), nv.String()); diff != "" {
-				t.Errorf("Equal(%q, %q, LevelScheme) but normal forms differ (-u +v):\n%s", u, v, diff)
+		// Equivalent references resolve to equivalent targets (§6.1),
+		// against bases where relative references keep their meaning and
+		// for references without "%2E" (see checkNormalizeAll).
+		if !resolve.Equal(u, v, resolve.CompareScheme) || strings.Contains(strings.ToUpper(u.String()+v.String()), "%2E") {
+			return
+		}
+		for _, base := range bases {
+			if !hierarchical(base) {
+				continue
+			}
+			tu, err1 := resolve.Resolve(base, u, resolve.Strict)
+			tv, err2 := resolve.Resolve(base, v, resolve.Strict)
+			if err1 == nil && err2 == nil && !resolve.Equal(tu, tv, resolve.CompareScheme) {
+				t.Errorf("Equal(%q, %q, CompareScheme), but against %q their targets %q and %q are not", u, v, base, tu, tv)
 			}
 		}
 	})

@@ -2,59 +2,62 @@ package resolve
 
 import (
 	"net/netip"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/peguri/rfc3986/parser"
 )
 
 // Steps is a set of normalization steps (RFC 3986 §6.2.2 and §6.2.3), for
-// [Normalize]. Whatever the set, the steps apply in the order of the
-// constants below: decoding comes before case normalization and dot-segment
-// removal, so that their results need no second pass.
+// [Normalize] and [Normalizer]. Whatever the set, the steps apply in the
+// order of the constants below: decoding comes before case normalization
+// and dot-segment removal, so that their results need no second pass.
 type Steps uint
 
 const (
-	// Case is case normalization (§6.2.2.1): the scheme and the host,
-	// IPv6 and IPvFuture literals included, to lowercase, and the
+	// NormalizeCase is case normalization (§6.2.2.1): the scheme and the
+	// host, IPv6 and IPvFuture literals included, to lowercase, and the
 	// hexadecimal digits of every percent-encoding, in every component, to
 	// uppercase ("%3a" becomes "%3A"). Nothing else changes case: "the
 	// other generic syntax components are assumed to be case-sensitive".
-	Case Steps = 1 << iota
-	// Percent is percent-encoding normalization (§6.2.2.2): percent-encoded
-	// octets of unreserved characters (§2.3: ALPHA / DIGIT / "-" / "." /
-	// "_" / "~") are decoded in the userinfo, host, path, query and
-	// fragment. Nothing else is decoded, reserved characters and "%" itself
-	// least of all, and nothing is encoded.
-	Percent
-	// DotSegments is path segment normalization (§6.2.2.3): the path of a
-	// reference with a scheme or an absolute path goes through
-	// [RemoveDotSegments]; a relative-path reference loses its "." segments
-	// and "segment/.." pairs but keeps leading ".." segments, and is "./"
-	// when nothing else is left (see the package documentation).
-	DotSegments
-	// SchemeBased is scheme-based normalization (§6.2.3) with the rules of
-	// [Schemes]: the port is removed when it is empty (§3.2.3, any scheme)
-	// or the scheme's default, and an empty path with an authority becomes
-	// "/" where the scheme says so.
-	SchemeBased
-	// IPv6Canonical rewrites an IPv6 literal host in the text of RFC 5952
-	// (lowercase, leading zeros dropped, the longest run of zero fields
-	// compressed to "::"), as net/netip's Addr.String does. It is not part
-	// of RFC 3986 and not in [Default]; IPv4 and IPvFuture hosts are left
-	// alone.
-	IPv6Canonical
+	NormalizeCase Steps = 1 << iota
+	// NormalizePercent is percent-encoding normalization (§6.2.2.2):
+	// percent-encoded octets of unreserved characters (§2.3: ALPHA /
+	// DIGIT / "-" / "." / "_" / "~") are decoded in the userinfo, host,
+	// path, query and fragment. Nothing else is decoded, reserved
+	// characters and "%" itself least of all, and nothing is encoded.
+	NormalizePercent
+	// NormalizeDotSegments is path segment normalization (§6.2.2.3): the
+	// path of a reference with a scheme or an absolute path goes through
+	// [RemoveDotSegments]; a relative-path reference loses its "."
+	// segments and "segment/.." pairs but keeps leading ".." segments, and
+	// is "./" when nothing else is left (see the package documentation).
+	NormalizeDotSegments
+	// NormalizeSchemeBased is scheme-based normalization (§6.2.3) with
+	// the rules of a [Schemes] table: the port is removed when it is empty
+	// (§3.2.3, any scheme) or the scheme's default, and an empty path
+	// with an authority becomes "/" where the scheme says so.
+	NormalizeSchemeBased
+	// NormalizeIPv6Canonical rewrites an IPv6 literal host in the text of
+	// RFC 5952 (lowercase, leading zeros dropped, the longest run of zero
+	// fields compressed to "::"), as net/netip's Addr.String does. It is
+	// not part of RFC 3986 and not in [NormalizeDefault]; IPv4 and
+	// IPvFuture hosts are left alone.
+	NormalizeIPv6Canonical
 
-	// Syntax is syntax-based normalization (§6.2.2).
-	Syntax = Case | Percent | DotSegments
-	// Default is syntax-based and scheme-based normalization (§6.2.2 and
-	// §6.2.3), the normal form [LevelScheme] compares.
-	Default = Syntax | SchemeBased
+	// NormalizeSyntax is syntax-based normalization (§6.2.2): case,
+	// percent-encoding and dot segments.
+	NormalizeSyntax = NormalizeCase | NormalizePercent | NormalizeDotSegments
+	// NormalizeDefault is syntax-based and scheme-based normalization
+	// (§6.2.2 and §6.2.3), the normal form [CompareScheme] compares.
+	NormalizeDefault = NormalizeSyntax | NormalizeSchemeBased
 )
 
-var stepNames = []string{"Case", "Percent", "DotSegments", "SchemeBased", "IPv6Canonical"}
+var stepNames = []string{"NormalizeCase", "NormalizePercent", "NormalizeDotSegments", "NormalizeSchemeBased", "NormalizeIPv6Canonical"}
 
 // String returns the steps' names joined by "|", such as
-// "Case|Percent|DotSegments"; "0" for no step.
+// "NormalizeCase|NormalizePercent"; "0" for no step.
 func (s Steps) String() string {
 	if s == 0 {
 		return "0"
@@ -67,23 +70,9 @@ func (s Steps) String() string {
 		}
 	}
 	if s != 0 {
-		names = append(names, "0x"+strings.ToUpper(formatHex(uint(s))))
+		names = append(names, "0x"+strings.ToUpper(strconv.FormatUint(uint64(s), 16)))
 	}
 	return strings.Join(names, "|")
-}
-
-func formatHex(v uint) string {
-	const digits = "0123456789abcdef"
-	var b [16]byte
-	i := len(b)
-	for {
-		i--
-		b[i] = digits[v&0xF]
-		v >>= 4
-		if v == 0 {
-			return string(b[i:])
-		}
-	}
 }
 
 // Scheme holds what scheme-based normalization (§6.2.3) knows of a scheme.
@@ -96,54 +85,139 @@ type Scheme struct {
 	EmptyPathSlash bool
 }
 
-// Schemes are the schemes that [SchemeBased] normalization knows, by their
-// lowercase name. Programs may add entries, before they normalize
-// concurrently (the map is read without a lock).
-var Schemes = map[string]Scheme{
+// Schemes is a table of what scheme-based normalization knows, by scheme
+// name (compared case-insensitively, as §3.1 says schemes are). A Schemes
+// is immutable: [Schemes.With] returns a new table and leaves its receiver
+// alone, and [NewSchemes] copies its map. So one table, [DefaultSchemes]
+// included, may serve any number of goroutines while others build their
+// own. The zero Schemes knows no scheme.
+type Schemes struct {
+	m map[string]Scheme // never written after the table is built
+}
+
+var defaultSchemes = NewSchemes(map[string]Scheme{
 	"http":  {DefaultPort: "80", EmptyPathSlash: true},  // RFC 9110 §4.2.1
 	"https": {DefaultPort: "443", EmptyPathSlash: true}, // RFC 9110 §4.2.2
 	"ws":    {DefaultPort: "80", EmptyPathSlash: true},  // RFC 6455 §3
 	"wss":   {DefaultPort: "443", EmptyPathSlash: true}, // RFC 6455 §3
 	"ftp":   {DefaultPort: "21", EmptyPathSlash: true},  // RFC 1738 §3.2
+})
+
+// DefaultSchemes returns the table [Normalize] uses: http and https
+// (RFC 9110 §4.2), ws and wss (RFC 6455 §3), ftp (RFC 1738 §3.2), each with
+// its default port and an empty path that means "/". Add to it with
+// [Schemes.With].
+func DefaultSchemes() Schemes { return defaultSchemes }
+
+// NewSchemes returns a table of the schemes of m, by name. It copies m:
+// changing m afterwards does not change the table.
+func NewSchemes(m map[string]Scheme) Schemes {
+	c := make(map[string]Scheme, len(m))
+	for name, s := range m {
+		c[lowerASCII(name)] = s
+	}
+	return Schemes{m: c}
 }
 
-// Normalize returns u normalized by the given steps; see [Steps] and the
-// package documentation. The result parses back into the same components
-// and is a fixed point: normalizing it again by the same steps returns it
-// unchanged. Unknown bits of steps are ignored. The error, an [*Error], is
-// not expected: it would mean the normalized text does not parse back, and
-// only a result longer than [parser.MaxLength] does that.
-func Normalize(u parser.URI, steps Steps) (parser.URI, error) {
+// With returns a new table: s, with the rules of the named scheme set to
+// sc. s itself does not change.
+func (s Schemes) With(name string, sc Scheme) Schemes {
+	c := make(map[string]Scheme, len(s.m)+1)
+	for k, v := range s.m {
+		c[k] = v
+	}
+	c[lowerASCII(name)] = sc
+	return Schemes{m: c}
+}
+
+// Lookup returns the rules of the named scheme, and whether the table has
+// them.
+func (s Schemes) Lookup(name string) (Scheme, bool) {
+	sc, ok := s.m[name]
+	if !ok && name != lowerASCII(name) {
+		sc, ok = s.m[lowerASCII(name)]
+	}
+	return sc, ok
+}
+
+// Names returns the names of the table's schemes, lowercase and sorted.
+func (s Schemes) Names() []string {
+	names := make([]string, 0, len(s.m))
+	for k := range s.m {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Normalizer normalizes URIs by a set of [Steps], with a table of
+// [Schemes] for scheme-based normalization, and compares them by their
+// normal forms. It is a plain value: configure it by its fields, copy it
+// freely, use it from any number of goroutines. The zero Normalizer applies
+// no step, so its Equal is simple string comparison (§6.2.1). A Normalizer
+// with the [NormalizeSchemeBased] step and the zero Schemes removes empty
+// ports only (§3.2.3); give it [DefaultSchemes] for the rest.
+//
+// The package functions [Normalize] and [Equal] are Normalizers with
+// [DefaultSchemes].
+type Normalizer struct {
+	Steps   Steps
+	Schemes Schemes
+}
+
+// Normalize returns u normalized by n's steps; see [Steps] and the package
+// documentation. The result parses back into the same components and is a
+// fixed point: normalizing it again returns it unchanged. Unknown bits of
+// the steps are ignored. The error, an [*ArgError] for the "result", comes
+// only when the normal form is longer than [parser.MaxLength].
+func (n Normalizer) Normalize(u parser.URI) (parser.URI, error) {
 	p := u.Parts()
-	n := normalizeParts(p, u.HostKind(), steps)
-	if n == p {
+	np := normalizeParts(p, u.HostKind(), n.Steps, n.Schemes)
+	if np == p {
 		return u, nil // already normal: no need to parse again
 	}
-	v, err := parser.FromParts(n)
+	if l := textLen(np); l > parser.MaxLength {
+		return parser.URI{}, resultTooLong("the normal form", u.String(), l)
+	}
+	v, err := parser.FromParts(np)
 	if err != nil {
-		return parser.URI{}, &Error{Arg: "reference", Input: u.String(), Err: err}
+		// Not expected: the tests and fuzzers say it does not happen.
+		return parser.URI{}, &ArgError{Arg: "result", Input: u.String(), Err: err}
 	}
 	return v, nil
 }
 
-// NormalizeString parses s as a URI-reference (§4.1), normalizes it by the
-// given steps as [Normalize] does, and returns the text. Text that does
-// not parse is an [*Error] with Arg "reference" wrapping the
+// NormalizeString parses s as a URI-reference (§4.1), normalizes it as
+// [Normalizer.Normalize] does, and returns the text. Text that does not
+// parse is an [*ArgError] with Arg "reference" wrapping the
 // [*parser.Error].
-func NormalizeString(s string, steps Steps) (string, error) {
+func (n Normalizer) NormalizeString(s string) (string, error) {
 	u, err := parser.ParseReference(s)
 	if err != nil {
-		return "", &Error{Arg: "reference", Input: s, Err: err}
+		return "", &ArgError{Arg: "reference", Input: s, Err: err}
 	}
-	n, err := Normalize(u, steps)
+	v, err := n.Normalize(u)
 	if err != nil {
 		return "", err
 	}
-	return n.String(), nil
+	return v.String(), nil
 }
 
-func normalizeParts(p parser.Parts, kind parser.HostKind, steps Steps) parser.Parts {
-	if steps&Percent != 0 {
+// Normalize returns u normalized by the given steps, with
+// [DefaultSchemes] for scheme-based normalization: the same as
+// Normalizer{Steps: steps, Schemes: DefaultSchemes()}.Normalize(u).
+func Normalize(u parser.URI, steps Steps) (parser.URI, error) {
+	return Normalizer{Steps: steps, Schemes: defaultSchemes}.Normalize(u)
+}
+
+// NormalizeString parses s and normalizes it by the given steps, with
+// [DefaultSchemes]; see [Normalizer.NormalizeString].
+func NormalizeString(s string, steps Steps) (string, error) {
+	return Normalizer{Steps: steps, Schemes: defaultSchemes}.NormalizeString(s)
+}
+
+func normalizeParts(p parser.Parts, kind parser.HostKind, steps Steps, schemes Schemes) parser.Parts {
+	if steps&NormalizePercent != 0 {
 		// §6.2.2.2. The scheme and port cannot hold a percent-encoding.
 		p.Userinfo = decodeUnreserved(p.Userinfo)
 		p.Host = decodeUnreserved(p.Host)
@@ -151,7 +225,7 @@ func normalizeParts(p parser.Parts, kind parser.HostKind, steps Steps) parser.Pa
 		p.Query = decodeUnreserved(p.Query)
 		p.Fragment = decodeUnreserved(p.Fragment)
 	}
-	if steps&Case != 0 {
+	if steps&NormalizeCase != 0 {
 		// §6.2.2.1.
 		p.Scheme = lowerASCII(p.Scheme)
 		p.Host = upperPercent(lowerASCII(p.Host))
@@ -160,13 +234,13 @@ func normalizeParts(p parser.Parts, kind parser.HostKind, steps Steps) parser.Pa
 		p.Query = upperPercent(p.Query)
 		p.Fragment = upperPercent(p.Fragment)
 	}
-	if steps&DotSegments != 0 {
+	if steps&NormalizeDotSegments != 0 {
 		// §6.2.2.3.
 		p.Path = normalizeDots(p)
 	}
-	if steps&SchemeBased != 0 && p.HasAuthority {
+	if steps&NormalizeSchemeBased != 0 && p.HasAuthority {
 		// §6.2.3.
-		s, known := Schemes[lowerASCII(p.Scheme)]
+		s, known := schemes.Lookup(p.Scheme)
 		known = known && p.HasScheme
 		// §3.2.3: "URI producers and normalizers should omit the port
 		// component and its ":" delimiter if port is empty or if its value
@@ -178,13 +252,37 @@ func normalizeParts(p parser.Parts, kind parser.HostKind, steps Steps) parser.Pa
 			p.Path = "/"
 		}
 	}
-	if steps&IPv6Canonical != 0 && kind == parser.HostIPv6 && len(p.Host) > 2 {
+	if steps&NormalizeIPv6Canonical != 0 && kind == parser.HostIPv6 && len(p.Host) > 2 {
 		// RFC 5952 §4, as netip.Addr.String writes it.
 		if a, err := netip.ParseAddr(p.Host[1 : len(p.Host)-1]); err == nil && a.Is6() && a.Zone() == "" {
 			p.Host = "[" + a.String() + "]"
 		}
 	}
 	return p
+}
+
+// textLen is the length of p.String().
+func textLen(p parser.Parts) int {
+	n := len(p.Path)
+	if p.HasScheme {
+		n += len(p.Scheme) + 1
+	}
+	if p.HasAuthority {
+		n += 2 + len(p.Host)
+		if p.HasUserinfo {
+			n += len(p.Userinfo) + 1
+		}
+		if p.HasPort {
+			n += 1 + len(p.Port)
+		}
+	}
+	if p.HasQuery {
+		n += 1 + len(p.Query)
+	}
+	if p.HasFragment {
+		n += 1 + len(p.Fragment)
+	}
+	return n
 }
 
 // normalizeDots is §6.2.2.3 on p's path.

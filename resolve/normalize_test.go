@@ -2,7 +2,10 @@ package resolve_test
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -95,13 +98,13 @@ func TestSteps(t *testing.T) {
 			steps resolve.Steps
 			want  string
 		}{
-			{resolve.Case, tt.cas},
-			{resolve.Percent, tt.percent},
-			{resolve.DotSegments, tt.dots},
-			{resolve.SchemeBased, tt.scheme},
-			{resolve.IPv6Canonical, tt.ipv6},
-			{resolve.Syntax, tt.syntax},
-			{resolve.Default, tt.def},
+			{resolve.NormalizeCase, tt.cas},
+			{resolve.NormalizePercent, tt.percent},
+			{resolve.NormalizeDotSegments, tt.dots},
+			{resolve.NormalizeSchemeBased, tt.scheme},
+			{resolve.NormalizeIPv6Canonical, tt.ipv6},
+			{resolve.NormalizeSyntax, tt.syntax},
+			{resolve.NormalizeDefault, tt.def},
 			{0, ""},
 		} {
 			want := c.want
@@ -128,121 +131,121 @@ var normalizeTests = []struct {
 }{
 	// §6.2.2.1: "the URI <HTTP://www.EXAMPLE.com/> is equivalent to
 	// <http://www.example.com/>".
-	{"HTTP://www.EXAMPLE.com/", resolve.Case, "http://www.example.com/"},
+	{"HTTP://www.EXAMPLE.com/", resolve.NormalizeCase, "http://www.example.com/"},
 	// §6.2.2.1: ""%3a" versus "%3A"": the same, uppercase; and ":" is
 	// reserved, so it stays encoded (§6.2.2.2).
-	{"http://a/%3a", resolve.Syntax, "http://a/%3A"},
-	{"http://a/%3a", resolve.Percent, "http://a/%3a"},
+	{"http://a/%3a", resolve.NormalizeSyntax, "http://a/%3A"},
+	{"http://a/%3a", resolve.NormalizePercent, "http://a/%3a"},
 	// §2.3: "%7Euser" is "~user".
-	{"http://a/%7Euser", resolve.Syntax, "http://a/~user"},
-	{"http://a/%7euser", resolve.Percent, "http://a/~user"},
+	{"http://a/%7Euser", resolve.NormalizeSyntax, "http://a/~user"},
+	{"http://a/%7euser", resolve.NormalizePercent, "http://a/~user"},
 	// §6.2.2: the example, both URIs.
-	{"eXAMPLE://a/./b/../b/%63/%7bfoo%7d", resolve.Syntax, "example://a/b/c/%7Bfoo%7D"},
-	{"example://a/b/c/%7Bfoo%7D", resolve.Syntax, "example://a/b/c/%7Bfoo%7D"},
+	{"eXAMPLE://a/./b/../b/%63/%7bfoo%7d", resolve.NormalizeSyntax, "example://a/b/c/%7Bfoo%7D"},
+	{"example://a/b/c/%7Bfoo%7D", resolve.NormalizeSyntax, "example://a/b/c/%7Bfoo%7D"},
 	// §6.2.3: four equivalent URIs, "the second URI above is the normal
 	// form for the "http" scheme".
-	{"http://example.com", resolve.Default, "http://example.com/"},
-	{"http://example.com/", resolve.Default, "http://example.com/"},
-	{"http://example.com:/", resolve.Default, "http://example.com/"},
-	{"http://example.com:80/", resolve.Default, "http://example.com/"},
+	{"http://example.com", resolve.NormalizeDefault, "http://example.com/"},
+	{"http://example.com/", resolve.NormalizeDefault, "http://example.com/"},
+	{"http://example.com:/", resolve.NormalizeDefault, "http://example.com/"},
+	{"http://example.com:80/", resolve.NormalizeDefault, "http://example.com/"},
 	// §6.2.3: "Normalization should not remove delimiters when their
 	// associated component is empty": "?" and "#" stay.
-	{"http://example.com/?", resolve.Default, "http://example.com/?"},
-	{"http://example.com/#", resolve.Default, "http://example.com/#"},
-	{"http://example.com?#", resolve.Default, "http://example.com/?#"},
+	{"http://example.com/?", resolve.NormalizeDefault, "http://example.com/?"},
+	{"http://example.com/#", resolve.NormalizeDefault, "http://example.com/#"},
+	{"http://example.com?#", resolve.NormalizeDefault, "http://example.com/?#"},
 	// §6.2.2.2: no reserved character (§2.2) is decoded, nor "%" itself;
 	// Case uppercases their hex.
-	{"http://a/%2f%3f%23%5b%5d%40%21%24%26%27%28%29%2a%2b%2c%3b%3d%25?%3A#%2F", resolve.Syntax,
+	{"http://a/%2f%3f%23%5b%5d%40%21%24%26%27%28%29%2a%2b%2c%3b%3d%25?%3A#%2F", resolve.NormalizeSyntax,
 		"http://a/%2F%3F%23%5B%5D%40%21%24%26%27%28%29%2A%2B%2C%3B%3D%25?%3A#%2F"},
-	{"http://%2f%40@a/", resolve.Syntax, "http://%2F%40@a/"},
+	{"http://%2f%40@a/", resolve.NormalizeSyntax, "http://%2F%40@a/"},
 	// Every unreserved character is decoded (§2.3), in every component.
-	{"http://%41%5a@%61%7a/%30%39%2d%2e%5f%7e?%41#%7E", resolve.Percent, "http://AZ@az/09-._~?A#~"},
+	{"http://%41%5a@%61%7a/%30%39%2d%2e%5f%7e?%41#%7E", resolve.NormalizePercent, "http://AZ@az/09-._~?A#~"},
 	// Octets outside ASCII are not characters of the URI: they stay
 	// encoded (RFC 3987 is another matter).
-	{"http://a/%c3%a9", resolve.Syntax, "http://a/%C3%A9"},
+	{"http://a/%c3%a9", resolve.NormalizeSyntax, "http://a/%C3%A9"},
 	// "%2525" is "%25" then "25": nothing to decode.
-	{"http://a/%2525", resolve.Syntax, "http://a/%2525"},
+	{"http://a/%2525", resolve.NormalizeSyntax, "http://a/%2525"},
 	// Case changes nothing but the scheme, the host and hex digits
 	// (§6.2.2.1: "The other generic syntax components are assumed to be
 	// case-sensitive").
-	{"HTTP://USER@HOST/PATH?QUERY#FRAGMENT", resolve.Case, "http://USER@host/PATH?QUERY#FRAGMENT"},
+	{"HTTP://USER@HOST/PATH?QUERY#FRAGMENT", resolve.NormalizeCase, "http://USER@host/PATH?QUERY#FRAGMENT"},
 	// Dot segments after decoding (§6.2.2.2 then §6.2.2.3).
-	{"http://a/b/%2E%2E/c", resolve.Syntax, "http://a/c"},
-	{"http://a/b/%2e/c", resolve.Syntax, "http://a/b/c"},
-	{"http://a/b/%2E%2E/../c", resolve.Syntax, "http://a/c"},            // resolution gives "http://a/b/c"
-	{"http://a/b/%2E%2E/c", resolve.DotSegments, "http://a/b/%2E%2E/c"}, // not decoded by DotSegments alone
+	{"http://a/b/%2E%2E/c", resolve.NormalizeSyntax, "http://a/c"},
+	{"http://a/b/%2e/c", resolve.NormalizeSyntax, "http://a/b/c"},
+	{"http://a/b/%2E%2E/../c", resolve.NormalizeSyntax, "http://a/c"},            // resolution gives "http://a/b/c"
+	{"http://a/b/%2E%2E/c", resolve.NormalizeDotSegments, "http://a/b/%2E%2E/c"}, // not decoded by DotSegments alone
 
 	// §6.2.2.3 on a relative-path reference: "." segments and
 	// "segment/.." pairs go, leading ".." stay.
-	{"a/../../b", resolve.DotSegments, "../b"},
-	{"./a/./b/../c", resolve.DotSegments, "a/c"},
-	{"../x", resolve.DotSegments, "../x"},
-	{"../../x/../y", resolve.DotSegments, "../../y"},
-	{"a/b/../../..", resolve.DotSegments, "../"},
+	{"a/../../b", resolve.NormalizeDotSegments, "../b"},
+	{"./a/./b/../c", resolve.NormalizeDotSegments, "a/c"},
+	{"../x", resolve.NormalizeDotSegments, "../x"},
+	{"../../x/../y", resolve.NormalizeDotSegments, "../../y"},
+	{"a/b/../../..", resolve.NormalizeDotSegments, "../"},
 	// A trailing "." or ".." leaves a trailing "/", as in §5.2.4.
-	{"a/.", resolve.DotSegments, "a/"},
-	{"a/b/..", resolve.DotSegments, "a/"},
-	{"..", resolve.DotSegments, "../"},
+	{"a/.", resolve.NormalizeDotSegments, "a/"},
+	{"a/b/..", resolve.NormalizeDotSegments, "a/"},
+	{"..", resolve.NormalizeDotSegments, "../"},
 	// The current directory is "./", not "" (§4.4: "" is the current
 	// document), with or without a query or fragment.
-	{"a/..", resolve.DotSegments, "./"},
-	{".", resolve.DotSegments, "./"},
-	{"./", resolve.DotSegments, "./"},
-	{"a/..?q#f", resolve.DotSegments, "./?q#f"},
+	{"a/..", resolve.NormalizeDotSegments, "./"},
+	{".", resolve.NormalizeDotSegments, "./"},
+	{"./", resolve.NormalizeDotSegments, "./"},
+	{"a/..?q#f", resolve.NormalizeDotSegments, "./?q#f"},
 	// A first segment with ":" keeps or gets "./" (§4.2: it would be a
 	// scheme), and so does an empty first segment (it would make the path
 	// absolute, or an authority).
-	{"./a:b", resolve.DotSegments, "./a:b"},
-	{"././a:b/./c", resolve.DotSegments, "./a:b/c"},
-	{"x/../a:b", resolve.DotSegments, "./a:b"},
-	{"x/..//y", resolve.DotSegments, ".//y"},
-	{".//y", resolve.DotSegments, ".//y"},
+	{"./a:b", resolve.NormalizeDotSegments, "./a:b"},
+	{"././a:b/./c", resolve.NormalizeDotSegments, "./a:b/c"},
+	{"x/../a:b", resolve.NormalizeDotSegments, "./a:b"},
+	{"x/..//y", resolve.NormalizeDotSegments, ".//y"},
+	{".//y", resolve.NormalizeDotSegments, ".//y"},
 	// Only complete segments: "..a", "a..", "..." are names.
-	{"..a/a../.../b", resolve.DotSegments, "..a/a../.../b"},
+	{"..a/a../.../b", resolve.NormalizeDotSegments, "..a/a../.../b"},
 	// Empty segments are segments: ".." removes one.
-	{"a//../b", resolve.DotSegments, "a/b"},
-	{"a//b", resolve.DotSegments, "a//b"},
+	{"a//../b", resolve.NormalizeDotSegments, "a/b"},
+	{"a//b", resolve.NormalizeDotSegments, "a//b"},
 	// The query and fragment are not paths (§5.4.2: "g?y/./x").
-	{"g?y/./x#s/../x", resolve.DotSegments, "g?y/./x#s/../x"},
+	{"g?y/./x#s/../x", resolve.NormalizeDotSegments, "g?y/./x#s/../x"},
 	// With a scheme, remove_dot_segments exactly, as §5.2.2 does for a
 	// reference with a scheme: even a rootless path may become absolute.
-	{"a:b/../c", resolve.DotSegments, "a:/c"},
-	{"a:.", resolve.DotSegments, "a:"},
-	{"a:/..//b", resolve.DotSegments, "a:/.//b"}, // the guard
-	{"http://a/..//b", resolve.DotSegments, "http://a//b"},
-	{"//a/./b/../c", resolve.DotSegments, "//a/c"},
+	{"a:b/../c", resolve.NormalizeDotSegments, "a:/c"},
+	{"a:.", resolve.NormalizeDotSegments, "a:"},
+	{"a:/..//b", resolve.NormalizeDotSegments, "a:/.//b"}, // the guard
+	{"http://a/..//b", resolve.NormalizeDotSegments, "http://a//b"},
+	{"//a/./b/../c", resolve.NormalizeDotSegments, "//a/c"},
 
 	// §6.2.3 ports, compared as numbers.
-	{"http://a:0080/", resolve.SchemeBased, "http://a/"},
-	{"http://a:8080/", resolve.SchemeBased, "http://a:8080/"},
-	{"http://a:08080/", resolve.SchemeBased, "http://a:08080/"}, // not a default: left alone
-	{"http://a:0/", resolve.SchemeBased, "http://a:0/"},
-	{"https://a:443", resolve.SchemeBased, "https://a/"},
-	{"https://a:80/", resolve.SchemeBased, "https://a:80/"},
-	{"HTTP://a:80", resolve.SchemeBased, "HTTP://a/"}, // the scheme compares lowercase
-	{"ws://a:80", resolve.SchemeBased, "ws://a/"},
-	{"wss://a:443/x", resolve.SchemeBased, "wss://a/x"},
-	{"ftp://a:21", resolve.SchemeBased, "ftp://a/"},
+	{"http://a:0080/", resolve.NormalizeSchemeBased, "http://a/"},
+	{"http://a:8080/", resolve.NormalizeSchemeBased, "http://a:8080/"},
+	{"http://a:08080/", resolve.NormalizeSchemeBased, "http://a:08080/"}, // not a default: left alone
+	{"http://a:0/", resolve.NormalizeSchemeBased, "http://a:0/"},
+	{"https://a:443", resolve.NormalizeSchemeBased, "https://a/"},
+	{"https://a:80/", resolve.NormalizeSchemeBased, "https://a:80/"},
+	{"HTTP://a:80", resolve.NormalizeSchemeBased, "HTTP://a/"}, // the scheme compares lowercase
+	{"ws://a:80", resolve.NormalizeSchemeBased, "ws://a/"},
+	{"wss://a:443/x", resolve.NormalizeSchemeBased, "wss://a/x"},
+	{"ftp://a:21", resolve.NormalizeSchemeBased, "ftp://a/"},
 	// An unknown scheme has no default port, and no "/" for "", but an
 	// empty port goes (§3.2.3).
-	{"foo://a:80", resolve.SchemeBased, "foo://a:80"},
-	{"foo://a:", resolve.SchemeBased, "foo://a"},
+	{"foo://a:80", resolve.NormalizeSchemeBased, "foo://a:80"},
+	{"foo://a:", resolve.NormalizeSchemeBased, "foo://a"},
 	// No authority: nothing to do.
-	{"http:x", resolve.SchemeBased, "http:x"},
-	{"http:", resolve.SchemeBased, "http:"},
+	{"http:x", resolve.NormalizeSchemeBased, "http:x"},
+	{"http:", resolve.NormalizeSchemeBased, "http:"},
 	// An empty host is still an authority (§6.2.3 leaves "file:///" and
 	// friends to their schemes).
-	{"http://", resolve.SchemeBased, "http:///"},
+	{"http://", resolve.NormalizeSchemeBased, "http:///"},
 
 	// IPv6Canonical: RFC 5952 §4.
-	{"http://[0:0:0:0:0:0:0:1]/", resolve.IPv6Canonical, "http://[::1]/"},
-	{"http://[2001:0DB8::0001]/", resolve.IPv6Canonical, "http://[2001:db8::1]/"},
-	{"http://[2001:db8:0:0:1:0:0:1]/", resolve.IPv6Canonical, "http://[2001:db8::1:0:0:1]/"},          // §4.2.3: the first of equal runs
-	{"http://[2001:db8::1:0:0:0:1]/", resolve.IPv6Canonical, "http://[2001:db8:0:1::1]/"},             // §4.2.3: the longest run
-	{"http://[2001:db8:0:1:1:1:1:1]/", resolve.IPv6Canonical, "http://[2001:db8:0:1:1:1:1:1]/"},       // §4.2.2: not one field
-	{"http://[0:0:0:0:0:FFFF:192.0.2.1]:80/", resolve.IPv6Canonical, "http://[::ffff:192.0.2.1]:80/"}, // §5: mapped IPv4 stays dotted
-	{"http://[v1.ABC]/", resolve.IPv6Canonical, "http://[v1.ABC]/"},
-	{"http://1.2.3.4/", resolve.IPv6Canonical, "http://1.2.3.4/"},
+	{"http://[0:0:0:0:0:0:0:1]/", resolve.NormalizeIPv6Canonical, "http://[::1]/"},
+	{"http://[2001:0DB8::0001]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::1]/"},
+	{"http://[2001:db8:0:0:1:0:0:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::1:0:0:1]/"},          // §4.2.3: the first of equal runs
+	{"http://[2001:db8::1:0:0:0:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8:0:1::1]/"},             // §4.2.3: the longest run
+	{"http://[2001:db8:0:1:1:1:1:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8:0:1:1:1:1:1]/"},       // §4.2.2: not one field
+	{"http://[0:0:0:0:0:FFFF:192.0.2.1]:80/", resolve.NormalizeIPv6Canonical, "http://[::ffff:192.0.2.1]:80/"}, // §5: mapped IPv4 stays dotted
+	{"http://[v1.ABC]/", resolve.NormalizeIPv6Canonical, "http://[v1.ABC]/"},
+	{"http://1.2.3.4/", resolve.NormalizeIPv6Canonical, "http://1.2.3.4/"},
 }
 
 func TestNormalize(t *testing.T) {
@@ -308,16 +311,93 @@ func checkNormalize(t testing.TB, u parser.URI, steps resolve.Steps) {
 	}
 }
 
-// TestSchemes: programs may teach SchemeBased a scheme.
+// TestSchemes: a Normalizer learns schemes from its own table, built from
+// the default one or from scratch; building a table changes no other.
 func TestSchemes(t *testing.T) {
 	const in = "Foo://a:0070"
-	if got, _ := resolve.NormalizeString(in, resolve.Default); got != "foo://a:0070" {
-		t.Fatalf("before: NormalizeString(%q, Default) = %q", in, got)
+	def := resolve.DefaultSchemes()
+	foo := def.With("FOO", resolve.Scheme{DefaultPort: "70", EmptyPathSlash: true})
+	m := map[string]resolve.Scheme{"foo": {DefaultPort: "70"}}
+	only := resolve.NewSchemes(m)
+	m["foo"] = resolve.Scheme{DefaultPort: "71"} // NewSchemes copied m
+	for _, tt := range []struct {
+		name    string
+		schemes resolve.Schemes
+		want    string
+	}{
+		{"DefaultSchemes", def, "foo://a:0070"},
+		{"With", foo, "foo://a/"},
+		{"NewSchemes", only, "foo://a"},
+		{"zero Schemes", resolve.Schemes{}, "foo://a:0070"},
+	} {
+		n := resolve.Normalizer{Steps: resolve.NormalizeDefault, Schemes: tt.schemes}
+		if got, err := n.NormalizeString(in); got != tt.want || err != nil {
+			t.Errorf("%s: NormalizeString(%q) = %q, %v; want %q", tt.name, in, got, err, tt.want)
+		}
 	}
-	resolve.Schemes["foo"] = resolve.Scheme{DefaultPort: "70", EmptyPathSlash: true}
-	t.Cleanup(func() { delete(resolve.Schemes, "foo") })
-	if got, _ := resolve.NormalizeString(in, resolve.Default); got != "foo://a/" {
-		t.Errorf("after: NormalizeString(%q, Default) = %q, want %q", in, got, "foo://a/")
+	if got, _ := resolve.NormalizeString(in, resolve.NormalizeDefault); got != "foo://a:0070" {
+		t.Errorf("after With: NormalizeString(%q, NormalizeDefault) = %q; the default table changed", in, got)
+	}
+	if got := resolve.DefaultSchemes().Names(); !slices.Equal(got, []string{"ftp", "http", "https", "ws", "wss"}) {
+		t.Errorf("DefaultSchemes().Names() = %q", got)
+	}
+	if got := foo.Names(); !slices.Equal(got, []string{"foo", "ftp", "http", "https", "ws", "wss"}) {
+		t.Errorf("With(FOO).Names() = %q", got)
+	}
+	// The zero Normalizer does nothing; its Equal is the simple comparison.
+	var z resolve.Normalizer
+	if got, _ := z.NormalizeString("HTTP://A:80/./b"); got != "HTTP://A:80/./b" {
+		t.Errorf("Normalizer{}.NormalizeString = %q", got)
+	}
+	if eq, _ := z.EqualString("http://a", "HTTP://a"); eq {
+		t.Error("Normalizer{}.EqualString(http://a, HTTP://a) = true")
+	}
+}
+
+// TestConcurrentSchemes: normalizers share scheme tables while other
+// goroutines build new ones from them. With the old mutable map, 8
+// goroutines normalizing while one added a scheme died with "concurrent
+// map read and map write"; under -race (which .ci/run uses) any shared
+// write here is reported.
+func TestConcurrentSchemes(t *testing.T) {
+	u := mustParse(t, "HTTP://Example.COM:80")
+	def := resolve.Normalizer{Steps: resolve.NormalizeDefault, Schemes: resolve.DefaultSchemes()}
+	var wg sync.WaitGroup
+	errs := make(chan string, 100)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 200 {
+				if n, err := def.Normalize(u); err != nil || n.String() != "http://example.com/" {
+					errs <- fmt.Sprintf("goroutine %d: Normalize = %v, %v", g, n, err)
+					return
+				}
+				if n, _ := resolve.Normalize(u, resolve.NormalizeDefault); n.String() != "http://example.com/" {
+					errs <- fmt.Sprintf("goroutine %d: package Normalize = %v", g, n)
+					return
+				}
+				_ = i
+			}
+		}()
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		s := def.Schemes
+		for i := range 200 {
+			s = s.With(fmt.Sprintf("s%d", i), resolve.Scheme{DefaultPort: "1"})
+			mine := resolve.Normalizer{Steps: resolve.NormalizeDefault, Schemes: s}
+			if n, _ := mine.NormalizeString(fmt.Sprintf("s%d://a:1", i)); n != fmt.Sprintf("s%d://a", i) {
+				errs <- fmt.Sprintf("With: NormalizeString = %v", n)
+				return
+			}
+		}
+	}()
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
 
@@ -327,10 +407,10 @@ func TestStepsString(t *testing.T) {
 		want string
 	}{
 		{0, "0"},
-		{resolve.Case, "Case"},
-		{resolve.Syntax, "Case|Percent|DotSegments"},
-		{resolve.Default | resolve.IPv6Canonical, "Case|Percent|DotSegments|SchemeBased|IPv6Canonical"},
-		{resolve.Percent | 1<<7, "Percent|0x80"},
+		{resolve.NormalizeCase, "NormalizeCase"},
+		{resolve.NormalizeSyntax, "NormalizeCase|NormalizePercent|NormalizeDotSegments"},
+		{resolve.NormalizeDefault | resolve.NormalizeIPv6Canonical, "NormalizeCase|NormalizePercent|NormalizeDotSegments|NormalizeSchemeBased|NormalizeIPv6Canonical"},
+		{resolve.NormalizePercent | 1<<7, "NormalizePercent|0x80"},
 	} {
 		if got := tt.s.String(); got != tt.want {
 			t.Errorf("Steps(%#x).String() = %q, want %q", uint(tt.s), got, tt.want)
@@ -339,29 +419,36 @@ func TestStepsString(t *testing.T) {
 }
 
 func TestNormalizeStringError(t *testing.T) {
-	_, err := resolve.NormalizeString("http://a b", resolve.Default)
-	var e *resolve.Error
+	_, err := resolve.NormalizeString("http://a b", resolve.NormalizeDefault)
+	var e *resolve.ArgError
 	var pe *parser.Error
 	if !errors.As(err, &e) || e.Arg != "reference" || !errors.As(err, &pe) || pe.Offset != 8 {
-		t.Errorf("NormalizeString(\"http://a b\") = %v, want a *resolve.Error for the reference wrapping the parse error at offset 8", err)
+		t.Errorf("NormalizeString(\"http://a b\") = %v, want a *resolve.ArgError for the reference wrapping the parse error at offset 8", err)
 	}
 }
 
 // TestNormalizeLong: a normal form longer than the parser takes is an
-// error, not a wrong value or a panic; Equal then falls back on the text.
+// error that blames the result, not the input, and not a wrong value or a
+// panic; Equal then holds between the URI and itself only.
 func TestNormalizeLong(t *testing.T) {
 	s := "http://" + strings.Repeat("a", parser.MaxLength-len("http://"))
 	u := mustParse(t, s)
-	_, err := resolve.Normalize(u, resolve.Default) // the empty path becomes "/"
-	var e *resolve.Error
+	_, err := resolve.Normalize(u, resolve.NormalizeDefault) // the empty path becomes "/"
+	var e *resolve.ArgError
 	var pe *parser.Error
-	if !errors.As(err, &e) || e.Arg != "reference" || !errors.As(err, &pe) {
-		t.Fatalf("Normalize(%d bytes, Default) = %v, want a *resolve.Error wrapping a *parser.Error", len(s), err)
+	if !errors.As(err, &e) || e.Arg != "result" || !errors.Is(err, parser.ErrTooLong) || errors.As(err, &pe) {
+		t.Fatalf("Normalize(%d bytes, NormalizeDefault) = %v, want an *ArgError for the result wrapping ErrTooLong", len(s), err)
 	}
-	if !resolve.Equal(u, u, resolve.LevelScheme) {
-		t.Errorf("Equal(u, u, LevelScheme) = false for a %d-byte u", len(s))
+	if want := fmt.Sprintf("resolve: result: the normal form is %d bytes, longer than the %d a URI can have", parser.MaxLength+1, parser.MaxLength); !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("error:\n\tgot  %s\n\twant %s…", err, want)
 	}
-	if n, err := resolve.Normalize(u, resolve.Syntax); err != nil || n != u {
-		t.Errorf("Normalize(%d bytes, Syntax) = %v; want it unchanged", len(s), err)
+	// Documented: such a URI is equal only to itself, even to one that
+	// differs only in the case of its host.
+	upper := mustParse(t, "http://"+strings.Repeat("A", parser.MaxLength-len("http://")))
+	if resolve.Equal(u, upper, resolve.CompareScheme) {
+		t.Errorf("Equal(%d bytes, its uppercase, CompareScheme) = true; normal forms that long cannot be written", len(s))
+	}
+	if n, err := resolve.Normalize(u, resolve.NormalizeSyntax); err != nil || n != u {
+		t.Errorf("Normalize(%d bytes, NormalizeSyntax) = %v; want it unchanged", len(s), err)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/peguri/rfc3986/parser"
 )
 
-// Relativize returns the shortest reference that [Reference] resolves
+// Relativize returns the shortest reference that [Resolve] resolves
 // against base to target: the inverse of resolution. Among references of
 // equal length it prefers, in this order, the same-document reference ""
 // or "#f", a query "?q#f", a relative path ("../c/d", "./a:b", ".."), an
@@ -16,44 +16,38 @@ import (
 // is the answer when no reference without a scheme is shorter, or when none
 // resolves to target: when target has another scheme, or no authority
 // where base has one, or a path with dot segments that resolution would
-// remove (then Reference(base, target) is not target either).
+// remove (then Resolve(base, target, Strict) is not target either).
 //
 // Like resolution, Relativize ignores base's fragment. base and target
-// must have a scheme; the error, an [*Error] wrapping [ErrNoScheme], says
+// must have a scheme; the error, an [*ArgError] wrapping [ErrNoScheme], says
 // which one has not.
 func Relativize(base, target parser.URI) (parser.URI, error) {
 	if !base.HasScheme() {
-		return parser.URI{}, &Error{Arg: "base", Input: base.String(), Err: ErrNoScheme}
+		return parser.URI{}, &ArgError{Arg: "base", Input: base.String(), Err: ErrNoScheme}
 	}
 	if !target.HasScheme() {
-		return parser.URI{}, &Error{Arg: "target", Input: target.String(), Err: ErrNoScheme}
+		return parser.URI{}, &ArgError{Arg: "target", Input: target.String(), Err: ErrNoScheme}
 	}
-	b, t := base.Parts(), target.Parts()
 	type found struct {
-		p   parser.Parts
+		r   parser.URI
 		len int
 	}
 	var ok []found
-	for _, c := range candidates(b, t) {
-		// Checking a candidate costs no parse: resolveParts is what
-		// Reference does before parsing its result, and the result parses
-		// into its components (FromParts checks it), so a candidate that
-		// resolves to target's components resolves to target.
-		if resolveParts(b, c, true) == t {
-			ok = append(ok, found{c, len(c.String())})
+	for _, c := range candidates(&base, target.Parts()) {
+		// Each candidate is checked by resolving it: the candidates are
+		// built to parse into their components, and FromParts proves it.
+		r, err := parser.FromParts(c)
+		if err != nil {
+			continue
+		}
+		if t, err := Resolve(base, r, Strict); err == nil && t == target {
+			ok = append(ok, found{r, len(r.String())})
 		}
 	}
 	// Shortest first; among equals, the order of candidates.
 	slices.SortStableFunc(ok, func(x, y found) int { return cmp.Compare(x.len, y.len) })
-	for _, f := range ok {
-		if f.len > len(target.String()) {
-			break
-		}
-		// FromParts cannot fail for the candidates built below; if it did,
-		// the next one, or target, would do.
-		if r, err := parser.FromParts(f.p); err == nil {
-			return r, nil
-		}
+	if len(ok) > 0 && ok[0].len <= len(target.String()) {
+		return ok[0].r, nil
 	}
 	return target, nil
 }
@@ -63,7 +57,7 @@ func Relativize(base, target parser.URI) (parser.URI, error) {
 // a relative path whose first segment has a ":" or is empty starts with
 // "./", an absolute path that begins with "//" with "/." (see guard).
 // Whether they resolve to t is for the caller to check.
-func candidates(b, t parser.Parts) []parser.Parts {
+func candidates(b *parser.URI, t parser.Parts) []parser.Parts {
 	// withQF gives c t's query and fragment, which every reference with a
 	// path passes on to its target (§5.2.2).
 	withQF := func(c parser.Parts) parser.Parts {
@@ -101,8 +95,8 @@ func candidates(b, t parser.Parts) []parser.Parts {
 // directory as written and without its dot segments, since resolution
 // removes them, and the same for path, whose only dot segment, in a
 // target, is the "/." of the guard: "/.//c" is "//c" to resolution.
-func relativePaths(b parser.Parts, path string) []string {
-	dir := merge(b, "")
+func relativePaths(b *parser.URI, path string) []string {
+	dir := mergeDir(b.HasAuthority(), b.Path())
 	var out []string
 	for _, d := range []string{dir, RemoveDotSegments(dir)} {
 		for _, t := range []string{path, RemoveDotSegments(path)} {

@@ -82,11 +82,11 @@ func TestRelativize(t *testing.T) {
 		if got.String() != tt.want {
 			t.Errorf("Relativize(%q, %q):\n\tgot  %q\n\twant %q", tt.base, tt.target, got, tt.want)
 		}
-		back, err := resolve.Reference(base, got)
+		back, err := resolve.Resolve(base, got, resolve.Strict)
 		if err != nil {
-			t.Errorf("Reference(%q, %q): %v", tt.base, got, err)
+			t.Errorf("Resolve(%q, %q): %v", tt.base, got, err)
 		} else if back != target && resolve.RemoveDotSegments(target.Path()) == target.Path() {
-			t.Errorf("Reference(%q, Relativize(%q, %q) = %q) = %q, not the target", tt.base, tt.base, tt.target, got, back)
+			t.Errorf("Resolve(%q, Relativize(%q, %q) = %q) = %q, not the target", tt.base, tt.base, tt.target, got, back)
 		}
 	}
 }
@@ -97,7 +97,7 @@ func TestRelativizeErrors(t *testing.T) {
 		{"http://a/", "//a/b", "target", `resolve: target "//a/b" has no scheme: every target of RFC 3986 §5.2.2 has one`},
 	} {
 		_, err := resolve.Relativize(mustParse(t, tt.base), mustParse(t, tt.target))
-		var e *resolve.Error
+		var e *resolve.ArgError
 		if !errors.As(err, &e) || e.Arg != tt.arg || !errors.Is(err, resolve.ErrNoScheme) || err.Error() != tt.msg {
 			t.Errorf("Relativize(%q, %q) = %v, want %s", tt.base, tt.target, err, tt.msg)
 		}

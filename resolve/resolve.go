@@ -4,27 +4,34 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/peguri/rfc3986/parser"
 )
 
-// ErrNoScheme is the error, wrapped in an [*Error], for a base URI without a
-// scheme (RFC 3986 §5.1), or a target of [Relativize] without one.
+// ErrNoScheme is the error, wrapped in an [*ArgError], for a base URI
+// without a scheme (RFC 3986 §5.1), or a target of [Relativize] without
+// one.
 var ErrNoScheme = errors.New("no scheme")
 
-// Error is the error of this package's functions: the argument at fault,
-// its text, and why.
-type Error struct {
-	// Arg names the argument: "base" or "reference" for resolution,
-	// "target" for [Relativize], "reference" for [NormalizeString] and
-	// [Normalize], "a" or "b" for [EqualString].
+// ArgError is the error of this package's functions: the argument at fault,
+// or the result, its text, and why. errors.As finds it, and, through it,
+// the [*parser.Error] of text that did not parse.
+type ArgError struct {
+	// Arg names the argument at fault: "base" or "reference" for
+	// resolution, "target" for [Relativize], "reference" for
+	// [Normalize] and [NormalizeString], "a" or "b" for [EqualString];
+	// or "result" when the arguments are fine but the result cannot be
+	// written as a URI (it would be longer than [parser.MaxLength]).
 	Arg string
-	// Input is the argument's text.
+	// Input is the argument's text; for "result", the text of the
+	// argument it was computed from (the reference, or the URI
+	// normalized).
 	Input string
-	// Err is the reason: [ErrNoScheme], a [*parser.Error] for text that
-	// does not parse, or an error wrapping the [*parser.Error] of a result
-	// that would not parse back into its components.
+	// Err is the reason: [ErrNoScheme]; a [*parser.Error] for text that
+	// does not parse; for "result", an error wrapping
+	// [parser.ErrTooLong].
 	Err error
 }
 
@@ -32,7 +39,8 @@ type Error struct {
 //
 //	resolve: base "//a/b" has no scheme: RFC 3986 §5.1 requires an absolute base URI
 //	resolve: reference: parse "a b" as URI-reference: unexpected " " at offset 1; …
-func (e *Error) Error() string {
+//	resolve: result: the target is 16777217 bytes, longer than the 16777216 a URI can have
+func (e *ArgError) Error() string {
 	if errors.Is(e.Err, ErrNoScheme) {
 		why := "RFC 3986 §5.1 requires an absolute base URI"
 		if e.Arg == "target" {
@@ -44,11 +52,14 @@ func (e *Error) Error() string {
 		// The parse error already quotes the input.
 		return "resolve: " + e.Arg + ": " + pe.Error()
 	}
+	if e.Arg == "result" {
+		return fmt.Sprintf("resolve: result: %v", e.Err)
+	}
 	return fmt.Sprintf("resolve: %s %q: %v", e.Arg, clip(e.Input), e.Err)
 }
 
 // Unwrap returns e.Err.
-func (e *Error) Unwrap() error { return e.Err }
+func (e *ArgError) Unwrap() error { return e.Err }
 
 func clip(s string) string {
 	if len(s) > 80 {
@@ -57,103 +68,260 @@ func clip(s string) string {
 	return s
 }
 
-// Reference resolves ref against base (RFC 3986 §5.2), strictly: a ref with
-// a scheme is its own target, dot segments removed, whatever the base's
-// scheme. base must have a scheme (§5.1); its fragment, if any, is
-// ignored. The result always has a scheme and parses back into the same
-// components; see the package documentation for the one case where that
-// needs a "/." the RFC's text does not write.
-func Reference(base, ref parser.URI) (parser.URI, error) {
-	return reference(base, ref, true)
+// resultTooLong is the error for a result of n bytes, longer than a URI
+// the parser takes; what names it ("the target", "the normal form").
+func resultTooLong(what, input string, n int) *ArgError {
+	return &ArgError{Arg: "result", Input: input, Err: &lengthError{what, n}}
 }
 
-// ReferenceNonStrict is [Reference] for a non-strict parser (§5.2.2): a
-// scheme in ref that is the base's scheme, compared case-insensitively
-// (§3.1: "schemes are case-insensitive"), is ignored, so that "http:g"
-// against "http://a/b/c/d;p?q" is "http://a/b/c/g" (§5.4.2, "for backward
-// compatibility"). §5.4.2 also says: "Its use should be avoided".
-func ReferenceNonStrict(base, ref parser.URI) (parser.URI, error) {
-	return reference(base, ref, false)
+// lengthError says how long a result would be; it wraps
+// parser.ErrTooLong.
+type lengthError struct {
+	what string
+	n    int
 }
 
-func reference(base, ref parser.URI, strict bool) (parser.URI, error) {
-	if !base.HasScheme() {
-		return parser.URI{}, &Error{Arg: "base", Input: base.String(), Err: ErrNoScheme}
+func (e *lengthError) Error() string {
+	return fmt.Sprintf("%s is %d bytes, longer than the %d a URI can have", e.what, e.n, parser.MaxLength)
+}
+
+func (e *lengthError) Unwrap() error { return parser.ErrTooLong }
+
+// Mode is how resolution reads a reference that has the base's scheme
+// (§5.2.2). The zero Mode is Strict.
+type Mode uint8
+
+const (
+	// Strict: a reference with a scheme is its own target, whatever the
+	// base's scheme (§5.2.2: "a strict parser").
+	Strict Mode = iota
+	// NonStrict: a reference whose scheme is the base's, compared
+	// case-insensitively (§3.1: "schemes are case-insensitive"), is read
+	// as if it had none, so that "http:g" against "http://a/b/c/d;p?q" is
+	// "http://a/b/c/g" (§5.4.2, "for backward compatibility"). §5.4.2
+	// also says: "Its use should be avoided".
+	NonStrict
+)
+
+// String returns "Strict", "NonStrict", or "Mode(N)" for another value.
+func (m Mode) String() string {
+	switch m {
+	case Strict:
+		return "Strict"
+	case NonStrict:
+		return "NonStrict"
 	}
-	t := resolveParts(base.Parts(), ref.Parts(), strict)
-	u, err := parser.FromParts(t)
+	return "Mode(" + strconv.Itoa(int(m)) + ")"
+}
+
+// Resolve resolves ref against base (RFC 3986 §5.2), in the given mode
+// (Strict is the RFC's own; an unknown mode is Strict). base must have a
+// scheme (§5.1); its fragment, if any, is ignored. The result always has a
+// scheme and parses back into the components §5.2.2 computes; see the
+// package documentation for the one case where that needs a "/." the RFC's
+// text does not write. The error, an [*ArgError], says which argument (or
+// the result) is at fault.
+func Resolve(base, ref parser.URI, mode Mode) (parser.URI, error) {
+	if !base.HasScheme() {
+		return parser.URI{}, &ArgError{Arg: "base", Input: base.String(), Err: ErrNoScheme}
+	}
+	// The pseudocode of §5.2.2, on the components of base and ref. (They
+	// are read here, where they are values: a URI's accessors, called
+	// through a pointer, copy the whole URI.)
+	var t target
+	// -- A non-strict parser may ignore a scheme in the reference
+	// -- if it is identical to the base URI's scheme.
+	refHasScheme := ref.HasScheme()
+	if mode == NonStrict && refHasScheme && strings.EqualFold(ref.Scheme(), base.Scheme()) {
+		refHasScheme = false
+	}
+	refAuthority := true // whose authority the target has: ref's, or base's
+	switch {
+	case refHasScheme:
+		t.scheme = ref.Scheme()
+		t.path, t.dots = ref.Path(), true
+		t.query, t.hasQuery = ref.Query(), ref.HasQuery()
+	case ref.HasAuthority():
+		t.path, t.dots = ref.Path(), true
+		t.query, t.hasQuery = ref.Query(), ref.HasQuery()
+		t.scheme = base.Scheme()
+	default:
+		switch p := ref.Path(); {
+		case p == "":
+			t.path = base.Path()
+			if ref.HasQuery() {
+				t.query, t.hasQuery = ref.Query(), true
+			} else {
+				t.query, t.hasQuery = base.Query(), base.HasQuery()
+			}
+		case p[0] == '/':
+			t.path, t.dots = p, true
+			t.query, t.hasQuery = ref.Query(), ref.HasQuery()
+		default:
+			// remove_dot_segments(merge(Base.path, R.path)), §5.2.3.
+			t.dir, t.path, t.dots = mergeDir(base.HasAuthority(), base.Path()), p, true
+			t.query, t.hasQuery = ref.Query(), ref.HasQuery()
+		}
+		t.scheme = base.Scheme()
+		refAuthority = false
+	}
+	// from is the URI whose scheme and authority the target has, as it
+	// writes them, when one has both: the check of the target then splits
+	// only what follows them.
+	from := base
+	if refAuthority {
+		t.hasAuth, t.authority, t.hostKind = ref.HasAuthority(), ref.Authority(), ref.HostKind()
+		if refHasScheme {
+			from = ref
+		}
+	} else {
+		t.hasAuth, t.authority, t.hostKind = base.HasAuthority(), base.Authority(), base.HostKind()
+	}
+	t.fragment, t.hasFrag = ref.Fragment(), ref.HasFragment()
+	u, err := t.build(from)
 	if err != nil {
-		// Not expected: only a target longer than parser.MaxLength gets here.
-		return parser.URI{}, &Error{Arg: "reference", Input: ref.String(),
-			Err: fmt.Errorf("target %q does not parse back into its components: %w", clip(t.String()), err)}
+		err.Input = ref.String()
+		return parser.URI{}, err
 	}
 	return u, nil
 }
 
-// String parses base and ref as URI-references (§4.1), resolves ref
-// against base as [Reference] does, or as [ReferenceNonStrict] when strict
-// is false, and returns the target's text. Text that does not parse is an
-// [*Error] naming the argument ("base" or "reference") and wrapping the
-// [*parser.Error] that says where and why; so is a base without a scheme.
-func String(base, ref string, strict bool) (string, error) {
+// ResolveString parses base and ref as URI-references (§4.1), resolves
+// ref against base as [Resolve] does, and returns the target's text. Text
+// that does not parse is an [*ArgError] naming the argument ("base" or
+// "reference") and wrapping the [*parser.Error] that says where and why; so
+// is a base without a scheme.
+func ResolveString(base, ref string, mode Mode) (string, error) {
 	b, err := parser.ParseReference(base)
 	if err != nil {
-		return "", &Error{Arg: "base", Input: base, Err: err}
+		return "", &ArgError{Arg: "base", Input: base, Err: err}
 	}
 	r, err := parser.ParseReference(ref)
 	if err != nil {
-		return "", &Error{Arg: "reference", Input: ref, Err: err}
+		return "", &ArgError{Arg: "reference", Input: ref, Err: err}
 	}
-	t, err := reference(b, r, strict)
+	t, err := Resolve(b, r, mode)
 	if err != nil {
 		return "", err
 	}
 	return t.String(), nil
 }
 
-// resolveParts is the pseudocode of §5.2.2, on components, followed by the
-// guard that keeps the result parsing as the same components. b must have a
-// scheme. Components that are undefined in the result are "".
-func resolveParts(b, r parser.Parts, strict bool) parser.Parts {
-	// -- A non-strict parser may ignore a scheme in the reference
-	// -- if it is identical to the base URI's scheme.
-	if !strict && r.HasScheme && strings.EqualFold(r.Scheme, b.Scheme) {
-		r.Scheme, r.HasScheme = "", false
+// target is the result of §5.2.2 before it is written: its path is
+// remove_dot_segments(dir + path) when dots is set, dir + path otherwise.
+type target struct {
+	scheme    string
+	hasAuth   bool
+	authority string // userinfo "@" host ":" port, as written
+	hostKind  parser.HostKind
+	dir, path string
+	dots      bool
+	query     string
+	hasQuery  bool
+	fragment  string
+	hasFrag   bool
+}
+
+// build writes t out once and checks the text with the URI-reference DFA
+// of package parser, which splits it without allocating (parser.ParseFrom:
+// only what follows the scheme and authority of from, when the target has
+// them), instead of parsing it again: the result is a URI that parses into
+// exactly t's components. The path is assembled, and its dot segments
+// removed, in a buffer on the stack when it is short. An error is about the
+// "result"; its Input is the caller's to set.
+func (t *target) build(from parser.URI) (parser.URI, *ArgError) {
+	var scratch [256]byte
+	var pathBuf []byte // the path when it had to be assembled; else dir + path
+	// Only a path with a "." can have a dot segment; the rest of the
+	// time, remove_dot_segments would copy its input (rule E).
+	if t.dots && (hasDot(t.path) || hasDot(t.dir)) {
+		pathBuf = append(append(scratch[:0], t.dir...), t.path...)
+		pathBuf = removeDotSegments(pathBuf)
 	}
-	var t parser.Parts
-	switch {
-	case r.HasScheme:
-		t.Scheme, t.HasScheme = r.Scheme, true
-		setAuthority(&t, r)
-		t.Path = RemoveDotSegments(r.Path)
-		t.Query, t.HasQuery = r.Query, r.HasQuery
-	case r.HasAuthority:
-		setAuthority(&t, r)
-		t.Path = RemoveDotSegments(r.Path)
-		t.Query, t.HasQuery = r.Query, r.HasQuery
-		t.Scheme, t.HasScheme = b.Scheme, true
-	default:
-		switch {
-		case r.Path == "":
-			t.Path = b.Path
-			if r.HasQuery {
-				t.Query, t.HasQuery = r.Query, true
-			} else {
-				t.Query, t.HasQuery = b.Query, b.HasQuery
-			}
-		case r.Path[0] == '/':
-			t.Path = RemoveDotSegments(r.Path)
-			t.Query, t.HasQuery = r.Query, r.HasQuery
-		default:
-			t.Path = RemoveDotSegments(merge(b, r.Path))
-			t.Query, t.HasQuery = r.Query, r.HasQuery
-		}
-		setAuthority(&t, b)
-		t.Scheme, t.HasScheme = b.Scheme, true
+	pathLen := len(t.dir) + len(t.path)
+	if pathBuf != nil {
+		pathLen = len(pathBuf)
 	}
-	t.Fragment, t.HasFragment = r.Fragment, r.HasFragment
-	t.Path = guard(t)
-	return t
+	// §3.3, the guard: a path beginning with "//" without an authority
+	// would read as one. See guard.
+	guarded := !t.hasAuth && pathLen >= 2 && t.pathByte(pathBuf, 0) == '/' && t.pathByte(pathBuf, 1) == '/'
+
+	// §5.3, Component Recomposition.
+	n := len(t.scheme) + 1 + pathLen
+	if t.hasAuth {
+		n += 2 + len(t.authority)
+	}
+	if guarded {
+		n += 2
+	}
+	if t.hasQuery {
+		n += 1 + len(t.query)
+	}
+	if t.hasFrag {
+		n += 1 + len(t.fragment)
+	}
+	if n > parser.MaxLength {
+		return parser.URI{}, resultTooLong("the target", "", n)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(t.scheme)
+	b.WriteByte(':')
+	if t.hasAuth {
+		b.WriteString("//")
+		b.WriteString(t.authority)
+	}
+	pathStart := b.Len()
+	if guarded {
+		b.WriteString("/.")
+	}
+	if pathBuf != nil {
+		b.Write(pathBuf)
+	} else {
+		b.WriteString(t.dir)
+		b.WriteString(t.path)
+	}
+	pathEnd := b.Len()
+	if t.hasQuery {
+		b.WriteByte('?')
+		b.WriteString(t.query)
+	}
+	if t.hasFrag {
+		b.WriteByte('#')
+		b.WriteString(t.fragment)
+	}
+	s := b.String()
+	u, err := parser.ParseFrom(from, s)
+	// The components were written one after the other, with their
+	// delimiters, so if the parser finds the same ones defined, with the
+	// same lengths, it finds them where they were written: it parses into
+	// t's components. (u is a local value: its accessors, inlined, read its
+	// fields; called through a pointer, each would copy the URI.)
+	// (The authority's own parts follow from its text, which the
+	// parser split the same way in the URI it came from.)
+	if err == nil && !(u.HasScheme() && len(u.Scheme()) == len(t.scheme) &&
+		u.HasAuthority() == t.hasAuth && len(u.Authority()) == len(t.authority) && u.HostKind() == t.hostKind &&
+		len(u.Path()) == pathEnd-pathStart && u.HasQuery() == t.hasQuery && len(u.Query()) == len(t.query) &&
+		u.HasFragment() == t.hasFrag) {
+		err = errors.New("it parses into other components")
+	}
+	if err != nil {
+		// Not expected: the tests and fuzzers say it does not happen.
+		return parser.URI{}, &ArgError{Arg: "result",
+			Err: fmt.Errorf("the target %q does not parse back into its components: %w", clip(s), err)}
+	}
+	return u, nil
+}
+
+// pathByte returns byte i of t's path, from buf when it was assembled.
+func (t *target) pathByte(buf []byte, i int) byte {
+	if buf != nil {
+		return buf[i]
+	}
+	if i < len(t.dir) {
+		return t.dir[i]
+	}
+	return t.path[i-len(t.dir)]
 }
 
 // guard returns p's path, with "/." in front if p has no authority and its
@@ -168,14 +336,6 @@ func guard(p parser.Parts) string {
 		return "/." + p.Path
 	}
 	return p.Path
-}
-
-// setAuthority copies the authority, defined or not, of from into t.
-func setAuthority(t *parser.Parts, from parser.Parts) {
-	t.HasAuthority = from.HasAuthority
-	t.Userinfo, t.HasUserinfo = from.Userinfo, from.HasUserinfo
-	t.Host = from.Host
-	t.Port, t.HasPort = from.Port, from.HasPort
 }
 
 // Merge merges a relative-path reference's path with the path of base, as
@@ -193,15 +353,17 @@ func setAuthority(t *parser.Parts, from parser.Parts) {
 // The result still holds the dot segments of both paths; §5.2.2 passes it
 // to [RemoveDotSegments].
 func Merge(base parser.URI, refPath string) string {
-	return merge(base.Parts(), refPath)
+	return mergeDir(base.HasAuthority(), base.Path()) + refPath
 }
 
-func merge(b parser.Parts, refPath string) string {
-	if b.HasAuthority && b.Path == "" {
-		return "/" + refPath
+// mergeDir is the part of §5.2.3's merge that comes from a base with the
+// given authority flag and path: "/", or the path up to its last "/" (""
+// when it has none).
+func mergeDir(hasAuthority bool, path string) string {
+	if hasAuthority && path == "" {
+		return "/"
 	}
-	i := strings.LastIndexByte(b.Path, '/')
-	return b.Path[:i+1] + refPath // i+1 is 0 when there is no "/"
+	return path[:strings.LastIndexByte(path, '/')+1] // 0 when there is no "/"
 }
 
 // RemoveDotSegments interprets and removes the complete path segments "."
@@ -213,68 +375,99 @@ func RemoveDotSegments(path string) string {
 	if !hasDotSegment(path) {
 		return path // only rule E would apply, which copies the input
 	}
+	return string(removeDotSegments([]byte(path)))
+}
+
+// removeDotSegments is §5.2.4 on buf, in place: the output buffer is the
+// front of buf, buf[:out], and the input buffer is buf[in:]. Each step
+// either consumes input, drops output, or moves a segment from the input
+// to the output, so out never passes in, and the output never overwrites
+// input not yet read.
+func removeDotSegments(buf []byte) []byte {
 	// 1. The input buffer is initialized with the now-appended path
 	// components and the output buffer is initialized to the empty string.
-	in := path
-	out := make([]byte, 0, len(path))
+	in, out := 0, 0
 	// 2. While the input buffer is not empty, loop as follows:
-	for in != "" {
+	for in < len(buf) {
+		rest := buf[in:]
+		// Rules A to D match a "." at the start or after a leading "/";
+		// rule E moves everything else, which is most of a path.
+		dot := rest[0] == '.' || len(rest) > 1 && rest[0] == '/' && rest[1] == '.'
 		switch {
+		case !dot:
+			// (E, below.)
 		// A. If the input buffer begins with a prefix of "../" or "./",
 		// then remove that prefix from the input buffer; otherwise,
-		case strings.HasPrefix(in, "../"):
-			in = in[3:]
-		case strings.HasPrefix(in, "./"):
-			in = in[2:]
+		case len(rest) >= 3 && rest[0] == '.' && rest[1] == '.' && rest[2] == '/':
+			in += 3
+			continue
+		case len(rest) >= 2 && rest[0] == '.' && rest[1] == '/':
+			in += 2
+			continue
 		// B. if the input buffer begins with a prefix of "/./" or "/.",
 		// where "." is a complete path segment, then replace that prefix
 		// with "/" in the input buffer; otherwise,
-		case strings.HasPrefix(in, "/./"):
-			in = in[2:]
-		case in == "/.":
-			in = "/"
+		case len(rest) >= 3 && rest[0] == '/' && rest[1] == '.' && rest[2] == '/':
+			in += 2
+			continue
+		case len(rest) == 2 && rest[0] == '/' && rest[1] == '.':
+			in++
+			buf[in] = '/'
+			continue
 		// C. if the input buffer begins with a prefix of "/../" or "/..",
 		// where ".." is a complete path segment, then replace that prefix
 		// with "/" in the input buffer and remove the last segment and its
 		// preceding "/" (if any) from the output buffer; otherwise,
-		case strings.HasPrefix(in, "/../"):
-			in = in[3:]
-			out = removeLastSegment(out)
-		case in == "/..":
-			in = "/"
-			out = removeLastSegment(out)
+		case len(rest) >= 4 && rest[0] == '/' && rest[1] == '.' && rest[2] == '.' && rest[3] == '/':
+			in += 3
+			out = max(bytes.LastIndexByte(buf[:out], '/'), 0)
+			continue
+		case len(rest) == 3 && rest[0] == '/' && rest[1] == '.' && rest[2] == '.':
+			in += 2
+			buf[in] = '/'
+			out = max(bytes.LastIndexByte(buf[:out], '/'), 0)
+			continue
 		// D. if the input buffer consists only of "." or "..", then remove
 		// that from the input buffer; otherwise,
-		case in == "." || in == "..":
-			in = ""
+		case len(rest) == 1 && rest[0] == '.', len(rest) == 2 && rest[0] == '.' && rest[1] == '.':
+			in = len(buf)
+			continue
+		}
 		// E. move the first path segment in the input buffer to the end of
 		// the output buffer, including the initial "/" character (if any)
 		// and any subsequent characters up to, but not including, the next
 		// "/" character or the end of the input buffer.
-		default:
-			start := 0
-			if in[0] == '/' {
-				start = 1
-			}
-			n := len(in)
-			if i := strings.IndexByte(in[start:], '/'); i >= 0 {
-				n = start + i
-			}
-			out = append(out, in[:n]...)
-			in = in[n:]
+		n := 1
+		for n < len(rest) && rest[n] != '/' {
+			n++
 		}
+		if in != out {
+			copy(buf[out:], rest[:n])
+		}
+		out += n
+		in += n
 	}
 	// 3. Finally, the output buffer is returned as the result of
 	// remove_dot_segments.
-	return string(out)
+	return buf[:out]
 }
 
-func removeLastSegment(out []byte) []byte {
-	return out[:max(bytes.LastIndexByte(out, '/'), 0)]
+// hasDot reports whether s has a "."; a loop is faster than IndexByte on
+// the short strings of paths.
+func hasDot(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' {
+			return true
+		}
+	}
+	return false
 }
 
 // hasDotSegment reports whether a segment of path is "." or "..".
 func hasDotSegment(path string) bool {
+	if strings.IndexByte(path, '.') < 0 {
+		return false
+	}
 	for len(path) > 0 {
 		seg := path
 		i := strings.IndexByte(path, '/')

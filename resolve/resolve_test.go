@@ -2,6 +2,7 @@ package resolve_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -86,6 +87,12 @@ var resolveTests = []resolveTest{
 	// §5.2.3, second rule, a base path without "/": the reference's path
 	// replaces it whole. net/url (Go 1.26) gives "foo:///baz".
 	{"foo:bar", "baz", "foo:baz"},
+	// Three dots are a name, also where the merged path begins with them
+	// (a base path without "/"), which is where an in-place
+	// remove_dot_segments looks at the first byte of its input.
+	{"foo:bar", ".../baz", "foo:.../baz"},
+	{"foo:bar", "./.../baz", "foo:.../baz"},
+	{"foo:bar", "..../baz", "foo:..../baz"},
 	// A same-document reference to a URN (§4.4); net/url gave "urn:#abcd"
 	// before golang.org/issue/66084 was fixed.
 	{"urn:abcd", "#frag", "urn:abcd#frag"},
@@ -151,21 +158,21 @@ var resolveTests = []resolveTest{
 	{"a://0/", "..//0", "a://0//0"},
 }
 
-func TestReference(t *testing.T) {
+func TestResolve(t *testing.T) {
 	for _, tt := range resolveTests {
 		base, ref := mustParse(t, tt.base), mustParse(t, tt.ref)
-		got, err := resolve.Reference(base, ref)
+		got, err := resolve.Resolve(base, ref, resolve.Strict)
 		if err != nil {
-			t.Errorf("Reference(%q, %q): %v", tt.base, tt.ref, err)
+			t.Errorf("Resolve(%q, %q): %v", tt.base, tt.ref, err)
 			continue
 		}
 		if got.String() != tt.want {
-			t.Errorf("Reference(%q, %q):\n\tgot  %q\n\twant %q", tt.base, tt.ref, got, tt.want)
+			t.Errorf("Resolve(%q, %q):\n\tgot  %q\n\twant %q", tt.base, tt.ref, got, tt.want)
 		}
 		checkTarget(t, got)
 		// The same answer as text.
-		if s, err := resolve.String(tt.base, tt.ref, true); err != nil || s != tt.want {
-			t.Errorf("String(%q, %q, true) = %q, %v; want %q", tt.base, tt.ref, s, err, tt.want)
+		if s, err := resolve.ResolveString(tt.base, tt.ref, resolve.Strict); err != nil || s != tt.want {
+			t.Errorf("ResolveString(%q, %q, Strict) = %q, %v; want %q", tt.base, tt.ref, s, err, tt.want)
 		}
 	}
 }
@@ -202,14 +209,14 @@ var nonStrictTests = []resolveTest{
 	{rfcBase, "https:g", "https:g"},
 }
 
-func TestReferenceNonStrict(t *testing.T) {
+func TestResolveNonStrict(t *testing.T) {
 	for _, tt := range nonStrictTests {
-		got, err := resolve.ReferenceNonStrict(mustParse(t, tt.base), mustParse(t, tt.ref))
+		got, err := resolve.Resolve(mustParse(t, tt.base), mustParse(t, tt.ref), resolve.NonStrict)
 		if err != nil || got.String() != tt.want {
-			t.Errorf("ReferenceNonStrict(%q, %q) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)
+			t.Errorf("Resolve(%q, %q, NonStrict) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)
 		}
-		if s, err := resolve.String(tt.base, tt.ref, false); err != nil || s != tt.want {
-			t.Errorf("String(%q, %q, false) = %q, %v; want %q", tt.base, tt.ref, s, err, tt.want)
+		if s, err := resolve.ResolveString(tt.base, tt.ref, resolve.NonStrict); err != nil || s != tt.want {
+			t.Errorf("ResolveString(%q, %q, NonStrict) = %q, %v; want %q", tt.base, tt.ref, s, err, tt.want)
 		}
 	}
 	// Every reference without the base's scheme resolves as in strict mode.
@@ -219,16 +226,16 @@ func TestReferenceNonStrict(t *testing.T) {
 		if strings.EqualFold(ref.Scheme(), base.Scheme()) {
 			continue
 		}
-		got, err := resolve.ReferenceNonStrict(base, ref)
+		got, err := resolve.Resolve(base, ref, resolve.NonStrict)
 		if err != nil || got.String() != tt.want {
-			t.Errorf("ReferenceNonStrict(%q, %q) = %q, %v; want %q as in strict mode", tt.base, tt.ref, got, err, tt.want)
+			t.Errorf("Resolve(%q, %q, NonStrict) = %q, %v; want %q as in strict mode", tt.base, tt.ref, got, err, tt.want)
 		}
 	}
 }
 
 var errorTests = []struct {
 	base, ref string
-	arg       string // the Arg of the *resolve.Error
+	arg       string // the Arg of the *resolve.ArgError
 	parse     bool   // whether it wraps a *parser.Error
 	msg       string // the error message, or its beginning
 }{
@@ -251,53 +258,53 @@ var errorTests = []struct {
 
 func TestErrors(t *testing.T) {
 	for _, tt := range errorTests {
-		_, err := resolve.String(tt.base, tt.ref, true)
-		var e *resolve.Error
+		_, err := resolve.ResolveString(tt.base, tt.ref, resolve.Strict)
+		var e *resolve.ArgError
 		if !errors.As(err, &e) {
-			t.Errorf("String(%q, %q): error %v is not a *resolve.Error", tt.base, tt.ref, err)
+			t.Errorf("ResolveString(%q, %q): error %v is not a *resolve.ArgError", tt.base, tt.ref, err)
 			continue
 		}
 		if e.Arg != tt.arg {
-			t.Errorf("String(%q, %q): Arg = %q, want %q", tt.base, tt.ref, e.Arg, tt.arg)
+			t.Errorf("ResolveString(%q, %q): Arg = %q, want %q", tt.base, tt.ref, e.Arg, tt.arg)
 		}
 		var pe *parser.Error
 		if errors.As(err, &pe) != tt.parse {
-			t.Errorf("String(%q, %q): wraps a *parser.Error: %v, want %v", tt.base, tt.ref, !tt.parse, tt.parse)
+			t.Errorf("ResolveString(%q, %q): wraps a *parser.Error: %v, want %v", tt.base, tt.ref, !tt.parse, tt.parse)
 		}
 		if !tt.parse && !errors.Is(err, resolve.ErrNoScheme) {
-			t.Errorf("String(%q, %q): %v is not ErrNoScheme", tt.base, tt.ref, err)
+			t.Errorf("ResolveString(%q, %q): %v is not ErrNoScheme", tt.base, tt.ref, err)
 		}
 		if !strings.HasPrefix(err.Error(), tt.msg) {
-			t.Errorf("String(%q, %q) error:\n\tgot  %s\n\twant %s", tt.base, tt.ref, err, tt.msg)
+			t.Errorf("ResolveString(%q, %q) error:\n\tgot  %s\n\twant %s", tt.base, tt.ref, err, tt.msg)
 		}
 	}
 	// The same base errors from Reference, on parsed URIs.
 	for _, base := range []string{"//a/b", "", "/a", "a", "?q#f"} {
-		_, err := resolve.Reference(mustParse(t, base), mustParse(t, "g"))
+		_, err := resolve.Resolve(mustParse(t, base), mustParse(t, "g"), resolve.Strict)
 		if !errors.Is(err, resolve.ErrNoScheme) {
-			t.Errorf("Reference(%q, \"g\") = %v, want ErrNoScheme", base, err)
+			t.Errorf("Resolve(%q, \"g\") = %v, want ErrNoScheme", base, err)
 		}
-		_, err = resolve.ReferenceNonStrict(mustParse(t, base), mustParse(t, "g"))
+		_, err = resolve.Resolve(mustParse(t, base), mustParse(t, "g"), resolve.NonStrict)
 		if !errors.Is(err, resolve.ErrNoScheme) {
-			t.Errorf("ReferenceNonStrict(%q, \"g\") = %v, want ErrNoScheme", base, err)
+			t.Errorf("Resolve(%q, \"g\", NonStrict) = %v, want ErrNoScheme", base, err)
 		}
 	}
 }
 
-// TestLongTarget: a target longer than the parser takes is an error, not a
-// wrong value or a panic.
+// TestLongTarget: a target longer than the parser takes is an error that
+// blames the result, not a wrong value or a panic.
 func TestLongTarget(t *testing.T) {
 	half := strings.Repeat("a", parser.MaxLength/2+10)
 	base := mustParse(t, "http://h/"+half+"/x")
 	ref := mustParse(t, half)
-	_, err := resolve.Reference(base, ref)
-	var e *resolve.Error
-	if !errors.As(err, &e) || e.Arg != "reference" {
-		t.Fatalf("Reference(long, long) = %v, want a *resolve.Error for the reference", err)
+	_, err := resolve.Resolve(base, ref, resolve.Strict)
+	var e *resolve.ArgError
+	if !errors.As(err, &e) || e.Arg != "result" || !errors.Is(err, parser.ErrTooLong) {
+		t.Fatalf("Resolve(long, long) = %v, want a *resolve.ArgError for the result wrapping parser.ErrTooLong", err)
 	}
-	var pe *parser.Error
-	if !errors.As(err, &pe) {
-		t.Errorf("Reference(long, long) = %v, want it to wrap the *parser.Error", err)
+	want := fmt.Sprintf("resolve: result: the target is %d bytes, longer than the %d a URI can have", len("http://h//")+2*len(half), parser.MaxLength)
+	if err.Error() != want {
+		t.Errorf("error:\n\tgot  %s\n\twant %s", err, want)
 	}
 }
 
@@ -330,6 +337,10 @@ var removeDotSegmentsTests = []struct{ in, want string }{
 	{"/a/b/c", "/a/b/c"},
 	{"//a", "//a"},
 	{".a/..b/c./d../...", ".a/..b/c./d../..."},
+	{".../a", ".../a"}, // three dots are a name, wherever they are
+	{"/.../a", "/.../a"},
+	{"a/.../b/./../c", "a/.../c"},
+	{"..../x", "..../x"},
 	{"/%2E/%2E%2E", "/%2E/%2E%2E"}, // not dot segments
 	// Relative paths, as the algorithm treats them: it is meant for merged
 	// paths, and does not keep leading ".." or relativeness.

@@ -73,8 +73,11 @@ func TestGuideCan(t *testing.T) {
 	if g.Can(2, 1) {
 		t.Error("inner S: Can(2, 1) = true: there is no \"(\" at 1")
 	}
-	if !g.Leave() || !g.Leave() || g.Leave() {
-		t.Error("Leave: the stack should hold two invocations")
+	// Leave pops one invocation per call: two succeed, the third finds the
+	// stack empty.
+	first, second, third := g.Leave(), g.Leave(), g.Leave()
+	if !first || !second || third {
+		t.Errorf("Leave three times = %v, %v, %v; the stack should hold two invocations", first, second, third)
 	}
 }
 

@@ -3,28 +3,42 @@
 //
 // Usage:
 //
-//	uri SUBCOMMAND [flags] [ARGS…]
+//	uri SUBCOMMAND [flags] [ARGS…] [-- ARGS…]
 //
 // With no ARGS, inputs are read from standard input, one per line: every
 // line is an input, the empty line included (it is a valid relative
 // reference), and a trailing "\r" is part of the input. Inputs stream: a
-// million lines take constant memory. -json switches every subcommand to
-// JSON Lines, one object per input, in input order. Exit status: 0 when every
-// input is valid, 1 when some input is invalid, 2 for a usage error.
+// million lines take constant memory, and a line longer than the parser
+// takes (16 MiB) is read in bounded memory and reported, with a prefix of
+// it, as too long. Errors of inputs read from standard input come from the
+// parser's DFA, so that an invalid line costs about what a valid one does;
+// with -explain, or inputs given as arguments, they come from the pigeon
+// parser, whose expected sets name terminals.
+//
+// Flags may come before or after the arguments; "--" ends them, so that an
+// input that begins with "-" goes after it. -json switches every subcommand
+// to JSON Lines, one object per input, in input order.
+//
+// Exit status: 0 when every input is valid (for equal: equivalent); 1 when
+// some input is invalid, or valid but beyond a limit (too long for a tree,
+// a result too long to be a URI), each reported on its own record (for
+// equal: not equivalent, or an argument that does not parse, with its
+// error); 2 for a usage error; 3 for an I/O or internal error, reported on
+// standard error.
 //
 // Subcommands:
 //
-//	parse [-rule R] [-grammar G] [-json] [INPUT…]
+//	parse [-rule R] [-grammar G] [-explain] [-json] [INPUT…]
 //		parse as rule R (default URI-reference; any rule of the grammar) and
 //		print the components; -grammar picks a built-in parser: rfc3986
 //		(the default), rfc6874 (with IPv6 zone identifiers) or rfc3987
 //		(IRIs; its default rule is IRI-reference)
 //	tree [-rule R] [-grammar G] [-json] [INPUT…]
 //		print the parse tree: every captured rule with its byte span
-//	resolve [-non-strict] [-json] BASE [REF…]
+//	resolve [-non-strict] [-explain] [-json] BASE [REF…]
 //		resolve each REF against BASE (RFC 3986 §5.2; -non-strict: §5.2.2's
 //		backward-compatible mode); errors name the argument that failed
-//	normalize [-scheme] [-ipv6] [-json] [INPUT…]
+//	normalize [-scheme] [-ipv6] [-explain] [-json] [INPUT…]
 //		§6.2.2 syntax-based normalization; -scheme adds §6.2.3 for http,
 //		https, ws, wss and ftp; -ipv6 writes IPv6 literals as RFC 5952 says
 //	equal [-level simple|syntax|scheme] [-json] A B
@@ -42,25 +56,30 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/peguri/rfc3986/internal/lines"
+	"github.com/peguri/rfc3986/parser"
 )
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-const usage = `usage: uri SUBCOMMAND [flags] [ARGS…]   (no ARGS: one input per line of standard input)
+const usage = `usage: uri SUBCOMMAND [flags] [ARGS…] [-- ARGS…]   (no ARGS: one input per line of standard input)
 
-  parse [-rule R] [-grammar G] [-json] [INPUT…]   components of each input
-  tree  [-rule R] [-grammar G] [-json] [INPUT…]   parse tree of each input
-  resolve [-non-strict] [-json] BASE [REF…]       RFC 3986 §5.2 target of each REF
-  normalize [-scheme] [-ipv6] [-json] [INPUT…]    §6.2.2 (and §6.2.3) normal form
-  equal [-level L] [-json] A B                    §6.2 equivalence; exit 0 if equivalent
-  iri-to-uri [-json] [INPUT…]                     RFC 3987 §3.1 mapping of each IRI
+  parse [-rule R] [-grammar G] [-explain] [-json] [INPUT…]   components of each input
+  tree  [-rule R] [-grammar G] [-json] [INPUT…]              parse tree of each input
+  resolve [-non-strict] [-explain] [-json] BASE [REF…]       RFC 3986 §5.2 target of each REF
+  normalize [-scheme] [-ipv6] [-explain] [-json] [INPUT…]    §6.2.2 (and §6.2.3) normal form
+  equal [-level L] [-json] A B                               §6.2 equivalence; exit 0 if equivalent
+  iri-to-uri [-json] [INPUT…]                                RFC 3987 §3.1 mapping of each IRI
 
-exit status: 0 every input valid, 1 some input invalid, 2 usage error
+Flags may follow the arguments; "--" ends them (an input beginning with "-" goes after it).
+exit status: 0 all valid (equal: equivalent), 1 some input invalid or beyond a limit
+(equal: not equivalent, or an argument that does not parse), 2 usage error, 3 I/O error
 `
 
 type command func(args []string, stdin io.Reader, out *output, stderr io.Writer) error
@@ -79,39 +98,48 @@ type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
 
-// errInvalid means some input was invalid (exit status 1); each was reported
-// on its own line.
+// errInvalid means some input was invalid or beyond a limit, or the
+// arguments of equal are not equivalent (exit status 1); each was reported
+// on its own record.
 var errInvalid = errors.New("some input is invalid")
 
+// Exit statuses.
+const (
+	exitOK      = 0
+	exitInvalid = 1
+	exitUsage   = 2
+	exitIO      = 3
+)
+
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprint(stderr, usage)
-		return 2
+		return exitUsage
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "uri: unknown subcommand %q\n%s", args[0], usage)
-		return 2
+		return exitUsage
 	}
 	out := newOutput(stdout)
 	err := cmd(args[1:], stdin, out, stderr)
-	if ferr := out.flush(); err == nil {
-		err = ferr
+	if ferr := out.flush(); ferr != nil && (err == nil || errors.Is(err, errInvalid)) {
+		err = fmt.Errorf("writing the output: %w", ferr)
 	}
 	var ue usageError
 	switch {
 	case err == nil:
-		return 0
+		return exitOK
 	case errors.Is(err, errInvalid):
-		return 1
+		return exitInvalid
 	case errors.Is(err, flag.ErrHelp):
-		return 2
+		return exitUsage
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "uri %s: %s\n", args[0], ue.msg)
-		return 2
+		return exitUsage
 	}
 	fmt.Fprintf(stderr, "uri %s: %v\n", args[0], err)
-	return 1
+	return exitIO
 }
 
 // output writes human text or JSON Lines.
@@ -132,7 +160,8 @@ func newOutput(w io.Writer) *output {
 func (o *output) flush() error { return o.w.Flush() }
 
 // record writes one JSON object, or one block of human text separated from
-// the previous one by a blank line.
+// the previous one by a blank line. It returns the first write error, so
+// that a command stops at once when its output fails.
 func (o *output) record(v any, human func(w io.Writer)) error {
 	o.n++
 	if o.json {
@@ -142,7 +171,8 @@ func (o *output) record(v any, human func(w io.Writer)) error {
 		o.w.WriteByte('\n')
 	}
 	human(o.w)
-	return nil
+	_, err := o.w.Write(nil) // bufio.Writer keeps the first error
+	return err
 }
 
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {
@@ -151,23 +181,86 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses flags, turning flag errors into usage errors (the flag
-// package has already printed them).
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
+// parseFlags parses the flags wherever they are among args, and returns
+// the other arguments: "uri parse X -json" is "uri parse -json X". "--"
+// ends the flags: every argument after it is an input, even one that
+// begins with "-". Flag errors are usage errors (the flag package has
+// already printed them).
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var flags, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			rest = append(rest, args[i+1:]...)
+			i = len(args)
+		case len(a) > 1 && a[0] == '-':
+			flags = append(flags, a)
+			name := strings.TrimLeft(a, "-")
+			if strings.Contains(name, "=") {
+				continue
+			}
+			// A flag that takes a value takes the next argument.
+			if f := fs.Lookup(name); f != nil && !isBoolFlag(f) && i+1 < len(args) {
+				i++
+				flags = append(flags, args[i])
+			}
+		default:
+			rest = append(rest, a)
 		}
-		return usageError{err.Error()}
 	}
-	return nil
+	if err := fs.Parse(flags); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		msg := err.Error()
+		if strings.HasPrefix(msg, "flag provided but not defined") {
+			msg += ` (an input that begins with "-" goes after "--")`
+		}
+		return nil, usageError{msg}
+	}
+	return rest, nil
+}
+
+func isBoolFlag(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
+// input is one input: an argument or a line of standard input.
+type input struct {
+	// s is the input; for one longer than parser.MaxLength, its first
+	// longPrefix bytes.
+	s string
+	// size is the input's length in bytes.
+	size int
+	// batch: the input is a line of standard input.
+	batch bool
+}
+
+// longPrefix is how much of an input longer than the parser takes is
+// kept, to report it.
+const longPrefix = 100
+
+// tooLong reports whether the input is longer than the parser takes, and
+// so was not kept whole.
+func (in input) tooLong() bool { return in.size > parser.MaxLength }
+
+// lengthError is the error of an input longer than the parser takes, as
+// the parser reports it, but for the prefix that in holds.
+func (in input) lengthError(rule string) *parser.Error {
+	return &parser.Error{Input: in.s, Offset: parser.MaxLength, Rule: rule, Err: parser.ErrTooLong,
+		Msg: fmt.Sprintf("input is %d bytes, longer than the %d the parser takes", in.size, parser.MaxLength)}
 }
 
 // eachInput calls f for each argument, or each line of stdin if there are
-// none. It returns errInvalid if f reported an invalid input.
-func eachInput(args []string, stdin io.Reader, f func(in string) (valid bool, err error)) error {
+// none. It returns errInvalid if f reported an input as invalid.
+func eachInput(args []string, stdin io.Reader, f func(in input) (valid bool, err error)) error {
 	invalid := false
-	call := func(in string) error {
+	call := func(in input) error {
+		if in.tooLong() && len(in.s) > longPrefix {
+			in.s = in.s[:longPrefix]
+		}
 		ok, err := f(in)
 		if !ok {
 			invalid = true
@@ -176,11 +269,16 @@ func eachInput(args []string, stdin io.Reader, f func(in string) (valid bool, er
 	}
 	if len(args) > 0 {
 		for _, a := range args {
-			if err := call(a); err != nil {
+			if err := call(input{s: a, size: len(a)}); err != nil {
 				return err
 			}
 		}
-	} else if err := lines.Each(stdin, func(l []byte) error { return call(string(l)) }); err != nil {
+	} else if err := lines.EachLimit(stdin, parser.MaxLength, func(l []byte, size int) error {
+		if size > parser.MaxLength {
+			l = l[:longPrefix]
+		}
+		return call(input{s: string(l), size: size, batch: true})
+	}); err != nil {
 		return err
 	}
 	if invalid {
@@ -197,10 +295,30 @@ func show(s string) string {
 	}
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] >= 0x7f || s[i] == ' ' {
-			return fmt.Sprintf("%q", s)
+			return strconv.Quote(s)
 		}
 	}
 	return s
+}
+
+// showInput is show(in.s), saying so when it is a prefix of the input.
+func showInput(in input) string {
+	if in.tooLong() {
+		return fmt.Sprintf("%s… (the first %d of %d bytes)", show(in.s), len(in.s), in.size)
+	}
+	return show(in.s)
+}
+
+// quoted is the Go double-quoted form of s (strconv.Unquote gives the bytes
+// back) when s is not valid UTF-8, for the "…Quoted" fields of the JSON:
+// a JSON string holds U+FFFD in place of invalid bytes, while offsets count
+// the bytes. It is nil for valid UTF-8.
+func quoted(s string) *string {
+	if utf8.ValidString(s) {
+		return nil
+	}
+	q := strconv.Quote(s)
+	return &q
 }
 
 // field writes an aligned "name: value" line.

@@ -216,7 +216,7 @@ result:   equivalent
 			`{"a":"http://a","b":"http://a","equivalent":true,"level":"simple"}
 `, 0},
 		{"equal invalid", []string{"equal", "-json", "http://a", "b c"},
-			`{"a":"http://a","b":"b c","equivalent":false,"level":"scheme","error":{"argument":"b","offset":1,"message":"unexpected \" \" at offset 1; expected \"#\", \"%\", \"/\", \":\", \"?\", [!$&-,.0-9;=@-Z_a-z~-], [+.0-9A-Za-z-], EOF"}}
+			`{"a":"http://a","b":"b c","level":"scheme","error":{"argument":"b","offset":1,"message":"unexpected \" \" at offset 1; expected \"#\", \"%\", \"/\", \":\", \"?\", [!$&-,.0-9;=@-Z_a-z~-], [+.0-9A-Za-z-], EOF"}}
 `, 1},
 		{"iri-to-uri (RFC 3987 §3.1)", []string{"iri-to-uri", "-json", "http://résumé.example/ü?q=ä#%C3%A9", "http://[x"},
 			`{"input":"http://résumé.example/ü?q=ä#%C3%A9","result":"http://r%C3%A9sum%C3%A9.example/%C3%BC?q=%C3%A4#%C3%A9"}

@@ -11,32 +11,37 @@ import (
 // parseJSON is the -json object of a valid input of a URI-level rule;
 // undefined components are null.
 type parseJSON struct {
-	Input    string  `json:"input"`
-	Valid    bool    `json:"valid"`
-	Rule     string  `json:"rule"`
-	Scheme   *string `json:"scheme"`
-	Userinfo *string `json:"userinfo"`
-	Host     *string `json:"host"`
-	HostKind *string `json:"hostKind"`
-	Port     *string `json:"port"`
-	Path     string  `json:"path"`
-	Query    *string `json:"query"`
-	Fragment *string `json:"fragment"`
+	Input       string  `json:"input"`
+	InputQuoted *string `json:"inputQuoted,omitempty"`
+	Valid       bool    `json:"valid"`
+	Rule        string  `json:"rule"`
+	Scheme      *string `json:"scheme"`
+	Userinfo    *string `json:"userinfo"`
+	Host        *string `json:"host"`
+	HostKind    *string `json:"hostKind"`
+	Port        *string `json:"port"`
+	Path        string  `json:"path"`
+	Query       *string `json:"query"`
+	Fragment    *string `json:"fragment"`
 }
 
 // ruleJSON is the -json object of a valid input of any other rule.
 type ruleJSON struct {
-	Input string `json:"input"`
-	Valid bool   `json:"valid"`
-	Rule  string `json:"rule"`
+	Input       string  `json:"input"`
+	InputQuoted *string `json:"inputQuoted,omitempty"`
+	Valid       bool    `json:"valid"`
+	Rule        string  `json:"rule"`
 }
 
-// invalidJSON is the -json object of an invalid input.
+// invalidJSON is the -json object of an input that is invalid, or valid
+// but too long for a tree (Valid is then true, and Error says so).
 type invalidJSON struct {
-	Input string    `json:"input"`
-	Valid bool      `json:"valid"`
-	Rule  string    `json:"rule"`
-	Error errorJSON `json:"error"`
+	Input       string    `json:"input"`
+	InputQuoted *string   `json:"inputQuoted,omitempty"`
+	Truncated   bool      `json:"truncated,omitempty"`
+	Valid       bool      `json:"valid"`
+	Rule        string    `json:"rule"`
+	Error       errorJSON `json:"error"`
 }
 
 type errorJSON struct {
@@ -55,46 +60,55 @@ func cmdParse(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 	fs := newFlags("parse", stderr)
 	rule := fs.String("rule", "", "parse as this `rule`, any rule of the grammar (default: URI-reference; IRI-reference for rfc3987)")
 	grammar := fs.String("grammar", "rfc3986", "built-in `grammar`: "+grammarNames())
+	explain := fs.Bool("explain", false, "explain errors of standard input's lines with the pigeon parser too (slower on invalid lines)")
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
-	if err := parseFlags(fs, args); err != nil {
+	inputs, err := parseFlags(fs, args)
+	if err != nil {
 		return err
 	}
 	g, name, err := lookup(*grammar, *rule)
 	if err != nil {
 		return err
 	}
-	return eachInput(fs.Args(), stdin, func(in string) (bool, error) {
+	quick := g.QuickErrors()
+	return eachInput(inputs, stdin, func(in input) (bool, error) {
+		if in.tooLong() {
+			return false, writeInvalid(out, in, name, in.lengthError(name))
+		}
+		syn := g
+		if in.batch && !*explain {
+			syn = quick
+		}
 		var u parser.URI
 		var err error
-		if g.IsURIRule(name) {
-			u, err = g.Parse(name, in)
+		if syn.IsURIRule(name) {
+			u, err = syn.Parse(name, in.s)
 		} else {
-			err = g.Validate(name, in)
+			err = syn.Validate(name, in.s)
 		}
 		if err != nil {
 			return false, writeInvalid(out, in, name, err)
 		}
 		if !g.IsURIRule(name) {
-			return true, out.record(ruleJSON{Input: in, Valid: true, Rule: name}, func(w io.Writer) {
-				field(w, "input", show(in))
+			return true, out.record(ruleJSON{Input: in.s, InputQuoted: quoted(in.s), Valid: true, Rule: name}, func(w io.Writer) {
+				field(w, "input", show(in.s))
 				field(w, "valid", "true")
 				field(w, "rule", name)
 			})
 		}
-		p := u.Parts()
 		j := parseJSON{
-			Input: in, Valid: true, Rule: name,
-			Scheme:   opt(p.Scheme, p.HasScheme),
-			Userinfo: opt(p.Userinfo, p.HasUserinfo),
-			Host:     opt(p.Host, p.HasAuthority),
-			HostKind: opt(u.HostKind().String(), p.HasAuthority),
-			Port:     opt(p.Port, p.HasPort),
-			Path:     p.Path,
-			Query:    opt(p.Query, p.HasQuery),
-			Fragment: opt(p.Fragment, p.HasFragment),
+			Input: in.s, InputQuoted: quoted(in.s), Valid: true, Rule: name,
+			Scheme:   opt(u.Scheme(), u.HasScheme()),
+			Userinfo: opt(u.Userinfo(), u.HasUserinfo()),
+			Host:     opt(u.Host(), u.HasAuthority()),
+			HostKind: opt(u.HostKind().String(), u.HasAuthority()),
+			Port:     opt(u.Port(), u.HasPort()),
+			Path:     u.Path(),
+			Query:    opt(u.Query(), u.HasQuery()),
+			Fragment: opt(u.Fragment(), u.HasFragment()),
 		}
 		return true, out.record(j, func(w io.Writer) {
-			field(w, "input", show(in))
+			field(w, "input", show(in.s))
 			field(w, "valid", "true")
 			field(w, "rule", name)
 			for _, f := range []struct {
@@ -111,18 +125,23 @@ func cmdParse(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 	})
 }
 
-// writeInvalid reports an invalid input on its own record.
-func writeInvalid(out *output, in, rule string, err error) error {
+// writeInvalid reports an input the parser refused, or a valid one too
+// long for a tree, on its own record.
+func writeInvalid(out *output, in input, rule string, err error) error {
 	var pe *parser.Error
 	if !errors.As(err, &pe) {
-		return err
+		return fmt.Errorf("%.80q: %w", in.s, err) // not expected: every parse error is one
 	}
-	return out.record(invalidJSON{Input: in, Valid: false, Rule: rule, Error: errorJSON{Offset: pe.Offset, Message: pe.Reason()}}, func(w io.Writer) {
-		field(w, "input", show(in))
-		field(w, "valid", "false")
+	valid := errors.Is(err, parser.ErrTooLongForTree)
+	return out.record(invalidJSON{Input: in.s, InputQuoted: quoted(in.s), Truncated: in.tooLong(), Valid: valid, Rule: rule,
+		Error: errorJSON{Offset: pe.Offset, Message: pe.Reason()}}, func(w io.Writer) {
+		field(w, "input", showInput(in))
+		field(w, "valid", fmt.Sprint(valid))
 		field(w, "rule", rule)
 		field(w, "error", pe.Reason())
-		fmt.Fprintf(w, "          %s\n", indentCaret(caretOnly(pe)))
+		if !valid && !in.tooLong() {
+			fmt.Fprintf(w, "          %s\n", indentCaret(caretOnly(pe)))
+		}
 	})
 }
 

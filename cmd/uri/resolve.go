@@ -12,14 +12,17 @@ import (
 
 // resultJSON is the -json object of resolve, normalize and iri-to-uri.
 type resultJSON struct {
-	Input  string     `json:"input"`
-	Base   *string    `json:"base,omitempty"`
-	Result *string    `json:"result,omitempty"`
-	Error  *argErrorJ `json:"error,omitempty"`
+	Input       string     `json:"input"`
+	InputQuoted *string    `json:"inputQuoted,omitempty"`
+	Truncated   bool       `json:"truncated,omitempty"`
+	Base        *string    `json:"base,omitempty"`
+	BaseQuoted  *string    `json:"baseQuoted,omitempty"`
+	Result      *string    `json:"result,omitempty"`
+	Error       *argErrorJ `json:"error,omitempty"`
 }
 
-// argErrorJ says which argument failed, where (when it did not parse) and
-// why.
+// argErrorJ says which argument failed, or the result, where (when it
+// did not parse) and why.
 type argErrorJ struct {
 	Argument string `json:"argument"`
 	Offset   *int   `json:"offset,omitempty"`
@@ -28,10 +31,11 @@ type argErrorJ struct {
 
 // describe turns an error of package resolve or parser into its JSON and
 // human forms: which argument (resolve's own name for it, unless arg is
-// given), where when it did not parse, and why.
+// given; "result" is always resolve's), where when it did not parse, and
+// why.
 func describe(err error, arg string) *argErrorJ {
-	var re *resolve.Error
-	if errors.As(err, &re) && arg == "" {
+	var re *resolve.ArgError
+	if errors.As(err, &re) && (arg == "" || re.Arg == "result") {
 		arg = re.Arg
 	}
 	j := &argErrorJ{Argument: arg, Message: err.Error()}
@@ -44,14 +48,35 @@ func describe(err error, arg string) *argErrorJ {
 	return j
 }
 
-func writeResult(out *output, in string, base *string, result string, err error, arg string) error {
+// quickRFC3986 is RFC 3986 with the DFA's errors, for lines of standard
+// input.
+var quickRFC3986 = parser.RFC3986.QuickErrors()
+
+// parseRef parses an input as a URI-reference: with the DFA's errors for a
+// line of standard input unless explain is set, with pigeon's otherwise.
+func parseRef(in input, explain bool) (parser.URI, error) {
+	switch {
+	case in.tooLong():
+		return parser.URI{}, in.lengthError("URI-reference")
+	case in.batch && !explain:
+		return quickRFC3986.Parse("URI-reference", in.s)
+	}
+	return parser.ParseReference(in.s)
+}
+
+func writeResult(out *output, in input, base *string, result string, err error, arg string) error {
+	j := resultJSON{Input: in.s, InputQuoted: quoted(in.s), Truncated: in.tooLong(), Base: base}
+	if base != nil {
+		j.BaseQuoted = quoted(*base)
+	}
 	if err != nil {
 		e := describe(err, arg)
-		return out.record(resultJSON{Input: in, Base: base, Error: e}, func(w io.Writer) {
+		j.Error = e
+		return out.record(j, func(w io.Writer) {
 			if base != nil {
 				field(w, "base", show(*base))
 			}
-			field(w, "input", show(in))
+			field(w, "input", showInput(in))
 			where := ""
 			if e.Offset != nil {
 				where = fmt.Sprintf(" (in the %s, at offset %d)", e.Argument, *e.Offset)
@@ -60,16 +85,17 @@ func writeResult(out *output, in string, base *string, result string, err error,
 			}
 			field(w, "error", e.Message+where)
 			var pe *parser.Error
-			if errors.As(err, &pe) {
+			if errors.As(err, &pe) && !in.tooLong() {
 				fmt.Fprintf(w, "          %s\n", indentCaret(caretOnly(pe)))
 			}
 		})
 	}
-	return out.record(resultJSON{Input: in, Base: base, Result: &result}, func(w io.Writer) {
+	j.Result = &result
+	return out.record(j, func(w io.Writer) {
 		if base != nil {
 			field(w, "base", show(*base))
 		}
-		field(w, "input", show(in))
+		field(w, "input", show(in.s))
 		field(w, "result", show(result))
 	})
 }
@@ -77,17 +103,34 @@ func writeResult(out *output, in string, base *string, result string, err error,
 func cmdResolve(args []string, stdin io.Reader, out *output, stderr io.Writer) error {
 	fs := newFlags("resolve", stderr)
 	nonStrict := fs.Bool("non-strict", false, "resolve as RFC 3986 §5.2.2's backward-compatible parsers: a reference with the base's scheme is relative")
+	explain := fs.Bool("explain", false, "explain errors of standard input's lines with the pigeon parser too (slower on invalid lines)")
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
-	if err := parseFlags(fs, args); err != nil {
+	inputs, err := parseFlags(fs, args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() < 1 {
+	if len(inputs) < 1 {
 		return usageError{"resolve needs a BASE, then REFs (or one per line of standard input)"}
 	}
-	base := fs.Arg(0)
-	return eachInput(fs.Args()[1:], stdin, func(ref string) (bool, error) {
-		res, err := resolve.String(base, ref, !*nonStrict)
-		return err == nil, writeResult(out, ref, &base, res, err, "")
+	base := inputs[0]
+	mode := resolve.Strict
+	if *nonStrict {
+		mode = resolve.NonStrict
+	}
+	b, berr := parser.ParseReference(base)
+	if berr != nil {
+		berr = &resolve.ArgError{Arg: "base", Input: base, Err: berr}
+	}
+	return eachInput(inputs[1:], stdin, func(in input) (bool, error) {
+		if berr != nil {
+			return false, writeResult(out, in, &base, "", berr, "")
+		}
+		r, err := parseRef(in, *explain)
+		if err != nil {
+			return false, writeResult(out, in, &base, "", err, "reference")
+		}
+		t, err := resolve.Resolve(b, r, mode)
+		return err == nil, writeResult(out, in, &base, t.String(), err, "")
 	})
 }
 
@@ -95,28 +138,39 @@ func cmdNormalize(args []string, stdin io.Reader, out *output, stderr io.Writer)
 	fs := newFlags("normalize", stderr)
 	scheme := fs.Bool("scheme", false, "add §6.2.3 scheme-based normalization (http, https, ws, wss, ftp: default port, empty path)")
 	ipv6 := fs.Bool("ipv6", false, "write IPv6 literals in RFC 5952's canonical text")
+	explain := fs.Bool("explain", false, "explain errors of standard input's lines with the pigeon parser too (slower on invalid lines)")
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
-	if err := parseFlags(fs, args); err != nil {
+	inputs, err := parseFlags(fs, args)
+	if err != nil {
 		return err
 	}
-	steps := resolve.Syntax
+	n := resolve.Normalizer{Steps: resolve.NormalizeSyntax, Schemes: resolve.DefaultSchemes()}
 	if *scheme {
-		steps |= resolve.SchemeBased
+		n.Steps |= resolve.NormalizeSchemeBased
 	}
 	if *ipv6 {
-		steps |= resolve.IPv6Canonical
+		n.Steps |= resolve.NormalizeIPv6Canonical
 	}
-	return eachInput(fs.Args(), stdin, func(in string) (bool, error) {
-		res, err := resolve.NormalizeString(in, steps)
-		return err == nil, writeResult(out, in, nil, res, err, "input")
+	return eachInput(inputs, stdin, func(in input) (bool, error) {
+		u, err := parseRef(in, *explain)
+		if err != nil {
+			return false, writeResult(out, in, nil, "", err, "input")
+		}
+		// A normal form too long to be a URI is the result's fault: the
+		// error's argument is "result".
+		v, err := n.Normalize(u)
+		return err == nil, writeResult(out, in, nil, v.String(), err, "input")
 	})
 }
 
-// equalJSON is the -json object of equal.
+// equalJSON is the -json object of equal. Equivalent is absent when an
+// argument does not parse: there is no answer, only the error.
 type equalJSON struct {
 	A          string     `json:"a"`
+	AQuoted    *string    `json:"aQuoted,omitempty"`
 	B          string     `json:"b"`
-	Equivalent bool       `json:"equivalent"`
+	BQuoted    *string    `json:"bQuoted,omitempty"`
+	Equivalent *bool      `json:"equivalent,omitempty"`
 	Level      string     `json:"level"`
 	Error      *argErrorJ `json:"error,omitempty"`
 }
@@ -125,22 +179,25 @@ func cmdEqual(args []string, _ io.Reader, out *output, stderr io.Writer) error {
 	fs := newFlags("equal", stderr)
 	level := fs.String("level", "scheme", "comparison `level` of RFC 3986 §6.2: simple (the text), syntax (§6.2.2) or scheme (§6.2.2 and §6.2.3)")
 	fs.BoolVar(&out.json, "json", false, "print JSON")
-	if err := parseFlags(fs, args); err != nil {
+	inputs, err := parseFlags(fs, args)
+	if err != nil {
 		return err
 	}
-	levels := map[string]resolve.Level{"simple": resolve.LevelSimple, "syntax": resolve.LevelSyntax, "scheme": resolve.LevelScheme}
+	levels := map[string]resolve.Level{"simple": resolve.CompareSimple, "syntax": resolve.CompareSyntax, "scheme": resolve.CompareScheme}
 	l, ok := levels[*level]
 	if !ok {
 		return usageError{fmt.Sprintf("-level must be simple, syntax or scheme, not %q", *level)}
 	}
-	if fs.NArg() != 2 {
+	if len(inputs) != 2 {
 		return usageError{"equal needs two arguments, A and B"}
 	}
-	a, b := fs.Arg(0), fs.Arg(1)
+	a, b := inputs[0], inputs[1]
 	eq, err := resolve.EqualString(a, b, l)
-	j := equalJSON{A: a, B: b, Equivalent: eq, Level: *level}
+	j := equalJSON{A: a, AQuoted: quoted(a), B: b, BQuoted: quoted(b), Level: *level}
 	if err != nil {
 		j.Error = describe(err, "")
+	} else {
+		j.Equivalent = &eq
 	}
 	if werr := out.record(j, func(w io.Writer) {
 		field(w, "a", show(a))
@@ -148,6 +205,10 @@ func cmdEqual(args []string, _ io.Reader, out *output, stderr io.Writer) error {
 		field(w, "level", *level)
 		if j.Error != nil {
 			field(w, "error", fmt.Sprintf("%s (%s)", j.Error.Message, j.Error.Argument))
+			var pe *parser.Error
+			if errors.As(err, &pe) {
+				fmt.Fprintf(w, "          %s\n", indentCaret(caretOnly(pe)))
+			}
 			return
 		}
 		if eq {
@@ -164,14 +225,28 @@ func cmdEqual(args []string, _ io.Reader, out *output, stderr io.Writer) error {
 	return nil
 }
 
+// quickRFC3987 is RFC 3987 with the DFA's errors, for lines of standard
+// input.
+var quickRFC3987 = rfc3987.Syntax.QuickErrors()
+
 func cmdIRIToURI(args []string, stdin io.Reader, out *output, stderr io.Writer) error {
 	fs := newFlags("iri-to-uri", stderr)
+	explain := fs.Bool("explain", false, "explain errors of standard input's lines with the pigeon parser too (slower on invalid lines)")
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
-	if err := parseFlags(fs, args); err != nil {
+	inputs, err := parseFlags(fs, args)
+	if err != nil {
 		return err
 	}
-	return eachInput(fs.Args(), stdin, func(in string) (bool, error) {
-		u, err := rfc3987.ToURI(in)
+	return eachInput(inputs, stdin, func(in input) (bool, error) {
+		if in.tooLong() {
+			return false, writeResult(out, in, nil, "", in.lengthError("IRI-reference"), "input")
+		}
+		if in.batch && !*explain {
+			if _, err := quickRFC3987.Parse("IRI-reference", in.s); err != nil {
+				return false, writeResult(out, in, nil, "", err, "input")
+			}
+		}
+		u, err := rfc3987.ToURI(in.s)
 		return err == nil, writeResult(out, in, nil, u.String(), err, "input")
 	})
 }

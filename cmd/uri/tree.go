@@ -30,22 +30,29 @@ func cmdTree(args []string, stdin io.Reader, out *output, stderr io.Writer) erro
 	rule := fs.String("rule", "", "parse as this `rule`, any rule of the grammar (default: URI-reference; IRI-reference for rfc3987)")
 	grammar := fs.String("grammar", "rfc3986", "built-in `grammar`: "+grammarNames())
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines: one nested tree per input")
-	if err := parseFlags(fs, args); err != nil {
+	inputs, err := parseFlags(fs, args)
+	if err != nil {
 		return err
 	}
 	g, name, err := lookup(*grammar, *rule)
 	if err != nil {
 		return err
 	}
-	return eachInput(fs.Args(), stdin, func(in string) (bool, error) {
-		n, err := g.ParseRule(name, in)
+	return eachInput(inputs, stdin, func(in input) (bool, error) {
+		if in.tooLong() {
+			return false, writeInvalid(out, in, name, in.lengthError(name))
+		}
+		// A valid input longer than parser.MaxTreeLength gets an error
+		// wrapping parser.ErrTooLongForTree: writeInvalid says it is
+		// valid, and too long for a tree.
+		n, err := g.ParseRule(name, in.s)
 		if err != nil {
 			return false, writeInvalid(out, in, name, err)
 		}
-		return true, out.record(toJSON(in, n), func(w io.Writer) {
+		return true, out.record(toJSON(in.s, n), func(w io.Writer) {
 			var walk func(*parser.Node, int)
 			walk = func(n *parser.Node, depth int) {
-				fmt.Fprintf(w, "%s%s [%d,%d) %q\n", strings.Repeat("  ", depth), n.Rule, n.Start, n.End, in[n.Start:n.End])
+				fmt.Fprintf(w, "%s%s [%d,%d) %q\n", strings.Repeat("  ", depth), n.Rule, n.Start, n.End, in.s[n.Start:n.End])
 				for _, k := range n.Kids {
 					walk(k, depth+1)
 				}

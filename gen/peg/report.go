@@ -93,13 +93,6 @@ func (r *Report) warn(format string, args ...any) {
 	r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...))
 }
 
-func clip(s string) string {
-	if len(s) > 70 {
-		return s[:67] + "..."
-	}
-	return s
-}
-
 // decision records a guard; alt is the alternative's index, -1 for a
 // repetition's body.
 func (r *Report) decision(o *occ, alt int, g guard) int {

@@ -88,3 +88,53 @@ func Each(r io.Reader, f func(line []byte) error) error {
 		}
 	}
 }
+
+// EachLimit is Each for inputs of at most max bytes, in memory bounded by
+// max whatever the line lengths: f gets each line and its length in bytes,
+// and for a line longer than max, only its first max bytes (the rest is
+// read and dropped), with its whole length.
+func EachLimit(r io.Reader, max int, f func(line []byte, size int) error) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var long []byte
+	for {
+		line, err := br.ReadSlice('\n')
+		size := len(line)
+		if err == bufio.ErrBufferFull {
+			long = appendUpTo(long[:0], line, max+1)
+			for err == bufio.ErrBufferFull {
+				line, err = br.ReadSlice('\n')
+				size += len(line)
+				long = appendUpTo(long, line, max+1)
+			}
+			line = long
+		}
+		if size > 0 {
+			if err == nil { // the line ends with its "\n"
+				size--
+			}
+			line = line[:min(len(line), size, max)]
+			if ferr := f(line, size); ferr != nil {
+				return ferr
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// appendUpTo appends to b as much of p as keeps it at most limit bytes
+// long, doubling its capacity as needed (append grows large slices by a
+// quarter, which would allocate five times the final size on the way).
+func appendUpTo(b, p []byte, limit int) []byte {
+	p = p[:min(len(p), limit-len(b))]
+	if n := len(b) + len(p); n > cap(b) {
+		nb := make([]byte, len(b), min(max(2*cap(b), n), limit))
+		copy(nb, b)
+		b = nb
+	}
+	return append(b, p...)
+}

@@ -76,3 +76,37 @@ func TestEachQuoted(t *testing.T) {
 		}
 	}
 }
+
+func TestEachLimit(t *testing.T) {
+	long := strings.Repeat("x", 200000)
+	type line struct {
+		Text string
+		Size int
+	}
+	for _, tt := range []struct {
+		in   string
+		max  int
+		want []line
+	}{
+		{"", 10, nil},
+		{"\n", 10, []line{{"", 0}}},
+		{"a\n\nb", 10, []line{{"a", 1}, {"", 0}, {"b", 1}}},
+		{"0123456789\n01234567890\n", 10, []line{{"0123456789", 10}, {"0123456789", 11}}},
+		{"0123456789", 10, []line{{"0123456789", 10}}},
+		{"01234567890", 10, []line{{"0123456789", 11}}},
+		{long + "\nshort\n" + long, 100, []line{{long[:100], len(long)}, {"short", 5}, {long[:100], len(long)}}},
+		{long + "\nshort\n" + long + "\n", 300000, []line{{long, len(long)}, {"short", 5}, {long, len(long)}}},
+		{long + "y\n", len(long), []line{{long, len(long) + 1}}},
+	} {
+		var got []line
+		if err := EachLimit(strings.NewReader(tt.in), tt.max, func(l []byte, n int) error {
+			got = append(got, line{string(l), n})
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("EachLimit(%.20q, %d) (-want +got):\n%.500s", tt.in, tt.max, diff)
+		}
+	}
+}
