@@ -14,7 +14,7 @@ import (
 func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("dfa", stderr)
 	var files grammarFiles
-	fs.Var(&files, "grammar", "ABNF `file` (repeatable, read in order; default: RFC 3986 Appendix A)")
+	fs.Var(&files, "grammar", grammarUsage)
 	out := fs.String("o", "", "write the Go tables to `file`")
 	report := fs.Bool("report", false, "print NFA, DFA and minimal DFA sizes and byte classes per rule")
 	start := fs.String("start", "", "comma-separated `rules` to compile (default: every rule that reaches no self-embedding recursion)")

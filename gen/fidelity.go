@@ -25,7 +25,7 @@ const pigeonPkg = "github.com/mna/pigeon"
 func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("fidelity", stderr)
 	var files grammarFiles
-	fs.Var(&files, "grammar", "ABNF `file` (repeatable, read in order; default: RFC 3986 Appendix A)")
+	fs.Var(&files, "grammar", grammarUsage)
 	rule := fs.String("rule", "", "the `rule` to check")
 	n := fs.Int("n", 10000, "number of samples, and as many near-misses")
 	seed := fs.Uint64("seed", 1, "random seed")

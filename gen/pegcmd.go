@@ -14,7 +14,7 @@ import (
 func cmdPeg(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("peg", stderr)
 	var files grammarFiles
-	fs.Var(&files, "grammar", "ABNF `file` (repeatable, read in order; default: RFC 3986 Appendix A)")
+	fs.Var(&files, "grammar", grammarUsage)
 	out := fs.String("o", "", "write the PEG to `file` (default: standard output)")
 	report := fs.Bool("report", false, "print the translation report (every rewrite and why) instead of the PEG, unless -o is given")
 	start := fs.String("start", "", "comma-separated start `rules` (default: every rule)")

@@ -57,7 +57,7 @@ func TestAppendixAVerbatim(t *testing.T) {
 	if len(order) != 36 {
 		t.Fatalf("extracted %d rules from the RFC text, want 36", len(order))
 	}
-	g, err := abnf.Read([]abnf.Source{{Name: grammar.RFC3986Name, Text: grammar.RFC3986}}, nil)
+	g, err := abnf.Read([]abnf.Source{{Name: grammar.RFC3986Name, Text: grammar.RFC3986()}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestAppendixAVerbatim(t *testing.T) {
 
 // TestCoreRules: the core rules the grammar uses are RFC 5234 B.1's.
 func TestCoreRules(t *testing.T) {
-	g, err := abnf.Read([]abnf.Source{{Name: grammar.RFC3986Name, Text: grammar.RFC3986}}, nil)
+	g, err := abnf.Read([]abnf.Source{{Name: grammar.RFC3986Name, Text: grammar.RFC3986()}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,8 +12,8 @@ import (
 
 func layered(t testing.TB) *abnf.Grammar {
 	g, err := abnf.Read([]abnf.Source{
-		{Name: grammar.RFC3986Name, Text: grammar.RFC3986},
-		{Name: grammar.RFC3987Name, Text: grammar.RFC3987},
+		{Name: grammar.RFC3986Name, Text: grammar.RFC3986()},
+		{Name: grammar.RFC3987Name, Text: grammar.RFC3987()},
 	}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -13,8 +13,8 @@ import (
 
 func layered(t testing.TB) *abnf.Grammar {
 	g, err := abnf.Read([]abnf.Source{
-		{Name: grammar.RFC3986Name, Text: grammar.RFC3986},
-		{Name: grammar.RFC6874Name, Text: grammar.RFC6874},
+		{Name: grammar.RFC3986Name, Text: grammar.RFC3986()},
+		{Name: grammar.RFC6874Name, Text: grammar.RFC6874()},
 	}, nil)
 	if err != nil {
 		t.Fatal(err)
