@@ -5,16 +5,13 @@ import (
 
 	"github.com/peguri/rfc3986/gen/abnf"
 	"github.com/peguri/rfc3986/grammar"
-	"github.com/peguri/rfc3986/internal/difftest"
 	base "github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/parser/rfc3987"
+	"github.com/peguri/rfc3986/syntaxtest"
 )
 
 func layered(t testing.TB) *abnf.Grammar {
-	g, err := abnf.Read([]abnf.Source{
-		{Name: grammar.RFC3986Name, Text: grammar.RFC3986()},
-		{Name: grammar.RFC3987Name, Text: grammar.RFC3987()},
-	}, nil)
+	g, err := grammar.Read([]string{"rfc3986", "rfc3987"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +27,7 @@ func TestDifferential(t *testing.T) {
 	if testing.Short() {
 		per = 4000
 	}
-	n := difftest.Run(t, difftest.Config{Grammar: layered(t), Syntax: rfc3987.Syntax, PerURI: per, PerRule: 2000, Seed: 3987})
+	n := syntaxtest.Run(t, syntaxtest.Config{Grammar: []string{"rfc3986", "rfc3987"}, Syntax: rfc3987.Syntax, PerURI: per, PerRule: 2000, Seed: 3987})
 	t.Logf("%d inputs", n)
 }
 
