@@ -85,7 +85,7 @@ func TestDifferential(t *testing.T) {
 		t.Run(r.Name, func(t *testing.T) {
 			t.Parallel()
 			per := 6000
-			uriRule := slices.Contains(parser.URIRules, r.Name)
+			uriRule := slices.Contains(parser.URIRules(), r.Name)
 			if uriRule {
 				per = 200000
 			}

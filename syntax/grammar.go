@@ -151,9 +151,9 @@ func (g *Grammar) Rule(rule string) (string, bool) {
 	if _, ok := g.peg.Entries[rule]; ok {
 		return rule, true
 	}
-	for _, r := range g.rules {
-		if strings.EqualFold(r, rule) {
-			return r, true
+	for _, name := range g.rules {
+		if strings.EqualFold(name, rule) {
+			return name, true
 		}
 	}
 	return "", false

@@ -15,7 +15,7 @@ import (
 // exact ABNF matcher on samples and near-misses of every URN rule.
 func TestDifferential(t *testing.T) {
 	n := syntaxtest.Run(t, syntaxtest.Config{
-		Syntax:  urn.Syntax,
+		Syntax:  urn.Syntax(),
 		Grammar: []string{"rfc3986", "urn.abnf"},
 		PerRule: 20000,
 		Seed:    8141,
@@ -67,7 +67,7 @@ func TestParseURN(t *testing.T) {
 
 // TestReport: the translator found the 0*30(ldh) trap and guarded it.
 func TestReport(t *testing.T) {
-	peg, err := os.ReadFile("urn.peg")
+	peg, err := os.ReadFile("internal/urngen/urn.peg")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ func TestDifferential(t *testing.T) {
 	if testing.Short() {
 		per = 4000
 	}
-	n := syntaxtest.Run(t, syntaxtest.Config{Grammar: []string{"rfc3986", "rfc3987"}, Syntax: rfc3987.Syntax, PerURI: per, PerRule: 2000, Seed: 3987})
+	n := syntaxtest.Run(t, syntaxtest.Config{Grammar: []string{"rfc3986", "rfc3987"}, Syntax: rfc3987.Syntax(), PerURI: per, PerRule: 2000, Seed: 3987})
 	t.Logf("%d inputs", n)
 }
 
@@ -55,7 +55,7 @@ var iriTests = []struct {
 
 func TestIRIs(t *testing.T) {
 	for _, tt := range iriTests {
-		u, err := rfc3987.Syntax.Parse("IRI-reference", tt.in)
+		u, err := rfc3987.Syntax().Parse("IRI-reference", tt.in)
 		if (err == nil) != tt.iri {
 			t.Errorf("IRI-reference %q: %v, want ok=%v (%s)", tt.in, err, tt.iri, tt.why)
 			continue
@@ -63,7 +63,7 @@ func TestIRIs(t *testing.T) {
 		if _, err := base.ParseReference(tt.in); (err == nil) != tt.uri {
 			t.Errorf("URI-reference %q: %v, want ok=%v (%s)", tt.in, err, tt.uri, tt.why)
 		}
-		if _, err := rfc3987.Syntax.Parse("URI-reference", tt.in); (err == nil) != tt.uri {
+		if _, err := rfc3987.Syntax().Parse("URI-reference", tt.in); (err == nil) != tt.uri {
 			t.Errorf("rfc3987's URI-reference %q: %v, want ok=%v", tt.in, err, tt.uri)
 		}
 		if tt.iri && u.Host() != tt.host {

@@ -17,7 +17,7 @@ func TestDifferential(t *testing.T) {
 	if testing.Short() {
 		per = 4000
 	}
-	n := syntaxtest.Run(t, syntaxtest.Config{Grammar: []string{"rfc3986", "rfc6874"}, Syntax: rfc6874.Syntax, PerURI: per, PerRule: 3000, Seed: 6874})
+	n := syntaxtest.Run(t, syntaxtest.Config{Grammar: []string{"rfc3986", "rfc6874"}, Syntax: rfc6874.Syntax(), PerURI: per, PerRule: 3000, Seed: 6874})
 	t.Logf("%d inputs", n)
 }
 
@@ -42,7 +42,7 @@ var zoneTests = []struct {
 
 func TestZoneIDs(t *testing.T) {
 	for _, tt := range zoneTests {
-		u, err := rfc6874.Syntax.Parse("URI-reference", tt.in)
+		u, err := rfc6874.Syntax().Parse("URI-reference", tt.in)
 		if (err == nil) != tt.ok {
 			t.Errorf("rfc6874 %q: %v, want ok=%v (%s)", tt.in, err, tt.ok, tt.why)
 			continue
@@ -55,13 +55,13 @@ func TestZoneIDs(t *testing.T) {
 		}
 	}
 	var pe *base.Error
-	if _, err := rfc6874.Syntax.Parse("", "http://[fe80::1%eth0]/"); !errors.As(err, &pe) || pe.Offset != 15 {
+	if _, err := rfc6874.Syntax().Parse("", "http://[fe80::1%eth0]/"); !errors.As(err, &pe) || pe.Offset != 15 {
 		t.Errorf("error %v, want offset 15", err)
 	}
 }
 
 func TestTree(t *testing.T) {
-	n, err := rfc6874.Syntax.ParseRule("IP-literal", "[fe80::1%25eth0]")
+	n, err := rfc6874.Syntax().ParseRule("IP-literal", "[fe80::1%25eth0]")
 	if err != nil {
 		t.Fatal(err)
 	}
