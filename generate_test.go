@@ -1,20 +1,24 @@
 package rfc3986_test
 
 import (
+	"bufio"
 	"bytes"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestGenerated runs "go generate ./..." in a copy of the module and fails
-// if any generated file differs from the committed one: generated code is
-// never edited by hand and never stale.
+// TestGenerated runs "go generate ./..." in a copy of the repository — in
+// this module and in every module nested in it (examples/urn), whose go.mod
+// replaces this one with the copy's root — and fails if any generated file
+// differs from the committed one, or if generation makes a file that is not
+// committed: generated code is never edited by hand and never stale.
 func TestGenerated(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs gen and pigeon")
@@ -23,38 +27,21 @@ func TestGenerated(t *testing.T) {
 		t.Skip("no go command")
 	}
 	dir := t.TempDir()
-	var generated []string
-	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); path != "." && (strings.HasPrefix(name, ".") || name == "testdata") {
-				return filepath.SkipDir
-			}
-			return os.MkdirAll(filepath.Join(dir, path), 0o777)
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		if isGenerated(b) {
-			generated = append(generated, path)
-		}
-		return os.WriteFile(filepath.Join(dir, path), b, 0o666)
-	})
+	committed, modules, err := copyTree(".", dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(generated) < 2 {
-		t.Fatalf("found %d generated files, want at least grammar/uri.peg and parser/rfc3986_peg.go", len(generated))
+	if !slices.Contains(committed, "grammar/uri.peg") || !slices.Contains(committed, "examples/urn/internal/urngen/urn_peg.go") {
+		t.Fatalf("generated files found: %v; want grammar/uri.peg, examples/urn/internal/urngen/urn_peg.go and the others", committed)
 	}
-	cmd := exec.Command("go", "generate", "./...")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go generate: %v\n%s", err, out)
+	for _, m := range modules {
+		cmd := exec.Command("go", "generate", "./...")
+		cmd.Dir = filepath.Join(dir, m)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go generate ./... in %s: %v\n%s", m, err, out)
+		}
 	}
-	for _, path := range generated {
+	for _, path := range committed {
 		want, _ := os.ReadFile(path)
 		got, err := os.ReadFile(filepath.Join(dir, path))
 		if err != nil {
@@ -65,6 +52,56 @@ func TestGenerated(t *testing.T) {
 			t.Errorf("%s is stale or hand-edited -- run go generate (-generated +on disk):\n%s", path, cmp.Diff(string(got), string(want)))
 		}
 	}
+	after, _, err := copyTree(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range after {
+		if !slices.Contains(committed, path) {
+			t.Errorf("%s: generated, and not in the repository -- run go generate and commit it", path)
+		}
+	}
+}
+
+// copyTree copies the files of the repository at src into dst (if dst is
+// not empty), leaving out hidden directories and testdata, and returns the
+// generated files (by their marker) and the directories of its modules,
+// "." first, as paths relative to src.
+func copyTree(src, dst string) (generated, modules []string, err error) {
+	err = filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); rel != "." && (strings.HasPrefix(name, ".") || name == "testdata") {
+				return filepath.SkipDir
+			}
+			if dst == "" {
+				return nil
+			}
+			return os.MkdirAll(filepath.Join(dst, rel), 0o777)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if isGenerated(b) {
+			generated = append(generated, filepath.ToSlash(rel))
+		}
+		if d.Name() == "go.mod" {
+			modules = append(modules, filepath.Dir(rel))
+		}
+		if dst == "" {
+			return nil
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o666)
+	})
+	slices.Sort(modules) // "." first
+	return generated, modules, err
 }
 
 // isGenerated reports whether a file carries the generated-code marker
@@ -76,4 +113,82 @@ func isGenerated(b []byte) bool {
 		}
 	}
 	return false
+}
+
+// TestGeneratedUsesRuntime: the runtime that generated parsers share
+// (package syntax) is imported by the generated Go files, never pasted
+// into them: no line of its code appears in any of them, and each imports
+// it.
+func TestGeneratedUsesRuntime(t *testing.T) {
+	runtime := map[string]string{} // a line of the runtime's code → its file
+	srcs, err := filepath.Glob("syntax/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range srcs {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		eachCodeLine(t, f, func(line string) {
+			// Lines long enough to be the runtime's own, not any Go
+			// code's ("return nil, err").
+			if len(line) >= 24 {
+				runtime[line] = f
+			}
+		})
+	}
+	if len(runtime) < 100 {
+		t.Fatalf("only %d lines of runtime code found in syntax/*.go", len(runtime))
+	}
+	generated, _, err := copyTree(".", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, path := range generated {
+		if !strings.HasSuffix(path, ".go") {
+			continue
+		}
+		n++
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(b, []byte("\n\t\"github.com/peguri/rfc3986/syntax\"\n")) && !bytes.Contains(b, []byte("\nimport \"github.com/peguri/rfc3986/syntax\"\n")) {
+			t.Errorf("%s does not import the runtime, github.com/peguri/rfc3986/syntax", path)
+		}
+		pasted := 0
+		eachCodeLine(t, path, func(line string) {
+			if f, ok := runtime[line]; ok {
+				if pasted++; pasted <= 3 {
+					t.Errorf("%s holds a line of the runtime's %s: %s", path, f, line)
+				}
+			}
+		})
+	}
+	if n < 8 {
+		t.Errorf("only %d generated Go files found, want the PEG and DFA files of rfc3986, rfc6874, rfc3987 and urn", n)
+	}
+}
+
+// eachCodeLine calls f with every line of a Go file that is code, not
+// blank or comment, trimmed of its indentation.
+func eachCodeLine(t *testing.T, path string, f func(string)) {
+	t.Helper()
+	file, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	sc := bufio.NewScanner(file)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line != "" && !strings.HasPrefix(line, "//") {
+			f(line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
 }
