@@ -660,11 +660,10 @@ func PEG() *syntax.PEG {
 
 // parseEntry runs pigeon's parser from an entrypoint.
 func parseEntry(entry string, text []byte, maxExpr uint64, guide *syntax.Guide) (any, error) {
-	opts := []Option{Entrypoint(entry), MaxExpressions(maxExpr)}
 	if guide != nil {
-		opts = append(opts, GlobalStore("guide", guide))
+		return Parse("", text, Entrypoint(entry), MaxExpressions(maxExpr), GlobalStore("guide", guide))
 	}
-	return Parse("", text, opts...)
+	return Parse("", text, Entrypoint(entry), MaxExpressions(maxExpr))
 }
 
 // pegErrors reads pigeon's error list.

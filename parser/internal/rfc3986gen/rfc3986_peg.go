@@ -75,11 +75,10 @@ func PEG() *syntax.PEG {
 
 // parseEntry runs pigeon's parser from an entrypoint.
 func parseEntry(entry string, text []byte, maxExpr uint64, guide *syntax.Guide) (any, error) {
-	opts := []Option{Entrypoint(entry), MaxExpressions(maxExpr)}
 	if guide != nil {
-		opts = append(opts, GlobalStore("guide", guide))
+		return Parse("", text, Entrypoint(entry), MaxExpressions(maxExpr), GlobalStore("guide", guide))
 	}
-	return Parse("", text, opts...)
+	return Parse("", text, Entrypoint(entry), MaxExpressions(maxExpr))
 }
 
 // pegErrors reads pigeon's error list.
@@ -109,25 +108,25 @@ var g = &grammar{
 		{
 			name:        "E_URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 107, col: 1, offset: 3219},
+			pos:         position{line: 106, col: 1, offset: 3239},
 			expr: &actionExpr{
-				pos: position{line: 107, col: 36, offset: 3254},
+				pos: position{line: 106, col: 36, offset: 3274},
 				run: (*parser).callonE_URI_reference1,
 				expr: &seqExpr{
-					pos: position{line: 107, col: 36, offset: 3254},
+					pos: position{line: 106, col: 36, offset: 3274},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 107, col: 36, offset: 3254},
+							pos:   position{line: 106, col: 36, offset: 3274},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 107, col: 38, offset: 3256},
+								pos:  position{line: 106, col: 38, offset: 3276},
 								name: "URI_reference",
 							},
 						},
 						&notExpr{
-							pos: position{line: 107, col: 52, offset: 3270},
+							pos: position{line: 106, col: 52, offset: 3290},
 							expr: &anyMatcher{
-								line: 107, col: 53, offset: 3271,
+								line: 106, col: 53, offset: 3291,
 							},
 						},
 					},
@@ -137,25 +136,25 @@ var g = &grammar{
 		{
 			name:        "E_URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 112, col: 1, offset: 3325},
+			pos:         position{line: 111, col: 1, offset: 3345},
 			expr: &actionExpr{
-				pos: position{line: 112, col: 16, offset: 3340},
+				pos: position{line: 111, col: 16, offset: 3360},
 				run: (*parser).callonE_URI1,
 				expr: &seqExpr{
-					pos: position{line: 112, col: 16, offset: 3340},
+					pos: position{line: 111, col: 16, offset: 3360},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 112, col: 16, offset: 3340},
+							pos:   position{line: 111, col: 16, offset: 3360},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 112, col: 18, offset: 3342},
+								pos:  position{line: 111, col: 18, offset: 3362},
 								name: "URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 112, col: 22, offset: 3346},
+							pos: position{line: 111, col: 22, offset: 3366},
 							expr: &anyMatcher{
-								line: 112, col: 23, offset: 3347,
+								line: 111, col: 23, offset: 3367,
 							},
 						},
 					},
@@ -165,25 +164,25 @@ var g = &grammar{
 		{
 			name:        "E_hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 117, col: 1, offset: 3407},
+			pos:         position{line: 116, col: 1, offset: 3427},
 			expr: &actionExpr{
-				pos: position{line: 117, col: 28, offset: 3434},
+				pos: position{line: 116, col: 28, offset: 3454},
 				run: (*parser).callonE_hier_part1,
 				expr: &seqExpr{
-					pos: position{line: 117, col: 28, offset: 3434},
+					pos: position{line: 116, col: 28, offset: 3454},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 117, col: 28, offset: 3434},
+							pos:   position{line: 116, col: 28, offset: 3454},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 117, col: 30, offset: 3436},
+								pos:  position{line: 116, col: 30, offset: 3456},
 								name: "hier_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 117, col: 42, offset: 3448},
+							pos: position{line: 116, col: 42, offset: 3468},
 							expr: &anyMatcher{
-								line: 117, col: 43, offset: 3449,
+								line: 116, col: 43, offset: 3469,
 							},
 						},
 					},
@@ -193,25 +192,25 @@ var g = &grammar{
 		{
 			name:        "E_absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 122, col: 1, offset: 3512},
+			pos:         position{line: 121, col: 1, offset: 3532},
 			expr: &actionExpr{
-				pos: position{line: 122, col: 34, offset: 3545},
+				pos: position{line: 121, col: 34, offset: 3565},
 				run: (*parser).callonE_absolute_URI1,
 				expr: &seqExpr{
-					pos: position{line: 122, col: 34, offset: 3545},
+					pos: position{line: 121, col: 34, offset: 3565},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 122, col: 34, offset: 3545},
+							pos:   position{line: 121, col: 34, offset: 3565},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 122, col: 36, offset: 3547},
+								pos:  position{line: 121, col: 36, offset: 3567},
 								name: "absolute_URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 122, col: 49, offset: 3560},
+							pos: position{line: 121, col: 49, offset: 3580},
 							expr: &anyMatcher{
-								line: 122, col: 50, offset: 3561,
+								line: 121, col: 50, offset: 3581,
 							},
 						},
 					},
@@ -221,25 +220,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 127, col: 1, offset: 3624},
+			pos:         position{line: 126, col: 1, offset: 3644},
 			expr: &actionExpr{
-				pos: position{line: 127, col: 34, offset: 3657},
+				pos: position{line: 126, col: 34, offset: 3677},
 				run: (*parser).callonE_relative_ref1,
 				expr: &seqExpr{
-					pos: position{line: 127, col: 34, offset: 3657},
+					pos: position{line: 126, col: 34, offset: 3677},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 127, col: 34, offset: 3657},
+							pos:   position{line: 126, col: 34, offset: 3677},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 127, col: 36, offset: 3659},
+								pos:  position{line: 126, col: 36, offset: 3679},
 								name: "relative_ref",
 							},
 						},
 						&notExpr{
-							pos: position{line: 127, col: 49, offset: 3672},
+							pos: position{line: 126, col: 49, offset: 3692},
 							expr: &anyMatcher{
-								line: 127, col: 50, offset: 3673,
+								line: 126, col: 50, offset: 3693,
 							},
 						},
 					},
@@ -249,25 +248,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 132, col: 1, offset: 3737},
+			pos:         position{line: 131, col: 1, offset: 3757},
 			expr: &actionExpr{
-				pos: position{line: 132, col: 36, offset: 3772},
+				pos: position{line: 131, col: 36, offset: 3792},
 				run: (*parser).callonE_relative_part1,
 				expr: &seqExpr{
-					pos: position{line: 132, col: 36, offset: 3772},
+					pos: position{line: 131, col: 36, offset: 3792},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 132, col: 36, offset: 3772},
+							pos:   position{line: 131, col: 36, offset: 3792},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 132, col: 38, offset: 3774},
+								pos:  position{line: 131, col: 38, offset: 3794},
 								name: "relative_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 132, col: 54, offset: 3790},
+							pos: position{line: 131, col: 54, offset: 3810},
 							expr: &anyMatcher{
-								line: 132, col: 55, offset: 3791,
+								line: 131, col: 55, offset: 3811,
 							},
 						},
 					},
@@ -277,25 +276,25 @@ var g = &grammar{
 		{
 			name:        "E_scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 137, col: 1, offset: 3848},
+			pos:         position{line: 136, col: 1, offset: 3868},
 			expr: &actionExpr{
-				pos: position{line: 137, col: 22, offset: 3869},
+				pos: position{line: 136, col: 22, offset: 3889},
 				run: (*parser).callonE_scheme1,
 				expr: &seqExpr{
-					pos: position{line: 137, col: 22, offset: 3869},
+					pos: position{line: 136, col: 22, offset: 3889},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 137, col: 22, offset: 3869},
+							pos:   position{line: 136, col: 22, offset: 3889},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 137, col: 24, offset: 3871},
+								pos:  position{line: 136, col: 24, offset: 3891},
 								name: "scheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 137, col: 31, offset: 3878},
+							pos: position{line: 136, col: 31, offset: 3898},
 							expr: &anyMatcher{
-								line: 137, col: 32, offset: 3879,
+								line: 136, col: 32, offset: 3899,
 							},
 						},
 					},
@@ -305,25 +304,25 @@ var g = &grammar{
 		{
 			name:        "E_authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 142, col: 1, offset: 3939},
+			pos:         position{line: 141, col: 1, offset: 3959},
 			expr: &actionExpr{
-				pos: position{line: 142, col: 28, offset: 3966},
+				pos: position{line: 141, col: 28, offset: 3986},
 				run: (*parser).callonE_authority1,
 				expr: &seqExpr{
-					pos: position{line: 142, col: 28, offset: 3966},
+					pos: position{line: 141, col: 28, offset: 3986},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 142, col: 28, offset: 3966},
+							pos:   position{line: 141, col: 28, offset: 3986},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 142, col: 30, offset: 3968},
+								pos:  position{line: 141, col: 30, offset: 3988},
 								name: "authority_4",
 							},
 						},
 						&notExpr{
-							pos: position{line: 142, col: 42, offset: 3980},
+							pos: position{line: 141, col: 42, offset: 4000},
 							expr: &anyMatcher{
-								line: 142, col: 43, offset: 3981,
+								line: 141, col: 43, offset: 4001,
 							},
 						},
 					},
@@ -333,25 +332,25 @@ var g = &grammar{
 		{
 			name:        "E_userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 147, col: 1, offset: 4040},
+			pos:         position{line: 146, col: 1, offset: 4060},
 			expr: &actionExpr{
-				pos: position{line: 147, col: 26, offset: 4065},
+				pos: position{line: 146, col: 26, offset: 4085},
 				run: (*parser).callonE_userinfo1,
 				expr: &seqExpr{
-					pos: position{line: 147, col: 26, offset: 4065},
+					pos: position{line: 146, col: 26, offset: 4085},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 147, col: 26, offset: 4065},
+							pos:   position{line: 146, col: 26, offset: 4085},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 147, col: 28, offset: 4067},
+								pos:  position{line: 146, col: 28, offset: 4087},
 								name: "userinfo",
 							},
 						},
 						&notExpr{
-							pos: position{line: 147, col: 37, offset: 4076},
+							pos: position{line: 146, col: 37, offset: 4096},
 							expr: &anyMatcher{
-								line: 147, col: 38, offset: 4077,
+								line: 146, col: 38, offset: 4097,
 							},
 						},
 					},
@@ -361,25 +360,25 @@ var g = &grammar{
 		{
 			name:        "E_host",
 			displayName: "\"host\"",
-			pos:         position{line: 152, col: 1, offset: 4132},
+			pos:         position{line: 151, col: 1, offset: 4152},
 			expr: &actionExpr{
-				pos: position{line: 152, col: 18, offset: 4149},
+				pos: position{line: 151, col: 18, offset: 4169},
 				run: (*parser).callonE_host1,
 				expr: &seqExpr{
-					pos: position{line: 152, col: 18, offset: 4149},
+					pos: position{line: 151, col: 18, offset: 4169},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 152, col: 18, offset: 4149},
+							pos:   position{line: 151, col: 18, offset: 4169},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 152, col: 20, offset: 4151},
+								pos:  position{line: 151, col: 20, offset: 4171},
 								name: "host_5",
 							},
 						},
 						&notExpr{
-							pos: position{line: 152, col: 27, offset: 4158},
+							pos: position{line: 151, col: 27, offset: 4178},
 							expr: &anyMatcher{
-								line: 152, col: 28, offset: 4159,
+								line: 151, col: 28, offset: 4179,
 							},
 						},
 					},
@@ -389,25 +388,25 @@ var g = &grammar{
 		{
 			name:        "E_port",
 			displayName: "\"port\"",
-			pos:         position{line: 157, col: 1, offset: 4214},
+			pos:         position{line: 156, col: 1, offset: 4234},
 			expr: &actionExpr{
-				pos: position{line: 157, col: 18, offset: 4231},
+				pos: position{line: 156, col: 18, offset: 4251},
 				run: (*parser).callonE_port1,
 				expr: &seqExpr{
-					pos: position{line: 157, col: 18, offset: 4231},
+					pos: position{line: 156, col: 18, offset: 4251},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 157, col: 18, offset: 4231},
+							pos:   position{line: 156, col: 18, offset: 4251},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 157, col: 20, offset: 4233},
+								pos:  position{line: 156, col: 20, offset: 4253},
 								name: "port",
 							},
 						},
 						&notExpr{
-							pos: position{line: 157, col: 25, offset: 4238},
+							pos: position{line: 156, col: 25, offset: 4258},
 							expr: &anyMatcher{
-								line: 157, col: 26, offset: 4239,
+								line: 156, col: 26, offset: 4259,
 							},
 						},
 					},
@@ -417,25 +416,25 @@ var g = &grammar{
 		{
 			name:        "E_IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 162, col: 1, offset: 4300},
+			pos:         position{line: 161, col: 1, offset: 4320},
 			expr: &actionExpr{
-				pos: position{line: 162, col: 30, offset: 4329},
+				pos: position{line: 161, col: 30, offset: 4349},
 				run: (*parser).callonE_IP_literal1,
 				expr: &seqExpr{
-					pos: position{line: 162, col: 30, offset: 4329},
+					pos: position{line: 161, col: 30, offset: 4349},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 162, col: 30, offset: 4329},
+							pos:   position{line: 161, col: 30, offset: 4349},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 162, col: 32, offset: 4331},
+								pos:  position{line: 161, col: 32, offset: 4351},
 								name: "IP_literal",
 							},
 						},
 						&notExpr{
-							pos: position{line: 162, col: 43, offset: 4342},
+							pos: position{line: 161, col: 43, offset: 4362},
 							expr: &anyMatcher{
-								line: 162, col: 44, offset: 4343,
+								line: 161, col: 44, offset: 4363,
 							},
 						},
 					},
@@ -445,25 +444,25 @@ var g = &grammar{
 		{
 			name:        "E_IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 167, col: 1, offset: 4403},
+			pos:         position{line: 166, col: 1, offset: 4423},
 			expr: &actionExpr{
-				pos: position{line: 167, col: 28, offset: 4430},
+				pos: position{line: 166, col: 28, offset: 4450},
 				run: (*parser).callonE_IPvFuture1,
 				expr: &seqExpr{
-					pos: position{line: 167, col: 28, offset: 4430},
+					pos: position{line: 166, col: 28, offset: 4450},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 167, col: 28, offset: 4430},
+							pos:   position{line: 166, col: 28, offset: 4450},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 167, col: 30, offset: 4432},
+								pos:  position{line: 166, col: 30, offset: 4452},
 								name: "IPvFuture",
 							},
 						},
 						&notExpr{
-							pos: position{line: 167, col: 40, offset: 4442},
+							pos: position{line: 166, col: 40, offset: 4462},
 							expr: &anyMatcher{
-								line: 167, col: 41, offset: 4443,
+								line: 166, col: 41, offset: 4463,
 							},
 						},
 					},
@@ -473,25 +472,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 172, col: 1, offset: 4505},
+			pos:         position{line: 171, col: 1, offset: 4525},
 			expr: &actionExpr{
-				pos: position{line: 172, col: 32, offset: 4536},
+				pos: position{line: 171, col: 32, offset: 4556},
 				run: (*parser).callonE_IPv6address1,
 				expr: &seqExpr{
-					pos: position{line: 172, col: 32, offset: 4536},
+					pos: position{line: 171, col: 32, offset: 4556},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 172, col: 32, offset: 4536},
+							pos:   position{line: 171, col: 32, offset: 4556},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 172, col: 34, offset: 4538},
+								pos:  position{line: 171, col: 34, offset: 4558},
 								name: "IPv6address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 172, col: 46, offset: 4550},
+							pos: position{line: 171, col: 46, offset: 4570},
 							expr: &anyMatcher{
-								line: 172, col: 47, offset: 4551,
+								line: 171, col: 47, offset: 4571,
 							},
 						},
 					},
@@ -501,25 +500,25 @@ var g = &grammar{
 		{
 			name:        "E_h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 177, col: 1, offset: 4605},
+			pos:         position{line: 176, col: 1, offset: 4625},
 			expr: &actionExpr{
-				pos: position{line: 177, col: 16, offset: 4620},
+				pos: position{line: 176, col: 16, offset: 4640},
 				run: (*parser).callonE_h161,
 				expr: &seqExpr{
-					pos: position{line: 177, col: 16, offset: 4620},
+					pos: position{line: 176, col: 16, offset: 4640},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 177, col: 16, offset: 4620},
+							pos:   position{line: 176, col: 16, offset: 4640},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 177, col: 18, offset: 4622},
+								pos:  position{line: 176, col: 18, offset: 4642},
 								name: "h16",
 							},
 						},
 						&notExpr{
-							pos: position{line: 177, col: 22, offset: 4626},
+							pos: position{line: 176, col: 22, offset: 4646},
 							expr: &anyMatcher{
-								line: 177, col: 23, offset: 4627,
+								line: 176, col: 23, offset: 4647,
 							},
 						},
 					},
@@ -529,25 +528,25 @@ var g = &grammar{
 		{
 			name:        "E_ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 182, col: 1, offset: 4682},
+			pos:         position{line: 181, col: 1, offset: 4702},
 			expr: &actionExpr{
-				pos: position{line: 182, col: 18, offset: 4699},
+				pos: position{line: 181, col: 18, offset: 4719},
 				run: (*parser).callonE_ls321,
 				expr: &seqExpr{
-					pos: position{line: 182, col: 18, offset: 4699},
+					pos: position{line: 181, col: 18, offset: 4719},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 182, col: 18, offset: 4699},
+							pos:   position{line: 181, col: 18, offset: 4719},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 182, col: 20, offset: 4701},
+								pos:  position{line: 181, col: 20, offset: 4721},
 								name: "ls32",
 							},
 						},
 						&notExpr{
-							pos: position{line: 182, col: 25, offset: 4706},
+							pos: position{line: 181, col: 25, offset: 4726},
 							expr: &anyMatcher{
-								line: 182, col: 26, offset: 4707,
+								line: 181, col: 26, offset: 4727,
 							},
 						},
 					},
@@ -557,25 +556,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 187, col: 1, offset: 4769},
+			pos:         position{line: 186, col: 1, offset: 4789},
 			expr: &actionExpr{
-				pos: position{line: 187, col: 32, offset: 4800},
+				pos: position{line: 186, col: 32, offset: 4820},
 				run: (*parser).callonE_IPv4address1,
 				expr: &seqExpr{
-					pos: position{line: 187, col: 32, offset: 4800},
+					pos: position{line: 186, col: 32, offset: 4820},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 187, col: 32, offset: 4800},
+							pos:   position{line: 186, col: 32, offset: 4820},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 187, col: 34, offset: 4802},
+								pos:  position{line: 186, col: 34, offset: 4822},
 								name: "IPv4address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 187, col: 46, offset: 4814},
+							pos: position{line: 186, col: 46, offset: 4834},
 							expr: &anyMatcher{
-								line: 187, col: 47, offset: 4815,
+								line: 186, col: 47, offset: 4835,
 							},
 						},
 					},
@@ -585,25 +584,25 @@ var g = &grammar{
 		{
 			name:        "E_dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 192, col: 1, offset: 4875},
+			pos:         position{line: 191, col: 1, offset: 4895},
 			expr: &actionExpr{
-				pos: position{line: 192, col: 28, offset: 4902},
+				pos: position{line: 191, col: 28, offset: 4922},
 				run: (*parser).callonE_dec_octet1,
 				expr: &seqExpr{
-					pos: position{line: 192, col: 28, offset: 4902},
+					pos: position{line: 191, col: 28, offset: 4922},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 192, col: 28, offset: 4902},
+							pos:   position{line: 191, col: 28, offset: 4922},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 192, col: 30, offset: 4904},
+								pos:  position{line: 191, col: 30, offset: 4924},
 								name: "dec_octet",
 							},
 						},
 						&notExpr{
-							pos: position{line: 192, col: 40, offset: 4914},
+							pos: position{line: 191, col: 40, offset: 4934},
 							expr: &anyMatcher{
-								line: 192, col: 41, offset: 4915,
+								line: 191, col: 41, offset: 4935,
 							},
 						},
 					},
@@ -613,25 +612,25 @@ var g = &grammar{
 		{
 			name:        "E_reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 197, col: 1, offset: 4974},
+			pos:         position{line: 196, col: 1, offset: 4994},
 			expr: &actionExpr{
-				pos: position{line: 197, col: 26, offset: 4999},
+				pos: position{line: 196, col: 26, offset: 5019},
 				run: (*parser).callonE_reg_name1,
 				expr: &seqExpr{
-					pos: position{line: 197, col: 26, offset: 4999},
+					pos: position{line: 196, col: 26, offset: 5019},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 197, col: 26, offset: 4999},
+							pos:   position{line: 196, col: 26, offset: 5019},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 197, col: 28, offset: 5001},
+								pos:  position{line: 196, col: 28, offset: 5021},
 								name: "reg_name",
 							},
 						},
 						&notExpr{
-							pos: position{line: 197, col: 37, offset: 5010},
+							pos: position{line: 196, col: 37, offset: 5030},
 							expr: &anyMatcher{
-								line: 197, col: 38, offset: 5011,
+								line: 196, col: 38, offset: 5031,
 							},
 						},
 					},
@@ -641,25 +640,25 @@ var g = &grammar{
 		{
 			name:        "E_path",
 			displayName: "\"path\"",
-			pos:         position{line: 202, col: 1, offset: 5066},
+			pos:         position{line: 201, col: 1, offset: 5086},
 			expr: &actionExpr{
-				pos: position{line: 202, col: 18, offset: 5083},
+				pos: position{line: 201, col: 18, offset: 5103},
 				run: (*parser).callonE_path1,
 				expr: &seqExpr{
-					pos: position{line: 202, col: 18, offset: 5083},
+					pos: position{line: 201, col: 18, offset: 5103},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 202, col: 18, offset: 5083},
+							pos:   position{line: 201, col: 18, offset: 5103},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 202, col: 20, offset: 5085},
+								pos:  position{line: 201, col: 20, offset: 5105},
 								name: "path",
 							},
 						},
 						&notExpr{
-							pos: position{line: 202, col: 25, offset: 5090},
+							pos: position{line: 201, col: 25, offset: 5110},
 							expr: &anyMatcher{
-								line: 202, col: 26, offset: 5091,
+								line: 201, col: 26, offset: 5111,
 							},
 						},
 					},
@@ -669,25 +668,25 @@ var g = &grammar{
 		{
 			name:        "E_path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 207, col: 1, offset: 5154},
+			pos:         position{line: 206, col: 1, offset: 5174},
 			expr: &actionExpr{
-				pos: position{line: 207, col: 34, offset: 5187},
+				pos: position{line: 206, col: 34, offset: 5207},
 				run: (*parser).callonE_path_abempty1,
 				expr: &seqExpr{
-					pos: position{line: 207, col: 34, offset: 5187},
+					pos: position{line: 206, col: 34, offset: 5207},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 207, col: 34, offset: 5187},
+							pos:   position{line: 206, col: 34, offset: 5207},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 207, col: 36, offset: 5189},
+								pos:  position{line: 206, col: 36, offset: 5209},
 								name: "path_abempty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 207, col: 49, offset: 5202},
+							pos: position{line: 206, col: 49, offset: 5222},
 							expr: &anyMatcher{
-								line: 207, col: 50, offset: 5203,
+								line: 206, col: 50, offset: 5223,
 							},
 						},
 					},
@@ -697,25 +696,25 @@ var g = &grammar{
 		{
 			name:        "E_path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 212, col: 1, offset: 5267},
+			pos:         position{line: 211, col: 1, offset: 5287},
 			expr: &actionExpr{
-				pos: position{line: 212, col: 36, offset: 5302},
+				pos: position{line: 211, col: 36, offset: 5322},
 				run: (*parser).callonE_path_absolute1,
 				expr: &seqExpr{
-					pos: position{line: 212, col: 36, offset: 5302},
+					pos: position{line: 211, col: 36, offset: 5322},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 212, col: 36, offset: 5302},
+							pos:   position{line: 211, col: 36, offset: 5322},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 212, col: 38, offset: 5304},
+								pos:  position{line: 211, col: 38, offset: 5324},
 								name: "path_absolute",
 							},
 						},
 						&notExpr{
-							pos: position{line: 212, col: 52, offset: 5318},
+							pos: position{line: 211, col: 52, offset: 5338},
 							expr: &anyMatcher{
-								line: 212, col: 53, offset: 5319,
+								line: 211, col: 53, offset: 5339,
 							},
 						},
 					},
@@ -725,25 +724,25 @@ var g = &grammar{
 		{
 			name:        "E_path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 217, col: 1, offset: 5383},
+			pos:         position{line: 216, col: 1, offset: 5403},
 			expr: &actionExpr{
-				pos: position{line: 217, col: 36, offset: 5418},
+				pos: position{line: 216, col: 36, offset: 5438},
 				run: (*parser).callonE_path_noscheme1,
 				expr: &seqExpr{
-					pos: position{line: 217, col: 36, offset: 5418},
+					pos: position{line: 216, col: 36, offset: 5438},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 217, col: 36, offset: 5418},
+							pos:   position{line: 216, col: 36, offset: 5438},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 217, col: 38, offset: 5420},
+								pos:  position{line: 216, col: 38, offset: 5440},
 								name: "path_noscheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 217, col: 52, offset: 5434},
+							pos: position{line: 216, col: 52, offset: 5454},
 							expr: &anyMatcher{
-								line: 217, col: 53, offset: 5435,
+								line: 216, col: 53, offset: 5455,
 							},
 						},
 					},
@@ -753,25 +752,25 @@ var g = &grammar{
 		{
 			name:        "E_path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 222, col: 1, offset: 5499},
+			pos:         position{line: 221, col: 1, offset: 5519},
 			expr: &actionExpr{
-				pos: position{line: 222, col: 36, offset: 5534},
+				pos: position{line: 221, col: 36, offset: 5554},
 				run: (*parser).callonE_path_rootless1,
 				expr: &seqExpr{
-					pos: position{line: 222, col: 36, offset: 5534},
+					pos: position{line: 221, col: 36, offset: 5554},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 222, col: 36, offset: 5534},
+							pos:   position{line: 221, col: 36, offset: 5554},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 222, col: 38, offset: 5536},
+								pos:  position{line: 221, col: 38, offset: 5556},
 								name: "path_rootless",
 							},
 						},
 						&notExpr{
-							pos: position{line: 222, col: 52, offset: 5550},
+							pos: position{line: 221, col: 52, offset: 5570},
 							expr: &anyMatcher{
-								line: 222, col: 53, offset: 5551,
+								line: 221, col: 53, offset: 5571,
 							},
 						},
 					},
@@ -781,25 +780,25 @@ var g = &grammar{
 		{
 			name:        "E_path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 227, col: 1, offset: 5612},
+			pos:         position{line: 226, col: 1, offset: 5632},
 			expr: &actionExpr{
-				pos: position{line: 227, col: 30, offset: 5641},
+				pos: position{line: 226, col: 30, offset: 5661},
 				run: (*parser).callonE_path_empty1,
 				expr: &seqExpr{
-					pos: position{line: 227, col: 30, offset: 5641},
+					pos: position{line: 226, col: 30, offset: 5661},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 227, col: 30, offset: 5641},
+							pos:   position{line: 226, col: 30, offset: 5661},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 227, col: 32, offset: 5643},
+								pos:  position{line: 226, col: 32, offset: 5663},
 								name: "path_empty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 227, col: 43, offset: 5654},
+							pos: position{line: 226, col: 43, offset: 5674},
 							expr: &anyMatcher{
-								line: 227, col: 44, offset: 5655,
+								line: 226, col: 44, offset: 5675,
 							},
 						},
 					},
@@ -809,25 +808,25 @@ var g = &grammar{
 		{
 			name:        "E_segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 232, col: 1, offset: 5713},
+			pos:         position{line: 231, col: 1, offset: 5733},
 			expr: &actionExpr{
-				pos: position{line: 232, col: 24, offset: 5736},
+				pos: position{line: 231, col: 24, offset: 5756},
 				run: (*parser).callonE_segment1,
 				expr: &seqExpr{
-					pos: position{line: 232, col: 24, offset: 5736},
+					pos: position{line: 231, col: 24, offset: 5756},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 232, col: 24, offset: 5736},
+							pos:   position{line: 231, col: 24, offset: 5756},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 232, col: 26, offset: 5738},
+								pos:  position{line: 231, col: 26, offset: 5758},
 								name: "segment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 232, col: 34, offset: 5746},
+							pos: position{line: 231, col: 34, offset: 5766},
 							expr: &anyMatcher{
-								line: 232, col: 35, offset: 5747,
+								line: 231, col: 35, offset: 5767,
 							},
 						},
 					},
@@ -837,25 +836,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 237, col: 1, offset: 5808},
+			pos:         position{line: 236, col: 1, offset: 5828},
 			expr: &actionExpr{
-				pos: position{line: 237, col: 30, offset: 5837},
+				pos: position{line: 236, col: 30, offset: 5857},
 				run: (*parser).callonE_segment_nz1,
 				expr: &seqExpr{
-					pos: position{line: 237, col: 30, offset: 5837},
+					pos: position{line: 236, col: 30, offset: 5857},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 237, col: 30, offset: 5837},
+							pos:   position{line: 236, col: 30, offset: 5857},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 237, col: 32, offset: 5839},
+								pos:  position{line: 236, col: 32, offset: 5859},
 								name: "segment_nz",
 							},
 						},
 						&notExpr{
-							pos: position{line: 237, col: 43, offset: 5850},
+							pos: position{line: 236, col: 43, offset: 5870},
 							expr: &anyMatcher{
-								line: 237, col: 44, offset: 5851,
+								line: 236, col: 44, offset: 5871,
 							},
 						},
 					},
@@ -865,25 +864,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 242, col: 1, offset: 5915},
+			pos:         position{line: 241, col: 1, offset: 5935},
 			expr: &actionExpr{
-				pos: position{line: 242, col: 36, offset: 5950},
+				pos: position{line: 241, col: 36, offset: 5970},
 				run: (*parser).callonE_segment_nz_nc1,
 				expr: &seqExpr{
-					pos: position{line: 242, col: 36, offset: 5950},
+					pos: position{line: 241, col: 36, offset: 5970},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 242, col: 36, offset: 5950},
+							pos:   position{line: 241, col: 36, offset: 5970},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 242, col: 38, offset: 5952},
+								pos:  position{line: 241, col: 38, offset: 5972},
 								name: "segment_nz_nc",
 							},
 						},
 						&notExpr{
-							pos: position{line: 242, col: 52, offset: 5966},
+							pos: position{line: 241, col: 52, offset: 5986},
 							expr: &anyMatcher{
-								line: 242, col: 53, offset: 5967,
+								line: 241, col: 53, offset: 5987,
 							},
 						},
 					},
@@ -893,25 +892,25 @@ var g = &grammar{
 		{
 			name:        "E_pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 247, col: 1, offset: 6023},
+			pos:         position{line: 246, col: 1, offset: 6043},
 			expr: &actionExpr{
-				pos: position{line: 247, col: 20, offset: 6042},
+				pos: position{line: 246, col: 20, offset: 6062},
 				run: (*parser).callonE_pchar1,
 				expr: &seqExpr{
-					pos: position{line: 247, col: 20, offset: 6042},
+					pos: position{line: 246, col: 20, offset: 6062},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 247, col: 20, offset: 6042},
+							pos:   position{line: 246, col: 20, offset: 6062},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 247, col: 22, offset: 6044},
+								pos:  position{line: 246, col: 22, offset: 6064},
 								name: "pchar",
 							},
 						},
 						&notExpr{
-							pos: position{line: 247, col: 28, offset: 6050},
+							pos: position{line: 246, col: 28, offset: 6070},
 							expr: &anyMatcher{
-								line: 247, col: 29, offset: 6051,
+								line: 246, col: 29, offset: 6071,
 							},
 						},
 					},
@@ -921,25 +920,25 @@ var g = &grammar{
 		{
 			name:        "E_query",
 			displayName: "\"query\"",
-			pos:         position{line: 252, col: 1, offset: 6107},
+			pos:         position{line: 251, col: 1, offset: 6127},
 			expr: &actionExpr{
-				pos: position{line: 252, col: 20, offset: 6126},
+				pos: position{line: 251, col: 20, offset: 6146},
 				run: (*parser).callonE_query1,
 				expr: &seqExpr{
-					pos: position{line: 252, col: 20, offset: 6126},
+					pos: position{line: 251, col: 20, offset: 6146},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 252, col: 20, offset: 6126},
+							pos:   position{line: 251, col: 20, offset: 6146},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 252, col: 22, offset: 6128},
+								pos:  position{line: 251, col: 22, offset: 6148},
 								name: "query",
 							},
 						},
 						&notExpr{
-							pos: position{line: 252, col: 28, offset: 6134},
+							pos: position{line: 251, col: 28, offset: 6154},
 							expr: &anyMatcher{
-								line: 252, col: 29, offset: 6135,
+								line: 251, col: 29, offset: 6155,
 							},
 						},
 					},
@@ -949,25 +948,25 @@ var g = &grammar{
 		{
 			name:        "E_fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 257, col: 1, offset: 6194},
+			pos:         position{line: 256, col: 1, offset: 6214},
 			expr: &actionExpr{
-				pos: position{line: 257, col: 26, offset: 6219},
+				pos: position{line: 256, col: 26, offset: 6239},
 				run: (*parser).callonE_fragment1,
 				expr: &seqExpr{
-					pos: position{line: 257, col: 26, offset: 6219},
+					pos: position{line: 256, col: 26, offset: 6239},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 257, col: 26, offset: 6219},
+							pos:   position{line: 256, col: 26, offset: 6239},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 257, col: 28, offset: 6221},
+								pos:  position{line: 256, col: 28, offset: 6241},
 								name: "fragment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 257, col: 37, offset: 6230},
+							pos: position{line: 256, col: 37, offset: 6250},
 							expr: &anyMatcher{
-								line: 257, col: 38, offset: 6231,
+								line: 256, col: 38, offset: 6251,
 							},
 						},
 					},
@@ -977,25 +976,25 @@ var g = &grammar{
 		{
 			name:        "E_pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 262, col: 1, offset: 6293},
+			pos:         position{line: 261, col: 1, offset: 6313},
 			expr: &actionExpr{
-				pos: position{line: 262, col: 32, offset: 6324},
+				pos: position{line: 261, col: 32, offset: 6344},
 				run: (*parser).callonE_pct_encoded1,
 				expr: &seqExpr{
-					pos: position{line: 262, col: 32, offset: 6324},
+					pos: position{line: 261, col: 32, offset: 6344},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 262, col: 32, offset: 6324},
+							pos:   position{line: 261, col: 32, offset: 6344},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 262, col: 34, offset: 6326},
+								pos:  position{line: 261, col: 34, offset: 6346},
 								name: "pct_encoded",
 							},
 						},
 						&notExpr{
-							pos: position{line: 262, col: 46, offset: 6338},
+							pos: position{line: 261, col: 46, offset: 6358},
 							expr: &anyMatcher{
-								line: 262, col: 47, offset: 6339,
+								line: 261, col: 47, offset: 6359,
 							},
 						},
 					},
@@ -1005,25 +1004,25 @@ var g = &grammar{
 		{
 			name:        "E_unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 267, col: 1, offset: 6400},
+			pos:         position{line: 266, col: 1, offset: 6420},
 			expr: &actionExpr{
-				pos: position{line: 267, col: 30, offset: 6429},
+				pos: position{line: 266, col: 30, offset: 6449},
 				run: (*parser).callonE_unreserved1,
 				expr: &seqExpr{
-					pos: position{line: 267, col: 30, offset: 6429},
+					pos: position{line: 266, col: 30, offset: 6449},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 267, col: 30, offset: 6429},
+							pos:   position{line: 266, col: 30, offset: 6449},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 267, col: 32, offset: 6431},
+								pos:  position{line: 266, col: 32, offset: 6451},
 								name: "unreserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 267, col: 43, offset: 6442},
+							pos: position{line: 266, col: 43, offset: 6462},
 							expr: &anyMatcher{
-								line: 267, col: 44, offset: 6443,
+								line: 266, col: 44, offset: 6463,
 							},
 						},
 					},
@@ -1033,25 +1032,25 @@ var g = &grammar{
 		{
 			name:        "E_reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 272, col: 1, offset: 6502},
+			pos:         position{line: 271, col: 1, offset: 6522},
 			expr: &actionExpr{
-				pos: position{line: 272, col: 26, offset: 6527},
+				pos: position{line: 271, col: 26, offset: 6547},
 				run: (*parser).callonE_reserved1,
 				expr: &seqExpr{
-					pos: position{line: 272, col: 26, offset: 6527},
+					pos: position{line: 271, col: 26, offset: 6547},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 272, col: 26, offset: 6527},
+							pos:   position{line: 271, col: 26, offset: 6547},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 272, col: 28, offset: 6529},
+								pos:  position{line: 271, col: 28, offset: 6549},
 								name: "reserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 272, col: 37, offset: 6538},
+							pos: position{line: 271, col: 37, offset: 6558},
 							expr: &anyMatcher{
-								line: 272, col: 38, offset: 6539,
+								line: 271, col: 38, offset: 6559,
 							},
 						},
 					},
@@ -1061,25 +1060,25 @@ var g = &grammar{
 		{
 			name:        "E_gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 277, col: 1, offset: 6600},
+			pos:         position{line: 276, col: 1, offset: 6620},
 			expr: &actionExpr{
-				pos: position{line: 277, col: 30, offset: 6629},
+				pos: position{line: 276, col: 30, offset: 6649},
 				run: (*parser).callonE_gen_delims1,
 				expr: &seqExpr{
-					pos: position{line: 277, col: 30, offset: 6629},
+					pos: position{line: 276, col: 30, offset: 6649},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 277, col: 30, offset: 6629},
+							pos:   position{line: 276, col: 30, offset: 6649},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 277, col: 32, offset: 6631},
+								pos:  position{line: 276, col: 32, offset: 6651},
 								name: "gen_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 277, col: 43, offset: 6642},
+							pos: position{line: 276, col: 43, offset: 6662},
 							expr: &anyMatcher{
-								line: 277, col: 44, offset: 6643,
+								line: 276, col: 44, offset: 6663,
 							},
 						},
 					},
@@ -1089,25 +1088,25 @@ var g = &grammar{
 		{
 			name:        "E_sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 282, col: 1, offset: 6704},
+			pos:         position{line: 281, col: 1, offset: 6724},
 			expr: &actionExpr{
-				pos: position{line: 282, col: 30, offset: 6733},
+				pos: position{line: 281, col: 30, offset: 6753},
 				run: (*parser).callonE_sub_delims1,
 				expr: &seqExpr{
-					pos: position{line: 282, col: 30, offset: 6733},
+					pos: position{line: 281, col: 30, offset: 6753},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 282, col: 30, offset: 6733},
+							pos:   position{line: 281, col: 30, offset: 6753},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 282, col: 32, offset: 6735},
+								pos:  position{line: 281, col: 32, offset: 6755},
 								name: "sub_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 282, col: 43, offset: 6746},
+							pos: position{line: 281, col: 43, offset: 6766},
 							expr: &anyMatcher{
-								line: 282, col: 44, offset: 6747,
+								line: 281, col: 44, offset: 6767,
 							},
 						},
 					},
@@ -1117,25 +1116,25 @@ var g = &grammar{
 		{
 			name:        "E_ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 287, col: 1, offset: 6803},
+			pos:         position{line: 286, col: 1, offset: 6823},
 			expr: &actionExpr{
-				pos: position{line: 287, col: 20, offset: 6822},
+				pos: position{line: 286, col: 20, offset: 6842},
 				run: (*parser).callonE_ALPHA1,
 				expr: &seqExpr{
-					pos: position{line: 287, col: 20, offset: 6822},
+					pos: position{line: 286, col: 20, offset: 6842},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 287, col: 20, offset: 6822},
+							pos:   position{line: 286, col: 20, offset: 6842},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 287, col: 22, offset: 6824},
+								pos:  position{line: 286, col: 22, offset: 6844},
 								name: "ALPHA",
 							},
 						},
 						&notExpr{
-							pos: position{line: 287, col: 28, offset: 6830},
+							pos: position{line: 286, col: 28, offset: 6850},
 							expr: &anyMatcher{
-								line: 287, col: 29, offset: 6831,
+								line: 286, col: 29, offset: 6851,
 							},
 						},
 					},
@@ -1145,25 +1144,25 @@ var g = &grammar{
 		{
 			name:        "E_DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 292, col: 1, offset: 6887},
+			pos:         position{line: 291, col: 1, offset: 6907},
 			expr: &actionExpr{
-				pos: position{line: 292, col: 20, offset: 6906},
+				pos: position{line: 291, col: 20, offset: 6926},
 				run: (*parser).callonE_DIGIT1,
 				expr: &seqExpr{
-					pos: position{line: 292, col: 20, offset: 6906},
+					pos: position{line: 291, col: 20, offset: 6926},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 292, col: 20, offset: 6906},
+							pos:   position{line: 291, col: 20, offset: 6926},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 292, col: 22, offset: 6908},
+								pos:  position{line: 291, col: 22, offset: 6928},
 								name: "DIGIT",
 							},
 						},
 						&notExpr{
-							pos: position{line: 292, col: 28, offset: 6914},
+							pos: position{line: 291, col: 28, offset: 6934},
 							expr: &anyMatcher{
-								line: 292, col: 29, offset: 6915,
+								line: 291, col: 29, offset: 6935,
 							},
 						},
 					},
@@ -1173,25 +1172,25 @@ var g = &grammar{
 		{
 			name:        "E_HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 297, col: 1, offset: 6972},
+			pos:         position{line: 296, col: 1, offset: 6992},
 			expr: &actionExpr{
-				pos: position{line: 297, col: 22, offset: 6993},
+				pos: position{line: 296, col: 22, offset: 7013},
 				run: (*parser).callonE_HEXDIG1,
 				expr: &seqExpr{
-					pos: position{line: 297, col: 22, offset: 6993},
+					pos: position{line: 296, col: 22, offset: 7013},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 297, col: 22, offset: 6993},
+							pos:   position{line: 296, col: 22, offset: 7013},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 297, col: 24, offset: 6995},
+								pos:  position{line: 296, col: 24, offset: 7015},
 								name: "HEXDIG",
 							},
 						},
 						&notExpr{
-							pos: position{line: 297, col: 31, offset: 7002},
+							pos: position{line: 296, col: 31, offset: 7022},
 							expr: &anyMatcher{
-								line: 297, col: 32, offset: 7003,
+								line: 296, col: 32, offset: 7023,
 							},
 						},
 					},
@@ -1201,61 +1200,61 @@ var g = &grammar{
 		{
 			name:        "URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 302, col: 1, offset: 7099},
+			pos:         position{line: 301, col: 1, offset: 7119},
 			expr: &actionExpr{
-				pos: position{line: 302, col: 14, offset: 7112},
+				pos: position{line: 301, col: 14, offset: 7132},
 				run: (*parser).callonURI1,
 				expr: &labeledExpr{
-					pos:   position{line: 302, col: 14, offset: 7112},
+					pos:   position{line: 301, col: 14, offset: 7132},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 302, col: 17, offset: 7115},
+						pos: position{line: 301, col: 17, offset: 7135},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 302, col: 17, offset: 7115},
+								pos:  position{line: 301, col: 17, offset: 7135},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 302, col: 24, offset: 7122},
+								pos:        position{line: 301, col: 24, offset: 7142},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 302, col: 28, offset: 7126},
+								pos:  position{line: 301, col: 28, offset: 7146},
 								name: "hier_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 302, col: 38, offset: 7136},
+								pos: position{line: 301, col: 38, offset: 7156},
 								expr: &seqExpr{
-									pos: position{line: 302, col: 39, offset: 7137},
+									pos: position{line: 301, col: 39, offset: 7157},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 302, col: 39, offset: 7137},
+											pos:        position{line: 301, col: 39, offset: 7157},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 302, col: 43, offset: 7141},
+											pos:  position{line: 301, col: 43, offset: 7161},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 302, col: 51, offset: 7149},
+								pos: position{line: 301, col: 51, offset: 7169},
 								expr: &seqExpr{
-									pos: position{line: 302, col: 52, offset: 7150},
+									pos: position{line: 301, col: 52, offset: 7170},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 302, col: 52, offset: 7150},
+											pos:        position{line: 301, col: 52, offset: 7170},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 302, col: 56, offset: 7154},
+											pos:  position{line: 301, col: 56, offset: 7174},
 											name: "fragment",
 										},
 									},
@@ -1269,45 +1268,45 @@ var g = &grammar{
 		{
 			name:        "hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 310, col: 1, offset: 7354},
+			pos:         position{line: 309, col: 1, offset: 7374},
 			expr: &actionExpr{
-				pos: position{line: 310, col: 26, offset: 7379},
+				pos: position{line: 309, col: 26, offset: 7399},
 				run: (*parser).callonhier_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 310, col: 26, offset: 7379},
+					pos:   position{line: 309, col: 26, offset: 7399},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 310, col: 29, offset: 7382},
+						pos: position{line: 309, col: 29, offset: 7402},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 310, col: 29, offset: 7382},
+								pos: position{line: 309, col: 29, offset: 7402},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 310, col: 29, offset: 7382},
+										pos:        position{line: 309, col: 29, offset: 7402},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 310, col: 34, offset: 7387},
+										pos:  position{line: 309, col: 34, offset: 7407},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 310, col: 44, offset: 7397},
+										pos:  position{line: 309, col: 44, offset: 7417},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 310, col: 59, offset: 7412},
+								pos:  position{line: 309, col: 59, offset: 7432},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 310, col: 75, offset: 7428},
+								pos:  position{line: 309, col: 75, offset: 7448},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 310, col: 91, offset: 7444},
+								pos:  position{line: 309, col: 91, offset: 7464},
 								name: "path_empty",
 							},
 						},
@@ -1318,45 +1317,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_2",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 315, col: 1, offset: 7573},
+			pos:         position{line: 314, col: 1, offset: 7593},
 			expr: &actionExpr{
-				pos: position{line: 315, col: 28, offset: 7600},
+				pos: position{line: 314, col: 28, offset: 7620},
 				run: (*parser).callonhier_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 315, col: 28, offset: 7600},
+					pos:   position{line: 314, col: 28, offset: 7620},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 315, col: 31, offset: 7603},
+						pos: position{line: 314, col: 31, offset: 7623},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 315, col: 31, offset: 7603},
+								pos: position{line: 314, col: 31, offset: 7623},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 315, col: 31, offset: 7603},
+										pos:        position{line: 314, col: 31, offset: 7623},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 315, col: 36, offset: 7608},
+										pos:  position{line: 314, col: 36, offset: 7628},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 315, col: 48, offset: 7620},
+										pos:  position{line: 314, col: 48, offset: 7640},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 315, col: 63, offset: 7635},
+								pos:  position{line: 314, col: 63, offset: 7655},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 315, col: 79, offset: 7651},
+								pos:  position{line: 314, col: 79, offset: 7671},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 315, col: 95, offset: 7667},
+								pos:  position{line: 314, col: 95, offset: 7687},
 								name: "path_empty",
 							},
 						},
@@ -1367,45 +1366,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_3",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 320, col: 1, offset: 7796},
+			pos:         position{line: 319, col: 1, offset: 7816},
 			expr: &actionExpr{
-				pos: position{line: 320, col: 28, offset: 7823},
+				pos: position{line: 319, col: 28, offset: 7843},
 				run: (*parser).callonhier_part_31,
 				expr: &labeledExpr{
-					pos:   position{line: 320, col: 28, offset: 7823},
+					pos:   position{line: 319, col: 28, offset: 7843},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 320, col: 31, offset: 7826},
+						pos: position{line: 319, col: 31, offset: 7846},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 320, col: 31, offset: 7826},
+								pos: position{line: 319, col: 31, offset: 7846},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 320, col: 31, offset: 7826},
+										pos:        position{line: 319, col: 31, offset: 7846},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 320, col: 36, offset: 7831},
+										pos:  position{line: 319, col: 36, offset: 7851},
 										name: "authority_3",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 320, col: 48, offset: 7843},
+										pos:  position{line: 319, col: 48, offset: 7863},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 320, col: 63, offset: 7858},
+								pos:  position{line: 319, col: 63, offset: 7878},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 320, col: 79, offset: 7874},
+								pos:  position{line: 319, col: 79, offset: 7894},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 320, col: 95, offset: 7890},
+								pos:  position{line: 319, col: 95, offset: 7910},
 								name: "path_empty",
 							},
 						},
@@ -1416,22 +1415,22 @@ var g = &grammar{
 		{
 			name:        "URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 325, col: 1, offset: 7982},
+			pos:         position{line: 324, col: 1, offset: 8002},
 			expr: &actionExpr{
-				pos: position{line: 325, col: 34, offset: 8015},
+				pos: position{line: 324, col: 34, offset: 8035},
 				run: (*parser).callonURI_reference1,
 				expr: &labeledExpr{
-					pos:   position{line: 325, col: 34, offset: 8015},
+					pos:   position{line: 324, col: 34, offset: 8035},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 325, col: 37, offset: 8018},
+						pos: position{line: 324, col: 37, offset: 8038},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 325, col: 37, offset: 8018},
+								pos:  position{line: 324, col: 37, offset: 8038},
 								name: "URI",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 325, col: 43, offset: 8024},
+								pos:  position{line: 324, col: 43, offset: 8044},
 								name: "relative_ref",
 							},
 						},
@@ -1442,43 +1441,43 @@ var g = &grammar{
 		{
 			name:        "absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 330, col: 1, offset: 8138},
+			pos:         position{line: 329, col: 1, offset: 8158},
 			expr: &actionExpr{
-				pos: position{line: 330, col: 32, offset: 8169},
+				pos: position{line: 329, col: 32, offset: 8189},
 				run: (*parser).callonabsolute_URI1,
 				expr: &labeledExpr{
-					pos:   position{line: 330, col: 32, offset: 8169},
+					pos:   position{line: 329, col: 32, offset: 8189},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 330, col: 35, offset: 8172},
+						pos: position{line: 329, col: 35, offset: 8192},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 330, col: 35, offset: 8172},
+								pos:  position{line: 329, col: 35, offset: 8192},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 330, col: 42, offset: 8179},
+								pos:        position{line: 329, col: 42, offset: 8199},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 330, col: 46, offset: 8183},
+								pos:  position{line: 329, col: 46, offset: 8203},
 								name: "hier_part_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 330, col: 58, offset: 8195},
+								pos: position{line: 329, col: 58, offset: 8215},
 								expr: &seqExpr{
-									pos: position{line: 330, col: 59, offset: 8196},
+									pos: position{line: 329, col: 59, offset: 8216},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 330, col: 59, offset: 8196},
+											pos:        position{line: 329, col: 59, offset: 8216},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 330, col: 63, offset: 8200},
+											pos:  position{line: 329, col: 63, offset: 8220},
 											name: "query",
 										},
 									},
@@ -1492,51 +1491,51 @@ var g = &grammar{
 		{
 			name:        "relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 335, col: 1, offset: 8318},
+			pos:         position{line: 334, col: 1, offset: 8338},
 			expr: &actionExpr{
-				pos: position{line: 335, col: 32, offset: 8349},
+				pos: position{line: 334, col: 32, offset: 8369},
 				run: (*parser).callonrelative_ref1,
 				expr: &labeledExpr{
-					pos:   position{line: 335, col: 32, offset: 8349},
+					pos:   position{line: 334, col: 32, offset: 8369},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 335, col: 35, offset: 8352},
+						pos: position{line: 334, col: 35, offset: 8372},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 335, col: 35, offset: 8352},
+								pos:  position{line: 334, col: 35, offset: 8372},
 								name: "relative_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 335, col: 49, offset: 8366},
+								pos: position{line: 334, col: 49, offset: 8386},
 								expr: &seqExpr{
-									pos: position{line: 335, col: 50, offset: 8367},
+									pos: position{line: 334, col: 50, offset: 8387},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 335, col: 50, offset: 8367},
+											pos:        position{line: 334, col: 50, offset: 8387},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 335, col: 54, offset: 8371},
+											pos:  position{line: 334, col: 54, offset: 8391},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 335, col: 62, offset: 8379},
+								pos: position{line: 334, col: 62, offset: 8399},
 								expr: &seqExpr{
-									pos: position{line: 335, col: 63, offset: 8380},
+									pos: position{line: 334, col: 63, offset: 8400},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 335, col: 63, offset: 8380},
+											pos:        position{line: 334, col: 63, offset: 8400},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 335, col: 67, offset: 8384},
+											pos:  position{line: 334, col: 67, offset: 8404},
 											name: "fragment",
 										},
 									},
@@ -1550,45 +1549,45 @@ var g = &grammar{
 		{
 			name:        "relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 343, col: 1, offset: 8593},
+			pos:         position{line: 342, col: 1, offset: 8613},
 			expr: &actionExpr{
-				pos: position{line: 343, col: 34, offset: 8626},
+				pos: position{line: 342, col: 34, offset: 8646},
 				run: (*parser).callonrelative_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 343, col: 34, offset: 8626},
+					pos:   position{line: 342, col: 34, offset: 8646},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 343, col: 37, offset: 8629},
+						pos: position{line: 342, col: 37, offset: 8649},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 343, col: 37, offset: 8629},
+								pos: position{line: 342, col: 37, offset: 8649},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 343, col: 37, offset: 8629},
+										pos:        position{line: 342, col: 37, offset: 8649},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 343, col: 42, offset: 8634},
+										pos:  position{line: 342, col: 42, offset: 8654},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 343, col: 52, offset: 8644},
+										pos:  position{line: 342, col: 52, offset: 8664},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 343, col: 67, offset: 8659},
+								pos:  position{line: 342, col: 67, offset: 8679},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 343, col: 83, offset: 8675},
+								pos:  position{line: 342, col: 83, offset: 8695},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 343, col: 99, offset: 8691},
+								pos:  position{line: 342, col: 99, offset: 8711},
 								name: "path_empty",
 							},
 						},
@@ -1599,45 +1598,45 @@ var g = &grammar{
 		{
 			name:        "relative_part_2",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 348, col: 1, offset: 8828},
+			pos:         position{line: 347, col: 1, offset: 8848},
 			expr: &actionExpr{
-				pos: position{line: 348, col: 36, offset: 8863},
+				pos: position{line: 347, col: 36, offset: 8883},
 				run: (*parser).callonrelative_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 348, col: 36, offset: 8863},
+					pos:   position{line: 347, col: 36, offset: 8883},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 348, col: 39, offset: 8866},
+						pos: position{line: 347, col: 39, offset: 8886},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 348, col: 39, offset: 8866},
+								pos: position{line: 347, col: 39, offset: 8886},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 348, col: 39, offset: 8866},
+										pos:        position{line: 347, col: 39, offset: 8886},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 348, col: 44, offset: 8871},
+										pos:  position{line: 347, col: 44, offset: 8891},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 348, col: 56, offset: 8883},
+										pos:  position{line: 347, col: 56, offset: 8903},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 348, col: 71, offset: 8898},
+								pos:  position{line: 347, col: 71, offset: 8918},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 348, col: 87, offset: 8914},
+								pos:  position{line: 347, col: 87, offset: 8934},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 348, col: 103, offset: 8930},
+								pos:  position{line: 347, col: 103, offset: 8950},
 								name: "path_empty",
 							},
 						},
@@ -1648,27 +1647,27 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 353, col: 1, offset: 9050},
+			pos:         position{line: 352, col: 1, offset: 9070},
 			expr: &actionExpr{
-				pos: position{line: 353, col: 20, offset: 9069},
+				pos: position{line: 352, col: 20, offset: 9089},
 				run: (*parser).callonscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 353, col: 20, offset: 9069},
+					pos:   position{line: 352, col: 20, offset: 9089},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 353, col: 23, offset: 9072},
+						pos: position{line: 352, col: 23, offset: 9092},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 353, col: 23, offset: 9072},
+								pos:        position{line: 352, col: 23, offset: 9092},
 								val:        "[A-Za-z]",
 								ranges:     []rune{'A', 'Z', 'a', 'z'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 353, col: 32, offset: 9081},
+								pos: position{line: 352, col: 32, offset: 9101},
 								expr: &charClassMatcher{
-									pos:        position{line: 353, col: 32, offset: 9081},
+									pos:        position{line: 352, col: 32, offset: 9101},
 									val:        "[+.0-9A-Za-z-]",
 									chars:      []rune{'+', '.', '-'},
 									ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -1684,27 +1683,27 @@ var g = &grammar{
 		{
 			name:        "authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 358, col: 1, offset: 9191},
+			pos:         position{line: 357, col: 1, offset: 9211},
 			expr: &actionExpr{
-				pos: position{line: 358, col: 26, offset: 9216},
+				pos: position{line: 357, col: 26, offset: 9236},
 				run: (*parser).callonauthority1,
 				expr: &labeledExpr{
-					pos:   position{line: 358, col: 26, offset: 9216},
+					pos:   position{line: 357, col: 26, offset: 9236},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 358, col: 29, offset: 9219},
+						pos: position{line: 357, col: 29, offset: 9239},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 358, col: 29, offset: 9219},
+								pos: position{line: 357, col: 29, offset: 9239},
 								expr: &seqExpr{
-									pos: position{line: 358, col: 30, offset: 9220},
+									pos: position{line: 357, col: 30, offset: 9240},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 358, col: 30, offset: 9220},
+											pos:  position{line: 357, col: 30, offset: 9240},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 358, col: 39, offset: 9229},
+											pos:        position{line: 357, col: 39, offset: 9249},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1713,22 +1712,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 358, col: 45, offset: 9235},
+								pos:  position{line: 357, col: 45, offset: 9255},
 								name: "host",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 358, col: 50, offset: 9240},
+								pos: position{line: 357, col: 50, offset: 9260},
 								expr: &seqExpr{
-									pos: position{line: 358, col: 51, offset: 9241},
+									pos: position{line: 357, col: 51, offset: 9261},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 358, col: 51, offset: 9241},
+											pos:        position{line: 357, col: 51, offset: 9261},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 358, col: 55, offset: 9245},
+											pos:  position{line: 357, col: 55, offset: 9265},
 											name: "port",
 										},
 									},
@@ -1742,27 +1741,27 @@ var g = &grammar{
 		{
 			name:        "authority_2",
 			displayName: "\"authority\"",
-			pos:         position{line: 363, col: 1, offset: 9370},
+			pos:         position{line: 362, col: 1, offset: 9390},
 			expr: &actionExpr{
-				pos: position{line: 363, col: 28, offset: 9397},
+				pos: position{line: 362, col: 28, offset: 9417},
 				run: (*parser).callonauthority_21,
 				expr: &labeledExpr{
-					pos:   position{line: 363, col: 28, offset: 9397},
+					pos:   position{line: 362, col: 28, offset: 9417},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 363, col: 31, offset: 9400},
+						pos: position{line: 362, col: 31, offset: 9420},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 363, col: 31, offset: 9400},
+								pos: position{line: 362, col: 31, offset: 9420},
 								expr: &seqExpr{
-									pos: position{line: 363, col: 32, offset: 9401},
+									pos: position{line: 362, col: 32, offset: 9421},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 363, col: 32, offset: 9401},
+											pos:  position{line: 362, col: 32, offset: 9421},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 363, col: 41, offset: 9410},
+											pos:        position{line: 362, col: 41, offset: 9430},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1771,22 +1770,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 363, col: 47, offset: 9416},
+								pos:  position{line: 362, col: 47, offset: 9436},
 								name: "host_2",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 363, col: 54, offset: 9423},
+								pos: position{line: 362, col: 54, offset: 9443},
 								expr: &seqExpr{
-									pos: position{line: 363, col: 55, offset: 9424},
+									pos: position{line: 362, col: 55, offset: 9444},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 363, col: 55, offset: 9424},
+											pos:        position{line: 362, col: 55, offset: 9444},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 363, col: 59, offset: 9428},
+											pos:  position{line: 362, col: 59, offset: 9448},
 											name: "port",
 										},
 									},
@@ -1800,27 +1799,27 @@ var g = &grammar{
 		{
 			name:        "authority_3",
 			displayName: "\"authority\"",
-			pos:         position{line: 368, col: 1, offset: 9553},
+			pos:         position{line: 367, col: 1, offset: 9573},
 			expr: &actionExpr{
-				pos: position{line: 368, col: 28, offset: 9580},
+				pos: position{line: 367, col: 28, offset: 9600},
 				run: (*parser).callonauthority_31,
 				expr: &labeledExpr{
-					pos:   position{line: 368, col: 28, offset: 9580},
+					pos:   position{line: 367, col: 28, offset: 9600},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 368, col: 31, offset: 9583},
+						pos: position{line: 367, col: 31, offset: 9603},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 368, col: 31, offset: 9583},
+								pos: position{line: 367, col: 31, offset: 9603},
 								expr: &seqExpr{
-									pos: position{line: 368, col: 32, offset: 9584},
+									pos: position{line: 367, col: 32, offset: 9604},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 368, col: 32, offset: 9584},
+											pos:  position{line: 367, col: 32, offset: 9604},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 368, col: 41, offset: 9593},
+											pos:        position{line: 367, col: 41, offset: 9613},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1829,22 +1828,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 368, col: 47, offset: 9599},
+								pos:  position{line: 367, col: 47, offset: 9619},
 								name: "host_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 368, col: 54, offset: 9606},
+								pos: position{line: 367, col: 54, offset: 9626},
 								expr: &seqExpr{
-									pos: position{line: 368, col: 55, offset: 9607},
+									pos: position{line: 367, col: 55, offset: 9627},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 368, col: 55, offset: 9607},
+											pos:        position{line: 367, col: 55, offset: 9627},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 368, col: 59, offset: 9611},
+											pos:  position{line: 367, col: 59, offset: 9631},
 											name: "port",
 										},
 									},
@@ -1858,27 +1857,27 @@ var g = &grammar{
 		{
 			name:        "authority_4",
 			displayName: "\"authority\"",
-			pos:         position{line: 373, col: 1, offset: 9736},
+			pos:         position{line: 372, col: 1, offset: 9756},
 			expr: &actionExpr{
-				pos: position{line: 373, col: 28, offset: 9763},
+				pos: position{line: 372, col: 28, offset: 9783},
 				run: (*parser).callonauthority_41,
 				expr: &labeledExpr{
-					pos:   position{line: 373, col: 28, offset: 9763},
+					pos:   position{line: 372, col: 28, offset: 9783},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 373, col: 31, offset: 9766},
+						pos: position{line: 372, col: 31, offset: 9786},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 373, col: 31, offset: 9766},
+								pos: position{line: 372, col: 31, offset: 9786},
 								expr: &seqExpr{
-									pos: position{line: 373, col: 32, offset: 9767},
+									pos: position{line: 372, col: 32, offset: 9787},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 373, col: 32, offset: 9767},
+											pos:  position{line: 372, col: 32, offset: 9787},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 373, col: 41, offset: 9776},
+											pos:        position{line: 372, col: 41, offset: 9796},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1887,22 +1886,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 373, col: 47, offset: 9782},
+								pos:  position{line: 372, col: 47, offset: 9802},
 								name: "host_4",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 373, col: 54, offset: 9789},
+								pos: position{line: 372, col: 54, offset: 9809},
 								expr: &seqExpr{
-									pos: position{line: 373, col: 55, offset: 9790},
+									pos: position{line: 372, col: 55, offset: 9810},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 373, col: 55, offset: 9790},
+											pos:        position{line: 372, col: 55, offset: 9810},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 373, col: 59, offset: 9794},
+											pos:  position{line: 372, col: 59, offset: 9814},
 											name: "port",
 										},
 									},
@@ -1916,20 +1915,20 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 378, col: 1, offset: 9912},
+			pos:         position{line: 377, col: 1, offset: 9932},
 			expr: &actionExpr{
-				pos: position{line: 378, col: 24, offset: 9935},
+				pos: position{line: 377, col: 24, offset: 9955},
 				run: (*parser).callonuserinfo1,
 				expr: &labeledExpr{
-					pos:   position{line: 378, col: 24, offset: 9935},
+					pos:   position{line: 377, col: 24, offset: 9955},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 378, col: 27, offset: 9938},
+						pos: position{line: 377, col: 27, offset: 9958},
 						expr: &choiceExpr{
-							pos: position{line: 378, col: 28, offset: 9939},
+							pos: position{line: 377, col: 28, offset: 9959},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 378, col: 28, offset: 9939},
+									pos:        position{line: 377, col: 28, offset: 9959},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -1937,7 +1936,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 378, col: 52, offset: 9963},
+									pos:  position{line: 377, col: 52, offset: 9983},
 									name: "pct_encoded",
 								},
 							},
@@ -1949,43 +1948,43 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 383, col: 1, offset: 10074},
+			pos:         position{line: 382, col: 1, offset: 10094},
 			expr: &actionExpr{
-				pos: position{line: 383, col: 16, offset: 10089},
+				pos: position{line: 382, col: 16, offset: 10109},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 383, col: 16, offset: 10089},
+					pos:   position{line: 382, col: 16, offset: 10109},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 383, col: 19, offset: 10092},
+						pos: position{line: 382, col: 19, offset: 10112},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 383, col: 19, offset: 10092},
+								pos:  position{line: 382, col: 19, offset: 10112},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 383, col: 32, offset: 10105},
+								pos: position{line: 382, col: 32, offset: 10125},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 383, col: 32, offset: 10105},
+										pos:  position{line: 382, col: 32, offset: 10125},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 383, col: 44, offset: 10117},
+										pos: position{line: 382, col: 44, offset: 10137},
 										expr: &choiceExpr{
-											pos: position{line: 383, col: 46, offset: 10119},
+											pos: position{line: 382, col: 46, offset: 10139},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 383, col: 46, offset: 10119},
+													pos:        position{line: 382, col: 46, offset: 10139},
 													val:        "[#/:?]",
 													chars:      []rune{'#', '/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 383, col: 55, offset: 10128},
+													pos: position{line: 382, col: 55, offset: 10148},
 													expr: &anyMatcher{
-														line: 383, col: 56, offset: 10129,
+														line: 382, col: 56, offset: 10149,
 													},
 												},
 											},
@@ -1994,7 +1993,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 383, col: 61, offset: 10134},
+								pos:  position{line: 382, col: 61, offset: 10154},
 								name: "reg_name",
 							},
 						},
@@ -2005,43 +2004,43 @@ var g = &grammar{
 		{
 			name:        "host_2",
 			displayName: "\"host\"",
-			pos:         position{line: 388, col: 1, offset: 10251},
+			pos:         position{line: 387, col: 1, offset: 10271},
 			expr: &actionExpr{
-				pos: position{line: 388, col: 18, offset: 10268},
+				pos: position{line: 387, col: 18, offset: 10288},
 				run: (*parser).callonhost_21,
 				expr: &labeledExpr{
-					pos:   position{line: 388, col: 18, offset: 10268},
+					pos:   position{line: 387, col: 18, offset: 10288},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 388, col: 21, offset: 10271},
+						pos: position{line: 387, col: 21, offset: 10291},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 388, col: 21, offset: 10271},
+								pos:  position{line: 387, col: 21, offset: 10291},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 388, col: 34, offset: 10284},
+								pos: position{line: 387, col: 34, offset: 10304},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 388, col: 34, offset: 10284},
+										pos:  position{line: 387, col: 34, offset: 10304},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 388, col: 46, offset: 10296},
+										pos: position{line: 387, col: 46, offset: 10316},
 										expr: &choiceExpr{
-											pos: position{line: 388, col: 48, offset: 10298},
+											pos: position{line: 387, col: 48, offset: 10318},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 388, col: 48, offset: 10298},
+													pos:        position{line: 387, col: 48, offset: 10318},
 													val:        "[/:]",
 													chars:      []rune{'/', ':'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 388, col: 55, offset: 10305},
+													pos: position{line: 387, col: 55, offset: 10325},
 													expr: &anyMatcher{
-														line: 388, col: 56, offset: 10306,
+														line: 387, col: 56, offset: 10326,
 													},
 												},
 											},
@@ -2050,7 +2049,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 388, col: 61, offset: 10311},
+								pos:  position{line: 387, col: 61, offset: 10331},
 								name: "reg_name",
 							},
 						},
@@ -2061,43 +2060,43 @@ var g = &grammar{
 		{
 			name:        "host_3",
 			displayName: "\"host\"",
-			pos:         position{line: 393, col: 1, offset: 10428},
+			pos:         position{line: 392, col: 1, offset: 10448},
 			expr: &actionExpr{
-				pos: position{line: 393, col: 18, offset: 10445},
+				pos: position{line: 392, col: 18, offset: 10465},
 				run: (*parser).callonhost_31,
 				expr: &labeledExpr{
-					pos:   position{line: 393, col: 18, offset: 10445},
+					pos:   position{line: 392, col: 18, offset: 10465},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 393, col: 21, offset: 10448},
+						pos: position{line: 392, col: 21, offset: 10468},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 393, col: 21, offset: 10448},
+								pos:  position{line: 392, col: 21, offset: 10468},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 393, col: 34, offset: 10461},
+								pos: position{line: 392, col: 34, offset: 10481},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 393, col: 34, offset: 10461},
+										pos:  position{line: 392, col: 34, offset: 10481},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 393, col: 46, offset: 10473},
+										pos: position{line: 392, col: 46, offset: 10493},
 										expr: &choiceExpr{
-											pos: position{line: 393, col: 48, offset: 10475},
+											pos: position{line: 392, col: 48, offset: 10495},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 393, col: 48, offset: 10475},
+													pos:        position{line: 392, col: 48, offset: 10495},
 													val:        "[/:?]",
 													chars:      []rune{'/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 393, col: 56, offset: 10483},
+													pos: position{line: 392, col: 56, offset: 10503},
 													expr: &anyMatcher{
-														line: 393, col: 57, offset: 10484,
+														line: 392, col: 57, offset: 10504,
 													},
 												},
 											},
@@ -2106,7 +2105,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 393, col: 62, offset: 10489},
+								pos:  position{line: 392, col: 62, offset: 10509},
 								name: "reg_name",
 							},
 						},
@@ -2117,42 +2116,42 @@ var g = &grammar{
 		{
 			name:        "host_4",
 			displayName: "\"host\"",
-			pos:         position{line: 398, col: 1, offset: 10606},
+			pos:         position{line: 397, col: 1, offset: 10626},
 			expr: &actionExpr{
-				pos: position{line: 398, col: 18, offset: 10623},
+				pos: position{line: 397, col: 18, offset: 10643},
 				run: (*parser).callonhost_41,
 				expr: &labeledExpr{
-					pos:   position{line: 398, col: 18, offset: 10623},
+					pos:   position{line: 397, col: 18, offset: 10643},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 398, col: 21, offset: 10626},
+						pos: position{line: 397, col: 21, offset: 10646},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 398, col: 21, offset: 10626},
+								pos:  position{line: 397, col: 21, offset: 10646},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 398, col: 34, offset: 10639},
+								pos: position{line: 397, col: 34, offset: 10659},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 398, col: 34, offset: 10639},
+										pos:  position{line: 397, col: 34, offset: 10659},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 398, col: 46, offset: 10651},
+										pos: position{line: 397, col: 46, offset: 10671},
 										expr: &choiceExpr{
-											pos: position{line: 398, col: 48, offset: 10653},
+											pos: position{line: 397, col: 48, offset: 10673},
 											alternatives: []any{
 												&litMatcher{
-													pos:        position{line: 398, col: 48, offset: 10653},
+													pos:        position{line: 397, col: 48, offset: 10673},
 													val:        ":",
 													ignoreCase: false,
 													want:       "\":\"",
 												},
 												&notExpr{
-													pos: position{line: 398, col: 54, offset: 10659},
+													pos: position{line: 397, col: 54, offset: 10679},
 													expr: &anyMatcher{
-														line: 398, col: 55, offset: 10660,
+														line: 397, col: 55, offset: 10680,
 													},
 												},
 											},
@@ -2161,7 +2160,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 398, col: 60, offset: 10665},
+								pos:  position{line: 397, col: 60, offset: 10685},
 								name: "reg_name",
 							},
 						},
@@ -2172,37 +2171,37 @@ var g = &grammar{
 		{
 			name:        "host_5",
 			displayName: "\"host\"",
-			pos:         position{line: 403, col: 1, offset: 10782},
+			pos:         position{line: 402, col: 1, offset: 10802},
 			expr: &actionExpr{
-				pos: position{line: 403, col: 18, offset: 10799},
+				pos: position{line: 402, col: 18, offset: 10819},
 				run: (*parser).callonhost_51,
 				expr: &labeledExpr{
-					pos:   position{line: 403, col: 18, offset: 10799},
+					pos:   position{line: 402, col: 18, offset: 10819},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 403, col: 21, offset: 10802},
+						pos: position{line: 402, col: 21, offset: 10822},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 403, col: 21, offset: 10802},
+								pos:  position{line: 402, col: 21, offset: 10822},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 403, col: 34, offset: 10815},
+								pos: position{line: 402, col: 34, offset: 10835},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 403, col: 34, offset: 10815},
+										pos:  position{line: 402, col: 34, offset: 10835},
 										name: "IPv4address",
 									},
 									&notExpr{
-										pos: position{line: 403, col: 46, offset: 10827},
+										pos: position{line: 402, col: 46, offset: 10847},
 										expr: &anyMatcher{
-											line: 403, col: 47, offset: 10828,
+											line: 402, col: 47, offset: 10848,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 403, col: 51, offset: 10832},
+								pos:  position{line: 402, col: 51, offset: 10852},
 								name: "reg_name",
 							},
 						},
@@ -2213,17 +2212,17 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 408, col: 1, offset: 10905},
+			pos:         position{line: 407, col: 1, offset: 10925},
 			expr: &actionExpr{
-				pos: position{line: 408, col: 16, offset: 10920},
+				pos: position{line: 407, col: 16, offset: 10940},
 				run: (*parser).callonport1,
 				expr: &labeledExpr{
-					pos:   position{line: 408, col: 16, offset: 10920},
+					pos:   position{line: 407, col: 16, offset: 10940},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 408, col: 19, offset: 10923},
+						pos: position{line: 407, col: 19, offset: 10943},
 						expr: &charClassMatcher{
-							pos:        position{line: 408, col: 19, offset: 10923},
+							pos:        position{line: 407, col: 19, offset: 10943},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
@@ -2236,37 +2235,37 @@ var g = &grammar{
 		{
 			name:        "IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 413, col: 1, offset: 11024},
+			pos:         position{line: 412, col: 1, offset: 11044},
 			expr: &actionExpr{
-				pos: position{line: 413, col: 28, offset: 11051},
+				pos: position{line: 412, col: 28, offset: 11071},
 				run: (*parser).callonIP_literal1,
 				expr: &labeledExpr{
-					pos:   position{line: 413, col: 28, offset: 11051},
+					pos:   position{line: 412, col: 28, offset: 11071},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 413, col: 31, offset: 11054},
+						pos: position{line: 412, col: 31, offset: 11074},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 413, col: 31, offset: 11054},
+								pos:        position{line: 412, col: 31, offset: 11074},
 								val:        "[",
 								ignoreCase: false,
 								want:       "\"[\"",
 							},
 							&choiceExpr{
-								pos: position{line: 413, col: 36, offset: 11059},
+								pos: position{line: 412, col: 36, offset: 11079},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 36, offset: 11059},
+										pos:  position{line: 412, col: 36, offset: 11079},
 										name: "IPv6address",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 413, col: 50, offset: 11073},
+										pos:  position{line: 412, col: 50, offset: 11093},
 										name: "IPvFuture",
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 413, col: 61, offset: 11084},
+								pos:        position{line: 412, col: 61, offset: 11104},
 								val:        "]",
 								ignoreCase: false,
 								want:       "\"]\"",
@@ -2279,27 +2278,27 @@ var g = &grammar{
 		{
 			name:        "IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 418, col: 1, offset: 11204},
+			pos:         position{line: 417, col: 1, offset: 11224},
 			expr: &actionExpr{
-				pos: position{line: 418, col: 26, offset: 11229},
+				pos: position{line: 417, col: 26, offset: 11249},
 				run: (*parser).callonIPvFuture1,
 				expr: &labeledExpr{
-					pos:   position{line: 418, col: 26, offset: 11229},
+					pos:   position{line: 417, col: 26, offset: 11249},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 418, col: 29, offset: 11232},
+						pos: position{line: 417, col: 29, offset: 11252},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 418, col: 29, offset: 11232},
+								pos:        position{line: 417, col: 29, offset: 11252},
 								val:        "[Vv]",
 								chars:      []rune{'V', 'v'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 418, col: 34, offset: 11237},
+								pos: position{line: 417, col: 34, offset: 11257},
 								expr: &charClassMatcher{
-									pos:        position{line: 418, col: 34, offset: 11237},
+									pos:        position{line: 417, col: 34, offset: 11257},
 									val:        "[0-9A-Fa-f]",
 									ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 									ignoreCase: false,
@@ -2307,15 +2306,15 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 418, col: 47, offset: 11250},
+								pos:        position{line: 417, col: 47, offset: 11270},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 418, col: 51, offset: 11254},
+								pos: position{line: 417, col: 51, offset: 11274},
 								expr: &charClassMatcher{
-									pos:        position{line: 418, col: 51, offset: 11254},
+									pos:        position{line: 417, col: 51, offset: 11274},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -2331,239 +2330,239 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 431, col: 1, offset: 11901},
+			pos:         position{line: 430, col: 1, offset: 11921},
 			expr: &actionExpr{
-				pos: position{line: 431, col: 30, offset: 11930},
+				pos: position{line: 430, col: 30, offset: 11950},
 				run: (*parser).callonIPv6address1,
 				expr: &labeledExpr{
-					pos:   position{line: 431, col: 30, offset: 11930},
+					pos:   position{line: 430, col: 30, offset: 11950},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 431, col: 33, offset: 11933},
+						pos: position{line: 430, col: 33, offset: 11953},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 431, col: 33, offset: 11933},
+								pos: position{line: 430, col: 33, offset: 11953},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 33, offset: 11933},
+										pos:  position{line: 430, col: 33, offset: 11953},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 37, offset: 11937},
+										pos:        position{line: 430, col: 37, offset: 11957},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 41, offset: 11941},
+										pos:  position{line: 430, col: 41, offset: 11961},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 45, offset: 11945},
+										pos:        position{line: 430, col: 45, offset: 11965},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 49, offset: 11949},
+										pos:  position{line: 430, col: 49, offset: 11969},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 53, offset: 11953},
+										pos:        position{line: 430, col: 53, offset: 11973},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 57, offset: 11957},
+										pos:  position{line: 430, col: 57, offset: 11977},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 61, offset: 11961},
+										pos:        position{line: 430, col: 61, offset: 11981},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 65, offset: 11965},
+										pos:  position{line: 430, col: 65, offset: 11985},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 69, offset: 11969},
+										pos:        position{line: 430, col: 69, offset: 11989},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 73, offset: 11973},
+										pos:  position{line: 430, col: 73, offset: 11993},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 77, offset: 11977},
+										pos:        position{line: 430, col: 77, offset: 11997},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 81, offset: 11981},
+										pos:  position{line: 430, col: 81, offset: 12001},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 431, col: 88, offset: 11988},
+								pos: position{line: 430, col: 88, offset: 12008},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 431, col: 88, offset: 11988},
+										pos:        position{line: 430, col: 88, offset: 12008},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 93, offset: 11993},
+										pos:  position{line: 430, col: 93, offset: 12013},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 97, offset: 11997},
+										pos:        position{line: 430, col: 97, offset: 12017},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 101, offset: 12001},
+										pos:  position{line: 430, col: 101, offset: 12021},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 105, offset: 12005},
+										pos:        position{line: 430, col: 105, offset: 12025},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 109, offset: 12009},
+										pos:  position{line: 430, col: 109, offset: 12029},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 113, offset: 12013},
+										pos:        position{line: 430, col: 113, offset: 12033},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 117, offset: 12017},
+										pos:  position{line: 430, col: 117, offset: 12037},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 121, offset: 12021},
+										pos:        position{line: 430, col: 121, offset: 12041},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 125, offset: 12025},
+										pos:  position{line: 430, col: 125, offset: 12045},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 129, offset: 12029},
+										pos:        position{line: 430, col: 129, offset: 12049},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 133, offset: 12033},
+										pos:  position{line: 430, col: 133, offset: 12053},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 431, col: 140, offset: 12040},
+								pos: position{line: 430, col: 140, offset: 12060},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 431, col: 140, offset: 12040},
+										pos: position{line: 430, col: 140, offset: 12060},
 										expr: &ruleRefExpr{
-											pos:  position{line: 431, col: 140, offset: 12040},
+											pos:  position{line: 430, col: 140, offset: 12060},
 											name: "h16",
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 145, offset: 12045},
+										pos:        position{line: 430, col: 145, offset: 12065},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 150, offset: 12050},
+										pos:  position{line: 430, col: 150, offset: 12070},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 154, offset: 12054},
+										pos:        position{line: 430, col: 154, offset: 12074},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 158, offset: 12058},
+										pos:  position{line: 430, col: 158, offset: 12078},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 162, offset: 12062},
+										pos:        position{line: 430, col: 162, offset: 12082},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 166, offset: 12066},
+										pos:  position{line: 430, col: 166, offset: 12086},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 170, offset: 12070},
+										pos:        position{line: 430, col: 170, offset: 12090},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 174, offset: 12074},
+										pos:  position{line: 430, col: 174, offset: 12094},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 178, offset: 12078},
+										pos:        position{line: 430, col: 178, offset: 12098},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 182, offset: 12082},
+										pos:  position{line: 430, col: 182, offset: 12102},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 431, col: 189, offset: 12089},
+								pos: position{line: 430, col: 189, offset: 12109},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 431, col: 189, offset: 12089},
+										pos: position{line: 430, col: 189, offset: 12109},
 										expr: &seqExpr{
-											pos: position{line: 431, col: 190, offset: 12090},
+											pos: position{line: 430, col: 190, offset: 12110},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 431, col: 190, offset: 12090},
+													pos: position{line: 430, col: 190, offset: 12110},
 													expr: &seqExpr{
-														pos: position{line: 431, col: 191, offset: 12091},
+														pos: position{line: 430, col: 191, offset: 12111},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 431, col: 191, offset: 12091},
+																pos:  position{line: 430, col: 191, offset: 12111},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 431, col: 195, offset: 12095},
+																pos:        position{line: 430, col: 195, offset: 12115},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&andExpr{
-																pos: position{line: 431, col: 199, offset: 12099},
+																pos: position{line: 430, col: 199, offset: 12119},
 																expr: &charClassMatcher{
-																	pos:        position{line: 431, col: 200, offset: 12100},
+																	pos:        position{line: 430, col: 200, offset: 12120},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2574,96 +2573,96 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 431, col: 214, offset: 12114},
+													pos:  position{line: 430, col: 214, offset: 12134},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 220, offset: 12120},
+										pos:        position{line: 430, col: 220, offset: 12140},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 225, offset: 12125},
+										pos:  position{line: 430, col: 225, offset: 12145},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 229, offset: 12129},
+										pos:        position{line: 430, col: 229, offset: 12149},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 233, offset: 12133},
+										pos:  position{line: 430, col: 233, offset: 12153},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 237, offset: 12137},
+										pos:        position{line: 430, col: 237, offset: 12157},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 241, offset: 12141},
+										pos:  position{line: 430, col: 241, offset: 12161},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 245, offset: 12145},
+										pos:        position{line: 430, col: 245, offset: 12165},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 249, offset: 12149},
+										pos:  position{line: 430, col: 249, offset: 12169},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 431, col: 256, offset: 12156},
+								pos: position{line: 430, col: 256, offset: 12176},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 431, col: 256, offset: 12156},
+										pos: position{line: 430, col: 256, offset: 12176},
 										expr: &seqExpr{
-											pos: position{line: 431, col: 257, offset: 12157},
+											pos: position{line: 430, col: 257, offset: 12177},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 431, col: 257, offset: 12157},
+													pos: position{line: 430, col: 257, offset: 12177},
 													expr: &seqExpr{
-														pos: position{line: 431, col: 258, offset: 12158},
+														pos: position{line: 430, col: 258, offset: 12178},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 431, col: 258, offset: 12158},
+																pos:  position{line: 430, col: 258, offset: 12178},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 431, col: 262, offset: 12162},
+																pos:        position{line: 430, col: 262, offset: 12182},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 431, col: 266, offset: 12166},
+																pos: position{line: 430, col: 266, offset: 12186},
 																expr: &seqExpr{
-																	pos: position{line: 431, col: 267, offset: 12167},
+																	pos: position{line: 430, col: 267, offset: 12187},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 431, col: 267, offset: 12167},
+																			pos:  position{line: 430, col: 267, offset: 12187},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 431, col: 271, offset: 12171},
+																			pos:        position{line: 430, col: 271, offset: 12191},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&andExpr{
-																			pos: position{line: 431, col: 275, offset: 12175},
+																			pos: position{line: 430, col: 275, offset: 12195},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 431, col: 276, offset: 12176},
+																				pos:        position{line: 430, col: 276, offset: 12196},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2674,9 +2673,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 431, col: 290, offset: 12190},
+																pos: position{line: 430, col: 290, offset: 12210},
 																expr: &charClassMatcher{
-																	pos:        position{line: 431, col: 291, offset: 12191},
+																	pos:        position{line: 430, col: 291, offset: 12211},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2687,101 +2686,101 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 431, col: 305, offset: 12205},
+													pos:  position{line: 430, col: 305, offset: 12225},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 311, offset: 12211},
+										pos:        position{line: 430, col: 311, offset: 12231},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 316, offset: 12216},
+										pos:  position{line: 430, col: 316, offset: 12236},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 320, offset: 12220},
+										pos:        position{line: 430, col: 320, offset: 12240},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 324, offset: 12224},
+										pos:  position{line: 430, col: 324, offset: 12244},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 328, offset: 12228},
+										pos:        position{line: 430, col: 328, offset: 12248},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 332, offset: 12232},
+										pos:  position{line: 430, col: 332, offset: 12252},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 431, col: 339, offset: 12239},
+								pos: position{line: 430, col: 339, offset: 12259},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 431, col: 339, offset: 12239},
+										pos: position{line: 430, col: 339, offset: 12259},
 										expr: &seqExpr{
-											pos: position{line: 431, col: 340, offset: 12240},
+											pos: position{line: 430, col: 340, offset: 12260},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 431, col: 340, offset: 12240},
+													pos: position{line: 430, col: 340, offset: 12260},
 													expr: &seqExpr{
-														pos: position{line: 431, col: 341, offset: 12241},
+														pos: position{line: 430, col: 341, offset: 12261},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 431, col: 341, offset: 12241},
+																pos:  position{line: 430, col: 341, offset: 12261},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 431, col: 345, offset: 12245},
+																pos:        position{line: 430, col: 345, offset: 12265},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 431, col: 349, offset: 12249},
+																pos: position{line: 430, col: 349, offset: 12269},
 																expr: &seqExpr{
-																	pos: position{line: 431, col: 350, offset: 12250},
+																	pos: position{line: 430, col: 350, offset: 12270},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 431, col: 350, offset: 12250},
+																			pos:  position{line: 430, col: 350, offset: 12270},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 431, col: 354, offset: 12254},
+																			pos:        position{line: 430, col: 354, offset: 12274},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 431, col: 358, offset: 12258},
+																			pos: position{line: 430, col: 358, offset: 12278},
 																			expr: &seqExpr{
-																				pos: position{line: 431, col: 359, offset: 12259},
+																				pos: position{line: 430, col: 359, offset: 12279},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 431, col: 359, offset: 12259},
+																						pos:  position{line: 430, col: 359, offset: 12279},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 431, col: 363, offset: 12263},
+																						pos:        position{line: 430, col: 363, offset: 12283},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&andExpr{
-																						pos: position{line: 431, col: 367, offset: 12267},
+																						pos: position{line: 430, col: 367, offset: 12287},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 431, col: 368, offset: 12268},
+																							pos:        position{line: 430, col: 368, offset: 12288},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -2792,9 +2791,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 431, col: 382, offset: 12282},
+																			pos: position{line: 430, col: 382, offset: 12302},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 431, col: 383, offset: 12283},
+																				pos:        position{line: 430, col: 383, offset: 12303},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2805,9 +2804,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 431, col: 397, offset: 12297},
+																pos: position{line: 430, col: 397, offset: 12317},
 																expr: &charClassMatcher{
-																	pos:        position{line: 431, col: 398, offset: 12298},
+																	pos:        position{line: 430, col: 398, offset: 12318},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2818,106 +2817,106 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 431, col: 412, offset: 12312},
+													pos:  position{line: 430, col: 412, offset: 12332},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 418, offset: 12318},
+										pos:        position{line: 430, col: 418, offset: 12338},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 423, offset: 12323},
+										pos:  position{line: 430, col: 423, offset: 12343},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 427, offset: 12327},
+										pos:        position{line: 430, col: 427, offset: 12347},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 431, offset: 12331},
+										pos:  position{line: 430, col: 431, offset: 12351},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 431, col: 438, offset: 12338},
+								pos: position{line: 430, col: 438, offset: 12358},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 431, col: 438, offset: 12338},
+										pos: position{line: 430, col: 438, offset: 12358},
 										expr: &seqExpr{
-											pos: position{line: 431, col: 439, offset: 12339},
+											pos: position{line: 430, col: 439, offset: 12359},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 431, col: 439, offset: 12339},
+													pos: position{line: 430, col: 439, offset: 12359},
 													expr: &seqExpr{
-														pos: position{line: 431, col: 440, offset: 12340},
+														pos: position{line: 430, col: 440, offset: 12360},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 431, col: 440, offset: 12340},
+																pos:  position{line: 430, col: 440, offset: 12360},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 431, col: 444, offset: 12344},
+																pos:        position{line: 430, col: 444, offset: 12364},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 431, col: 448, offset: 12348},
+																pos: position{line: 430, col: 448, offset: 12368},
 																expr: &seqExpr{
-																	pos: position{line: 431, col: 449, offset: 12349},
+																	pos: position{line: 430, col: 449, offset: 12369},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 431, col: 449, offset: 12349},
+																			pos:  position{line: 430, col: 449, offset: 12369},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 431, col: 453, offset: 12353},
+																			pos:        position{line: 430, col: 453, offset: 12373},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 431, col: 457, offset: 12357},
+																			pos: position{line: 430, col: 457, offset: 12377},
 																			expr: &seqExpr{
-																				pos: position{line: 431, col: 458, offset: 12358},
+																				pos: position{line: 430, col: 458, offset: 12378},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 431, col: 458, offset: 12358},
+																						pos:  position{line: 430, col: 458, offset: 12378},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 431, col: 462, offset: 12362},
+																						pos:        position{line: 430, col: 462, offset: 12382},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 431, col: 466, offset: 12366},
+																						pos: position{line: 430, col: 466, offset: 12386},
 																						expr: &seqExpr{
-																							pos: position{line: 431, col: 467, offset: 12367},
+																							pos: position{line: 430, col: 467, offset: 12387},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 431, col: 467, offset: 12367},
+																									pos:  position{line: 430, col: 467, offset: 12387},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 431, col: 471, offset: 12371},
+																									pos:        position{line: 430, col: 471, offset: 12391},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&andExpr{
-																									pos: position{line: 431, col: 475, offset: 12375},
+																									pos: position{line: 430, col: 475, offset: 12395},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 431, col: 476, offset: 12376},
+																										pos:        position{line: 430, col: 476, offset: 12396},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -2928,9 +2927,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 431, col: 490, offset: 12390},
+																						pos: position{line: 430, col: 490, offset: 12410},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 431, col: 491, offset: 12391},
+																							pos:        position{line: 430, col: 491, offset: 12411},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -2941,9 +2940,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 431, col: 505, offset: 12405},
+																			pos: position{line: 430, col: 505, offset: 12425},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 431, col: 506, offset: 12406},
+																				pos:        position{line: 430, col: 506, offset: 12426},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2954,9 +2953,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 431, col: 520, offset: 12420},
+																pos: position{line: 430, col: 520, offset: 12440},
 																expr: &charClassMatcher{
-																	pos:        position{line: 431, col: 521, offset: 12421},
+																	pos:        position{line: 430, col: 521, offset: 12441},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2967,111 +2966,111 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 431, col: 535, offset: 12435},
+													pos:  position{line: 430, col: 535, offset: 12455},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 541, offset: 12441},
+										pos:        position{line: 430, col: 541, offset: 12461},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 546, offset: 12446},
+										pos:  position{line: 430, col: 546, offset: 12466},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 431, col: 553, offset: 12453},
+								pos: position{line: 430, col: 553, offset: 12473},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 431, col: 553, offset: 12453},
+										pos: position{line: 430, col: 553, offset: 12473},
 										expr: &seqExpr{
-											pos: position{line: 431, col: 554, offset: 12454},
+											pos: position{line: 430, col: 554, offset: 12474},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 431, col: 554, offset: 12454},
+													pos: position{line: 430, col: 554, offset: 12474},
 													expr: &seqExpr{
-														pos: position{line: 431, col: 555, offset: 12455},
+														pos: position{line: 430, col: 555, offset: 12475},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 431, col: 555, offset: 12455},
+																pos:  position{line: 430, col: 555, offset: 12475},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 431, col: 559, offset: 12459},
+																pos:        position{line: 430, col: 559, offset: 12479},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 431, col: 563, offset: 12463},
+																pos: position{line: 430, col: 563, offset: 12483},
 																expr: &seqExpr{
-																	pos: position{line: 431, col: 564, offset: 12464},
+																	pos: position{line: 430, col: 564, offset: 12484},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 431, col: 564, offset: 12464},
+																			pos:  position{line: 430, col: 564, offset: 12484},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 431, col: 568, offset: 12468},
+																			pos:        position{line: 430, col: 568, offset: 12488},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 431, col: 572, offset: 12472},
+																			pos: position{line: 430, col: 572, offset: 12492},
 																			expr: &seqExpr{
-																				pos: position{line: 431, col: 573, offset: 12473},
+																				pos: position{line: 430, col: 573, offset: 12493},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 431, col: 573, offset: 12473},
+																						pos:  position{line: 430, col: 573, offset: 12493},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 431, col: 577, offset: 12477},
+																						pos:        position{line: 430, col: 577, offset: 12497},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 431, col: 581, offset: 12481},
+																						pos: position{line: 430, col: 581, offset: 12501},
 																						expr: &seqExpr{
-																							pos: position{line: 431, col: 582, offset: 12482},
+																							pos: position{line: 430, col: 582, offset: 12502},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 431, col: 582, offset: 12482},
+																									pos:  position{line: 430, col: 582, offset: 12502},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 431, col: 586, offset: 12486},
+																									pos:        position{line: 430, col: 586, offset: 12506},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 431, col: 590, offset: 12490},
+																									pos: position{line: 430, col: 590, offset: 12510},
 																									expr: &seqExpr{
-																										pos: position{line: 431, col: 591, offset: 12491},
+																										pos: position{line: 430, col: 591, offset: 12511},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 431, col: 591, offset: 12491},
+																												pos:  position{line: 430, col: 591, offset: 12511},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 431, col: 595, offset: 12495},
+																												pos:        position{line: 430, col: 595, offset: 12515},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&andExpr{
-																												pos: position{line: 431, col: 599, offset: 12499},
+																												pos: position{line: 430, col: 599, offset: 12519},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 431, col: 600, offset: 12500},
+																													pos:        position{line: 430, col: 600, offset: 12520},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3082,9 +3081,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 431, col: 614, offset: 12514},
+																									pos: position{line: 430, col: 614, offset: 12534},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 431, col: 615, offset: 12515},
+																										pos:        position{line: 430, col: 615, offset: 12535},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3095,9 +3094,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 431, col: 629, offset: 12529},
+																						pos: position{line: 430, col: 629, offset: 12549},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 431, col: 630, offset: 12530},
+																							pos:        position{line: 430, col: 630, offset: 12550},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3108,9 +3107,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 431, col: 644, offset: 12544},
+																			pos: position{line: 430, col: 644, offset: 12564},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 431, col: 645, offset: 12545},
+																				pos:        position{line: 430, col: 645, offset: 12565},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3121,9 +3120,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 431, col: 659, offset: 12559},
+																pos: position{line: 430, col: 659, offset: 12579},
 																expr: &charClassMatcher{
-																	pos:        position{line: 431, col: 660, offset: 12560},
+																	pos:        position{line: 430, col: 660, offset: 12580},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3134,126 +3133,126 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 431, col: 674, offset: 12574},
+													pos:  position{line: 430, col: 674, offset: 12594},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 680, offset: 12580},
+										pos:        position{line: 430, col: 680, offset: 12600},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 431, col: 685, offset: 12585},
+										pos:  position{line: 430, col: 685, offset: 12605},
 										name: "h16",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 431, col: 691, offset: 12591},
+								pos: position{line: 430, col: 691, offset: 12611},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 431, col: 691, offset: 12591},
+										pos: position{line: 430, col: 691, offset: 12611},
 										expr: &seqExpr{
-											pos: position{line: 431, col: 692, offset: 12592},
+											pos: position{line: 430, col: 692, offset: 12612},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 431, col: 692, offset: 12592},
+													pos: position{line: 430, col: 692, offset: 12612},
 													expr: &seqExpr{
-														pos: position{line: 431, col: 693, offset: 12593},
+														pos: position{line: 430, col: 693, offset: 12613},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 431, col: 693, offset: 12593},
+																pos:  position{line: 430, col: 693, offset: 12613},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 431, col: 697, offset: 12597},
+																pos:        position{line: 430, col: 697, offset: 12617},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 431, col: 701, offset: 12601},
+																pos: position{line: 430, col: 701, offset: 12621},
 																expr: &seqExpr{
-																	pos: position{line: 431, col: 702, offset: 12602},
+																	pos: position{line: 430, col: 702, offset: 12622},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 431, col: 702, offset: 12602},
+																			pos:  position{line: 430, col: 702, offset: 12622},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 431, col: 706, offset: 12606},
+																			pos:        position{line: 430, col: 706, offset: 12626},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 431, col: 710, offset: 12610},
+																			pos: position{line: 430, col: 710, offset: 12630},
 																			expr: &seqExpr{
-																				pos: position{line: 431, col: 711, offset: 12611},
+																				pos: position{line: 430, col: 711, offset: 12631},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 431, col: 711, offset: 12611},
+																						pos:  position{line: 430, col: 711, offset: 12631},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 431, col: 715, offset: 12615},
+																						pos:        position{line: 430, col: 715, offset: 12635},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 431, col: 719, offset: 12619},
+																						pos: position{line: 430, col: 719, offset: 12639},
 																						expr: &seqExpr{
-																							pos: position{line: 431, col: 720, offset: 12620},
+																							pos: position{line: 430, col: 720, offset: 12640},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 431, col: 720, offset: 12620},
+																									pos:  position{line: 430, col: 720, offset: 12640},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 431, col: 724, offset: 12624},
+																									pos:        position{line: 430, col: 724, offset: 12644},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 431, col: 728, offset: 12628},
+																									pos: position{line: 430, col: 728, offset: 12648},
 																									expr: &seqExpr{
-																										pos: position{line: 431, col: 729, offset: 12629},
+																										pos: position{line: 430, col: 729, offset: 12649},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 431, col: 729, offset: 12629},
+																												pos:  position{line: 430, col: 729, offset: 12649},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 431, col: 733, offset: 12633},
+																												pos:        position{line: 430, col: 733, offset: 12653},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&zeroOrOneExpr{
-																												pos: position{line: 431, col: 737, offset: 12637},
+																												pos: position{line: 430, col: 737, offset: 12657},
 																												expr: &seqExpr{
-																													pos: position{line: 431, col: 738, offset: 12638},
+																													pos: position{line: 430, col: 738, offset: 12658},
 																													exprs: []any{
 																														&ruleRefExpr{
-																															pos:  position{line: 431, col: 738, offset: 12638},
+																															pos:  position{line: 430, col: 738, offset: 12658},
 																															name: "h16",
 																														},
 																														&litMatcher{
-																															pos:        position{line: 431, col: 742, offset: 12642},
+																															pos:        position{line: 430, col: 742, offset: 12662},
 																															val:        ":",
 																															ignoreCase: false,
 																															want:       "\":\"",
 																														},
 																														&andExpr{
-																															pos: position{line: 431, col: 746, offset: 12646},
+																															pos: position{line: 430, col: 746, offset: 12666},
 																															expr: &charClassMatcher{
-																																pos:        position{line: 431, col: 747, offset: 12647},
+																																pos:        position{line: 430, col: 747, offset: 12667},
 																																val:        "[0-9A-Fa-f]",
 																																ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																																ignoreCase: false,
@@ -3264,9 +3263,9 @@ var g = &grammar{
 																												},
 																											},
 																											&andExpr{
-																												pos: position{line: 431, col: 761, offset: 12661},
+																												pos: position{line: 430, col: 761, offset: 12681},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 431, col: 762, offset: 12662},
+																													pos:        position{line: 430, col: 762, offset: 12682},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3277,9 +3276,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 431, col: 776, offset: 12676},
+																									pos: position{line: 430, col: 776, offset: 12696},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 431, col: 777, offset: 12677},
+																										pos:        position{line: 430, col: 777, offset: 12697},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3290,9 +3289,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 431, col: 791, offset: 12691},
+																						pos: position{line: 430, col: 791, offset: 12711},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 431, col: 792, offset: 12692},
+																							pos:        position{line: 430, col: 792, offset: 12712},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3303,9 +3302,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 431, col: 806, offset: 12706},
+																			pos: position{line: 430, col: 806, offset: 12726},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 431, col: 807, offset: 12707},
+																				pos:        position{line: 430, col: 807, offset: 12727},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3316,9 +3315,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 431, col: 821, offset: 12721},
+																pos: position{line: 430, col: 821, offset: 12741},
 																expr: &charClassMatcher{
-																	pos:        position{line: 431, col: 822, offset: 12722},
+																	pos:        position{line: 430, col: 822, offset: 12742},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3329,14 +3328,14 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 431, col: 836, offset: 12736},
+													pos:  position{line: 430, col: 836, offset: 12756},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 431, col: 842, offset: 12742},
+										pos:        position{line: 430, col: 842, offset: 12762},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
@@ -3351,51 +3350,51 @@ var g = &grammar{
 		{
 			name:        "h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 436, col: 1, offset: 12821},
+			pos:         position{line: 435, col: 1, offset: 12841},
 			expr: &actionExpr{
-				pos: position{line: 436, col: 14, offset: 12834},
+				pos: position{line: 435, col: 14, offset: 12854},
 				run: (*parser).callonh161,
 				expr: &labeledExpr{
-					pos:   position{line: 436, col: 14, offset: 12834},
+					pos:   position{line: 435, col: 14, offset: 12854},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 436, col: 17, offset: 12837},
+						pos: position{line: 435, col: 17, offset: 12857},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 436, col: 17, offset: 12837},
+								pos:        position{line: 435, col: 17, offset: 12857},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 436, col: 29, offset: 12849},
+								pos: position{line: 435, col: 29, offset: 12869},
 								expr: &seqExpr{
-									pos: position{line: 436, col: 30, offset: 12850},
+									pos: position{line: 435, col: 30, offset: 12870},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 436, col: 30, offset: 12850},
+											pos:        position{line: 435, col: 30, offset: 12870},
 											val:        "[0-9A-Fa-f]",
 											ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 436, col: 42, offset: 12862},
+											pos: position{line: 435, col: 42, offset: 12882},
 											expr: &seqExpr{
-												pos: position{line: 436, col: 43, offset: 12863},
+												pos: position{line: 435, col: 43, offset: 12883},
 												exprs: []any{
 													&charClassMatcher{
-														pos:        position{line: 436, col: 43, offset: 12863},
+														pos:        position{line: 435, col: 43, offset: 12883},
 														val:        "[0-9A-Fa-f]",
 														ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&zeroOrOneExpr{
-														pos: position{line: 436, col: 55, offset: 12875},
+														pos: position{line: 435, col: 55, offset: 12895},
 														expr: &charClassMatcher{
-															pos:        position{line: 436, col: 55, offset: 12875},
+															pos:        position{line: 435, col: 55, offset: 12895},
 															val:        "[0-9A-Fa-f]",
 															ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 															ignoreCase: false,
@@ -3416,37 +3415,37 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 441, col: 1, offset: 12978},
+			pos:         position{line: 440, col: 1, offset: 12998},
 			expr: &actionExpr{
-				pos: position{line: 441, col: 16, offset: 12993},
+				pos: position{line: 440, col: 16, offset: 13013},
 				run: (*parser).callonls321,
 				expr: &labeledExpr{
-					pos:   position{line: 441, col: 16, offset: 12993},
+					pos:   position{line: 440, col: 16, offset: 13013},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 441, col: 19, offset: 12996},
+						pos: position{line: 440, col: 19, offset: 13016},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 441, col: 19, offset: 12996},
+								pos: position{line: 440, col: 19, offset: 13016},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 441, col: 19, offset: 12996},
+										pos:  position{line: 440, col: 19, offset: 13016},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 441, col: 23, offset: 13000},
+										pos:        position{line: 440, col: 23, offset: 13020},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 441, col: 27, offset: 13004},
+										pos:  position{line: 440, col: 27, offset: 13024},
 										name: "h16",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 441, col: 33, offset: 13010},
+								pos:  position{line: 440, col: 33, offset: 13030},
 								name: "IPv4address",
 							},
 						},
@@ -3457,48 +3456,48 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 446, col: 1, offset: 13131},
+			pos:         position{line: 445, col: 1, offset: 13151},
 			expr: &actionExpr{
-				pos: position{line: 446, col: 30, offset: 13160},
+				pos: position{line: 445, col: 30, offset: 13180},
 				run: (*parser).callonIPv4address1,
 				expr: &labeledExpr{
-					pos:   position{line: 446, col: 30, offset: 13160},
+					pos:   position{line: 445, col: 30, offset: 13180},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 446, col: 33, offset: 13163},
+						pos: position{line: 445, col: 33, offset: 13183},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 446, col: 33, offset: 13163},
+								pos:  position{line: 445, col: 33, offset: 13183},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 446, col: 43, offset: 13173},
+								pos:        position{line: 445, col: 43, offset: 13193},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 446, col: 47, offset: 13177},
+								pos:  position{line: 445, col: 47, offset: 13197},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 446, col: 57, offset: 13187},
+								pos:        position{line: 445, col: 57, offset: 13207},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 446, col: 61, offset: 13191},
+								pos:  position{line: 445, col: 61, offset: 13211},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 446, col: 71, offset: 13201},
+								pos:        position{line: 445, col: 71, offset: 13221},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 446, col: 75, offset: 13205},
+								pos:  position{line: 445, col: 75, offset: 13225},
 								name: "dec_octet",
 							},
 						},
@@ -3509,34 +3508,34 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 455, col: 1, offset: 13521},
+			pos:         position{line: 454, col: 1, offset: 13541},
 			expr: &actionExpr{
-				pos: position{line: 455, col: 26, offset: 13546},
+				pos: position{line: 454, col: 26, offset: 13566},
 				run: (*parser).callondec_octet1,
 				expr: &labeledExpr{
-					pos:   position{line: 455, col: 26, offset: 13546},
+					pos:   position{line: 454, col: 26, offset: 13566},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 455, col: 29, offset: 13549},
+						pos: position{line: 454, col: 29, offset: 13569},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 455, col: 29, offset: 13549},
+								pos: position{line: 454, col: 29, offset: 13569},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 455, col: 29, offset: 13549},
+										pos:        position{line: 454, col: 29, offset: 13569},
 										val:        "1",
 										ignoreCase: false,
 										want:       "\"1\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 455, col: 33, offset: 13553},
+										pos:        position{line: 454, col: 33, offset: 13573},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 455, col: 39, offset: 13559},
+										pos:        position{line: 454, col: 39, offset: 13579},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3545,23 +3544,23 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 455, col: 47, offset: 13567},
+								pos: position{line: 454, col: 47, offset: 13587},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 455, col: 47, offset: 13567},
+										pos:        position{line: 454, col: 47, offset: 13587},
 										val:        "2",
 										ignoreCase: false,
 										want:       "\"2\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 455, col: 51, offset: 13571},
+										pos:        position{line: 454, col: 51, offset: 13591},
 										val:        "[0-4]",
 										ranges:     []rune{'0', '4'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 455, col: 57, offset: 13577},
+										pos:        position{line: 454, col: 57, offset: 13597},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3570,16 +3569,16 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 455, col: 65, offset: 13585},
+								pos: position{line: 454, col: 65, offset: 13605},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 455, col: 65, offset: 13585},
+										pos:        position{line: 454, col: 65, offset: 13605},
 										val:        "25",
 										ignoreCase: false,
 										want:       "\"25\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 455, col: 70, offset: 13590},
+										pos:        position{line: 454, col: 70, offset: 13610},
 										val:        "[0-5]",
 										ranges:     []rune{'0', '5'},
 										ignoreCase: false,
@@ -3588,17 +3587,17 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 455, col: 78, offset: 13598},
+								pos: position{line: 454, col: 78, offset: 13618},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 455, col: 78, offset: 13598},
+										pos:        position{line: 454, col: 78, offset: 13618},
 										val:        "[1-9]",
 										ranges:     []rune{'1', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 455, col: 84, offset: 13604},
+										pos:        position{line: 454, col: 84, offset: 13624},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3607,7 +3606,7 @@ var g = &grammar{
 								},
 							},
 							&charClassMatcher{
-								pos:        position{line: 455, col: 92, offset: 13612},
+								pos:        position{line: 454, col: 92, offset: 13632},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -3621,20 +3620,20 @@ var g = &grammar{
 		{
 			name:        "reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 460, col: 1, offset: 13723},
+			pos:         position{line: 459, col: 1, offset: 13743},
 			expr: &actionExpr{
-				pos: position{line: 460, col: 24, offset: 13746},
+				pos: position{line: 459, col: 24, offset: 13766},
 				run: (*parser).callonreg_name1,
 				expr: &labeledExpr{
-					pos:   position{line: 460, col: 24, offset: 13746},
+					pos:   position{line: 459, col: 24, offset: 13766},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 460, col: 27, offset: 13749},
+						pos: position{line: 459, col: 27, offset: 13769},
 						expr: &choiceExpr{
-							pos: position{line: 460, col: 28, offset: 13750},
+							pos: position{line: 459, col: 28, offset: 13770},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 460, col: 28, offset: 13750},
+									pos:        position{line: 459, col: 28, offset: 13770},
 									val:        "[!$&-,.0-9;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', 'A', 'Z', 'a', 'z'},
@@ -3642,7 +3641,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 460, col: 53, offset: 13775},
+									pos:  position{line: 459, col: 53, offset: 13795},
 									name: "pct_encoded",
 								},
 							},
@@ -3654,56 +3653,56 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 469, col: 1, offset: 14155},
+			pos:         position{line: 468, col: 1, offset: 14175},
 			expr: &actionExpr{
-				pos: position{line: 469, col: 16, offset: 14170},
+				pos: position{line: 468, col: 16, offset: 14190},
 				run: (*parser).callonpath1,
 				expr: &labeledExpr{
-					pos:   position{line: 469, col: 16, offset: 14170},
+					pos:   position{line: 468, col: 16, offset: 14190},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 469, col: 19, offset: 14173},
+						pos: position{line: 468, col: 19, offset: 14193},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 469, col: 19, offset: 14173},
+								pos: position{line: 468, col: 19, offset: 14193},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 469, col: 19, offset: 14173},
+										pos:  position{line: 468, col: 19, offset: 14193},
 										name: "path_abempty",
 									},
 									&notExpr{
-										pos: position{line: 469, col: 32, offset: 14186},
+										pos: position{line: 468, col: 32, offset: 14206},
 										expr: &anyMatcher{
-											line: 469, col: 33, offset: 14187,
+											line: 468, col: 33, offset: 14207,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 469, col: 37, offset: 14191},
+								pos:  position{line: 468, col: 37, offset: 14211},
 								name: "path_absolute",
 							},
 							&seqExpr{
-								pos: position{line: 469, col: 53, offset: 14207},
+								pos: position{line: 468, col: 53, offset: 14227},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 469, col: 53, offset: 14207},
+										pos:  position{line: 468, col: 53, offset: 14227},
 										name: "path_noscheme",
 									},
 									&notExpr{
-										pos: position{line: 469, col: 67, offset: 14221},
+										pos: position{line: 468, col: 67, offset: 14241},
 										expr: &anyMatcher{
-											line: 469, col: 68, offset: 14222,
+											line: 468, col: 68, offset: 14242,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 469, col: 72, offset: 14226},
+								pos:  position{line: 468, col: 72, offset: 14246},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 469, col: 88, offset: 14242},
+								pos:  position{line: 468, col: 88, offset: 14262},
 								name: "path_empty",
 							},
 						},
@@ -3714,26 +3713,26 @@ var g = &grammar{
 		{
 			name:        "path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 474, col: 1, offset: 14327},
+			pos:         position{line: 473, col: 1, offset: 14347},
 			expr: &actionExpr{
-				pos: position{line: 474, col: 32, offset: 14358},
+				pos: position{line: 473, col: 32, offset: 14378},
 				run: (*parser).callonpath_abempty1,
 				expr: &labeledExpr{
-					pos:   position{line: 474, col: 32, offset: 14358},
+					pos:   position{line: 473, col: 32, offset: 14378},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 474, col: 35, offset: 14361},
+						pos: position{line: 473, col: 35, offset: 14381},
 						expr: &seqExpr{
-							pos: position{line: 474, col: 36, offset: 14362},
+							pos: position{line: 473, col: 36, offset: 14382},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 474, col: 36, offset: 14362},
+									pos:        position{line: 473, col: 36, offset: 14382},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 474, col: 40, offset: 14366},
+									pos:  position{line: 473, col: 40, offset: 14386},
 									name: "segment",
 								},
 							},
@@ -3745,44 +3744,44 @@ var g = &grammar{
 		{
 			name:        "path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 479, col: 1, offset: 14477},
+			pos:         position{line: 478, col: 1, offset: 14497},
 			expr: &actionExpr{
-				pos: position{line: 479, col: 34, offset: 14510},
+				pos: position{line: 478, col: 34, offset: 14530},
 				run: (*parser).callonpath_absolute1,
 				expr: &labeledExpr{
-					pos:   position{line: 479, col: 34, offset: 14510},
+					pos:   position{line: 478, col: 34, offset: 14530},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 479, col: 37, offset: 14513},
+						pos: position{line: 478, col: 37, offset: 14533},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 479, col: 37, offset: 14513},
+								pos:        position{line: 478, col: 37, offset: 14533},
 								val:        "/",
 								ignoreCase: false,
 								want:       "\"/\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 479, col: 41, offset: 14517},
+								pos: position{line: 478, col: 41, offset: 14537},
 								expr: &seqExpr{
-									pos: position{line: 479, col: 42, offset: 14518},
+									pos: position{line: 478, col: 42, offset: 14538},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 479, col: 42, offset: 14518},
+											pos:  position{line: 478, col: 42, offset: 14538},
 											name: "segment_nz",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 479, col: 53, offset: 14529},
+											pos: position{line: 478, col: 53, offset: 14549},
 											expr: &seqExpr{
-												pos: position{line: 479, col: 54, offset: 14530},
+												pos: position{line: 478, col: 54, offset: 14550},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 479, col: 54, offset: 14530},
+														pos:        position{line: 478, col: 54, offset: 14550},
 														val:        "/",
 														ignoreCase: false,
 														want:       "\"/\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 479, col: 58, offset: 14534},
+														pos:  position{line: 478, col: 58, offset: 14554},
 														name: "segment",
 													},
 												},
@@ -3799,33 +3798,33 @@ var g = &grammar{
 		{
 			name:        "path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 484, col: 1, offset: 14643},
+			pos:         position{line: 483, col: 1, offset: 14663},
 			expr: &actionExpr{
-				pos: position{line: 484, col: 34, offset: 14676},
+				pos: position{line: 483, col: 34, offset: 14696},
 				run: (*parser).callonpath_noscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 484, col: 34, offset: 14676},
+					pos:   position{line: 483, col: 34, offset: 14696},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 484, col: 37, offset: 14679},
+						pos: position{line: 483, col: 37, offset: 14699},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 484, col: 37, offset: 14679},
+								pos:  position{line: 483, col: 37, offset: 14699},
 								name: "segment_nz_nc",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 484, col: 51, offset: 14693},
+								pos: position{line: 483, col: 51, offset: 14713},
 								expr: &seqExpr{
-									pos: position{line: 484, col: 52, offset: 14694},
+									pos: position{line: 483, col: 52, offset: 14714},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 484, col: 52, offset: 14694},
+											pos:        position{line: 483, col: 52, offset: 14714},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 484, col: 56, offset: 14698},
+											pos:  position{line: 483, col: 56, offset: 14718},
 											name: "segment",
 										},
 									},
@@ -3839,33 +3838,33 @@ var g = &grammar{
 		{
 			name:        "path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 489, col: 1, offset: 14802},
+			pos:         position{line: 488, col: 1, offset: 14822},
 			expr: &actionExpr{
-				pos: position{line: 489, col: 34, offset: 14835},
+				pos: position{line: 488, col: 34, offset: 14855},
 				run: (*parser).callonpath_rootless1,
 				expr: &labeledExpr{
-					pos:   position{line: 489, col: 34, offset: 14835},
+					pos:   position{line: 488, col: 34, offset: 14855},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 489, col: 37, offset: 14838},
+						pos: position{line: 488, col: 37, offset: 14858},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 489, col: 37, offset: 14838},
+								pos:  position{line: 488, col: 37, offset: 14858},
 								name: "segment_nz",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 489, col: 48, offset: 14849},
+								pos: position{line: 488, col: 48, offset: 14869},
 								expr: &seqExpr{
-									pos: position{line: 489, col: 49, offset: 14850},
+									pos: position{line: 488, col: 49, offset: 14870},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 489, col: 49, offset: 14850},
+											pos:        position{line: 488, col: 49, offset: 14870},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 489, col: 53, offset: 14854},
+											pos:  position{line: 488, col: 53, offset: 14874},
 											name: "segment",
 										},
 									},
@@ -3879,15 +3878,15 @@ var g = &grammar{
 		{
 			name:        "path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 494, col: 1, offset: 14939},
+			pos:         position{line: 493, col: 1, offset: 14959},
 			expr: &actionExpr{
-				pos: position{line: 494, col: 28, offset: 14966},
+				pos: position{line: 493, col: 28, offset: 14986},
 				run: (*parser).callonpath_empty1,
 				expr: &labeledExpr{
-					pos:   position{line: 494, col: 28, offset: 14966},
+					pos:   position{line: 493, col: 28, offset: 14986},
 					label: "v",
 					expr: &litMatcher{
-						pos:        position{line: 494, col: 31, offset: 14969},
+						pos:        position{line: 493, col: 31, offset: 14989},
 						val:        "",
 						ignoreCase: false,
 						want:       "\"\"",
@@ -3898,20 +3897,20 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 499, col: 1, offset: 15042},
+			pos:         position{line: 498, col: 1, offset: 15062},
 			expr: &actionExpr{
-				pos: position{line: 499, col: 22, offset: 15063},
+				pos: position{line: 498, col: 22, offset: 15083},
 				run: (*parser).callonsegment1,
 				expr: &labeledExpr{
-					pos:   position{line: 499, col: 22, offset: 15063},
+					pos:   position{line: 498, col: 22, offset: 15083},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 499, col: 25, offset: 15066},
+						pos: position{line: 498, col: 25, offset: 15086},
 						expr: &choiceExpr{
-							pos: position{line: 499, col: 26, offset: 15067},
+							pos: position{line: 498, col: 26, offset: 15087},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 499, col: 26, offset: 15067},
+									pos:        position{line: 498, col: 26, offset: 15087},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -3919,7 +3918,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 499, col: 50, offset: 15091},
+									pos:  position{line: 498, col: 50, offset: 15111},
 									name: "pct_encoded",
 								},
 							},
@@ -3931,20 +3930,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 504, col: 1, offset: 15173},
+			pos:         position{line: 503, col: 1, offset: 15193},
 			expr: &actionExpr{
-				pos: position{line: 504, col: 28, offset: 15200},
+				pos: position{line: 503, col: 28, offset: 15220},
 				run: (*parser).callonsegment_nz1,
 				expr: &labeledExpr{
-					pos:   position{line: 504, col: 28, offset: 15200},
+					pos:   position{line: 503, col: 28, offset: 15220},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 504, col: 31, offset: 15203},
+						pos: position{line: 503, col: 31, offset: 15223},
 						expr: &choiceExpr{
-							pos: position{line: 504, col: 32, offset: 15204},
+							pos: position{line: 503, col: 32, offset: 15224},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 504, col: 32, offset: 15204},
+									pos:        position{line: 503, col: 32, offset: 15224},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -3952,7 +3951,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 504, col: 56, offset: 15228},
+									pos:  position{line: 503, col: 56, offset: 15248},
 									name: "pct_encoded",
 								},
 							},
@@ -3964,20 +3963,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 510, col: 1, offset: 15423},
+			pos:         position{line: 509, col: 1, offset: 15443},
 			expr: &actionExpr{
-				pos: position{line: 510, col: 34, offset: 15456},
+				pos: position{line: 509, col: 34, offset: 15476},
 				run: (*parser).callonsegment_nz_nc1,
 				expr: &labeledExpr{
-					pos:   position{line: 510, col: 34, offset: 15456},
+					pos:   position{line: 509, col: 34, offset: 15476},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 510, col: 37, offset: 15459},
+						pos: position{line: 509, col: 37, offset: 15479},
 						expr: &choiceExpr{
-							pos: position{line: 510, col: 38, offset: 15460},
+							pos: position{line: 509, col: 38, offset: 15480},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 510, col: 38, offset: 15460},
+									pos:        position{line: 509, col: 38, offset: 15480},
 									val:        "[!$&-,.0-9;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', '@', 'Z', 'a', 'z'},
@@ -3985,7 +3984,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 510, col: 63, offset: 15485},
+									pos:  position{line: 509, col: 63, offset: 15505},
 									name: "pct_encoded",
 								},
 							},
@@ -3997,12 +3996,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 515, col: 1, offset: 15615},
+			pos:         position{line: 514, col: 1, offset: 15635},
 			expr: &choiceExpr{
-				pos: position{line: 515, col: 18, offset: 15632},
+				pos: position{line: 514, col: 18, offset: 15652},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 515, col: 18, offset: 15632},
+						pos:        position{line: 514, col: 18, offset: 15652},
 						val:        "[!$&-,.0-;=@-Z_a-z~-]",
 						chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 						ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -4010,7 +4009,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 515, col: 42, offset: 15656},
+						pos:  position{line: 514, col: 42, offset: 15676},
 						name: "pct_encoded",
 					},
 				},
@@ -4019,20 +4018,20 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 518, col: 1, offset: 15714},
+			pos:         position{line: 517, col: 1, offset: 15734},
 			expr: &actionExpr{
-				pos: position{line: 518, col: 18, offset: 15731},
+				pos: position{line: 517, col: 18, offset: 15751},
 				run: (*parser).callonquery1,
 				expr: &labeledExpr{
-					pos:   position{line: 518, col: 18, offset: 15731},
+					pos:   position{line: 517, col: 18, offset: 15751},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 518, col: 21, offset: 15734},
+						pos: position{line: 517, col: 21, offset: 15754},
 						expr: &choiceExpr{
-							pos: position{line: 518, col: 22, offset: 15735},
+							pos: position{line: 517, col: 22, offset: 15755},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 518, col: 22, offset: 15735},
+									pos:        position{line: 517, col: 22, offset: 15755},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4040,7 +4039,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 518, col: 45, offset: 15758},
+									pos:  position{line: 517, col: 45, offset: 15778},
 									name: "pct_encoded",
 								},
 							},
@@ -4052,20 +4051,20 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 523, col: 1, offset: 15853},
+			pos:         position{line: 522, col: 1, offset: 15873},
 			expr: &actionExpr{
-				pos: position{line: 523, col: 24, offset: 15876},
+				pos: position{line: 522, col: 24, offset: 15896},
 				run: (*parser).callonfragment1,
 				expr: &labeledExpr{
-					pos:   position{line: 523, col: 24, offset: 15876},
+					pos:   position{line: 522, col: 24, offset: 15896},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 523, col: 27, offset: 15879},
+						pos: position{line: 522, col: 27, offset: 15899},
 						expr: &choiceExpr{
-							pos: position{line: 523, col: 28, offset: 15880},
+							pos: position{line: 522, col: 28, offset: 15900},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 523, col: 28, offset: 15880},
+									pos:        position{line: 522, col: 28, offset: 15900},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4073,7 +4072,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 523, col: 51, offset: 15903},
+									pos:  position{line: 522, col: 51, offset: 15923},
 									name: "pct_encoded",
 								},
 							},
@@ -4085,31 +4084,31 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 528, col: 1, offset: 15996},
+			pos:         position{line: 527, col: 1, offset: 16016},
 			expr: &actionExpr{
-				pos: position{line: 528, col: 30, offset: 16025},
+				pos: position{line: 527, col: 30, offset: 16045},
 				run: (*parser).callonpct_encoded1,
 				expr: &labeledExpr{
-					pos:   position{line: 528, col: 30, offset: 16025},
+					pos:   position{line: 527, col: 30, offset: 16045},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 528, col: 33, offset: 16028},
+						pos: position{line: 527, col: 33, offset: 16048},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 528, col: 33, offset: 16028},
+								pos:        position{line: 527, col: 33, offset: 16048},
 								val:        "%",
 								ignoreCase: false,
 								want:       "\"%\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 528, col: 37, offset: 16032},
+								pos:        position{line: 527, col: 37, offset: 16052},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 528, col: 49, offset: 16044},
+								pos:        position{line: 527, col: 49, offset: 16064},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
@@ -4123,9 +4122,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 533, col: 1, offset: 16158},
+			pos:         position{line: 532, col: 1, offset: 16178},
 			expr: &charClassMatcher{
-				pos:        position{line: 533, col: 28, offset: 16185},
+				pos:        position{line: 532, col: 28, offset: 16205},
 				val:        "[.0-9A-Z_a-z~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -4136,9 +4135,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 536, col: 1, offset: 16248},
+			pos:         position{line: 535, col: 1, offset: 16268},
 			expr: &charClassMatcher{
-				pos:        position{line: 536, col: 24, offset: 16271},
+				pos:        position{line: 535, col: 24, offset: 16291},
 				val:        "[!#$&-,/:;=?@[\\]]",
 				chars:      []rune{'!', '#', '$', '/', ':', ';', '=', '?', '@', '[', ']'},
 				ranges:     []rune{'&', ','},
@@ -4149,9 +4148,9 @@ var g = &grammar{
 		{
 			name:        "gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 539, col: 1, offset: 16352},
+			pos:         position{line: 538, col: 1, offset: 16372},
 			expr: &charClassMatcher{
-				pos:        position{line: 539, col: 28, offset: 16379},
+				pos:        position{line: 538, col: 28, offset: 16399},
 				val:        "[#/:?@[\\]]",
 				chars:      []rune{'#', '/', ':', '?', '@', '[', ']'},
 				ignoreCase: false,
@@ -4161,9 +4160,9 @@ var g = &grammar{
 		{
 			name:        "sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 543, col: 1, offset: 16497},
+			pos:         position{line: 542, col: 1, offset: 16517},
 			expr: &charClassMatcher{
-				pos:        position{line: 543, col: 28, offset: 16524},
+				pos:        position{line: 542, col: 28, offset: 16544},
 				val:        "[!$&-,;=]",
 				chars:      []rune{'!', '$', ';', '='},
 				ranges:     []rune{'&', ','},
@@ -4174,9 +4173,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 546, col: 1, offset: 16597},
+			pos:         position{line: 545, col: 1, offset: 16617},
 			expr: &charClassMatcher{
-				pos:        position{line: 546, col: 18, offset: 16614},
+				pos:        position{line: 545, col: 18, offset: 16634},
 				val:        "[A-Za-z]",
 				ranges:     []rune{'A', 'Z', 'a', 'z'},
 				ignoreCase: false,
@@ -4186,9 +4185,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 550, col: 1, offset: 16703},
+			pos:         position{line: 549, col: 1, offset: 16723},
 			expr: &charClassMatcher{
-				pos:        position{line: 550, col: 18, offset: 16720},
+				pos:        position{line: 549, col: 18, offset: 16740},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -4198,9 +4197,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 553, col: 1, offset: 16799},
+			pos:         position{line: 552, col: 1, offset: 16819},
 			expr: &charClassMatcher{
-				pos:        position{line: 553, col: 20, offset: 16818},
+				pos:        position{line: 552, col: 20, offset: 16838},
 				val:        "[0-9A-Fa-f]",
 				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 				ignoreCase: false,

@@ -44,11 +44,10 @@ func PEG() *syntax.PEG {
 
 // parseEntry runs pigeon's parser from an entrypoint.
 func parseEntry(entry string, text []byte, maxExpr uint64, guide *syntax.Guide) (any, error) {
-	opts := []Option{Entrypoint(entry), MaxExpressions(maxExpr)}
 	if guide != nil {
-		opts = append(opts, GlobalStore("guide", guide))
+		return Parse("", text, Entrypoint(entry), MaxExpressions(maxExpr), GlobalStore("guide", guide))
 	}
-	return Parse("", text, opts...)
+	return Parse("", text, Entrypoint(entry), MaxExpressions(maxExpr))
 }
 
 // pegErrors reads pigeon's error list.
@@ -78,25 +77,25 @@ var g = &grammar{
 		{
 			name:        "E_namestring",
 			displayName: "\"namestring\"",
-			pos:         position{line: 76, col: 1, offset: 2524},
+			pos:         position{line: 75, col: 1, offset: 2544},
 			expr: &actionExpr{
-				pos: position{line: 76, col: 30, offset: 2553},
+				pos: position{line: 75, col: 30, offset: 2573},
 				run: (*parser).callonE_namestring1,
 				expr: &seqExpr{
-					pos: position{line: 76, col: 30, offset: 2553},
+					pos: position{line: 75, col: 30, offset: 2573},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 76, col: 30, offset: 2553},
+							pos:   position{line: 75, col: 30, offset: 2573},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 76, col: 32, offset: 2555},
+								pos:  position{line: 75, col: 32, offset: 2575},
 								name: "namestring",
 							},
 						},
 						&notExpr{
-							pos: position{line: 76, col: 43, offset: 2566},
+							pos: position{line: 75, col: 43, offset: 2586},
 							expr: &anyMatcher{
-								line: 76, col: 44, offset: 2567,
+								line: 75, col: 44, offset: 2587,
 							},
 						},
 					},
@@ -106,25 +105,25 @@ var g = &grammar{
 		{
 			name:        "E_assigned_name",
 			displayName: "\"assigned-name\"",
-			pos:         position{line: 81, col: 1, offset: 2631},
+			pos:         position{line: 80, col: 1, offset: 2651},
 			expr: &actionExpr{
-				pos: position{line: 81, col: 36, offset: 2666},
+				pos: position{line: 80, col: 36, offset: 2686},
 				run: (*parser).callonE_assigned_name1,
 				expr: &seqExpr{
-					pos: position{line: 81, col: 36, offset: 2666},
+					pos: position{line: 80, col: 36, offset: 2686},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 81, col: 36, offset: 2666},
+							pos:   position{line: 80, col: 36, offset: 2686},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 81, col: 38, offset: 2668},
+								pos:  position{line: 80, col: 38, offset: 2688},
 								name: "assigned_name",
 							},
 						},
 						&notExpr{
-							pos: position{line: 81, col: 52, offset: 2682},
+							pos: position{line: 80, col: 52, offset: 2702},
 							expr: &anyMatcher{
-								line: 81, col: 53, offset: 2683,
+								line: 80, col: 53, offset: 2703,
 							},
 						},
 					},
@@ -134,25 +133,25 @@ var g = &grammar{
 		{
 			name:        "E_NID",
 			displayName: "\"NID\"",
-			pos:         position{line: 86, col: 1, offset: 2737},
+			pos:         position{line: 85, col: 1, offset: 2757},
 			expr: &actionExpr{
-				pos: position{line: 86, col: 16, offset: 2752},
+				pos: position{line: 85, col: 16, offset: 2772},
 				run: (*parser).callonE_NID1,
 				expr: &seqExpr{
-					pos: position{line: 86, col: 16, offset: 2752},
+					pos: position{line: 85, col: 16, offset: 2772},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 86, col: 16, offset: 2752},
+							pos:   position{line: 85, col: 16, offset: 2772},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 86, col: 18, offset: 2754},
+								pos:  position{line: 85, col: 18, offset: 2774},
 								name: "NID",
 							},
 						},
 						&notExpr{
-							pos: position{line: 86, col: 22, offset: 2758},
+							pos: position{line: 85, col: 22, offset: 2778},
 							expr: &anyMatcher{
-								line: 86, col: 23, offset: 2759,
+								line: 85, col: 23, offset: 2779,
 							},
 						},
 					},
@@ -162,25 +161,25 @@ var g = &grammar{
 		{
 			name:        "E_NSS",
 			displayName: "\"NSS\"",
-			pos:         position{line: 91, col: 1, offset: 2813},
+			pos:         position{line: 90, col: 1, offset: 2833},
 			expr: &actionExpr{
-				pos: position{line: 91, col: 16, offset: 2828},
+				pos: position{line: 90, col: 16, offset: 2848},
 				run: (*parser).callonE_NSS1,
 				expr: &seqExpr{
-					pos: position{line: 91, col: 16, offset: 2828},
+					pos: position{line: 90, col: 16, offset: 2848},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 91, col: 16, offset: 2828},
+							pos:   position{line: 90, col: 16, offset: 2848},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 91, col: 18, offset: 2830},
+								pos:  position{line: 90, col: 18, offset: 2850},
 								name: "NSS",
 							},
 						},
 						&notExpr{
-							pos: position{line: 91, col: 22, offset: 2834},
+							pos: position{line: 90, col: 22, offset: 2854},
 							expr: &anyMatcher{
-								line: 91, col: 23, offset: 2835,
+								line: 90, col: 23, offset: 2855,
 							},
 						},
 					},
@@ -190,25 +189,25 @@ var g = &grammar{
 		{
 			name:        "E_rq_components",
 			displayName: "\"rq-components\"",
-			pos:         position{line: 96, col: 1, offset: 2899},
+			pos:         position{line: 95, col: 1, offset: 2919},
 			expr: &actionExpr{
-				pos: position{line: 96, col: 36, offset: 2934},
+				pos: position{line: 95, col: 36, offset: 2954},
 				run: (*parser).callonE_rq_components1,
 				expr: &seqExpr{
-					pos: position{line: 96, col: 36, offset: 2934},
+					pos: position{line: 95, col: 36, offset: 2954},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 96, col: 36, offset: 2934},
+							pos:   position{line: 95, col: 36, offset: 2954},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 96, col: 38, offset: 2936},
+								pos:  position{line: 95, col: 38, offset: 2956},
 								name: "rq_components",
 							},
 						},
 						&notExpr{
-							pos: position{line: 96, col: 52, offset: 2950},
+							pos: position{line: 95, col: 52, offset: 2970},
 							expr: &anyMatcher{
-								line: 96, col: 53, offset: 2951,
+								line: 95, col: 53, offset: 2971,
 							},
 						},
 					},
@@ -218,25 +217,25 @@ var g = &grammar{
 		{
 			name:        "E_r_component",
 			displayName: "\"r-component\"",
-			pos:         position{line: 101, col: 1, offset: 3013},
+			pos:         position{line: 100, col: 1, offset: 3033},
 			expr: &actionExpr{
-				pos: position{line: 101, col: 32, offset: 3044},
+				pos: position{line: 100, col: 32, offset: 3064},
 				run: (*parser).callonE_r_component1,
 				expr: &seqExpr{
-					pos: position{line: 101, col: 32, offset: 3044},
+					pos: position{line: 100, col: 32, offset: 3064},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 101, col: 32, offset: 3044},
+							pos:   position{line: 100, col: 32, offset: 3064},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 101, col: 34, offset: 3046},
+								pos:  position{line: 100, col: 34, offset: 3066},
 								name: "r_component",
 							},
 						},
 						&notExpr{
-							pos: position{line: 101, col: 46, offset: 3058},
+							pos: position{line: 100, col: 46, offset: 3078},
 							expr: &anyMatcher{
-								line: 101, col: 47, offset: 3059,
+								line: 100, col: 47, offset: 3079,
 							},
 						},
 					},
@@ -246,25 +245,25 @@ var g = &grammar{
 		{
 			name:        "E_q_component",
 			displayName: "\"q-component\"",
-			pos:         position{line: 106, col: 1, offset: 3121},
+			pos:         position{line: 105, col: 1, offset: 3141},
 			expr: &actionExpr{
-				pos: position{line: 106, col: 32, offset: 3152},
+				pos: position{line: 105, col: 32, offset: 3172},
 				run: (*parser).callonE_q_component1,
 				expr: &seqExpr{
-					pos: position{line: 106, col: 32, offset: 3152},
+					pos: position{line: 105, col: 32, offset: 3172},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 106, col: 32, offset: 3152},
+							pos:   position{line: 105, col: 32, offset: 3172},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 106, col: 34, offset: 3154},
+								pos:  position{line: 105, col: 34, offset: 3174},
 								name: "q_component",
 							},
 						},
 						&notExpr{
-							pos: position{line: 106, col: 46, offset: 3166},
+							pos: position{line: 105, col: 46, offset: 3186},
 							expr: &anyMatcher{
-								line: 106, col: 47, offset: 3167,
+								line: 105, col: 47, offset: 3187,
 							},
 						},
 					},
@@ -274,25 +273,25 @@ var g = &grammar{
 		{
 			name:        "E_f_component",
 			displayName: "\"f-component\"",
-			pos:         position{line: 111, col: 1, offset: 3229},
+			pos:         position{line: 110, col: 1, offset: 3249},
 			expr: &actionExpr{
-				pos: position{line: 111, col: 32, offset: 3260},
+				pos: position{line: 110, col: 32, offset: 3280},
 				run: (*parser).callonE_f_component1,
 				expr: &seqExpr{
-					pos: position{line: 111, col: 32, offset: 3260},
+					pos: position{line: 110, col: 32, offset: 3280},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 111, col: 32, offset: 3260},
+							pos:   position{line: 110, col: 32, offset: 3280},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 111, col: 34, offset: 3262},
+								pos:  position{line: 110, col: 34, offset: 3282},
 								name: "f_component",
 							},
 						},
 						&notExpr{
-							pos: position{line: 111, col: 46, offset: 3274},
+							pos: position{line: 110, col: 46, offset: 3294},
 							expr: &anyMatcher{
-								line: 111, col: 47, offset: 3275,
+								line: 110, col: 47, offset: 3295,
 							},
 						},
 					},
@@ -302,18 +301,18 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 116, col: 1, offset: 3369},
+			pos:         position{line: 115, col: 1, offset: 3389},
 			expr: &actionExpr{
-				pos: position{line: 116, col: 18, offset: 3386},
+				pos: position{line: 115, col: 18, offset: 3406},
 				run: (*parser).callonpchar1,
 				expr: &labeledExpr{
-					pos:   position{line: 116, col: 18, offset: 3386},
+					pos:   position{line: 115, col: 18, offset: 3406},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 116, col: 21, offset: 3389},
+						pos: position{line: 115, col: 21, offset: 3409},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 116, col: 21, offset: 3389},
+								pos:        position{line: 115, col: 21, offset: 3409},
 								val:        "[!$&-,.0-;=@-Z_a-z~-]",
 								chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 								ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -321,7 +320,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 116, col: 45, offset: 3413},
+								pos:  position{line: 115, col: 45, offset: 3433},
 								name: "pct_encoded",
 							},
 						},
@@ -332,24 +331,24 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 121, col: 1, offset: 3506},
+			pos:         position{line: 120, col: 1, offset: 3526},
 			expr: &actionExpr{
-				pos: position{line: 121, col: 24, offset: 3529},
+				pos: position{line: 120, col: 24, offset: 3549},
 				run: (*parser).callonfragment1,
 				expr: &labeledExpr{
-					pos:   position{line: 121, col: 24, offset: 3529},
+					pos:   position{line: 120, col: 24, offset: 3549},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 121, col: 27, offset: 3532},
+						pos: position{line: 120, col: 27, offset: 3552},
 						expr: &choiceExpr{
-							pos: position{line: 121, col: 28, offset: 3533},
+							pos: position{line: 120, col: 28, offset: 3553},
 							alternatives: []any{
 								&ruleRefExpr{
-									pos:  position{line: 121, col: 28, offset: 3533},
+									pos:  position{line: 120, col: 28, offset: 3553},
 									name: "pchar",
 								},
 								&charClassMatcher{
-									pos:        position{line: 121, col: 36, offset: 3541},
+									pos:        position{line: 120, col: 36, offset: 3561},
 									val:        "[/?]",
 									chars:      []rune{'/', '?'},
 									ignoreCase: false,
@@ -364,31 +363,31 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 126, col: 1, offset: 3627},
+			pos:         position{line: 125, col: 1, offset: 3647},
 			expr: &actionExpr{
-				pos: position{line: 126, col: 30, offset: 3656},
+				pos: position{line: 125, col: 30, offset: 3676},
 				run: (*parser).callonpct_encoded1,
 				expr: &labeledExpr{
-					pos:   position{line: 126, col: 30, offset: 3656},
+					pos:   position{line: 125, col: 30, offset: 3676},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 126, col: 33, offset: 3659},
+						pos: position{line: 125, col: 33, offset: 3679},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 126, col: 33, offset: 3659},
+								pos:        position{line: 125, col: 33, offset: 3679},
 								val:        "%",
 								ignoreCase: false,
 								want:       "\"%\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 126, col: 37, offset: 3663},
+								pos:        position{line: 125, col: 37, offset: 3683},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 126, col: 49, offset: 3675},
+								pos:        position{line: 125, col: 49, offset: 3695},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
@@ -402,37 +401,37 @@ var g = &grammar{
 		{
 			name:        "namestring",
 			displayName: "\"namestring\"",
-			pos:         position{line: 133, col: 1, offset: 3838},
+			pos:         position{line: 132, col: 1, offset: 3858},
 			expr: &actionExpr{
-				pos: position{line: 133, col: 28, offset: 3865},
+				pos: position{line: 132, col: 28, offset: 3885},
 				run: (*parser).callonnamestring1,
 				expr: &labeledExpr{
-					pos:   position{line: 133, col: 28, offset: 3865},
+					pos:   position{line: 132, col: 28, offset: 3885},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 133, col: 31, offset: 3868},
+						pos: position{line: 132, col: 31, offset: 3888},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 133, col: 31, offset: 3868},
+								pos:  position{line: 132, col: 31, offset: 3888},
 								name: "assigned_name",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 133, col: 45, offset: 3882},
+								pos:  position{line: 132, col: 45, offset: 3902},
 								name: "rq_components",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 133, col: 59, offset: 3896},
+								pos: position{line: 132, col: 59, offset: 3916},
 								expr: &seqExpr{
-									pos: position{line: 133, col: 60, offset: 3897},
+									pos: position{line: 132, col: 60, offset: 3917},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 133, col: 60, offset: 3897},
+											pos:        position{line: 132, col: 60, offset: 3917},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 133, col: 64, offset: 3901},
+											pos:  position{line: 132, col: 64, offset: 3921},
 											name: "f_component",
 										},
 									},
@@ -446,55 +445,55 @@ var g = &grammar{
 		{
 			name:        "assigned_name",
 			displayName: "\"assigned-name\"",
-			pos:         position{line: 138, col: 1, offset: 3997},
+			pos:         position{line: 137, col: 1, offset: 4017},
 			expr: &actionExpr{
-				pos: position{line: 138, col: 34, offset: 4030},
+				pos: position{line: 137, col: 34, offset: 4050},
 				run: (*parser).callonassigned_name1,
 				expr: &labeledExpr{
-					pos:   position{line: 138, col: 34, offset: 4030},
+					pos:   position{line: 137, col: 34, offset: 4050},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 138, col: 37, offset: 4033},
+						pos: position{line: 137, col: 37, offset: 4053},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 138, col: 37, offset: 4033},
+								pos:        position{line: 137, col: 37, offset: 4053},
 								val:        "[Uu]",
 								chars:      []rune{'U', 'u'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 138, col: 42, offset: 4038},
+								pos:        position{line: 137, col: 42, offset: 4058},
 								val:        "[Rr]",
 								chars:      []rune{'R', 'r'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 138, col: 47, offset: 4043},
+								pos:        position{line: 137, col: 47, offset: 4063},
 								val:        "[Nn]",
 								chars:      []rune{'N', 'n'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&litMatcher{
-								pos:        position{line: 138, col: 52, offset: 4048},
+								pos:        position{line: 137, col: 52, offset: 4068},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 138, col: 56, offset: 4052},
+								pos:  position{line: 137, col: 56, offset: 4072},
 								name: "NID",
 							},
 							&litMatcher{
-								pos:        position{line: 138, col: 60, offset: 4056},
+								pos:        position{line: 137, col: 60, offset: 4076},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 138, col: 64, offset: 4060},
+								pos:  position{line: 137, col: 64, offset: 4080},
 								name: "NSS",
 							},
 						},
@@ -505,45 +504,45 @@ var g = &grammar{
 		{
 			name:        "NID",
 			displayName: "\"NID\"",
-			pos:         position{line: 143, col: 1, offset: 4159},
+			pos:         position{line: 142, col: 1, offset: 4179},
 			expr: &actionExpr{
-				pos: position{line: 143, col: 14, offset: 4172},
+				pos: position{line: 142, col: 14, offset: 4192},
 				run: (*parser).callonNID1,
 				expr: &labeledExpr{
-					pos:   position{line: 143, col: 14, offset: 4172},
+					pos:   position{line: 142, col: 14, offset: 4192},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 143, col: 17, offset: 4175},
+						pos: position{line: 142, col: 17, offset: 4195},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 143, col: 17, offset: 4175},
+								pos:        position{line: 142, col: 17, offset: 4195},
 								val:        "[0-9A-Za-z]",
 								ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 143, col: 29, offset: 4187},
+								pos: position{line: 142, col: 29, offset: 4207},
 								expr: &seqExpr{
-									pos: position{line: 143, col: 30, offset: 4188},
+									pos: position{line: 142, col: 30, offset: 4208},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 143, col: 30, offset: 4188},
+											pos:  position{line: 142, col: 30, offset: 4208},
 											name: "NID_rep1_x8_2",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 143, col: 44, offset: 4202},
+											pos: position{line: 142, col: 44, offset: 4222},
 											expr: &seqExpr{
-												pos: position{line: 143, col: 45, offset: 4203},
+												pos: position{line: 142, col: 45, offset: 4223},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 143, col: 45, offset: 4203},
+														pos:  position{line: 142, col: 45, offset: 4223},
 														name: "NID_rep1_x8_2",
 													},
 													&andExpr{
-														pos: position{line: 143, col: 59, offset: 4217},
+														pos: position{line: 142, col: 59, offset: 4237},
 														expr: &charClassMatcher{
-															pos:        position{line: 143, col: 60, offset: 4218},
+															pos:        position{line: 142, col: 60, offset: 4238},
 															val:        "[0-9A-Za-z-]",
 															chars:      []rune{'-'},
 															ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -555,9 +554,9 @@ var g = &grammar{
 											},
 										},
 										&andExpr{
-											pos: position{line: 143, col: 75, offset: 4233},
+											pos: position{line: 142, col: 75, offset: 4253},
 											expr: &charClassMatcher{
-												pos:        position{line: 143, col: 76, offset: 4234},
+												pos:        position{line: 142, col: 76, offset: 4254},
 												val:        "[0-9A-Za-z-]",
 												chars:      []rune{'-'},
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -569,18 +568,18 @@ var g = &grammar{
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 143, col: 91, offset: 4249},
+								pos: position{line: 142, col: 91, offset: 4269},
 								expr: &seqExpr{
-									pos: position{line: 143, col: 92, offset: 4250},
+									pos: position{line: 142, col: 92, offset: 4270},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 143, col: 92, offset: 4250},
+											pos:  position{line: 142, col: 92, offset: 4270},
 											name: "NID_rep1_x4_2",
 										},
 										&andExpr{
-											pos: position{line: 143, col: 106, offset: 4264},
+											pos: position{line: 142, col: 106, offset: 4284},
 											expr: &charClassMatcher{
-												pos:        position{line: 143, col: 107, offset: 4265},
+												pos:        position{line: 142, col: 107, offset: 4285},
 												val:        "[0-9A-Za-z-]",
 												chars:      []rune{'-'},
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -592,18 +591,18 @@ var g = &grammar{
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 143, col: 122, offset: 4280},
+								pos: position{line: 142, col: 122, offset: 4300},
 								expr: &seqExpr{
-									pos: position{line: 143, col: 123, offset: 4281},
+									pos: position{line: 142, col: 123, offset: 4301},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 143, col: 123, offset: 4281},
+											pos:  position{line: 142, col: 123, offset: 4301},
 											name: "NID_rep1_x4_2",
 										},
 										&andExpr{
-											pos: position{line: 143, col: 137, offset: 4295},
+											pos: position{line: 142, col: 137, offset: 4315},
 											expr: &charClassMatcher{
-												pos:        position{line: 143, col: 138, offset: 4296},
+												pos:        position{line: 142, col: 138, offset: 4316},
 												val:        "[0-9A-Za-z-]",
 												chars:      []rune{'-'},
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -615,18 +614,18 @@ var g = &grammar{
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 143, col: 153, offset: 4311},
+								pos: position{line: 142, col: 153, offset: 4331},
 								expr: &seqExpr{
-									pos: position{line: 143, col: 154, offset: 4312},
+									pos: position{line: 142, col: 154, offset: 4332},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 143, col: 154, offset: 4312},
+											pos:  position{line: 142, col: 154, offset: 4332},
 											name: "NID_rep1_x2_2",
 										},
 										&andExpr{
-											pos: position{line: 143, col: 168, offset: 4326},
+											pos: position{line: 142, col: 168, offset: 4346},
 											expr: &charClassMatcher{
-												pos:        position{line: 143, col: 169, offset: 4327},
+												pos:        position{line: 142, col: 169, offset: 4347},
 												val:        "[0-9A-Za-z-]",
 												chars:      []rune{'-'},
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -638,18 +637,18 @@ var g = &grammar{
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 143, col: 184, offset: 4342},
+								pos: position{line: 142, col: 184, offset: 4362},
 								expr: &seqExpr{
-									pos: position{line: 143, col: 185, offset: 4343},
+									pos: position{line: 142, col: 185, offset: 4363},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 143, col: 185, offset: 4343},
+											pos:  position{line: 142, col: 185, offset: 4363},
 											name: "NID_rep1_x2_2",
 										},
 										&andExpr{
-											pos: position{line: 143, col: 199, offset: 4357},
+											pos: position{line: 142, col: 199, offset: 4377},
 											expr: &charClassMatcher{
-												pos:        position{line: 143, col: 200, offset: 4358},
+												pos:        position{line: 142, col: 200, offset: 4378},
 												val:        "[0-9A-Za-z-]",
 												chars:      []rune{'-'},
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -661,12 +660,12 @@ var g = &grammar{
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 143, col: 215, offset: 4373},
+								pos: position{line: 142, col: 215, offset: 4393},
 								expr: &seqExpr{
-									pos: position{line: 143, col: 216, offset: 4374},
+									pos: position{line: 142, col: 216, offset: 4394},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 143, col: 216, offset: 4374},
+											pos:        position{line: 142, col: 216, offset: 4394},
 											val:        "[0-9A-Za-z-]",
 											chars:      []rune{'-'},
 											ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -674,9 +673,9 @@ var g = &grammar{
 											inverted:   false,
 										},
 										&andExpr{
-											pos: position{line: 143, col: 229, offset: 4387},
+											pos: position{line: 142, col: 229, offset: 4407},
 											expr: &charClassMatcher{
-												pos:        position{line: 143, col: 230, offset: 4388},
+												pos:        position{line: 142, col: 230, offset: 4408},
 												val:        "[0-9A-Za-z-]",
 												chars:      []rune{'-'},
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -688,12 +687,12 @@ var g = &grammar{
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 143, col: 245, offset: 4403},
+								pos: position{line: 142, col: 245, offset: 4423},
 								expr: &seqExpr{
-									pos: position{line: 143, col: 246, offset: 4404},
+									pos: position{line: 142, col: 246, offset: 4424},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 143, col: 246, offset: 4404},
+											pos:        position{line: 142, col: 246, offset: 4424},
 											val:        "[0-9A-Za-z-]",
 											chars:      []rune{'-'},
 											ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -701,9 +700,9 @@ var g = &grammar{
 											inverted:   false,
 										},
 										&andExpr{
-											pos: position{line: 143, col: 259, offset: 4417},
+											pos: position{line: 142, col: 259, offset: 4437},
 											expr: &charClassMatcher{
-												pos:        position{line: 143, col: 260, offset: 4418},
+												pos:        position{line: 142, col: 260, offset: 4438},
 												val:        "[0-9A-Za-z]",
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
 												ignoreCase: false,
@@ -714,7 +713,7 @@ var g = &grammar{
 								},
 							},
 							&charClassMatcher{
-								pos:        position{line: 143, col: 274, offset: 4432},
+								pos:        position{line: 142, col: 274, offset: 4452},
 								val:        "[0-9A-Za-z]",
 								ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
 								ignoreCase: false,
@@ -728,31 +727,31 @@ var g = &grammar{
 		{
 			name:        "NSS",
 			displayName: "\"NSS\"",
-			pos:         position{line: 148, col: 1, offset: 4518},
+			pos:         position{line: 147, col: 1, offset: 4538},
 			expr: &actionExpr{
-				pos: position{line: 148, col: 14, offset: 4531},
+				pos: position{line: 147, col: 14, offset: 4551},
 				run: (*parser).callonNSS1,
 				expr: &labeledExpr{
-					pos:   position{line: 148, col: 14, offset: 4531},
+					pos:   position{line: 147, col: 14, offset: 4551},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 148, col: 17, offset: 4534},
+						pos: position{line: 147, col: 17, offset: 4554},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 148, col: 17, offset: 4534},
+								pos:  position{line: 147, col: 17, offset: 4554},
 								name: "pchar",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 148, col: 23, offset: 4540},
+								pos: position{line: 147, col: 23, offset: 4560},
 								expr: &choiceExpr{
-									pos: position{line: 148, col: 24, offset: 4541},
+									pos: position{line: 147, col: 24, offset: 4561},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 148, col: 24, offset: 4541},
+											pos:  position{line: 147, col: 24, offset: 4561},
 											name: "pchar",
 										},
 										&litMatcher{
-											pos:        position{line: 148, col: 32, offset: 4549},
+											pos:        position{line: 147, col: 32, offset: 4569},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
@@ -768,47 +767,47 @@ var g = &grammar{
 		{
 			name:        "rq_components",
 			displayName: "\"rq-components\"",
-			pos:         position{line: 154, col: 1, offset: 4669},
+			pos:         position{line: 153, col: 1, offset: 4689},
 			expr: &actionExpr{
-				pos: position{line: 154, col: 34, offset: 4702},
+				pos: position{line: 153, col: 34, offset: 4722},
 				run: (*parser).callonrq_components1,
 				expr: &labeledExpr{
-					pos:   position{line: 154, col: 34, offset: 4702},
+					pos:   position{line: 153, col: 34, offset: 4722},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 154, col: 37, offset: 4705},
+						pos: position{line: 153, col: 37, offset: 4725},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 154, col: 37, offset: 4705},
+								pos: position{line: 153, col: 37, offset: 4725},
 								expr: &seqExpr{
-									pos: position{line: 154, col: 38, offset: 4706},
+									pos: position{line: 153, col: 38, offset: 4726},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 154, col: 38, offset: 4706},
+											pos:        position{line: 153, col: 38, offset: 4726},
 											val:        "?+",
 											ignoreCase: false,
 											want:       "\"?+\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 154, col: 43, offset: 4711},
+											pos:  position{line: 153, col: 43, offset: 4731},
 											name: "r_component",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 154, col: 57, offset: 4725},
+								pos: position{line: 153, col: 57, offset: 4745},
 								expr: &seqExpr{
-									pos: position{line: 154, col: 58, offset: 4726},
+									pos: position{line: 153, col: 58, offset: 4746},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 154, col: 58, offset: 4726},
+											pos:        position{line: 153, col: 58, offset: 4746},
 											val:        "?=",
 											ignoreCase: false,
 											want:       "\"?=\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 154, col: 63, offset: 4731},
+											pos:  position{line: 153, col: 63, offset: 4751},
 											name: "q_component",
 										},
 									},
@@ -822,31 +821,31 @@ var g = &grammar{
 		{
 			name:        "r_component",
 			displayName: "\"r-component\"",
-			pos:         position{line: 159, col: 1, offset: 4837},
+			pos:         position{line: 158, col: 1, offset: 4857},
 			expr: &actionExpr{
-				pos: position{line: 159, col: 30, offset: 4866},
+				pos: position{line: 158, col: 30, offset: 4886},
 				run: (*parser).callonr_component1,
 				expr: &labeledExpr{
-					pos:   position{line: 159, col: 30, offset: 4866},
+					pos:   position{line: 158, col: 30, offset: 4886},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 159, col: 33, offset: 4869},
+						pos: position{line: 158, col: 33, offset: 4889},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 159, col: 33, offset: 4869},
+								pos:  position{line: 158, col: 33, offset: 4889},
 								name: "pchar",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 159, col: 39, offset: 4875},
+								pos: position{line: 158, col: 39, offset: 4895},
 								expr: &choiceExpr{
-									pos: position{line: 159, col: 40, offset: 4876},
+									pos: position{line: 158, col: 40, offset: 4896},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 159, col: 40, offset: 4876},
+											pos:  position{line: 158, col: 40, offset: 4896},
 											name: "pchar",
 										},
 										&charClassMatcher{
-											pos:        position{line: 159, col: 48, offset: 4884},
+											pos:        position{line: 158, col: 48, offset: 4904},
 											val:        "[/?]",
 											chars:      []rune{'/', '?'},
 											ignoreCase: false,
@@ -863,31 +862,31 @@ var g = &grammar{
 		{
 			name:        "q_component",
 			displayName: "\"q-component\"",
-			pos:         position{line: 164, col: 1, offset: 4981},
+			pos:         position{line: 163, col: 1, offset: 5001},
 			expr: &actionExpr{
-				pos: position{line: 164, col: 30, offset: 5010},
+				pos: position{line: 163, col: 30, offset: 5030},
 				run: (*parser).callonq_component1,
 				expr: &labeledExpr{
-					pos:   position{line: 164, col: 30, offset: 5010},
+					pos:   position{line: 163, col: 30, offset: 5030},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 164, col: 33, offset: 5013},
+						pos: position{line: 163, col: 33, offset: 5033},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 164, col: 33, offset: 5013},
+								pos:  position{line: 163, col: 33, offset: 5033},
 								name: "pchar",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 164, col: 39, offset: 5019},
+								pos: position{line: 163, col: 39, offset: 5039},
 								expr: &choiceExpr{
-									pos: position{line: 164, col: 40, offset: 5020},
+									pos: position{line: 163, col: 40, offset: 5040},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 164, col: 40, offset: 5020},
+											pos:  position{line: 163, col: 40, offset: 5040},
 											name: "pchar",
 										},
 										&charClassMatcher{
-											pos:        position{line: 164, col: 48, offset: 5028},
+											pos:        position{line: 163, col: 48, offset: 5048},
 											val:        "[/?]",
 											chars:      []rune{'/', '?'},
 											ignoreCase: false,
@@ -904,15 +903,15 @@ var g = &grammar{
 		{
 			name:        "f_component",
 			displayName: "\"f-component\"",
-			pos:         position{line: 169, col: 1, offset: 5105},
+			pos:         position{line: 168, col: 1, offset: 5125},
 			expr: &actionExpr{
-				pos: position{line: 169, col: 30, offset: 5134},
+				pos: position{line: 168, col: 30, offset: 5154},
 				run: (*parser).callonf_component1,
 				expr: &labeledExpr{
-					pos:   position{line: 169, col: 30, offset: 5134},
+					pos:   position{line: 168, col: 30, offset: 5154},
 					label: "v",
 					expr: &ruleRefExpr{
-						pos:  position{line: 169, col: 33, offset: 5137},
+						pos:  position{line: 168, col: 33, offset: 5157},
 						name: "fragment",
 					},
 				},
@@ -921,12 +920,12 @@ var g = &grammar{
 		{
 			name:        "NID_rep1_x2_2",
 			displayName: "\"NID-rep1-x2\"",
-			pos:         position{line: 174, col: 1, offset: 5255},
+			pos:         position{line: 173, col: 1, offset: 5275},
 			expr: &seqExpr{
-				pos: position{line: 174, col: 32, offset: 5286},
+				pos: position{line: 173, col: 32, offset: 5306},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 174, col: 32, offset: 5286},
+						pos:        position{line: 173, col: 32, offset: 5306},
 						val:        "[0-9A-Za-z-]",
 						chars:      []rune{'-'},
 						ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -934,7 +933,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 174, col: 45, offset: 5299},
+						pos:        position{line: 173, col: 45, offset: 5319},
 						val:        "[0-9A-Za-z-]",
 						chars:      []rune{'-'},
 						ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -947,16 +946,16 @@ var g = &grammar{
 		{
 			name:        "NID_rep1_x4_2",
 			displayName: "\"NID-rep1-x4\"",
-			pos:         position{line: 177, col: 1, offset: 5380},
+			pos:         position{line: 176, col: 1, offset: 5400},
 			expr: &seqExpr{
-				pos: position{line: 177, col: 32, offset: 5411},
+				pos: position{line: 176, col: 32, offset: 5431},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 177, col: 32, offset: 5411},
+						pos:  position{line: 176, col: 32, offset: 5431},
 						name: "NID_rep1_x2_2",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 177, col: 46, offset: 5425},
+						pos:  position{line: 176, col: 46, offset: 5445},
 						name: "NID_rep1_x2_2",
 					},
 				},
@@ -965,16 +964,16 @@ var g = &grammar{
 		{
 			name:        "NID_rep1_x8_2",
 			displayName: "\"NID-rep1-x8\"",
-			pos:         position{line: 180, col: 1, offset: 5507},
+			pos:         position{line: 179, col: 1, offset: 5527},
 			expr: &seqExpr{
-				pos: position{line: 180, col: 32, offset: 5538},
+				pos: position{line: 179, col: 32, offset: 5558},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 180, col: 32, offset: 5538},
+						pos:  position{line: 179, col: 32, offset: 5558},
 						name: "NID_rep1_x4_2",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 180, col: 46, offset: 5552},
+						pos:  position{line: 179, col: 46, offset: 5572},
 						name: "NID_rep1_x4_2",
 					},
 				},

@@ -100,11 +100,10 @@ func PEG() *syntax.PEG {
 
 // parseEntry runs pigeon's parser from an entrypoint.
 func parseEntry(entry string, text []byte, maxExpr uint64, guide *syntax.Guide) (any, error) {
-	opts := []Option{Entrypoint(entry), MaxExpressions(maxExpr)}
 	if guide != nil {
-		opts = append(opts, GlobalStore("guide", guide))
+		return Parse("", text, Entrypoint(entry), MaxExpressions(maxExpr), GlobalStore("guide", guide))
 	}
-	return Parse("", text, opts...)
+	return Parse("", text, Entrypoint(entry), MaxExpressions(maxExpr))
 }
 
 // pegErrors reads pigeon's error list.
@@ -134,25 +133,25 @@ var g = &grammar{
 		{
 			name:        "E_IRI_reference",
 			displayName: "\"IRI-reference\"",
-			pos:         position{line: 132, col: 1, offset: 4170},
+			pos:         position{line: 131, col: 1, offset: 4190},
 			expr: &actionExpr{
-				pos: position{line: 132, col: 36, offset: 4205},
+				pos: position{line: 131, col: 36, offset: 4225},
 				run: (*parser).callonE_IRI_reference1,
 				expr: &seqExpr{
-					pos: position{line: 132, col: 36, offset: 4205},
+					pos: position{line: 131, col: 36, offset: 4225},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 132, col: 36, offset: 4205},
+							pos:   position{line: 131, col: 36, offset: 4225},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 132, col: 38, offset: 4207},
+								pos:  position{line: 131, col: 38, offset: 4227},
 								name: "IRI_reference",
 							},
 						},
 						&notExpr{
-							pos: position{line: 132, col: 52, offset: 4221},
+							pos: position{line: 131, col: 52, offset: 4241},
 							expr: &anyMatcher{
-								line: 132, col: 53, offset: 4222,
+								line: 131, col: 53, offset: 4242,
 							},
 						},
 					},
@@ -162,25 +161,25 @@ var g = &grammar{
 		{
 			name:        "E_URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 137, col: 1, offset: 4276},
+			pos:         position{line: 136, col: 1, offset: 4296},
 			expr: &actionExpr{
-				pos: position{line: 137, col: 16, offset: 4291},
+				pos: position{line: 136, col: 16, offset: 4311},
 				run: (*parser).callonE_URI1,
 				expr: &seqExpr{
-					pos: position{line: 137, col: 16, offset: 4291},
+					pos: position{line: 136, col: 16, offset: 4311},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 137, col: 16, offset: 4291},
+							pos:   position{line: 136, col: 16, offset: 4311},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 137, col: 18, offset: 4293},
+								pos:  position{line: 136, col: 18, offset: 4313},
 								name: "URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 137, col: 22, offset: 4297},
+							pos: position{line: 136, col: 22, offset: 4317},
 							expr: &anyMatcher{
-								line: 137, col: 23, offset: 4298,
+								line: 136, col: 23, offset: 4318,
 							},
 						},
 					},
@@ -190,25 +189,25 @@ var g = &grammar{
 		{
 			name:        "E_hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 142, col: 1, offset: 4358},
+			pos:         position{line: 141, col: 1, offset: 4378},
 			expr: &actionExpr{
-				pos: position{line: 142, col: 28, offset: 4385},
+				pos: position{line: 141, col: 28, offset: 4405},
 				run: (*parser).callonE_hier_part1,
 				expr: &seqExpr{
-					pos: position{line: 142, col: 28, offset: 4385},
+					pos: position{line: 141, col: 28, offset: 4405},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 142, col: 28, offset: 4385},
+							pos:   position{line: 141, col: 28, offset: 4405},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 142, col: 30, offset: 4387},
+								pos:  position{line: 141, col: 30, offset: 4407},
 								name: "hier_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 142, col: 42, offset: 4399},
+							pos: position{line: 141, col: 42, offset: 4419},
 							expr: &anyMatcher{
-								line: 142, col: 43, offset: 4400,
+								line: 141, col: 43, offset: 4420,
 							},
 						},
 					},
@@ -218,25 +217,25 @@ var g = &grammar{
 		{
 			name:        "E_URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 147, col: 1, offset: 4464},
+			pos:         position{line: 146, col: 1, offset: 4484},
 			expr: &actionExpr{
-				pos: position{line: 147, col: 36, offset: 4499},
+				pos: position{line: 146, col: 36, offset: 4519},
 				run: (*parser).callonE_URI_reference1,
 				expr: &seqExpr{
-					pos: position{line: 147, col: 36, offset: 4499},
+					pos: position{line: 146, col: 36, offset: 4519},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 147, col: 36, offset: 4499},
+							pos:   position{line: 146, col: 36, offset: 4519},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 147, col: 38, offset: 4501},
+								pos:  position{line: 146, col: 38, offset: 4521},
 								name: "URI_reference",
 							},
 						},
 						&notExpr{
-							pos: position{line: 147, col: 52, offset: 4515},
+							pos: position{line: 146, col: 52, offset: 4535},
 							expr: &anyMatcher{
-								line: 147, col: 53, offset: 4516,
+								line: 146, col: 53, offset: 4536,
 							},
 						},
 					},
@@ -246,25 +245,25 @@ var g = &grammar{
 		{
 			name:        "E_absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 152, col: 1, offset: 4579},
+			pos:         position{line: 151, col: 1, offset: 4599},
 			expr: &actionExpr{
-				pos: position{line: 152, col: 34, offset: 4612},
+				pos: position{line: 151, col: 34, offset: 4632},
 				run: (*parser).callonE_absolute_URI1,
 				expr: &seqExpr{
-					pos: position{line: 152, col: 34, offset: 4612},
+					pos: position{line: 151, col: 34, offset: 4632},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 152, col: 34, offset: 4612},
+							pos:   position{line: 151, col: 34, offset: 4632},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 152, col: 36, offset: 4614},
+								pos:  position{line: 151, col: 36, offset: 4634},
 								name: "absolute_URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 152, col: 49, offset: 4627},
+							pos: position{line: 151, col: 49, offset: 4647},
 							expr: &anyMatcher{
-								line: 152, col: 50, offset: 4628,
+								line: 151, col: 50, offset: 4648,
 							},
 						},
 					},
@@ -274,25 +273,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 157, col: 1, offset: 4691},
+			pos:         position{line: 156, col: 1, offset: 4711},
 			expr: &actionExpr{
-				pos: position{line: 157, col: 34, offset: 4724},
+				pos: position{line: 156, col: 34, offset: 4744},
 				run: (*parser).callonE_relative_ref1,
 				expr: &seqExpr{
-					pos: position{line: 157, col: 34, offset: 4724},
+					pos: position{line: 156, col: 34, offset: 4744},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 157, col: 34, offset: 4724},
+							pos:   position{line: 156, col: 34, offset: 4744},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 157, col: 36, offset: 4726},
+								pos:  position{line: 156, col: 36, offset: 4746},
 								name: "relative_ref",
 							},
 						},
 						&notExpr{
-							pos: position{line: 157, col: 49, offset: 4739},
+							pos: position{line: 156, col: 49, offset: 4759},
 							expr: &anyMatcher{
-								line: 157, col: 50, offset: 4740,
+								line: 156, col: 50, offset: 4760,
 							},
 						},
 					},
@@ -302,25 +301,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 162, col: 1, offset: 4804},
+			pos:         position{line: 161, col: 1, offset: 4824},
 			expr: &actionExpr{
-				pos: position{line: 162, col: 36, offset: 4839},
+				pos: position{line: 161, col: 36, offset: 4859},
 				run: (*parser).callonE_relative_part1,
 				expr: &seqExpr{
-					pos: position{line: 162, col: 36, offset: 4839},
+					pos: position{line: 161, col: 36, offset: 4859},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 162, col: 36, offset: 4839},
+							pos:   position{line: 161, col: 36, offset: 4859},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 162, col: 38, offset: 4841},
+								pos:  position{line: 161, col: 38, offset: 4861},
 								name: "relative_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 162, col: 54, offset: 4857},
+							pos: position{line: 161, col: 54, offset: 4877},
 							expr: &anyMatcher{
-								line: 162, col: 55, offset: 4858,
+								line: 161, col: 55, offset: 4878,
 							},
 						},
 					},
@@ -330,25 +329,25 @@ var g = &grammar{
 		{
 			name:        "E_scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 167, col: 1, offset: 4915},
+			pos:         position{line: 166, col: 1, offset: 4935},
 			expr: &actionExpr{
-				pos: position{line: 167, col: 22, offset: 4936},
+				pos: position{line: 166, col: 22, offset: 4956},
 				run: (*parser).callonE_scheme1,
 				expr: &seqExpr{
-					pos: position{line: 167, col: 22, offset: 4936},
+					pos: position{line: 166, col: 22, offset: 4956},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 167, col: 22, offset: 4936},
+							pos:   position{line: 166, col: 22, offset: 4956},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 167, col: 24, offset: 4938},
+								pos:  position{line: 166, col: 24, offset: 4958},
 								name: "scheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 167, col: 31, offset: 4945},
+							pos: position{line: 166, col: 31, offset: 4965},
 							expr: &anyMatcher{
-								line: 167, col: 32, offset: 4946,
+								line: 166, col: 32, offset: 4966,
 							},
 						},
 					},
@@ -358,25 +357,25 @@ var g = &grammar{
 		{
 			name:        "E_authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 172, col: 1, offset: 5006},
+			pos:         position{line: 171, col: 1, offset: 5026},
 			expr: &actionExpr{
-				pos: position{line: 172, col: 28, offset: 5033},
+				pos: position{line: 171, col: 28, offset: 5053},
 				run: (*parser).callonE_authority1,
 				expr: &seqExpr{
-					pos: position{line: 172, col: 28, offset: 5033},
+					pos: position{line: 171, col: 28, offset: 5053},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 172, col: 28, offset: 5033},
+							pos:   position{line: 171, col: 28, offset: 5053},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 172, col: 30, offset: 5035},
+								pos:  position{line: 171, col: 30, offset: 5055},
 								name: "authority_4",
 							},
 						},
 						&notExpr{
-							pos: position{line: 172, col: 42, offset: 5047},
+							pos: position{line: 171, col: 42, offset: 5067},
 							expr: &anyMatcher{
-								line: 172, col: 43, offset: 5048,
+								line: 171, col: 43, offset: 5068,
 							},
 						},
 					},
@@ -386,25 +385,25 @@ var g = &grammar{
 		{
 			name:        "E_userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 177, col: 1, offset: 5107},
+			pos:         position{line: 176, col: 1, offset: 5127},
 			expr: &actionExpr{
-				pos: position{line: 177, col: 26, offset: 5132},
+				pos: position{line: 176, col: 26, offset: 5152},
 				run: (*parser).callonE_userinfo1,
 				expr: &seqExpr{
-					pos: position{line: 177, col: 26, offset: 5132},
+					pos: position{line: 176, col: 26, offset: 5152},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 177, col: 26, offset: 5132},
+							pos:   position{line: 176, col: 26, offset: 5152},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 177, col: 28, offset: 5134},
+								pos:  position{line: 176, col: 28, offset: 5154},
 								name: "userinfo",
 							},
 						},
 						&notExpr{
-							pos: position{line: 177, col: 37, offset: 5143},
+							pos: position{line: 176, col: 37, offset: 5163},
 							expr: &anyMatcher{
-								line: 177, col: 38, offset: 5144,
+								line: 176, col: 38, offset: 5164,
 							},
 						},
 					},
@@ -414,25 +413,25 @@ var g = &grammar{
 		{
 			name:        "E_host",
 			displayName: "\"host\"",
-			pos:         position{line: 182, col: 1, offset: 5199},
+			pos:         position{line: 181, col: 1, offset: 5219},
 			expr: &actionExpr{
-				pos: position{line: 182, col: 18, offset: 5216},
+				pos: position{line: 181, col: 18, offset: 5236},
 				run: (*parser).callonE_host1,
 				expr: &seqExpr{
-					pos: position{line: 182, col: 18, offset: 5216},
+					pos: position{line: 181, col: 18, offset: 5236},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 182, col: 18, offset: 5216},
+							pos:   position{line: 181, col: 18, offset: 5236},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 182, col: 20, offset: 5218},
+								pos:  position{line: 181, col: 20, offset: 5238},
 								name: "host_5",
 							},
 						},
 						&notExpr{
-							pos: position{line: 182, col: 27, offset: 5225},
+							pos: position{line: 181, col: 27, offset: 5245},
 							expr: &anyMatcher{
-								line: 182, col: 28, offset: 5226,
+								line: 181, col: 28, offset: 5246,
 							},
 						},
 					},
@@ -442,25 +441,25 @@ var g = &grammar{
 		{
 			name:        "E_port",
 			displayName: "\"port\"",
-			pos:         position{line: 187, col: 1, offset: 5281},
+			pos:         position{line: 186, col: 1, offset: 5301},
 			expr: &actionExpr{
-				pos: position{line: 187, col: 18, offset: 5298},
+				pos: position{line: 186, col: 18, offset: 5318},
 				run: (*parser).callonE_port1,
 				expr: &seqExpr{
-					pos: position{line: 187, col: 18, offset: 5298},
+					pos: position{line: 186, col: 18, offset: 5318},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 187, col: 18, offset: 5298},
+							pos:   position{line: 186, col: 18, offset: 5318},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 187, col: 20, offset: 5300},
+								pos:  position{line: 186, col: 20, offset: 5320},
 								name: "port",
 							},
 						},
 						&notExpr{
-							pos: position{line: 187, col: 25, offset: 5305},
+							pos: position{line: 186, col: 25, offset: 5325},
 							expr: &anyMatcher{
-								line: 187, col: 26, offset: 5306,
+								line: 186, col: 26, offset: 5326,
 							},
 						},
 					},
@@ -470,25 +469,25 @@ var g = &grammar{
 		{
 			name:        "E_IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 192, col: 1, offset: 5367},
+			pos:         position{line: 191, col: 1, offset: 5387},
 			expr: &actionExpr{
-				pos: position{line: 192, col: 30, offset: 5396},
+				pos: position{line: 191, col: 30, offset: 5416},
 				run: (*parser).callonE_IP_literal1,
 				expr: &seqExpr{
-					pos: position{line: 192, col: 30, offset: 5396},
+					pos: position{line: 191, col: 30, offset: 5416},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 192, col: 30, offset: 5396},
+							pos:   position{line: 191, col: 30, offset: 5416},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 192, col: 32, offset: 5398},
+								pos:  position{line: 191, col: 32, offset: 5418},
 								name: "IP_literal",
 							},
 						},
 						&notExpr{
-							pos: position{line: 192, col: 43, offset: 5409},
+							pos: position{line: 191, col: 43, offset: 5429},
 							expr: &anyMatcher{
-								line: 192, col: 44, offset: 5410,
+								line: 191, col: 44, offset: 5430,
 							},
 						},
 					},
@@ -498,25 +497,25 @@ var g = &grammar{
 		{
 			name:        "E_IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 197, col: 1, offset: 5470},
+			pos:         position{line: 196, col: 1, offset: 5490},
 			expr: &actionExpr{
-				pos: position{line: 197, col: 28, offset: 5497},
+				pos: position{line: 196, col: 28, offset: 5517},
 				run: (*parser).callonE_IPvFuture1,
 				expr: &seqExpr{
-					pos: position{line: 197, col: 28, offset: 5497},
+					pos: position{line: 196, col: 28, offset: 5517},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 197, col: 28, offset: 5497},
+							pos:   position{line: 196, col: 28, offset: 5517},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 197, col: 30, offset: 5499},
+								pos:  position{line: 196, col: 30, offset: 5519},
 								name: "IPvFuture",
 							},
 						},
 						&notExpr{
-							pos: position{line: 197, col: 40, offset: 5509},
+							pos: position{line: 196, col: 40, offset: 5529},
 							expr: &anyMatcher{
-								line: 197, col: 41, offset: 5510,
+								line: 196, col: 41, offset: 5530,
 							},
 						},
 					},
@@ -526,25 +525,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 202, col: 1, offset: 5572},
+			pos:         position{line: 201, col: 1, offset: 5592},
 			expr: &actionExpr{
-				pos: position{line: 202, col: 32, offset: 5603},
+				pos: position{line: 201, col: 32, offset: 5623},
 				run: (*parser).callonE_IPv6address1,
 				expr: &seqExpr{
-					pos: position{line: 202, col: 32, offset: 5603},
+					pos: position{line: 201, col: 32, offset: 5623},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 202, col: 32, offset: 5603},
+							pos:   position{line: 201, col: 32, offset: 5623},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 202, col: 34, offset: 5605},
+								pos:  position{line: 201, col: 34, offset: 5625},
 								name: "IPv6address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 202, col: 46, offset: 5617},
+							pos: position{line: 201, col: 46, offset: 5637},
 							expr: &anyMatcher{
-								line: 202, col: 47, offset: 5618,
+								line: 201, col: 47, offset: 5638,
 							},
 						},
 					},
@@ -554,25 +553,25 @@ var g = &grammar{
 		{
 			name:        "E_h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 207, col: 1, offset: 5672},
+			pos:         position{line: 206, col: 1, offset: 5692},
 			expr: &actionExpr{
-				pos: position{line: 207, col: 16, offset: 5687},
+				pos: position{line: 206, col: 16, offset: 5707},
 				run: (*parser).callonE_h161,
 				expr: &seqExpr{
-					pos: position{line: 207, col: 16, offset: 5687},
+					pos: position{line: 206, col: 16, offset: 5707},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 207, col: 16, offset: 5687},
+							pos:   position{line: 206, col: 16, offset: 5707},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 207, col: 18, offset: 5689},
+								pos:  position{line: 206, col: 18, offset: 5709},
 								name: "h16",
 							},
 						},
 						&notExpr{
-							pos: position{line: 207, col: 22, offset: 5693},
+							pos: position{line: 206, col: 22, offset: 5713},
 							expr: &anyMatcher{
-								line: 207, col: 23, offset: 5694,
+								line: 206, col: 23, offset: 5714,
 							},
 						},
 					},
@@ -582,25 +581,25 @@ var g = &grammar{
 		{
 			name:        "E_ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 212, col: 1, offset: 5749},
+			pos:         position{line: 211, col: 1, offset: 5769},
 			expr: &actionExpr{
-				pos: position{line: 212, col: 18, offset: 5766},
+				pos: position{line: 211, col: 18, offset: 5786},
 				run: (*parser).callonE_ls321,
 				expr: &seqExpr{
-					pos: position{line: 212, col: 18, offset: 5766},
+					pos: position{line: 211, col: 18, offset: 5786},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 212, col: 18, offset: 5766},
+							pos:   position{line: 211, col: 18, offset: 5786},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 212, col: 20, offset: 5768},
+								pos:  position{line: 211, col: 20, offset: 5788},
 								name: "ls32",
 							},
 						},
 						&notExpr{
-							pos: position{line: 212, col: 25, offset: 5773},
+							pos: position{line: 211, col: 25, offset: 5793},
 							expr: &anyMatcher{
-								line: 212, col: 26, offset: 5774,
+								line: 211, col: 26, offset: 5794,
 							},
 						},
 					},
@@ -610,25 +609,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 217, col: 1, offset: 5836},
+			pos:         position{line: 216, col: 1, offset: 5856},
 			expr: &actionExpr{
-				pos: position{line: 217, col: 32, offset: 5867},
+				pos: position{line: 216, col: 32, offset: 5887},
 				run: (*parser).callonE_IPv4address1,
 				expr: &seqExpr{
-					pos: position{line: 217, col: 32, offset: 5867},
+					pos: position{line: 216, col: 32, offset: 5887},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 217, col: 32, offset: 5867},
+							pos:   position{line: 216, col: 32, offset: 5887},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 217, col: 34, offset: 5869},
+								pos:  position{line: 216, col: 34, offset: 5889},
 								name: "IPv4address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 217, col: 46, offset: 5881},
+							pos: position{line: 216, col: 46, offset: 5901},
 							expr: &anyMatcher{
-								line: 217, col: 47, offset: 5882,
+								line: 216, col: 47, offset: 5902,
 							},
 						},
 					},
@@ -638,25 +637,25 @@ var g = &grammar{
 		{
 			name:        "E_dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 222, col: 1, offset: 5942},
+			pos:         position{line: 221, col: 1, offset: 5962},
 			expr: &actionExpr{
-				pos: position{line: 222, col: 28, offset: 5969},
+				pos: position{line: 221, col: 28, offset: 5989},
 				run: (*parser).callonE_dec_octet1,
 				expr: &seqExpr{
-					pos: position{line: 222, col: 28, offset: 5969},
+					pos: position{line: 221, col: 28, offset: 5989},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 222, col: 28, offset: 5969},
+							pos:   position{line: 221, col: 28, offset: 5989},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 222, col: 30, offset: 5971},
+								pos:  position{line: 221, col: 30, offset: 5991},
 								name: "dec_octet",
 							},
 						},
 						&notExpr{
-							pos: position{line: 222, col: 40, offset: 5981},
+							pos: position{line: 221, col: 40, offset: 6001},
 							expr: &anyMatcher{
-								line: 222, col: 41, offset: 5982,
+								line: 221, col: 41, offset: 6002,
 							},
 						},
 					},
@@ -666,25 +665,25 @@ var g = &grammar{
 		{
 			name:        "E_reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 227, col: 1, offset: 6041},
+			pos:         position{line: 226, col: 1, offset: 6061},
 			expr: &actionExpr{
-				pos: position{line: 227, col: 26, offset: 6066},
+				pos: position{line: 226, col: 26, offset: 6086},
 				run: (*parser).callonE_reg_name1,
 				expr: &seqExpr{
-					pos: position{line: 227, col: 26, offset: 6066},
+					pos: position{line: 226, col: 26, offset: 6086},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 227, col: 26, offset: 6066},
+							pos:   position{line: 226, col: 26, offset: 6086},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 227, col: 28, offset: 6068},
+								pos:  position{line: 226, col: 28, offset: 6088},
 								name: "reg_name",
 							},
 						},
 						&notExpr{
-							pos: position{line: 227, col: 37, offset: 6077},
+							pos: position{line: 226, col: 37, offset: 6097},
 							expr: &anyMatcher{
-								line: 227, col: 38, offset: 6078,
+								line: 226, col: 38, offset: 6098,
 							},
 						},
 					},
@@ -694,25 +693,25 @@ var g = &grammar{
 		{
 			name:        "E_path",
 			displayName: "\"path\"",
-			pos:         position{line: 232, col: 1, offset: 6133},
+			pos:         position{line: 231, col: 1, offset: 6153},
 			expr: &actionExpr{
-				pos: position{line: 232, col: 18, offset: 6150},
+				pos: position{line: 231, col: 18, offset: 6170},
 				run: (*parser).callonE_path1,
 				expr: &seqExpr{
-					pos: position{line: 232, col: 18, offset: 6150},
+					pos: position{line: 231, col: 18, offset: 6170},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 232, col: 18, offset: 6150},
+							pos:   position{line: 231, col: 18, offset: 6170},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 232, col: 20, offset: 6152},
+								pos:  position{line: 231, col: 20, offset: 6172},
 								name: "path",
 							},
 						},
 						&notExpr{
-							pos: position{line: 232, col: 25, offset: 6157},
+							pos: position{line: 231, col: 25, offset: 6177},
 							expr: &anyMatcher{
-								line: 232, col: 26, offset: 6158,
+								line: 231, col: 26, offset: 6178,
 							},
 						},
 					},
@@ -722,25 +721,25 @@ var g = &grammar{
 		{
 			name:        "E_path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 237, col: 1, offset: 6221},
+			pos:         position{line: 236, col: 1, offset: 6241},
 			expr: &actionExpr{
-				pos: position{line: 237, col: 34, offset: 6254},
+				pos: position{line: 236, col: 34, offset: 6274},
 				run: (*parser).callonE_path_abempty1,
 				expr: &seqExpr{
-					pos: position{line: 237, col: 34, offset: 6254},
+					pos: position{line: 236, col: 34, offset: 6274},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 237, col: 34, offset: 6254},
+							pos:   position{line: 236, col: 34, offset: 6274},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 237, col: 36, offset: 6256},
+								pos:  position{line: 236, col: 36, offset: 6276},
 								name: "path_abempty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 237, col: 49, offset: 6269},
+							pos: position{line: 236, col: 49, offset: 6289},
 							expr: &anyMatcher{
-								line: 237, col: 50, offset: 6270,
+								line: 236, col: 50, offset: 6290,
 							},
 						},
 					},
@@ -750,25 +749,25 @@ var g = &grammar{
 		{
 			name:        "E_path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 242, col: 1, offset: 6334},
+			pos:         position{line: 241, col: 1, offset: 6354},
 			expr: &actionExpr{
-				pos: position{line: 242, col: 36, offset: 6369},
+				pos: position{line: 241, col: 36, offset: 6389},
 				run: (*parser).callonE_path_absolute1,
 				expr: &seqExpr{
-					pos: position{line: 242, col: 36, offset: 6369},
+					pos: position{line: 241, col: 36, offset: 6389},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 242, col: 36, offset: 6369},
+							pos:   position{line: 241, col: 36, offset: 6389},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 242, col: 38, offset: 6371},
+								pos:  position{line: 241, col: 38, offset: 6391},
 								name: "path_absolute",
 							},
 						},
 						&notExpr{
-							pos: position{line: 242, col: 52, offset: 6385},
+							pos: position{line: 241, col: 52, offset: 6405},
 							expr: &anyMatcher{
-								line: 242, col: 53, offset: 6386,
+								line: 241, col: 53, offset: 6406,
 							},
 						},
 					},
@@ -778,25 +777,25 @@ var g = &grammar{
 		{
 			name:        "E_path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 247, col: 1, offset: 6450},
+			pos:         position{line: 246, col: 1, offset: 6470},
 			expr: &actionExpr{
-				pos: position{line: 247, col: 36, offset: 6485},
+				pos: position{line: 246, col: 36, offset: 6505},
 				run: (*parser).callonE_path_noscheme1,
 				expr: &seqExpr{
-					pos: position{line: 247, col: 36, offset: 6485},
+					pos: position{line: 246, col: 36, offset: 6505},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 247, col: 36, offset: 6485},
+							pos:   position{line: 246, col: 36, offset: 6505},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 247, col: 38, offset: 6487},
+								pos:  position{line: 246, col: 38, offset: 6507},
 								name: "path_noscheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 247, col: 52, offset: 6501},
+							pos: position{line: 246, col: 52, offset: 6521},
 							expr: &anyMatcher{
-								line: 247, col: 53, offset: 6502,
+								line: 246, col: 53, offset: 6522,
 							},
 						},
 					},
@@ -806,25 +805,25 @@ var g = &grammar{
 		{
 			name:        "E_path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 252, col: 1, offset: 6566},
+			pos:         position{line: 251, col: 1, offset: 6586},
 			expr: &actionExpr{
-				pos: position{line: 252, col: 36, offset: 6601},
+				pos: position{line: 251, col: 36, offset: 6621},
 				run: (*parser).callonE_path_rootless1,
 				expr: &seqExpr{
-					pos: position{line: 252, col: 36, offset: 6601},
+					pos: position{line: 251, col: 36, offset: 6621},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 252, col: 36, offset: 6601},
+							pos:   position{line: 251, col: 36, offset: 6621},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 252, col: 38, offset: 6603},
+								pos:  position{line: 251, col: 38, offset: 6623},
 								name: "path_rootless",
 							},
 						},
 						&notExpr{
-							pos: position{line: 252, col: 52, offset: 6617},
+							pos: position{line: 251, col: 52, offset: 6637},
 							expr: &anyMatcher{
-								line: 252, col: 53, offset: 6618,
+								line: 251, col: 53, offset: 6638,
 							},
 						},
 					},
@@ -834,25 +833,25 @@ var g = &grammar{
 		{
 			name:        "E_path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 257, col: 1, offset: 6679},
+			pos:         position{line: 256, col: 1, offset: 6699},
 			expr: &actionExpr{
-				pos: position{line: 257, col: 30, offset: 6708},
+				pos: position{line: 256, col: 30, offset: 6728},
 				run: (*parser).callonE_path_empty1,
 				expr: &seqExpr{
-					pos: position{line: 257, col: 30, offset: 6708},
+					pos: position{line: 256, col: 30, offset: 6728},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 257, col: 30, offset: 6708},
+							pos:   position{line: 256, col: 30, offset: 6728},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 257, col: 32, offset: 6710},
+								pos:  position{line: 256, col: 32, offset: 6730},
 								name: "path_empty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 257, col: 43, offset: 6721},
+							pos: position{line: 256, col: 43, offset: 6741},
 							expr: &anyMatcher{
-								line: 257, col: 44, offset: 6722,
+								line: 256, col: 44, offset: 6742,
 							},
 						},
 					},
@@ -862,25 +861,25 @@ var g = &grammar{
 		{
 			name:        "E_segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 262, col: 1, offset: 6780},
+			pos:         position{line: 261, col: 1, offset: 6800},
 			expr: &actionExpr{
-				pos: position{line: 262, col: 24, offset: 6803},
+				pos: position{line: 261, col: 24, offset: 6823},
 				run: (*parser).callonE_segment1,
 				expr: &seqExpr{
-					pos: position{line: 262, col: 24, offset: 6803},
+					pos: position{line: 261, col: 24, offset: 6823},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 262, col: 24, offset: 6803},
+							pos:   position{line: 261, col: 24, offset: 6823},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 262, col: 26, offset: 6805},
+								pos:  position{line: 261, col: 26, offset: 6825},
 								name: "segment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 262, col: 34, offset: 6813},
+							pos: position{line: 261, col: 34, offset: 6833},
 							expr: &anyMatcher{
-								line: 262, col: 35, offset: 6814,
+								line: 261, col: 35, offset: 6834,
 							},
 						},
 					},
@@ -890,25 +889,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 267, col: 1, offset: 6875},
+			pos:         position{line: 266, col: 1, offset: 6895},
 			expr: &actionExpr{
-				pos: position{line: 267, col: 30, offset: 6904},
+				pos: position{line: 266, col: 30, offset: 6924},
 				run: (*parser).callonE_segment_nz1,
 				expr: &seqExpr{
-					pos: position{line: 267, col: 30, offset: 6904},
+					pos: position{line: 266, col: 30, offset: 6924},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 267, col: 30, offset: 6904},
+							pos:   position{line: 266, col: 30, offset: 6924},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 267, col: 32, offset: 6906},
+								pos:  position{line: 266, col: 32, offset: 6926},
 								name: "segment_nz",
 							},
 						},
 						&notExpr{
-							pos: position{line: 267, col: 43, offset: 6917},
+							pos: position{line: 266, col: 43, offset: 6937},
 							expr: &anyMatcher{
-								line: 267, col: 44, offset: 6918,
+								line: 266, col: 44, offset: 6938,
 							},
 						},
 					},
@@ -918,25 +917,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 272, col: 1, offset: 6982},
+			pos:         position{line: 271, col: 1, offset: 7002},
 			expr: &actionExpr{
-				pos: position{line: 272, col: 36, offset: 7017},
+				pos: position{line: 271, col: 36, offset: 7037},
 				run: (*parser).callonE_segment_nz_nc1,
 				expr: &seqExpr{
-					pos: position{line: 272, col: 36, offset: 7017},
+					pos: position{line: 271, col: 36, offset: 7037},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 272, col: 36, offset: 7017},
+							pos:   position{line: 271, col: 36, offset: 7037},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 272, col: 38, offset: 7019},
+								pos:  position{line: 271, col: 38, offset: 7039},
 								name: "segment_nz_nc",
 							},
 						},
 						&notExpr{
-							pos: position{line: 272, col: 52, offset: 7033},
+							pos: position{line: 271, col: 52, offset: 7053},
 							expr: &anyMatcher{
-								line: 272, col: 53, offset: 7034,
+								line: 271, col: 53, offset: 7054,
 							},
 						},
 					},
@@ -946,25 +945,25 @@ var g = &grammar{
 		{
 			name:        "E_pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 277, col: 1, offset: 7090},
+			pos:         position{line: 276, col: 1, offset: 7110},
 			expr: &actionExpr{
-				pos: position{line: 277, col: 20, offset: 7109},
+				pos: position{line: 276, col: 20, offset: 7129},
 				run: (*parser).callonE_pchar1,
 				expr: &seqExpr{
-					pos: position{line: 277, col: 20, offset: 7109},
+					pos: position{line: 276, col: 20, offset: 7129},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 277, col: 20, offset: 7109},
+							pos:   position{line: 276, col: 20, offset: 7129},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 277, col: 22, offset: 7111},
+								pos:  position{line: 276, col: 22, offset: 7131},
 								name: "pchar",
 							},
 						},
 						&notExpr{
-							pos: position{line: 277, col: 28, offset: 7117},
+							pos: position{line: 276, col: 28, offset: 7137},
 							expr: &anyMatcher{
-								line: 277, col: 29, offset: 7118,
+								line: 276, col: 29, offset: 7138,
 							},
 						},
 					},
@@ -974,25 +973,25 @@ var g = &grammar{
 		{
 			name:        "E_query",
 			displayName: "\"query\"",
-			pos:         position{line: 282, col: 1, offset: 7174},
+			pos:         position{line: 281, col: 1, offset: 7194},
 			expr: &actionExpr{
-				pos: position{line: 282, col: 20, offset: 7193},
+				pos: position{line: 281, col: 20, offset: 7213},
 				run: (*parser).callonE_query1,
 				expr: &seqExpr{
-					pos: position{line: 282, col: 20, offset: 7193},
+					pos: position{line: 281, col: 20, offset: 7213},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 282, col: 20, offset: 7193},
+							pos:   position{line: 281, col: 20, offset: 7213},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 282, col: 22, offset: 7195},
+								pos:  position{line: 281, col: 22, offset: 7215},
 								name: "query",
 							},
 						},
 						&notExpr{
-							pos: position{line: 282, col: 28, offset: 7201},
+							pos: position{line: 281, col: 28, offset: 7221},
 							expr: &anyMatcher{
-								line: 282, col: 29, offset: 7202,
+								line: 281, col: 29, offset: 7222,
 							},
 						},
 					},
@@ -1002,25 +1001,25 @@ var g = &grammar{
 		{
 			name:        "E_fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 287, col: 1, offset: 7261},
+			pos:         position{line: 286, col: 1, offset: 7281},
 			expr: &actionExpr{
-				pos: position{line: 287, col: 26, offset: 7286},
+				pos: position{line: 286, col: 26, offset: 7306},
 				run: (*parser).callonE_fragment1,
 				expr: &seqExpr{
-					pos: position{line: 287, col: 26, offset: 7286},
+					pos: position{line: 286, col: 26, offset: 7306},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 287, col: 26, offset: 7286},
+							pos:   position{line: 286, col: 26, offset: 7306},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 287, col: 28, offset: 7288},
+								pos:  position{line: 286, col: 28, offset: 7308},
 								name: "fragment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 287, col: 37, offset: 7297},
+							pos: position{line: 286, col: 37, offset: 7317},
 							expr: &anyMatcher{
-								line: 287, col: 38, offset: 7298,
+								line: 286, col: 38, offset: 7318,
 							},
 						},
 					},
@@ -1030,25 +1029,25 @@ var g = &grammar{
 		{
 			name:        "E_pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 292, col: 1, offset: 7360},
+			pos:         position{line: 291, col: 1, offset: 7380},
 			expr: &actionExpr{
-				pos: position{line: 292, col: 32, offset: 7391},
+				pos: position{line: 291, col: 32, offset: 7411},
 				run: (*parser).callonE_pct_encoded1,
 				expr: &seqExpr{
-					pos: position{line: 292, col: 32, offset: 7391},
+					pos: position{line: 291, col: 32, offset: 7411},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 292, col: 32, offset: 7391},
+							pos:   position{line: 291, col: 32, offset: 7411},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 292, col: 34, offset: 7393},
+								pos:  position{line: 291, col: 34, offset: 7413},
 								name: "pct_encoded",
 							},
 						},
 						&notExpr{
-							pos: position{line: 292, col: 46, offset: 7405},
+							pos: position{line: 291, col: 46, offset: 7425},
 							expr: &anyMatcher{
-								line: 292, col: 47, offset: 7406,
+								line: 291, col: 47, offset: 7426,
 							},
 						},
 					},
@@ -1058,25 +1057,25 @@ var g = &grammar{
 		{
 			name:        "E_unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 297, col: 1, offset: 7467},
+			pos:         position{line: 296, col: 1, offset: 7487},
 			expr: &actionExpr{
-				pos: position{line: 297, col: 30, offset: 7496},
+				pos: position{line: 296, col: 30, offset: 7516},
 				run: (*parser).callonE_unreserved1,
 				expr: &seqExpr{
-					pos: position{line: 297, col: 30, offset: 7496},
+					pos: position{line: 296, col: 30, offset: 7516},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 297, col: 30, offset: 7496},
+							pos:   position{line: 296, col: 30, offset: 7516},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 297, col: 32, offset: 7498},
+								pos:  position{line: 296, col: 32, offset: 7518},
 								name: "unreserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 297, col: 43, offset: 7509},
+							pos: position{line: 296, col: 43, offset: 7529},
 							expr: &anyMatcher{
-								line: 297, col: 44, offset: 7510,
+								line: 296, col: 44, offset: 7530,
 							},
 						},
 					},
@@ -1086,25 +1085,25 @@ var g = &grammar{
 		{
 			name:        "E_reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 302, col: 1, offset: 7569},
+			pos:         position{line: 301, col: 1, offset: 7589},
 			expr: &actionExpr{
-				pos: position{line: 302, col: 26, offset: 7594},
+				pos: position{line: 301, col: 26, offset: 7614},
 				run: (*parser).callonE_reserved1,
 				expr: &seqExpr{
-					pos: position{line: 302, col: 26, offset: 7594},
+					pos: position{line: 301, col: 26, offset: 7614},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 302, col: 26, offset: 7594},
+							pos:   position{line: 301, col: 26, offset: 7614},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 302, col: 28, offset: 7596},
+								pos:  position{line: 301, col: 28, offset: 7616},
 								name: "reserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 302, col: 37, offset: 7605},
+							pos: position{line: 301, col: 37, offset: 7625},
 							expr: &anyMatcher{
-								line: 302, col: 38, offset: 7606,
+								line: 301, col: 38, offset: 7626,
 							},
 						},
 					},
@@ -1114,25 +1113,25 @@ var g = &grammar{
 		{
 			name:        "E_gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 307, col: 1, offset: 7667},
+			pos:         position{line: 306, col: 1, offset: 7687},
 			expr: &actionExpr{
-				pos: position{line: 307, col: 30, offset: 7696},
+				pos: position{line: 306, col: 30, offset: 7716},
 				run: (*parser).callonE_gen_delims1,
 				expr: &seqExpr{
-					pos: position{line: 307, col: 30, offset: 7696},
+					pos: position{line: 306, col: 30, offset: 7716},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 307, col: 30, offset: 7696},
+							pos:   position{line: 306, col: 30, offset: 7716},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 307, col: 32, offset: 7698},
+								pos:  position{line: 306, col: 32, offset: 7718},
 								name: "gen_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 307, col: 43, offset: 7709},
+							pos: position{line: 306, col: 43, offset: 7729},
 							expr: &anyMatcher{
-								line: 307, col: 44, offset: 7710,
+								line: 306, col: 44, offset: 7730,
 							},
 						},
 					},
@@ -1142,25 +1141,25 @@ var g = &grammar{
 		{
 			name:        "E_sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 312, col: 1, offset: 7771},
+			pos:         position{line: 311, col: 1, offset: 7791},
 			expr: &actionExpr{
-				pos: position{line: 312, col: 30, offset: 7800},
+				pos: position{line: 311, col: 30, offset: 7820},
 				run: (*parser).callonE_sub_delims1,
 				expr: &seqExpr{
-					pos: position{line: 312, col: 30, offset: 7800},
+					pos: position{line: 311, col: 30, offset: 7820},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 312, col: 30, offset: 7800},
+							pos:   position{line: 311, col: 30, offset: 7820},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 312, col: 32, offset: 7802},
+								pos:  position{line: 311, col: 32, offset: 7822},
 								name: "sub_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 312, col: 43, offset: 7813},
+							pos: position{line: 311, col: 43, offset: 7833},
 							expr: &anyMatcher{
-								line: 312, col: 44, offset: 7814,
+								line: 311, col: 44, offset: 7834,
 							},
 						},
 					},
@@ -1170,25 +1169,25 @@ var g = &grammar{
 		{
 			name:        "E_IRI",
 			displayName: "\"IRI\"",
-			pos:         position{line: 317, col: 1, offset: 7868},
+			pos:         position{line: 316, col: 1, offset: 7888},
 			expr: &actionExpr{
-				pos: position{line: 317, col: 16, offset: 7883},
+				pos: position{line: 316, col: 16, offset: 7903},
 				run: (*parser).callonE_IRI1,
 				expr: &seqExpr{
-					pos: position{line: 317, col: 16, offset: 7883},
+					pos: position{line: 316, col: 16, offset: 7903},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 317, col: 16, offset: 7883},
+							pos:   position{line: 316, col: 16, offset: 7903},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 317, col: 18, offset: 7885},
+								pos:  position{line: 316, col: 18, offset: 7905},
 								name: "IRI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 317, col: 22, offset: 7889},
+							pos: position{line: 316, col: 22, offset: 7909},
 							expr: &anyMatcher{
-								line: 317, col: 23, offset: 7890,
+								line: 316, col: 23, offset: 7910,
 							},
 						},
 					},
@@ -1198,25 +1197,25 @@ var g = &grammar{
 		{
 			name:        "E_ihier_part",
 			displayName: "\"ihier-part\"",
-			pos:         position{line: 322, col: 1, offset: 7951},
+			pos:         position{line: 321, col: 1, offset: 7971},
 			expr: &actionExpr{
-				pos: position{line: 322, col: 30, offset: 7980},
+				pos: position{line: 321, col: 30, offset: 8000},
 				run: (*parser).callonE_ihier_part1,
 				expr: &seqExpr{
-					pos: position{line: 322, col: 30, offset: 7980},
+					pos: position{line: 321, col: 30, offset: 8000},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 322, col: 30, offset: 7980},
+							pos:   position{line: 321, col: 30, offset: 8000},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 322, col: 32, offset: 7982},
+								pos:  position{line: 321, col: 32, offset: 8002},
 								name: "ihier_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 322, col: 45, offset: 7995},
+							pos: position{line: 321, col: 45, offset: 8015},
 							expr: &anyMatcher{
-								line: 322, col: 46, offset: 7996,
+								line: 321, col: 46, offset: 8016,
 							},
 						},
 					},
@@ -1226,25 +1225,25 @@ var g = &grammar{
 		{
 			name:        "E_absolute_IRI",
 			displayName: "\"absolute-IRI\"",
-			pos:         position{line: 327, col: 1, offset: 8059},
+			pos:         position{line: 326, col: 1, offset: 8079},
 			expr: &actionExpr{
-				pos: position{line: 327, col: 34, offset: 8092},
+				pos: position{line: 326, col: 34, offset: 8112},
 				run: (*parser).callonE_absolute_IRI1,
 				expr: &seqExpr{
-					pos: position{line: 327, col: 34, offset: 8092},
+					pos: position{line: 326, col: 34, offset: 8112},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 327, col: 34, offset: 8092},
+							pos:   position{line: 326, col: 34, offset: 8112},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 327, col: 36, offset: 8094},
+								pos:  position{line: 326, col: 36, offset: 8114},
 								name: "absolute_IRI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 327, col: 49, offset: 8107},
+							pos: position{line: 326, col: 49, offset: 8127},
 							expr: &anyMatcher{
-								line: 327, col: 50, offset: 8108,
+								line: 326, col: 50, offset: 8128,
 							},
 						},
 					},
@@ -1254,25 +1253,25 @@ var g = &grammar{
 		{
 			name:        "E_irelative_ref",
 			displayName: "\"irelative-ref\"",
-			pos:         position{line: 332, col: 1, offset: 8172},
+			pos:         position{line: 331, col: 1, offset: 8192},
 			expr: &actionExpr{
-				pos: position{line: 332, col: 36, offset: 8207},
+				pos: position{line: 331, col: 36, offset: 8227},
 				run: (*parser).callonE_irelative_ref1,
 				expr: &seqExpr{
-					pos: position{line: 332, col: 36, offset: 8207},
+					pos: position{line: 331, col: 36, offset: 8227},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 332, col: 36, offset: 8207},
+							pos:   position{line: 331, col: 36, offset: 8227},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 332, col: 38, offset: 8209},
+								pos:  position{line: 331, col: 38, offset: 8229},
 								name: "irelative_ref",
 							},
 						},
 						&notExpr{
-							pos: position{line: 332, col: 52, offset: 8223},
+							pos: position{line: 331, col: 52, offset: 8243},
 							expr: &anyMatcher{
-								line: 332, col: 53, offset: 8224,
+								line: 331, col: 53, offset: 8244,
 							},
 						},
 					},
@@ -1282,25 +1281,25 @@ var g = &grammar{
 		{
 			name:        "E_irelative_part",
 			displayName: "\"irelative-part\"",
-			pos:         position{line: 337, col: 1, offset: 8289},
+			pos:         position{line: 336, col: 1, offset: 8309},
 			expr: &actionExpr{
-				pos: position{line: 337, col: 38, offset: 8326},
+				pos: position{line: 336, col: 38, offset: 8346},
 				run: (*parser).callonE_irelative_part1,
 				expr: &seqExpr{
-					pos: position{line: 337, col: 38, offset: 8326},
+					pos: position{line: 336, col: 38, offset: 8346},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 337, col: 38, offset: 8326},
+							pos:   position{line: 336, col: 38, offset: 8346},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 337, col: 40, offset: 8328},
+								pos:  position{line: 336, col: 40, offset: 8348},
 								name: "irelative_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 337, col: 57, offset: 8345},
+							pos: position{line: 336, col: 57, offset: 8365},
 							expr: &anyMatcher{
-								line: 337, col: 58, offset: 8346,
+								line: 336, col: 58, offset: 8366,
 							},
 						},
 					},
@@ -1310,25 +1309,25 @@ var g = &grammar{
 		{
 			name:        "E_iauthority",
 			displayName: "\"iauthority\"",
-			pos:         position{line: 342, col: 1, offset: 8407},
+			pos:         position{line: 341, col: 1, offset: 8427},
 			expr: &actionExpr{
-				pos: position{line: 342, col: 30, offset: 8436},
+				pos: position{line: 341, col: 30, offset: 8456},
 				run: (*parser).callonE_iauthority1,
 				expr: &seqExpr{
-					pos: position{line: 342, col: 30, offset: 8436},
+					pos: position{line: 341, col: 30, offset: 8456},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 342, col: 30, offset: 8436},
+							pos:   position{line: 341, col: 30, offset: 8456},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 342, col: 32, offset: 8438},
+								pos:  position{line: 341, col: 32, offset: 8458},
 								name: "iauthority_4",
 							},
 						},
 						&notExpr{
-							pos: position{line: 342, col: 45, offset: 8451},
+							pos: position{line: 341, col: 45, offset: 8471},
 							expr: &anyMatcher{
-								line: 342, col: 46, offset: 8452,
+								line: 341, col: 46, offset: 8472,
 							},
 						},
 					},
@@ -1338,25 +1337,25 @@ var g = &grammar{
 		{
 			name:        "E_iuserinfo",
 			displayName: "\"iuserinfo\"",
-			pos:         position{line: 347, col: 1, offset: 8512},
+			pos:         position{line: 346, col: 1, offset: 8532},
 			expr: &actionExpr{
-				pos: position{line: 347, col: 28, offset: 8539},
+				pos: position{line: 346, col: 28, offset: 8559},
 				run: (*parser).callonE_iuserinfo1,
 				expr: &seqExpr{
-					pos: position{line: 347, col: 28, offset: 8539},
+					pos: position{line: 346, col: 28, offset: 8559},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 347, col: 28, offset: 8539},
+							pos:   position{line: 346, col: 28, offset: 8559},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 347, col: 30, offset: 8541},
+								pos:  position{line: 346, col: 30, offset: 8561},
 								name: "iuserinfo",
 							},
 						},
 						&notExpr{
-							pos: position{line: 347, col: 40, offset: 8551},
+							pos: position{line: 346, col: 40, offset: 8571},
 							expr: &anyMatcher{
-								line: 347, col: 41, offset: 8552,
+								line: 346, col: 41, offset: 8572,
 							},
 						},
 					},
@@ -1366,25 +1365,25 @@ var g = &grammar{
 		{
 			name:        "E_ihost",
 			displayName: "\"ihost\"",
-			pos:         position{line: 352, col: 1, offset: 8608},
+			pos:         position{line: 351, col: 1, offset: 8628},
 			expr: &actionExpr{
-				pos: position{line: 352, col: 20, offset: 8627},
+				pos: position{line: 351, col: 20, offset: 8647},
 				run: (*parser).callonE_ihost1,
 				expr: &seqExpr{
-					pos: position{line: 352, col: 20, offset: 8627},
+					pos: position{line: 351, col: 20, offset: 8647},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 352, col: 20, offset: 8627},
+							pos:   position{line: 351, col: 20, offset: 8647},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 352, col: 22, offset: 8629},
+								pos:  position{line: 351, col: 22, offset: 8649},
 								name: "ihost_5",
 							},
 						},
 						&notExpr{
-							pos: position{line: 352, col: 30, offset: 8637},
+							pos: position{line: 351, col: 30, offset: 8657},
 							expr: &anyMatcher{
-								line: 352, col: 31, offset: 8638,
+								line: 351, col: 31, offset: 8658,
 							},
 						},
 					},
@@ -1394,25 +1393,25 @@ var g = &grammar{
 		{
 			name:        "E_ireg_name",
 			displayName: "\"ireg-name\"",
-			pos:         position{line: 357, col: 1, offset: 8698},
+			pos:         position{line: 356, col: 1, offset: 8718},
 			expr: &actionExpr{
-				pos: position{line: 357, col: 28, offset: 8725},
+				pos: position{line: 356, col: 28, offset: 8745},
 				run: (*parser).callonE_ireg_name1,
 				expr: &seqExpr{
-					pos: position{line: 357, col: 28, offset: 8725},
+					pos: position{line: 356, col: 28, offset: 8745},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 357, col: 28, offset: 8725},
+							pos:   position{line: 356, col: 28, offset: 8745},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 357, col: 30, offset: 8727},
+								pos:  position{line: 356, col: 30, offset: 8747},
 								name: "ireg_name",
 							},
 						},
 						&notExpr{
-							pos: position{line: 357, col: 40, offset: 8737},
+							pos: position{line: 356, col: 40, offset: 8757},
 							expr: &anyMatcher{
-								line: 357, col: 41, offset: 8738,
+								line: 356, col: 41, offset: 8758,
 							},
 						},
 					},
@@ -1422,25 +1421,25 @@ var g = &grammar{
 		{
 			name:        "E_ipath",
 			displayName: "\"ipath\"",
-			pos:         position{line: 362, col: 1, offset: 8794},
+			pos:         position{line: 361, col: 1, offset: 8814},
 			expr: &actionExpr{
-				pos: position{line: 362, col: 20, offset: 8813},
+				pos: position{line: 361, col: 20, offset: 8833},
 				run: (*parser).callonE_ipath1,
 				expr: &seqExpr{
-					pos: position{line: 362, col: 20, offset: 8813},
+					pos: position{line: 361, col: 20, offset: 8833},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 362, col: 20, offset: 8813},
+							pos:   position{line: 361, col: 20, offset: 8833},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 362, col: 22, offset: 8815},
+								pos:  position{line: 361, col: 22, offset: 8835},
 								name: "ipath",
 							},
 						},
 						&notExpr{
-							pos: position{line: 362, col: 28, offset: 8821},
+							pos: position{line: 361, col: 28, offset: 8841},
 							expr: &anyMatcher{
-								line: 362, col: 29, offset: 8822,
+								line: 361, col: 29, offset: 8842,
 							},
 						},
 					},
@@ -1450,25 +1449,25 @@ var g = &grammar{
 		{
 			name:        "E_ipath_abempty",
 			displayName: "\"ipath-abempty\"",
-			pos:         position{line: 367, col: 1, offset: 8886},
+			pos:         position{line: 366, col: 1, offset: 8906},
 			expr: &actionExpr{
-				pos: position{line: 367, col: 36, offset: 8921},
+				pos: position{line: 366, col: 36, offset: 8941},
 				run: (*parser).callonE_ipath_abempty1,
 				expr: &seqExpr{
-					pos: position{line: 367, col: 36, offset: 8921},
+					pos: position{line: 366, col: 36, offset: 8941},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 367, col: 36, offset: 8921},
+							pos:   position{line: 366, col: 36, offset: 8941},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 367, col: 38, offset: 8923},
+								pos:  position{line: 366, col: 38, offset: 8943},
 								name: "ipath_abempty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 367, col: 52, offset: 8937},
+							pos: position{line: 366, col: 52, offset: 8957},
 							expr: &anyMatcher{
-								line: 367, col: 53, offset: 8938,
+								line: 366, col: 53, offset: 8958,
 							},
 						},
 					},
@@ -1478,25 +1477,25 @@ var g = &grammar{
 		{
 			name:        "E_ipath_absolute",
 			displayName: "\"ipath-absolute\"",
-			pos:         position{line: 372, col: 1, offset: 9003},
+			pos:         position{line: 371, col: 1, offset: 9023},
 			expr: &actionExpr{
-				pos: position{line: 372, col: 38, offset: 9040},
+				pos: position{line: 371, col: 38, offset: 9060},
 				run: (*parser).callonE_ipath_absolute1,
 				expr: &seqExpr{
-					pos: position{line: 372, col: 38, offset: 9040},
+					pos: position{line: 371, col: 38, offset: 9060},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 372, col: 38, offset: 9040},
+							pos:   position{line: 371, col: 38, offset: 9060},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 372, col: 40, offset: 9042},
+								pos:  position{line: 371, col: 40, offset: 9062},
 								name: "ipath_absolute",
 							},
 						},
 						&notExpr{
-							pos: position{line: 372, col: 55, offset: 9057},
+							pos: position{line: 371, col: 55, offset: 9077},
 							expr: &anyMatcher{
-								line: 372, col: 56, offset: 9058,
+								line: 371, col: 56, offset: 9078,
 							},
 						},
 					},
@@ -1506,25 +1505,25 @@ var g = &grammar{
 		{
 			name:        "E_ipath_noscheme",
 			displayName: "\"ipath-noscheme\"",
-			pos:         position{line: 377, col: 1, offset: 9123},
+			pos:         position{line: 376, col: 1, offset: 9143},
 			expr: &actionExpr{
-				pos: position{line: 377, col: 38, offset: 9160},
+				pos: position{line: 376, col: 38, offset: 9180},
 				run: (*parser).callonE_ipath_noscheme1,
 				expr: &seqExpr{
-					pos: position{line: 377, col: 38, offset: 9160},
+					pos: position{line: 376, col: 38, offset: 9180},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 377, col: 38, offset: 9160},
+							pos:   position{line: 376, col: 38, offset: 9180},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 377, col: 40, offset: 9162},
+								pos:  position{line: 376, col: 40, offset: 9182},
 								name: "ipath_noscheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 377, col: 55, offset: 9177},
+							pos: position{line: 376, col: 55, offset: 9197},
 							expr: &anyMatcher{
-								line: 377, col: 56, offset: 9178,
+								line: 376, col: 56, offset: 9198,
 							},
 						},
 					},
@@ -1534,25 +1533,25 @@ var g = &grammar{
 		{
 			name:        "E_ipath_rootless",
 			displayName: "\"ipath-rootless\"",
-			pos:         position{line: 382, col: 1, offset: 9243},
+			pos:         position{line: 381, col: 1, offset: 9263},
 			expr: &actionExpr{
-				pos: position{line: 382, col: 38, offset: 9280},
+				pos: position{line: 381, col: 38, offset: 9300},
 				run: (*parser).callonE_ipath_rootless1,
 				expr: &seqExpr{
-					pos: position{line: 382, col: 38, offset: 9280},
+					pos: position{line: 381, col: 38, offset: 9300},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 382, col: 38, offset: 9280},
+							pos:   position{line: 381, col: 38, offset: 9300},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 382, col: 40, offset: 9282},
+								pos:  position{line: 381, col: 40, offset: 9302},
 								name: "ipath_rootless",
 							},
 						},
 						&notExpr{
-							pos: position{line: 382, col: 55, offset: 9297},
+							pos: position{line: 381, col: 55, offset: 9317},
 							expr: &anyMatcher{
-								line: 382, col: 56, offset: 9298,
+								line: 381, col: 56, offset: 9318,
 							},
 						},
 					},
@@ -1562,25 +1561,25 @@ var g = &grammar{
 		{
 			name:        "E_ipath_empty",
 			displayName: "\"ipath-empty\"",
-			pos:         position{line: 387, col: 1, offset: 9360},
+			pos:         position{line: 386, col: 1, offset: 9380},
 			expr: &actionExpr{
-				pos: position{line: 387, col: 32, offset: 9391},
+				pos: position{line: 386, col: 32, offset: 9411},
 				run: (*parser).callonE_ipath_empty1,
 				expr: &seqExpr{
-					pos: position{line: 387, col: 32, offset: 9391},
+					pos: position{line: 386, col: 32, offset: 9411},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 387, col: 32, offset: 9391},
+							pos:   position{line: 386, col: 32, offset: 9411},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 387, col: 34, offset: 9393},
+								pos:  position{line: 386, col: 34, offset: 9413},
 								name: "ipath_empty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 387, col: 46, offset: 9405},
+							pos: position{line: 386, col: 46, offset: 9425},
 							expr: &anyMatcher{
-								line: 387, col: 47, offset: 9406,
+								line: 386, col: 47, offset: 9426,
 							},
 						},
 					},
@@ -1590,25 +1589,25 @@ var g = &grammar{
 		{
 			name:        "E_isegment",
 			displayName: "\"isegment\"",
-			pos:         position{line: 392, col: 1, offset: 9465},
+			pos:         position{line: 391, col: 1, offset: 9485},
 			expr: &actionExpr{
-				pos: position{line: 392, col: 26, offset: 9490},
+				pos: position{line: 391, col: 26, offset: 9510},
 				run: (*parser).callonE_isegment1,
 				expr: &seqExpr{
-					pos: position{line: 392, col: 26, offset: 9490},
+					pos: position{line: 391, col: 26, offset: 9510},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 392, col: 26, offset: 9490},
+							pos:   position{line: 391, col: 26, offset: 9510},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 392, col: 28, offset: 9492},
+								pos:  position{line: 391, col: 28, offset: 9512},
 								name: "isegment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 392, col: 37, offset: 9501},
+							pos: position{line: 391, col: 37, offset: 9521},
 							expr: &anyMatcher{
-								line: 392, col: 38, offset: 9502,
+								line: 391, col: 38, offset: 9522,
 							},
 						},
 					},
@@ -1618,25 +1617,25 @@ var g = &grammar{
 		{
 			name:        "E_isegment_nz",
 			displayName: "\"isegment-nz\"",
-			pos:         position{line: 397, col: 1, offset: 9564},
+			pos:         position{line: 396, col: 1, offset: 9584},
 			expr: &actionExpr{
-				pos: position{line: 397, col: 32, offset: 9595},
+				pos: position{line: 396, col: 32, offset: 9615},
 				run: (*parser).callonE_isegment_nz1,
 				expr: &seqExpr{
-					pos: position{line: 397, col: 32, offset: 9595},
+					pos: position{line: 396, col: 32, offset: 9615},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 397, col: 32, offset: 9595},
+							pos:   position{line: 396, col: 32, offset: 9615},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 397, col: 34, offset: 9597},
+								pos:  position{line: 396, col: 34, offset: 9617},
 								name: "isegment_nz",
 							},
 						},
 						&notExpr{
-							pos: position{line: 397, col: 46, offset: 9609},
+							pos: position{line: 396, col: 46, offset: 9629},
 							expr: &anyMatcher{
-								line: 397, col: 47, offset: 9610,
+								line: 396, col: 47, offset: 9630,
 							},
 						},
 					},
@@ -1646,25 +1645,25 @@ var g = &grammar{
 		{
 			name:        "E_isegment_nz_nc",
 			displayName: "\"isegment-nz-nc\"",
-			pos:         position{line: 402, col: 1, offset: 9675},
+			pos:         position{line: 401, col: 1, offset: 9695},
 			expr: &actionExpr{
-				pos: position{line: 402, col: 38, offset: 9712},
+				pos: position{line: 401, col: 38, offset: 9732},
 				run: (*parser).callonE_isegment_nz_nc1,
 				expr: &seqExpr{
-					pos: position{line: 402, col: 38, offset: 9712},
+					pos: position{line: 401, col: 38, offset: 9732},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 402, col: 38, offset: 9712},
+							pos:   position{line: 401, col: 38, offset: 9732},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 402, col: 40, offset: 9714},
+								pos:  position{line: 401, col: 40, offset: 9734},
 								name: "isegment_nz_nc",
 							},
 						},
 						&notExpr{
-							pos: position{line: 402, col: 55, offset: 9729},
+							pos: position{line: 401, col: 55, offset: 9749},
 							expr: &anyMatcher{
-								line: 402, col: 56, offset: 9730,
+								line: 401, col: 56, offset: 9750,
 							},
 						},
 					},
@@ -1674,25 +1673,25 @@ var g = &grammar{
 		{
 			name:        "E_ipchar",
 			displayName: "\"ipchar\"",
-			pos:         position{line: 407, col: 1, offset: 9787},
+			pos:         position{line: 406, col: 1, offset: 9807},
 			expr: &actionExpr{
-				pos: position{line: 407, col: 22, offset: 9808},
+				pos: position{line: 406, col: 22, offset: 9828},
 				run: (*parser).callonE_ipchar1,
 				expr: &seqExpr{
-					pos: position{line: 407, col: 22, offset: 9808},
+					pos: position{line: 406, col: 22, offset: 9828},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 407, col: 22, offset: 9808},
+							pos:   position{line: 406, col: 22, offset: 9828},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 407, col: 24, offset: 9810},
+								pos:  position{line: 406, col: 24, offset: 9830},
 								name: "ipchar",
 							},
 						},
 						&notExpr{
-							pos: position{line: 407, col: 31, offset: 9817},
+							pos: position{line: 406, col: 31, offset: 9837},
 							expr: &anyMatcher{
-								line: 407, col: 32, offset: 9818,
+								line: 406, col: 32, offset: 9838,
 							},
 						},
 					},
@@ -1702,25 +1701,25 @@ var g = &grammar{
 		{
 			name:        "E_iquery",
 			displayName: "\"iquery\"",
-			pos:         position{line: 412, col: 1, offset: 9875},
+			pos:         position{line: 411, col: 1, offset: 9895},
 			expr: &actionExpr{
-				pos: position{line: 412, col: 22, offset: 9896},
+				pos: position{line: 411, col: 22, offset: 9916},
 				run: (*parser).callonE_iquery1,
 				expr: &seqExpr{
-					pos: position{line: 412, col: 22, offset: 9896},
+					pos: position{line: 411, col: 22, offset: 9916},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 412, col: 22, offset: 9896},
+							pos:   position{line: 411, col: 22, offset: 9916},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 412, col: 24, offset: 9898},
+								pos:  position{line: 411, col: 24, offset: 9918},
 								name: "iquery",
 							},
 						},
 						&notExpr{
-							pos: position{line: 412, col: 31, offset: 9905},
+							pos: position{line: 411, col: 31, offset: 9925},
 							expr: &anyMatcher{
-								line: 412, col: 32, offset: 9906,
+								line: 411, col: 32, offset: 9926,
 							},
 						},
 					},
@@ -1730,25 +1729,25 @@ var g = &grammar{
 		{
 			name:        "E_ifragment",
 			displayName: "\"ifragment\"",
-			pos:         position{line: 417, col: 1, offset: 9966},
+			pos:         position{line: 416, col: 1, offset: 9986},
 			expr: &actionExpr{
-				pos: position{line: 417, col: 28, offset: 9993},
+				pos: position{line: 416, col: 28, offset: 10013},
 				run: (*parser).callonE_ifragment1,
 				expr: &seqExpr{
-					pos: position{line: 417, col: 28, offset: 9993},
+					pos: position{line: 416, col: 28, offset: 10013},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 417, col: 28, offset: 9993},
+							pos:   position{line: 416, col: 28, offset: 10013},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 417, col: 30, offset: 9995},
+								pos:  position{line: 416, col: 30, offset: 10015},
 								name: "ifragment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 417, col: 40, offset: 10005},
+							pos: position{line: 416, col: 40, offset: 10025},
 							expr: &anyMatcher{
-								line: 417, col: 41, offset: 10006,
+								line: 416, col: 41, offset: 10026,
 							},
 						},
 					},
@@ -1758,25 +1757,25 @@ var g = &grammar{
 		{
 			name:        "E_iunreserved",
 			displayName: "\"iunreserved\"",
-			pos:         position{line: 422, col: 1, offset: 10068},
+			pos:         position{line: 421, col: 1, offset: 10088},
 			expr: &actionExpr{
-				pos: position{line: 422, col: 32, offset: 10099},
+				pos: position{line: 421, col: 32, offset: 10119},
 				run: (*parser).callonE_iunreserved1,
 				expr: &seqExpr{
-					pos: position{line: 422, col: 32, offset: 10099},
+					pos: position{line: 421, col: 32, offset: 10119},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 422, col: 32, offset: 10099},
+							pos:   position{line: 421, col: 32, offset: 10119},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 422, col: 34, offset: 10101},
+								pos:  position{line: 421, col: 34, offset: 10121},
 								name: "iunreserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 422, col: 46, offset: 10113},
+							pos: position{line: 421, col: 46, offset: 10133},
 							expr: &anyMatcher{
-								line: 422, col: 47, offset: 10114,
+								line: 421, col: 47, offset: 10134,
 							},
 						},
 					},
@@ -1786,25 +1785,25 @@ var g = &grammar{
 		{
 			name:        "E_ucschar",
 			displayName: "\"ucschar\"",
-			pos:         position{line: 427, col: 1, offset: 10172},
+			pos:         position{line: 426, col: 1, offset: 10192},
 			expr: &actionExpr{
-				pos: position{line: 427, col: 24, offset: 10195},
+				pos: position{line: 426, col: 24, offset: 10215},
 				run: (*parser).callonE_ucschar1,
 				expr: &seqExpr{
-					pos: position{line: 427, col: 24, offset: 10195},
+					pos: position{line: 426, col: 24, offset: 10215},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 427, col: 24, offset: 10195},
+							pos:   position{line: 426, col: 24, offset: 10215},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 427, col: 26, offset: 10197},
+								pos:  position{line: 426, col: 26, offset: 10217},
 								name: "ucschar",
 							},
 						},
 						&notExpr{
-							pos: position{line: 427, col: 34, offset: 10205},
+							pos: position{line: 426, col: 34, offset: 10225},
 							expr: &anyMatcher{
-								line: 427, col: 35, offset: 10206,
+								line: 426, col: 35, offset: 10226,
 							},
 						},
 					},
@@ -1814,25 +1813,25 @@ var g = &grammar{
 		{
 			name:        "E_iprivate",
 			displayName: "\"iprivate\"",
-			pos:         position{line: 432, col: 1, offset: 10265},
+			pos:         position{line: 431, col: 1, offset: 10285},
 			expr: &actionExpr{
-				pos: position{line: 432, col: 26, offset: 10290},
+				pos: position{line: 431, col: 26, offset: 10310},
 				run: (*parser).callonE_iprivate1,
 				expr: &seqExpr{
-					pos: position{line: 432, col: 26, offset: 10290},
+					pos: position{line: 431, col: 26, offset: 10310},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 432, col: 26, offset: 10290},
+							pos:   position{line: 431, col: 26, offset: 10310},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 432, col: 28, offset: 10292},
+								pos:  position{line: 431, col: 28, offset: 10312},
 								name: "iprivate",
 							},
 						},
 						&notExpr{
-							pos: position{line: 432, col: 37, offset: 10301},
+							pos: position{line: 431, col: 37, offset: 10321},
 							expr: &anyMatcher{
-								line: 432, col: 38, offset: 10302,
+								line: 431, col: 38, offset: 10322,
 							},
 						},
 					},
@@ -1842,25 +1841,25 @@ var g = &grammar{
 		{
 			name:        "E_ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 437, col: 1, offset: 10358},
+			pos:         position{line: 436, col: 1, offset: 10378},
 			expr: &actionExpr{
-				pos: position{line: 437, col: 20, offset: 10377},
+				pos: position{line: 436, col: 20, offset: 10397},
 				run: (*parser).callonE_ALPHA1,
 				expr: &seqExpr{
-					pos: position{line: 437, col: 20, offset: 10377},
+					pos: position{line: 436, col: 20, offset: 10397},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 437, col: 20, offset: 10377},
+							pos:   position{line: 436, col: 20, offset: 10397},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 437, col: 22, offset: 10379},
+								pos:  position{line: 436, col: 22, offset: 10399},
 								name: "ALPHA",
 							},
 						},
 						&notExpr{
-							pos: position{line: 437, col: 28, offset: 10385},
+							pos: position{line: 436, col: 28, offset: 10405},
 							expr: &anyMatcher{
-								line: 437, col: 29, offset: 10386,
+								line: 436, col: 29, offset: 10406,
 							},
 						},
 					},
@@ -1870,25 +1869,25 @@ var g = &grammar{
 		{
 			name:        "E_DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 442, col: 1, offset: 10442},
+			pos:         position{line: 441, col: 1, offset: 10462},
 			expr: &actionExpr{
-				pos: position{line: 442, col: 20, offset: 10461},
+				pos: position{line: 441, col: 20, offset: 10481},
 				run: (*parser).callonE_DIGIT1,
 				expr: &seqExpr{
-					pos: position{line: 442, col: 20, offset: 10461},
+					pos: position{line: 441, col: 20, offset: 10481},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 442, col: 20, offset: 10461},
+							pos:   position{line: 441, col: 20, offset: 10481},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 442, col: 22, offset: 10463},
+								pos:  position{line: 441, col: 22, offset: 10483},
 								name: "DIGIT",
 							},
 						},
 						&notExpr{
-							pos: position{line: 442, col: 28, offset: 10469},
+							pos: position{line: 441, col: 28, offset: 10489},
 							expr: &anyMatcher{
-								line: 442, col: 29, offset: 10470,
+								line: 441, col: 29, offset: 10490,
 							},
 						},
 					},
@@ -1898,25 +1897,25 @@ var g = &grammar{
 		{
 			name:        "E_HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 447, col: 1, offset: 10527},
+			pos:         position{line: 446, col: 1, offset: 10547},
 			expr: &actionExpr{
-				pos: position{line: 447, col: 22, offset: 10548},
+				pos: position{line: 446, col: 22, offset: 10568},
 				run: (*parser).callonE_HEXDIG1,
 				expr: &seqExpr{
-					pos: position{line: 447, col: 22, offset: 10548},
+					pos: position{line: 446, col: 22, offset: 10568},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 447, col: 22, offset: 10548},
+							pos:   position{line: 446, col: 22, offset: 10568},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 447, col: 24, offset: 10550},
+								pos:  position{line: 446, col: 24, offset: 10570},
 								name: "HEXDIG",
 							},
 						},
 						&notExpr{
-							pos: position{line: 447, col: 31, offset: 10557},
+							pos: position{line: 446, col: 31, offset: 10577},
 							expr: &anyMatcher{
-								line: 447, col: 32, offset: 10558,
+								line: 446, col: 32, offset: 10578,
 							},
 						},
 					},
@@ -1926,61 +1925,61 @@ var g = &grammar{
 		{
 			name:        "URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 452, col: 1, offset: 10654},
+			pos:         position{line: 451, col: 1, offset: 10674},
 			expr: &actionExpr{
-				pos: position{line: 452, col: 14, offset: 10667},
+				pos: position{line: 451, col: 14, offset: 10687},
 				run: (*parser).callonURI1,
 				expr: &labeledExpr{
-					pos:   position{line: 452, col: 14, offset: 10667},
+					pos:   position{line: 451, col: 14, offset: 10687},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 452, col: 17, offset: 10670},
+						pos: position{line: 451, col: 17, offset: 10690},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 452, col: 17, offset: 10670},
+								pos:  position{line: 451, col: 17, offset: 10690},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 452, col: 24, offset: 10677},
+								pos:        position{line: 451, col: 24, offset: 10697},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 452, col: 28, offset: 10681},
+								pos:  position{line: 451, col: 28, offset: 10701},
 								name: "hier_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 452, col: 38, offset: 10691},
+								pos: position{line: 451, col: 38, offset: 10711},
 								expr: &seqExpr{
-									pos: position{line: 452, col: 39, offset: 10692},
+									pos: position{line: 451, col: 39, offset: 10712},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 452, col: 39, offset: 10692},
+											pos:        position{line: 451, col: 39, offset: 10712},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 452, col: 43, offset: 10696},
+											pos:  position{line: 451, col: 43, offset: 10716},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 452, col: 51, offset: 10704},
+								pos: position{line: 451, col: 51, offset: 10724},
 								expr: &seqExpr{
-									pos: position{line: 452, col: 52, offset: 10705},
+									pos: position{line: 451, col: 52, offset: 10725},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 452, col: 52, offset: 10705},
+											pos:        position{line: 451, col: 52, offset: 10725},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 452, col: 56, offset: 10709},
+											pos:  position{line: 451, col: 56, offset: 10729},
 											name: "fragment",
 										},
 									},
@@ -1994,45 +1993,45 @@ var g = &grammar{
 		{
 			name:        "hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 460, col: 1, offset: 10909},
+			pos:         position{line: 459, col: 1, offset: 10929},
 			expr: &actionExpr{
-				pos: position{line: 460, col: 26, offset: 10934},
+				pos: position{line: 459, col: 26, offset: 10954},
 				run: (*parser).callonhier_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 460, col: 26, offset: 10934},
+					pos:   position{line: 459, col: 26, offset: 10954},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 460, col: 29, offset: 10937},
+						pos: position{line: 459, col: 29, offset: 10957},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 460, col: 29, offset: 10937},
+								pos: position{line: 459, col: 29, offset: 10957},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 460, col: 29, offset: 10937},
+										pos:        position{line: 459, col: 29, offset: 10957},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 460, col: 34, offset: 10942},
+										pos:  position{line: 459, col: 34, offset: 10962},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 460, col: 44, offset: 10952},
+										pos:  position{line: 459, col: 44, offset: 10972},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 460, col: 59, offset: 10967},
+								pos:  position{line: 459, col: 59, offset: 10987},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 460, col: 75, offset: 10983},
+								pos:  position{line: 459, col: 75, offset: 11003},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 460, col: 91, offset: 10999},
+								pos:  position{line: 459, col: 91, offset: 11019},
 								name: "path_empty",
 							},
 						},
@@ -2043,45 +2042,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_2",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 465, col: 1, offset: 11128},
+			pos:         position{line: 464, col: 1, offset: 11148},
 			expr: &actionExpr{
-				pos: position{line: 465, col: 28, offset: 11155},
+				pos: position{line: 464, col: 28, offset: 11175},
 				run: (*parser).callonhier_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 465, col: 28, offset: 11155},
+					pos:   position{line: 464, col: 28, offset: 11175},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 465, col: 31, offset: 11158},
+						pos: position{line: 464, col: 31, offset: 11178},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 465, col: 31, offset: 11158},
+								pos: position{line: 464, col: 31, offset: 11178},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 465, col: 31, offset: 11158},
+										pos:        position{line: 464, col: 31, offset: 11178},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 465, col: 36, offset: 11163},
+										pos:  position{line: 464, col: 36, offset: 11183},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 465, col: 48, offset: 11175},
+										pos:  position{line: 464, col: 48, offset: 11195},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 465, col: 63, offset: 11190},
+								pos:  position{line: 464, col: 63, offset: 11210},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 465, col: 79, offset: 11206},
+								pos:  position{line: 464, col: 79, offset: 11226},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 465, col: 95, offset: 11222},
+								pos:  position{line: 464, col: 95, offset: 11242},
 								name: "path_empty",
 							},
 						},
@@ -2092,45 +2091,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_3",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 470, col: 1, offset: 11351},
+			pos:         position{line: 469, col: 1, offset: 11371},
 			expr: &actionExpr{
-				pos: position{line: 470, col: 28, offset: 11378},
+				pos: position{line: 469, col: 28, offset: 11398},
 				run: (*parser).callonhier_part_31,
 				expr: &labeledExpr{
-					pos:   position{line: 470, col: 28, offset: 11378},
+					pos:   position{line: 469, col: 28, offset: 11398},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 470, col: 31, offset: 11381},
+						pos: position{line: 469, col: 31, offset: 11401},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 470, col: 31, offset: 11381},
+								pos: position{line: 469, col: 31, offset: 11401},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 470, col: 31, offset: 11381},
+										pos:        position{line: 469, col: 31, offset: 11401},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 470, col: 36, offset: 11386},
+										pos:  position{line: 469, col: 36, offset: 11406},
 										name: "authority_3",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 470, col: 48, offset: 11398},
+										pos:  position{line: 469, col: 48, offset: 11418},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 470, col: 63, offset: 11413},
+								pos:  position{line: 469, col: 63, offset: 11433},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 470, col: 79, offset: 11429},
+								pos:  position{line: 469, col: 79, offset: 11449},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 470, col: 95, offset: 11445},
+								pos:  position{line: 469, col: 95, offset: 11465},
 								name: "path_empty",
 							},
 						},
@@ -2141,22 +2140,22 @@ var g = &grammar{
 		{
 			name:        "URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 475, col: 1, offset: 11537},
+			pos:         position{line: 474, col: 1, offset: 11557},
 			expr: &actionExpr{
-				pos: position{line: 475, col: 34, offset: 11570},
+				pos: position{line: 474, col: 34, offset: 11590},
 				run: (*parser).callonURI_reference1,
 				expr: &labeledExpr{
-					pos:   position{line: 475, col: 34, offset: 11570},
+					pos:   position{line: 474, col: 34, offset: 11590},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 475, col: 37, offset: 11573},
+						pos: position{line: 474, col: 37, offset: 11593},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 475, col: 37, offset: 11573},
+								pos:  position{line: 474, col: 37, offset: 11593},
 								name: "URI",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 475, col: 43, offset: 11579},
+								pos:  position{line: 474, col: 43, offset: 11599},
 								name: "relative_ref",
 							},
 						},
@@ -2167,43 +2166,43 @@ var g = &grammar{
 		{
 			name:        "absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 480, col: 1, offset: 11693},
+			pos:         position{line: 479, col: 1, offset: 11713},
 			expr: &actionExpr{
-				pos: position{line: 480, col: 32, offset: 11724},
+				pos: position{line: 479, col: 32, offset: 11744},
 				run: (*parser).callonabsolute_URI1,
 				expr: &labeledExpr{
-					pos:   position{line: 480, col: 32, offset: 11724},
+					pos:   position{line: 479, col: 32, offset: 11744},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 480, col: 35, offset: 11727},
+						pos: position{line: 479, col: 35, offset: 11747},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 480, col: 35, offset: 11727},
+								pos:  position{line: 479, col: 35, offset: 11747},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 480, col: 42, offset: 11734},
+								pos:        position{line: 479, col: 42, offset: 11754},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 480, col: 46, offset: 11738},
+								pos:  position{line: 479, col: 46, offset: 11758},
 								name: "hier_part_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 480, col: 58, offset: 11750},
+								pos: position{line: 479, col: 58, offset: 11770},
 								expr: &seqExpr{
-									pos: position{line: 480, col: 59, offset: 11751},
+									pos: position{line: 479, col: 59, offset: 11771},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 480, col: 59, offset: 11751},
+											pos:        position{line: 479, col: 59, offset: 11771},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 480, col: 63, offset: 11755},
+											pos:  position{line: 479, col: 63, offset: 11775},
 											name: "query",
 										},
 									},
@@ -2217,51 +2216,51 @@ var g = &grammar{
 		{
 			name:        "relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 485, col: 1, offset: 11873},
+			pos:         position{line: 484, col: 1, offset: 11893},
 			expr: &actionExpr{
-				pos: position{line: 485, col: 32, offset: 11904},
+				pos: position{line: 484, col: 32, offset: 11924},
 				run: (*parser).callonrelative_ref1,
 				expr: &labeledExpr{
-					pos:   position{line: 485, col: 32, offset: 11904},
+					pos:   position{line: 484, col: 32, offset: 11924},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 485, col: 35, offset: 11907},
+						pos: position{line: 484, col: 35, offset: 11927},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 485, col: 35, offset: 11907},
+								pos:  position{line: 484, col: 35, offset: 11927},
 								name: "relative_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 485, col: 49, offset: 11921},
+								pos: position{line: 484, col: 49, offset: 11941},
 								expr: &seqExpr{
-									pos: position{line: 485, col: 50, offset: 11922},
+									pos: position{line: 484, col: 50, offset: 11942},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 485, col: 50, offset: 11922},
+											pos:        position{line: 484, col: 50, offset: 11942},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 485, col: 54, offset: 11926},
+											pos:  position{line: 484, col: 54, offset: 11946},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 485, col: 62, offset: 11934},
+								pos: position{line: 484, col: 62, offset: 11954},
 								expr: &seqExpr{
-									pos: position{line: 485, col: 63, offset: 11935},
+									pos: position{line: 484, col: 63, offset: 11955},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 485, col: 63, offset: 11935},
+											pos:        position{line: 484, col: 63, offset: 11955},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 485, col: 67, offset: 11939},
+											pos:  position{line: 484, col: 67, offset: 11959},
 											name: "fragment",
 										},
 									},
@@ -2275,45 +2274,45 @@ var g = &grammar{
 		{
 			name:        "relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 493, col: 1, offset: 12148},
+			pos:         position{line: 492, col: 1, offset: 12168},
 			expr: &actionExpr{
-				pos: position{line: 493, col: 34, offset: 12181},
+				pos: position{line: 492, col: 34, offset: 12201},
 				run: (*parser).callonrelative_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 493, col: 34, offset: 12181},
+					pos:   position{line: 492, col: 34, offset: 12201},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 493, col: 37, offset: 12184},
+						pos: position{line: 492, col: 37, offset: 12204},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 493, col: 37, offset: 12184},
+								pos: position{line: 492, col: 37, offset: 12204},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 493, col: 37, offset: 12184},
+										pos:        position{line: 492, col: 37, offset: 12204},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 493, col: 42, offset: 12189},
+										pos:  position{line: 492, col: 42, offset: 12209},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 493, col: 52, offset: 12199},
+										pos:  position{line: 492, col: 52, offset: 12219},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 493, col: 67, offset: 12214},
+								pos:  position{line: 492, col: 67, offset: 12234},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 493, col: 83, offset: 12230},
+								pos:  position{line: 492, col: 83, offset: 12250},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 493, col: 99, offset: 12246},
+								pos:  position{line: 492, col: 99, offset: 12266},
 								name: "path_empty",
 							},
 						},
@@ -2324,45 +2323,45 @@ var g = &grammar{
 		{
 			name:        "relative_part_2",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 498, col: 1, offset: 12383},
+			pos:         position{line: 497, col: 1, offset: 12403},
 			expr: &actionExpr{
-				pos: position{line: 498, col: 36, offset: 12418},
+				pos: position{line: 497, col: 36, offset: 12438},
 				run: (*parser).callonrelative_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 498, col: 36, offset: 12418},
+					pos:   position{line: 497, col: 36, offset: 12438},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 498, col: 39, offset: 12421},
+						pos: position{line: 497, col: 39, offset: 12441},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 498, col: 39, offset: 12421},
+								pos: position{line: 497, col: 39, offset: 12441},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 498, col: 39, offset: 12421},
+										pos:        position{line: 497, col: 39, offset: 12441},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 498, col: 44, offset: 12426},
+										pos:  position{line: 497, col: 44, offset: 12446},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 498, col: 56, offset: 12438},
+										pos:  position{line: 497, col: 56, offset: 12458},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 498, col: 71, offset: 12453},
+								pos:  position{line: 497, col: 71, offset: 12473},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 498, col: 87, offset: 12469},
+								pos:  position{line: 497, col: 87, offset: 12489},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 498, col: 103, offset: 12485},
+								pos:  position{line: 497, col: 103, offset: 12505},
 								name: "path_empty",
 							},
 						},
@@ -2373,27 +2372,27 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 503, col: 1, offset: 12605},
+			pos:         position{line: 502, col: 1, offset: 12625},
 			expr: &actionExpr{
-				pos: position{line: 503, col: 20, offset: 12624},
+				pos: position{line: 502, col: 20, offset: 12644},
 				run: (*parser).callonscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 503, col: 20, offset: 12624},
+					pos:   position{line: 502, col: 20, offset: 12644},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 503, col: 23, offset: 12627},
+						pos: position{line: 502, col: 23, offset: 12647},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 503, col: 23, offset: 12627},
+								pos:        position{line: 502, col: 23, offset: 12647},
 								val:        "[A-Za-z]",
 								ranges:     []rune{'A', 'Z', 'a', 'z'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 503, col: 32, offset: 12636},
+								pos: position{line: 502, col: 32, offset: 12656},
 								expr: &charClassMatcher{
-									pos:        position{line: 503, col: 32, offset: 12636},
+									pos:        position{line: 502, col: 32, offset: 12656},
 									val:        "[+.0-9A-Za-z-]",
 									chars:      []rune{'+', '.', '-'},
 									ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -2409,27 +2408,27 @@ var g = &grammar{
 		{
 			name:        "authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 508, col: 1, offset: 12746},
+			pos:         position{line: 507, col: 1, offset: 12766},
 			expr: &actionExpr{
-				pos: position{line: 508, col: 26, offset: 12771},
+				pos: position{line: 507, col: 26, offset: 12791},
 				run: (*parser).callonauthority1,
 				expr: &labeledExpr{
-					pos:   position{line: 508, col: 26, offset: 12771},
+					pos:   position{line: 507, col: 26, offset: 12791},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 508, col: 29, offset: 12774},
+						pos: position{line: 507, col: 29, offset: 12794},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 508, col: 29, offset: 12774},
+								pos: position{line: 507, col: 29, offset: 12794},
 								expr: &seqExpr{
-									pos: position{line: 508, col: 30, offset: 12775},
+									pos: position{line: 507, col: 30, offset: 12795},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 508, col: 30, offset: 12775},
+											pos:  position{line: 507, col: 30, offset: 12795},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 508, col: 39, offset: 12784},
+											pos:        position{line: 507, col: 39, offset: 12804},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -2438,22 +2437,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 508, col: 45, offset: 12790},
+								pos:  position{line: 507, col: 45, offset: 12810},
 								name: "host",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 508, col: 50, offset: 12795},
+								pos: position{line: 507, col: 50, offset: 12815},
 								expr: &seqExpr{
-									pos: position{line: 508, col: 51, offset: 12796},
+									pos: position{line: 507, col: 51, offset: 12816},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 508, col: 51, offset: 12796},
+											pos:        position{line: 507, col: 51, offset: 12816},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 508, col: 55, offset: 12800},
+											pos:  position{line: 507, col: 55, offset: 12820},
 											name: "port",
 										},
 									},
@@ -2467,27 +2466,27 @@ var g = &grammar{
 		{
 			name:        "authority_2",
 			displayName: "\"authority\"",
-			pos:         position{line: 513, col: 1, offset: 12925},
+			pos:         position{line: 512, col: 1, offset: 12945},
 			expr: &actionExpr{
-				pos: position{line: 513, col: 28, offset: 12952},
+				pos: position{line: 512, col: 28, offset: 12972},
 				run: (*parser).callonauthority_21,
 				expr: &labeledExpr{
-					pos:   position{line: 513, col: 28, offset: 12952},
+					pos:   position{line: 512, col: 28, offset: 12972},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 513, col: 31, offset: 12955},
+						pos: position{line: 512, col: 31, offset: 12975},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 513, col: 31, offset: 12955},
+								pos: position{line: 512, col: 31, offset: 12975},
 								expr: &seqExpr{
-									pos: position{line: 513, col: 32, offset: 12956},
+									pos: position{line: 512, col: 32, offset: 12976},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 513, col: 32, offset: 12956},
+											pos:  position{line: 512, col: 32, offset: 12976},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 513, col: 41, offset: 12965},
+											pos:        position{line: 512, col: 41, offset: 12985},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -2496,22 +2495,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 513, col: 47, offset: 12971},
+								pos:  position{line: 512, col: 47, offset: 12991},
 								name: "host_2",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 513, col: 54, offset: 12978},
+								pos: position{line: 512, col: 54, offset: 12998},
 								expr: &seqExpr{
-									pos: position{line: 513, col: 55, offset: 12979},
+									pos: position{line: 512, col: 55, offset: 12999},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 513, col: 55, offset: 12979},
+											pos:        position{line: 512, col: 55, offset: 12999},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 513, col: 59, offset: 12983},
+											pos:  position{line: 512, col: 59, offset: 13003},
 											name: "port",
 										},
 									},
@@ -2525,27 +2524,27 @@ var g = &grammar{
 		{
 			name:        "authority_3",
 			displayName: "\"authority\"",
-			pos:         position{line: 518, col: 1, offset: 13108},
+			pos:         position{line: 517, col: 1, offset: 13128},
 			expr: &actionExpr{
-				pos: position{line: 518, col: 28, offset: 13135},
+				pos: position{line: 517, col: 28, offset: 13155},
 				run: (*parser).callonauthority_31,
 				expr: &labeledExpr{
-					pos:   position{line: 518, col: 28, offset: 13135},
+					pos:   position{line: 517, col: 28, offset: 13155},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 518, col: 31, offset: 13138},
+						pos: position{line: 517, col: 31, offset: 13158},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 518, col: 31, offset: 13138},
+								pos: position{line: 517, col: 31, offset: 13158},
 								expr: &seqExpr{
-									pos: position{line: 518, col: 32, offset: 13139},
+									pos: position{line: 517, col: 32, offset: 13159},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 518, col: 32, offset: 13139},
+											pos:  position{line: 517, col: 32, offset: 13159},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 518, col: 41, offset: 13148},
+											pos:        position{line: 517, col: 41, offset: 13168},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -2554,22 +2553,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 518, col: 47, offset: 13154},
+								pos:  position{line: 517, col: 47, offset: 13174},
 								name: "host_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 518, col: 54, offset: 13161},
+								pos: position{line: 517, col: 54, offset: 13181},
 								expr: &seqExpr{
-									pos: position{line: 518, col: 55, offset: 13162},
+									pos: position{line: 517, col: 55, offset: 13182},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 518, col: 55, offset: 13162},
+											pos:        position{line: 517, col: 55, offset: 13182},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 518, col: 59, offset: 13166},
+											pos:  position{line: 517, col: 59, offset: 13186},
 											name: "port",
 										},
 									},
@@ -2583,27 +2582,27 @@ var g = &grammar{
 		{
 			name:        "authority_4",
 			displayName: "\"authority\"",
-			pos:         position{line: 523, col: 1, offset: 13291},
+			pos:         position{line: 522, col: 1, offset: 13311},
 			expr: &actionExpr{
-				pos: position{line: 523, col: 28, offset: 13318},
+				pos: position{line: 522, col: 28, offset: 13338},
 				run: (*parser).callonauthority_41,
 				expr: &labeledExpr{
-					pos:   position{line: 523, col: 28, offset: 13318},
+					pos:   position{line: 522, col: 28, offset: 13338},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 523, col: 31, offset: 13321},
+						pos: position{line: 522, col: 31, offset: 13341},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 523, col: 31, offset: 13321},
+								pos: position{line: 522, col: 31, offset: 13341},
 								expr: &seqExpr{
-									pos: position{line: 523, col: 32, offset: 13322},
+									pos: position{line: 522, col: 32, offset: 13342},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 523, col: 32, offset: 13322},
+											pos:  position{line: 522, col: 32, offset: 13342},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 523, col: 41, offset: 13331},
+											pos:        position{line: 522, col: 41, offset: 13351},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -2612,22 +2611,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 523, col: 47, offset: 13337},
+								pos:  position{line: 522, col: 47, offset: 13357},
 								name: "host_4",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 523, col: 54, offset: 13344},
+								pos: position{line: 522, col: 54, offset: 13364},
 								expr: &seqExpr{
-									pos: position{line: 523, col: 55, offset: 13345},
+									pos: position{line: 522, col: 55, offset: 13365},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 523, col: 55, offset: 13345},
+											pos:        position{line: 522, col: 55, offset: 13365},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 523, col: 59, offset: 13349},
+											pos:  position{line: 522, col: 59, offset: 13369},
 											name: "port",
 										},
 									},
@@ -2641,20 +2640,20 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 528, col: 1, offset: 13467},
+			pos:         position{line: 527, col: 1, offset: 13487},
 			expr: &actionExpr{
-				pos: position{line: 528, col: 24, offset: 13490},
+				pos: position{line: 527, col: 24, offset: 13510},
 				run: (*parser).callonuserinfo1,
 				expr: &labeledExpr{
-					pos:   position{line: 528, col: 24, offset: 13490},
+					pos:   position{line: 527, col: 24, offset: 13510},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 528, col: 27, offset: 13493},
+						pos: position{line: 527, col: 27, offset: 13513},
 						expr: &choiceExpr{
-							pos: position{line: 528, col: 28, offset: 13494},
+							pos: position{line: 527, col: 28, offset: 13514},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 528, col: 28, offset: 13494},
+									pos:        position{line: 527, col: 28, offset: 13514},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -2662,7 +2661,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 528, col: 52, offset: 13518},
+									pos:  position{line: 527, col: 52, offset: 13538},
 									name: "pct_encoded",
 								},
 							},
@@ -2674,43 +2673,43 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 533, col: 1, offset: 13629},
+			pos:         position{line: 532, col: 1, offset: 13649},
 			expr: &actionExpr{
-				pos: position{line: 533, col: 16, offset: 13644},
+				pos: position{line: 532, col: 16, offset: 13664},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 533, col: 16, offset: 13644},
+					pos:   position{line: 532, col: 16, offset: 13664},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 533, col: 19, offset: 13647},
+						pos: position{line: 532, col: 19, offset: 13667},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 533, col: 19, offset: 13647},
+								pos:  position{line: 532, col: 19, offset: 13667},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 533, col: 32, offset: 13660},
+								pos: position{line: 532, col: 32, offset: 13680},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 533, col: 32, offset: 13660},
+										pos:  position{line: 532, col: 32, offset: 13680},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 533, col: 44, offset: 13672},
+										pos: position{line: 532, col: 44, offset: 13692},
 										expr: &choiceExpr{
-											pos: position{line: 533, col: 46, offset: 13674},
+											pos: position{line: 532, col: 46, offset: 13694},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 533, col: 46, offset: 13674},
+													pos:        position{line: 532, col: 46, offset: 13694},
 													val:        "[#/:?]",
 													chars:      []rune{'#', '/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 533, col: 55, offset: 13683},
+													pos: position{line: 532, col: 55, offset: 13703},
 													expr: &anyMatcher{
-														line: 533, col: 56, offset: 13684,
+														line: 532, col: 56, offset: 13704,
 													},
 												},
 											},
@@ -2719,7 +2718,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 533, col: 61, offset: 13689},
+								pos:  position{line: 532, col: 61, offset: 13709},
 								name: "reg_name",
 							},
 						},
@@ -2730,43 +2729,43 @@ var g = &grammar{
 		{
 			name:        "host_2",
 			displayName: "\"host\"",
-			pos:         position{line: 538, col: 1, offset: 13806},
+			pos:         position{line: 537, col: 1, offset: 13826},
 			expr: &actionExpr{
-				pos: position{line: 538, col: 18, offset: 13823},
+				pos: position{line: 537, col: 18, offset: 13843},
 				run: (*parser).callonhost_21,
 				expr: &labeledExpr{
-					pos:   position{line: 538, col: 18, offset: 13823},
+					pos:   position{line: 537, col: 18, offset: 13843},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 538, col: 21, offset: 13826},
+						pos: position{line: 537, col: 21, offset: 13846},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 538, col: 21, offset: 13826},
+								pos:  position{line: 537, col: 21, offset: 13846},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 538, col: 34, offset: 13839},
+								pos: position{line: 537, col: 34, offset: 13859},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 538, col: 34, offset: 13839},
+										pos:  position{line: 537, col: 34, offset: 13859},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 538, col: 46, offset: 13851},
+										pos: position{line: 537, col: 46, offset: 13871},
 										expr: &choiceExpr{
-											pos: position{line: 538, col: 48, offset: 13853},
+											pos: position{line: 537, col: 48, offset: 13873},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 538, col: 48, offset: 13853},
+													pos:        position{line: 537, col: 48, offset: 13873},
 													val:        "[/:]",
 													chars:      []rune{'/', ':'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 538, col: 55, offset: 13860},
+													pos: position{line: 537, col: 55, offset: 13880},
 													expr: &anyMatcher{
-														line: 538, col: 56, offset: 13861,
+														line: 537, col: 56, offset: 13881,
 													},
 												},
 											},
@@ -2775,7 +2774,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 538, col: 61, offset: 13866},
+								pos:  position{line: 537, col: 61, offset: 13886},
 								name: "reg_name",
 							},
 						},
@@ -2786,43 +2785,43 @@ var g = &grammar{
 		{
 			name:        "host_3",
 			displayName: "\"host\"",
-			pos:         position{line: 543, col: 1, offset: 13983},
+			pos:         position{line: 542, col: 1, offset: 14003},
 			expr: &actionExpr{
-				pos: position{line: 543, col: 18, offset: 14000},
+				pos: position{line: 542, col: 18, offset: 14020},
 				run: (*parser).callonhost_31,
 				expr: &labeledExpr{
-					pos:   position{line: 543, col: 18, offset: 14000},
+					pos:   position{line: 542, col: 18, offset: 14020},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 543, col: 21, offset: 14003},
+						pos: position{line: 542, col: 21, offset: 14023},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 543, col: 21, offset: 14003},
+								pos:  position{line: 542, col: 21, offset: 14023},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 543, col: 34, offset: 14016},
+								pos: position{line: 542, col: 34, offset: 14036},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 543, col: 34, offset: 14016},
+										pos:  position{line: 542, col: 34, offset: 14036},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 543, col: 46, offset: 14028},
+										pos: position{line: 542, col: 46, offset: 14048},
 										expr: &choiceExpr{
-											pos: position{line: 543, col: 48, offset: 14030},
+											pos: position{line: 542, col: 48, offset: 14050},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 543, col: 48, offset: 14030},
+													pos:        position{line: 542, col: 48, offset: 14050},
 													val:        "[/:?]",
 													chars:      []rune{'/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 543, col: 56, offset: 14038},
+													pos: position{line: 542, col: 56, offset: 14058},
 													expr: &anyMatcher{
-														line: 543, col: 57, offset: 14039,
+														line: 542, col: 57, offset: 14059,
 													},
 												},
 											},
@@ -2831,7 +2830,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 543, col: 62, offset: 14044},
+								pos:  position{line: 542, col: 62, offset: 14064},
 								name: "reg_name",
 							},
 						},
@@ -2842,42 +2841,42 @@ var g = &grammar{
 		{
 			name:        "host_4",
 			displayName: "\"host\"",
-			pos:         position{line: 548, col: 1, offset: 14161},
+			pos:         position{line: 547, col: 1, offset: 14181},
 			expr: &actionExpr{
-				pos: position{line: 548, col: 18, offset: 14178},
+				pos: position{line: 547, col: 18, offset: 14198},
 				run: (*parser).callonhost_41,
 				expr: &labeledExpr{
-					pos:   position{line: 548, col: 18, offset: 14178},
+					pos:   position{line: 547, col: 18, offset: 14198},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 548, col: 21, offset: 14181},
+						pos: position{line: 547, col: 21, offset: 14201},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 548, col: 21, offset: 14181},
+								pos:  position{line: 547, col: 21, offset: 14201},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 548, col: 34, offset: 14194},
+								pos: position{line: 547, col: 34, offset: 14214},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 548, col: 34, offset: 14194},
+										pos:  position{line: 547, col: 34, offset: 14214},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 548, col: 46, offset: 14206},
+										pos: position{line: 547, col: 46, offset: 14226},
 										expr: &choiceExpr{
-											pos: position{line: 548, col: 48, offset: 14208},
+											pos: position{line: 547, col: 48, offset: 14228},
 											alternatives: []any{
 												&litMatcher{
-													pos:        position{line: 548, col: 48, offset: 14208},
+													pos:        position{line: 547, col: 48, offset: 14228},
 													val:        ":",
 													ignoreCase: false,
 													want:       "\":\"",
 												},
 												&notExpr{
-													pos: position{line: 548, col: 54, offset: 14214},
+													pos: position{line: 547, col: 54, offset: 14234},
 													expr: &anyMatcher{
-														line: 548, col: 55, offset: 14215,
+														line: 547, col: 55, offset: 14235,
 													},
 												},
 											},
@@ -2886,7 +2885,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 548, col: 60, offset: 14220},
+								pos:  position{line: 547, col: 60, offset: 14240},
 								name: "reg_name",
 							},
 						},
@@ -2897,37 +2896,37 @@ var g = &grammar{
 		{
 			name:        "host_5",
 			displayName: "\"host\"",
-			pos:         position{line: 553, col: 1, offset: 14337},
+			pos:         position{line: 552, col: 1, offset: 14357},
 			expr: &actionExpr{
-				pos: position{line: 553, col: 18, offset: 14354},
+				pos: position{line: 552, col: 18, offset: 14374},
 				run: (*parser).callonhost_51,
 				expr: &labeledExpr{
-					pos:   position{line: 553, col: 18, offset: 14354},
+					pos:   position{line: 552, col: 18, offset: 14374},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 553, col: 21, offset: 14357},
+						pos: position{line: 552, col: 21, offset: 14377},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 553, col: 21, offset: 14357},
+								pos:  position{line: 552, col: 21, offset: 14377},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 553, col: 34, offset: 14370},
+								pos: position{line: 552, col: 34, offset: 14390},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 553, col: 34, offset: 14370},
+										pos:  position{line: 552, col: 34, offset: 14390},
 										name: "IPv4address",
 									},
 									&notExpr{
-										pos: position{line: 553, col: 46, offset: 14382},
+										pos: position{line: 552, col: 46, offset: 14402},
 										expr: &anyMatcher{
-											line: 553, col: 47, offset: 14383,
+											line: 552, col: 47, offset: 14403,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 553, col: 51, offset: 14387},
+								pos:  position{line: 552, col: 51, offset: 14407},
 								name: "reg_name",
 							},
 						},
@@ -2938,17 +2937,17 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 558, col: 1, offset: 14460},
+			pos:         position{line: 557, col: 1, offset: 14480},
 			expr: &actionExpr{
-				pos: position{line: 558, col: 16, offset: 14475},
+				pos: position{line: 557, col: 16, offset: 14495},
 				run: (*parser).callonport1,
 				expr: &labeledExpr{
-					pos:   position{line: 558, col: 16, offset: 14475},
+					pos:   position{line: 557, col: 16, offset: 14495},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 558, col: 19, offset: 14478},
+						pos: position{line: 557, col: 19, offset: 14498},
 						expr: &charClassMatcher{
-							pos:        position{line: 558, col: 19, offset: 14478},
+							pos:        position{line: 557, col: 19, offset: 14498},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
@@ -2961,37 +2960,37 @@ var g = &grammar{
 		{
 			name:        "IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 563, col: 1, offset: 14579},
+			pos:         position{line: 562, col: 1, offset: 14599},
 			expr: &actionExpr{
-				pos: position{line: 563, col: 28, offset: 14606},
+				pos: position{line: 562, col: 28, offset: 14626},
 				run: (*parser).callonIP_literal1,
 				expr: &labeledExpr{
-					pos:   position{line: 563, col: 28, offset: 14606},
+					pos:   position{line: 562, col: 28, offset: 14626},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 563, col: 31, offset: 14609},
+						pos: position{line: 562, col: 31, offset: 14629},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 563, col: 31, offset: 14609},
+								pos:        position{line: 562, col: 31, offset: 14629},
 								val:        "[",
 								ignoreCase: false,
 								want:       "\"[\"",
 							},
 							&choiceExpr{
-								pos: position{line: 563, col: 36, offset: 14614},
+								pos: position{line: 562, col: 36, offset: 14634},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 563, col: 36, offset: 14614},
+										pos:  position{line: 562, col: 36, offset: 14634},
 										name: "IPv6address",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 563, col: 50, offset: 14628},
+										pos:  position{line: 562, col: 50, offset: 14648},
 										name: "IPvFuture",
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 563, col: 61, offset: 14639},
+								pos:        position{line: 562, col: 61, offset: 14659},
 								val:        "]",
 								ignoreCase: false,
 								want:       "\"]\"",
@@ -3004,27 +3003,27 @@ var g = &grammar{
 		{
 			name:        "IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 568, col: 1, offset: 14759},
+			pos:         position{line: 567, col: 1, offset: 14779},
 			expr: &actionExpr{
-				pos: position{line: 568, col: 26, offset: 14784},
+				pos: position{line: 567, col: 26, offset: 14804},
 				run: (*parser).callonIPvFuture1,
 				expr: &labeledExpr{
-					pos:   position{line: 568, col: 26, offset: 14784},
+					pos:   position{line: 567, col: 26, offset: 14804},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 568, col: 29, offset: 14787},
+						pos: position{line: 567, col: 29, offset: 14807},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 568, col: 29, offset: 14787},
+								pos:        position{line: 567, col: 29, offset: 14807},
 								val:        "[Vv]",
 								chars:      []rune{'V', 'v'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 568, col: 34, offset: 14792},
+								pos: position{line: 567, col: 34, offset: 14812},
 								expr: &charClassMatcher{
-									pos:        position{line: 568, col: 34, offset: 14792},
+									pos:        position{line: 567, col: 34, offset: 14812},
 									val:        "[0-9A-Fa-f]",
 									ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 									ignoreCase: false,
@@ -3032,15 +3031,15 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 568, col: 47, offset: 14805},
+								pos:        position{line: 567, col: 47, offset: 14825},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 568, col: 51, offset: 14809},
+								pos: position{line: 567, col: 51, offset: 14829},
 								expr: &charClassMatcher{
-									pos:        position{line: 568, col: 51, offset: 14809},
+									pos:        position{line: 567, col: 51, offset: 14829},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -3056,239 +3055,239 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 581, col: 1, offset: 15456},
+			pos:         position{line: 580, col: 1, offset: 15476},
 			expr: &actionExpr{
-				pos: position{line: 581, col: 30, offset: 15485},
+				pos: position{line: 580, col: 30, offset: 15505},
 				run: (*parser).callonIPv6address1,
 				expr: &labeledExpr{
-					pos:   position{line: 581, col: 30, offset: 15485},
+					pos:   position{line: 580, col: 30, offset: 15505},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 581, col: 33, offset: 15488},
+						pos: position{line: 580, col: 33, offset: 15508},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 581, col: 33, offset: 15488},
+								pos: position{line: 580, col: 33, offset: 15508},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 33, offset: 15488},
+										pos:  position{line: 580, col: 33, offset: 15508},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 37, offset: 15492},
+										pos:        position{line: 580, col: 37, offset: 15512},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 41, offset: 15496},
+										pos:  position{line: 580, col: 41, offset: 15516},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 45, offset: 15500},
+										pos:        position{line: 580, col: 45, offset: 15520},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 49, offset: 15504},
+										pos:  position{line: 580, col: 49, offset: 15524},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 53, offset: 15508},
+										pos:        position{line: 580, col: 53, offset: 15528},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 57, offset: 15512},
+										pos:  position{line: 580, col: 57, offset: 15532},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 61, offset: 15516},
+										pos:        position{line: 580, col: 61, offset: 15536},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 65, offset: 15520},
+										pos:  position{line: 580, col: 65, offset: 15540},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 69, offset: 15524},
+										pos:        position{line: 580, col: 69, offset: 15544},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 73, offset: 15528},
+										pos:  position{line: 580, col: 73, offset: 15548},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 77, offset: 15532},
+										pos:        position{line: 580, col: 77, offset: 15552},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 81, offset: 15536},
+										pos:  position{line: 580, col: 81, offset: 15556},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 581, col: 88, offset: 15543},
+								pos: position{line: 580, col: 88, offset: 15563},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 581, col: 88, offset: 15543},
+										pos:        position{line: 580, col: 88, offset: 15563},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 93, offset: 15548},
+										pos:  position{line: 580, col: 93, offset: 15568},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 97, offset: 15552},
+										pos:        position{line: 580, col: 97, offset: 15572},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 101, offset: 15556},
+										pos:  position{line: 580, col: 101, offset: 15576},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 105, offset: 15560},
+										pos:        position{line: 580, col: 105, offset: 15580},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 109, offset: 15564},
+										pos:  position{line: 580, col: 109, offset: 15584},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 113, offset: 15568},
+										pos:        position{line: 580, col: 113, offset: 15588},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 117, offset: 15572},
+										pos:  position{line: 580, col: 117, offset: 15592},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 121, offset: 15576},
+										pos:        position{line: 580, col: 121, offset: 15596},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 125, offset: 15580},
+										pos:  position{line: 580, col: 125, offset: 15600},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 129, offset: 15584},
+										pos:        position{line: 580, col: 129, offset: 15604},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 133, offset: 15588},
+										pos:  position{line: 580, col: 133, offset: 15608},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 581, col: 140, offset: 15595},
+								pos: position{line: 580, col: 140, offset: 15615},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 581, col: 140, offset: 15595},
+										pos: position{line: 580, col: 140, offset: 15615},
 										expr: &ruleRefExpr{
-											pos:  position{line: 581, col: 140, offset: 15595},
+											pos:  position{line: 580, col: 140, offset: 15615},
 											name: "h16",
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 145, offset: 15600},
+										pos:        position{line: 580, col: 145, offset: 15620},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 150, offset: 15605},
+										pos:  position{line: 580, col: 150, offset: 15625},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 154, offset: 15609},
+										pos:        position{line: 580, col: 154, offset: 15629},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 158, offset: 15613},
+										pos:  position{line: 580, col: 158, offset: 15633},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 162, offset: 15617},
+										pos:        position{line: 580, col: 162, offset: 15637},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 166, offset: 15621},
+										pos:  position{line: 580, col: 166, offset: 15641},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 170, offset: 15625},
+										pos:        position{line: 580, col: 170, offset: 15645},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 174, offset: 15629},
+										pos:  position{line: 580, col: 174, offset: 15649},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 178, offset: 15633},
+										pos:        position{line: 580, col: 178, offset: 15653},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 182, offset: 15637},
+										pos:  position{line: 580, col: 182, offset: 15657},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 581, col: 189, offset: 15644},
+								pos: position{line: 580, col: 189, offset: 15664},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 581, col: 189, offset: 15644},
+										pos: position{line: 580, col: 189, offset: 15664},
 										expr: &seqExpr{
-											pos: position{line: 581, col: 190, offset: 15645},
+											pos: position{line: 580, col: 190, offset: 15665},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 581, col: 190, offset: 15645},
+													pos: position{line: 580, col: 190, offset: 15665},
 													expr: &seqExpr{
-														pos: position{line: 581, col: 191, offset: 15646},
+														pos: position{line: 580, col: 191, offset: 15666},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 581, col: 191, offset: 15646},
+																pos:  position{line: 580, col: 191, offset: 15666},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 581, col: 195, offset: 15650},
+																pos:        position{line: 580, col: 195, offset: 15670},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&andExpr{
-																pos: position{line: 581, col: 199, offset: 15654},
+																pos: position{line: 580, col: 199, offset: 15674},
 																expr: &charClassMatcher{
-																	pos:        position{line: 581, col: 200, offset: 15655},
+																	pos:        position{line: 580, col: 200, offset: 15675},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3299,96 +3298,96 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 581, col: 214, offset: 15669},
+													pos:  position{line: 580, col: 214, offset: 15689},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 220, offset: 15675},
+										pos:        position{line: 580, col: 220, offset: 15695},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 225, offset: 15680},
+										pos:  position{line: 580, col: 225, offset: 15700},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 229, offset: 15684},
+										pos:        position{line: 580, col: 229, offset: 15704},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 233, offset: 15688},
+										pos:  position{line: 580, col: 233, offset: 15708},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 237, offset: 15692},
+										pos:        position{line: 580, col: 237, offset: 15712},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 241, offset: 15696},
+										pos:  position{line: 580, col: 241, offset: 15716},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 245, offset: 15700},
+										pos:        position{line: 580, col: 245, offset: 15720},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 249, offset: 15704},
+										pos:  position{line: 580, col: 249, offset: 15724},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 581, col: 256, offset: 15711},
+								pos: position{line: 580, col: 256, offset: 15731},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 581, col: 256, offset: 15711},
+										pos: position{line: 580, col: 256, offset: 15731},
 										expr: &seqExpr{
-											pos: position{line: 581, col: 257, offset: 15712},
+											pos: position{line: 580, col: 257, offset: 15732},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 581, col: 257, offset: 15712},
+													pos: position{line: 580, col: 257, offset: 15732},
 													expr: &seqExpr{
-														pos: position{line: 581, col: 258, offset: 15713},
+														pos: position{line: 580, col: 258, offset: 15733},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 581, col: 258, offset: 15713},
+																pos:  position{line: 580, col: 258, offset: 15733},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 581, col: 262, offset: 15717},
+																pos:        position{line: 580, col: 262, offset: 15737},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 581, col: 266, offset: 15721},
+																pos: position{line: 580, col: 266, offset: 15741},
 																expr: &seqExpr{
-																	pos: position{line: 581, col: 267, offset: 15722},
+																	pos: position{line: 580, col: 267, offset: 15742},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 581, col: 267, offset: 15722},
+																			pos:  position{line: 580, col: 267, offset: 15742},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 581, col: 271, offset: 15726},
+																			pos:        position{line: 580, col: 271, offset: 15746},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&andExpr{
-																			pos: position{line: 581, col: 275, offset: 15730},
+																			pos: position{line: 580, col: 275, offset: 15750},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 581, col: 276, offset: 15731},
+																				pos:        position{line: 580, col: 276, offset: 15751},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3399,9 +3398,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 581, col: 290, offset: 15745},
+																pos: position{line: 580, col: 290, offset: 15765},
 																expr: &charClassMatcher{
-																	pos:        position{line: 581, col: 291, offset: 15746},
+																	pos:        position{line: 580, col: 291, offset: 15766},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3412,101 +3411,101 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 581, col: 305, offset: 15760},
+													pos:  position{line: 580, col: 305, offset: 15780},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 311, offset: 15766},
+										pos:        position{line: 580, col: 311, offset: 15786},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 316, offset: 15771},
+										pos:  position{line: 580, col: 316, offset: 15791},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 320, offset: 15775},
+										pos:        position{line: 580, col: 320, offset: 15795},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 324, offset: 15779},
+										pos:  position{line: 580, col: 324, offset: 15799},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 328, offset: 15783},
+										pos:        position{line: 580, col: 328, offset: 15803},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 332, offset: 15787},
+										pos:  position{line: 580, col: 332, offset: 15807},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 581, col: 339, offset: 15794},
+								pos: position{line: 580, col: 339, offset: 15814},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 581, col: 339, offset: 15794},
+										pos: position{line: 580, col: 339, offset: 15814},
 										expr: &seqExpr{
-											pos: position{line: 581, col: 340, offset: 15795},
+											pos: position{line: 580, col: 340, offset: 15815},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 581, col: 340, offset: 15795},
+													pos: position{line: 580, col: 340, offset: 15815},
 													expr: &seqExpr{
-														pos: position{line: 581, col: 341, offset: 15796},
+														pos: position{line: 580, col: 341, offset: 15816},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 581, col: 341, offset: 15796},
+																pos:  position{line: 580, col: 341, offset: 15816},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 581, col: 345, offset: 15800},
+																pos:        position{line: 580, col: 345, offset: 15820},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 581, col: 349, offset: 15804},
+																pos: position{line: 580, col: 349, offset: 15824},
 																expr: &seqExpr{
-																	pos: position{line: 581, col: 350, offset: 15805},
+																	pos: position{line: 580, col: 350, offset: 15825},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 581, col: 350, offset: 15805},
+																			pos:  position{line: 580, col: 350, offset: 15825},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 581, col: 354, offset: 15809},
+																			pos:        position{line: 580, col: 354, offset: 15829},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 581, col: 358, offset: 15813},
+																			pos: position{line: 580, col: 358, offset: 15833},
 																			expr: &seqExpr{
-																				pos: position{line: 581, col: 359, offset: 15814},
+																				pos: position{line: 580, col: 359, offset: 15834},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 581, col: 359, offset: 15814},
+																						pos:  position{line: 580, col: 359, offset: 15834},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 581, col: 363, offset: 15818},
+																						pos:        position{line: 580, col: 363, offset: 15838},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&andExpr{
-																						pos: position{line: 581, col: 367, offset: 15822},
+																						pos: position{line: 580, col: 367, offset: 15842},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 581, col: 368, offset: 15823},
+																							pos:        position{line: 580, col: 368, offset: 15843},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3517,9 +3516,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 581, col: 382, offset: 15837},
+																			pos: position{line: 580, col: 382, offset: 15857},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 581, col: 383, offset: 15838},
+																				pos:        position{line: 580, col: 383, offset: 15858},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3530,9 +3529,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 581, col: 397, offset: 15852},
+																pos: position{line: 580, col: 397, offset: 15872},
 																expr: &charClassMatcher{
-																	pos:        position{line: 581, col: 398, offset: 15853},
+																	pos:        position{line: 580, col: 398, offset: 15873},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3543,106 +3542,106 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 581, col: 412, offset: 15867},
+													pos:  position{line: 580, col: 412, offset: 15887},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 418, offset: 15873},
+										pos:        position{line: 580, col: 418, offset: 15893},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 423, offset: 15878},
+										pos:  position{line: 580, col: 423, offset: 15898},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 427, offset: 15882},
+										pos:        position{line: 580, col: 427, offset: 15902},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 431, offset: 15886},
+										pos:  position{line: 580, col: 431, offset: 15906},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 581, col: 438, offset: 15893},
+								pos: position{line: 580, col: 438, offset: 15913},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 581, col: 438, offset: 15893},
+										pos: position{line: 580, col: 438, offset: 15913},
 										expr: &seqExpr{
-											pos: position{line: 581, col: 439, offset: 15894},
+											pos: position{line: 580, col: 439, offset: 15914},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 581, col: 439, offset: 15894},
+													pos: position{line: 580, col: 439, offset: 15914},
 													expr: &seqExpr{
-														pos: position{line: 581, col: 440, offset: 15895},
+														pos: position{line: 580, col: 440, offset: 15915},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 581, col: 440, offset: 15895},
+																pos:  position{line: 580, col: 440, offset: 15915},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 581, col: 444, offset: 15899},
+																pos:        position{line: 580, col: 444, offset: 15919},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 581, col: 448, offset: 15903},
+																pos: position{line: 580, col: 448, offset: 15923},
 																expr: &seqExpr{
-																	pos: position{line: 581, col: 449, offset: 15904},
+																	pos: position{line: 580, col: 449, offset: 15924},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 581, col: 449, offset: 15904},
+																			pos:  position{line: 580, col: 449, offset: 15924},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 581, col: 453, offset: 15908},
+																			pos:        position{line: 580, col: 453, offset: 15928},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 581, col: 457, offset: 15912},
+																			pos: position{line: 580, col: 457, offset: 15932},
 																			expr: &seqExpr{
-																				pos: position{line: 581, col: 458, offset: 15913},
+																				pos: position{line: 580, col: 458, offset: 15933},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 581, col: 458, offset: 15913},
+																						pos:  position{line: 580, col: 458, offset: 15933},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 581, col: 462, offset: 15917},
+																						pos:        position{line: 580, col: 462, offset: 15937},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 581, col: 466, offset: 15921},
+																						pos: position{line: 580, col: 466, offset: 15941},
 																						expr: &seqExpr{
-																							pos: position{line: 581, col: 467, offset: 15922},
+																							pos: position{line: 580, col: 467, offset: 15942},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 581, col: 467, offset: 15922},
+																									pos:  position{line: 580, col: 467, offset: 15942},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 581, col: 471, offset: 15926},
+																									pos:        position{line: 580, col: 471, offset: 15946},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&andExpr{
-																									pos: position{line: 581, col: 475, offset: 15930},
+																									pos: position{line: 580, col: 475, offset: 15950},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 581, col: 476, offset: 15931},
+																										pos:        position{line: 580, col: 476, offset: 15951},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3653,9 +3652,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 581, col: 490, offset: 15945},
+																						pos: position{line: 580, col: 490, offset: 15965},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 581, col: 491, offset: 15946},
+																							pos:        position{line: 580, col: 491, offset: 15966},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3666,9 +3665,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 581, col: 505, offset: 15960},
+																			pos: position{line: 580, col: 505, offset: 15980},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 581, col: 506, offset: 15961},
+																				pos:        position{line: 580, col: 506, offset: 15981},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3679,9 +3678,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 581, col: 520, offset: 15975},
+																pos: position{line: 580, col: 520, offset: 15995},
 																expr: &charClassMatcher{
-																	pos:        position{line: 581, col: 521, offset: 15976},
+																	pos:        position{line: 580, col: 521, offset: 15996},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3692,111 +3691,111 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 581, col: 535, offset: 15990},
+													pos:  position{line: 580, col: 535, offset: 16010},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 541, offset: 15996},
+										pos:        position{line: 580, col: 541, offset: 16016},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 546, offset: 16001},
+										pos:  position{line: 580, col: 546, offset: 16021},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 581, col: 553, offset: 16008},
+								pos: position{line: 580, col: 553, offset: 16028},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 581, col: 553, offset: 16008},
+										pos: position{line: 580, col: 553, offset: 16028},
 										expr: &seqExpr{
-											pos: position{line: 581, col: 554, offset: 16009},
+											pos: position{line: 580, col: 554, offset: 16029},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 581, col: 554, offset: 16009},
+													pos: position{line: 580, col: 554, offset: 16029},
 													expr: &seqExpr{
-														pos: position{line: 581, col: 555, offset: 16010},
+														pos: position{line: 580, col: 555, offset: 16030},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 581, col: 555, offset: 16010},
+																pos:  position{line: 580, col: 555, offset: 16030},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 581, col: 559, offset: 16014},
+																pos:        position{line: 580, col: 559, offset: 16034},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 581, col: 563, offset: 16018},
+																pos: position{line: 580, col: 563, offset: 16038},
 																expr: &seqExpr{
-																	pos: position{line: 581, col: 564, offset: 16019},
+																	pos: position{line: 580, col: 564, offset: 16039},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 581, col: 564, offset: 16019},
+																			pos:  position{line: 580, col: 564, offset: 16039},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 581, col: 568, offset: 16023},
+																			pos:        position{line: 580, col: 568, offset: 16043},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 581, col: 572, offset: 16027},
+																			pos: position{line: 580, col: 572, offset: 16047},
 																			expr: &seqExpr{
-																				pos: position{line: 581, col: 573, offset: 16028},
+																				pos: position{line: 580, col: 573, offset: 16048},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 581, col: 573, offset: 16028},
+																						pos:  position{line: 580, col: 573, offset: 16048},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 581, col: 577, offset: 16032},
+																						pos:        position{line: 580, col: 577, offset: 16052},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 581, col: 581, offset: 16036},
+																						pos: position{line: 580, col: 581, offset: 16056},
 																						expr: &seqExpr{
-																							pos: position{line: 581, col: 582, offset: 16037},
+																							pos: position{line: 580, col: 582, offset: 16057},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 581, col: 582, offset: 16037},
+																									pos:  position{line: 580, col: 582, offset: 16057},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 581, col: 586, offset: 16041},
+																									pos:        position{line: 580, col: 586, offset: 16061},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 581, col: 590, offset: 16045},
+																									pos: position{line: 580, col: 590, offset: 16065},
 																									expr: &seqExpr{
-																										pos: position{line: 581, col: 591, offset: 16046},
+																										pos: position{line: 580, col: 591, offset: 16066},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 581, col: 591, offset: 16046},
+																												pos:  position{line: 580, col: 591, offset: 16066},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 581, col: 595, offset: 16050},
+																												pos:        position{line: 580, col: 595, offset: 16070},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&andExpr{
-																												pos: position{line: 581, col: 599, offset: 16054},
+																												pos: position{line: 580, col: 599, offset: 16074},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 581, col: 600, offset: 16055},
+																													pos:        position{line: 580, col: 600, offset: 16075},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3807,9 +3806,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 581, col: 614, offset: 16069},
+																									pos: position{line: 580, col: 614, offset: 16089},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 581, col: 615, offset: 16070},
+																										pos:        position{line: 580, col: 615, offset: 16090},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3820,9 +3819,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 581, col: 629, offset: 16084},
+																						pos: position{line: 580, col: 629, offset: 16104},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 581, col: 630, offset: 16085},
+																							pos:        position{line: 580, col: 630, offset: 16105},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3833,9 +3832,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 581, col: 644, offset: 16099},
+																			pos: position{line: 580, col: 644, offset: 16119},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 581, col: 645, offset: 16100},
+																				pos:        position{line: 580, col: 645, offset: 16120},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3846,9 +3845,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 581, col: 659, offset: 16114},
+																pos: position{line: 580, col: 659, offset: 16134},
 																expr: &charClassMatcher{
-																	pos:        position{line: 581, col: 660, offset: 16115},
+																	pos:        position{line: 580, col: 660, offset: 16135},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3859,126 +3858,126 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 581, col: 674, offset: 16129},
+													pos:  position{line: 580, col: 674, offset: 16149},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 680, offset: 16135},
+										pos:        position{line: 580, col: 680, offset: 16155},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 581, col: 685, offset: 16140},
+										pos:  position{line: 580, col: 685, offset: 16160},
 										name: "h16",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 581, col: 691, offset: 16146},
+								pos: position{line: 580, col: 691, offset: 16166},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 581, col: 691, offset: 16146},
+										pos: position{line: 580, col: 691, offset: 16166},
 										expr: &seqExpr{
-											pos: position{line: 581, col: 692, offset: 16147},
+											pos: position{line: 580, col: 692, offset: 16167},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 581, col: 692, offset: 16147},
+													pos: position{line: 580, col: 692, offset: 16167},
 													expr: &seqExpr{
-														pos: position{line: 581, col: 693, offset: 16148},
+														pos: position{line: 580, col: 693, offset: 16168},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 581, col: 693, offset: 16148},
+																pos:  position{line: 580, col: 693, offset: 16168},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 581, col: 697, offset: 16152},
+																pos:        position{line: 580, col: 697, offset: 16172},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 581, col: 701, offset: 16156},
+																pos: position{line: 580, col: 701, offset: 16176},
 																expr: &seqExpr{
-																	pos: position{line: 581, col: 702, offset: 16157},
+																	pos: position{line: 580, col: 702, offset: 16177},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 581, col: 702, offset: 16157},
+																			pos:  position{line: 580, col: 702, offset: 16177},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 581, col: 706, offset: 16161},
+																			pos:        position{line: 580, col: 706, offset: 16181},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 581, col: 710, offset: 16165},
+																			pos: position{line: 580, col: 710, offset: 16185},
 																			expr: &seqExpr{
-																				pos: position{line: 581, col: 711, offset: 16166},
+																				pos: position{line: 580, col: 711, offset: 16186},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 581, col: 711, offset: 16166},
+																						pos:  position{line: 580, col: 711, offset: 16186},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 581, col: 715, offset: 16170},
+																						pos:        position{line: 580, col: 715, offset: 16190},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 581, col: 719, offset: 16174},
+																						pos: position{line: 580, col: 719, offset: 16194},
 																						expr: &seqExpr{
-																							pos: position{line: 581, col: 720, offset: 16175},
+																							pos: position{line: 580, col: 720, offset: 16195},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 581, col: 720, offset: 16175},
+																									pos:  position{line: 580, col: 720, offset: 16195},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 581, col: 724, offset: 16179},
+																									pos:        position{line: 580, col: 724, offset: 16199},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 581, col: 728, offset: 16183},
+																									pos: position{line: 580, col: 728, offset: 16203},
 																									expr: &seqExpr{
-																										pos: position{line: 581, col: 729, offset: 16184},
+																										pos: position{line: 580, col: 729, offset: 16204},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 581, col: 729, offset: 16184},
+																												pos:  position{line: 580, col: 729, offset: 16204},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 581, col: 733, offset: 16188},
+																												pos:        position{line: 580, col: 733, offset: 16208},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&zeroOrOneExpr{
-																												pos: position{line: 581, col: 737, offset: 16192},
+																												pos: position{line: 580, col: 737, offset: 16212},
 																												expr: &seqExpr{
-																													pos: position{line: 581, col: 738, offset: 16193},
+																													pos: position{line: 580, col: 738, offset: 16213},
 																													exprs: []any{
 																														&ruleRefExpr{
-																															pos:  position{line: 581, col: 738, offset: 16193},
+																															pos:  position{line: 580, col: 738, offset: 16213},
 																															name: "h16",
 																														},
 																														&litMatcher{
-																															pos:        position{line: 581, col: 742, offset: 16197},
+																															pos:        position{line: 580, col: 742, offset: 16217},
 																															val:        ":",
 																															ignoreCase: false,
 																															want:       "\":\"",
 																														},
 																														&andExpr{
-																															pos: position{line: 581, col: 746, offset: 16201},
+																															pos: position{line: 580, col: 746, offset: 16221},
 																															expr: &charClassMatcher{
-																																pos:        position{line: 581, col: 747, offset: 16202},
+																																pos:        position{line: 580, col: 747, offset: 16222},
 																																val:        "[0-9A-Fa-f]",
 																																ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																																ignoreCase: false,
@@ -3989,9 +3988,9 @@ var g = &grammar{
 																												},
 																											},
 																											&andExpr{
-																												pos: position{line: 581, col: 761, offset: 16216},
+																												pos: position{line: 580, col: 761, offset: 16236},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 581, col: 762, offset: 16217},
+																													pos:        position{line: 580, col: 762, offset: 16237},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -4002,9 +4001,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 581, col: 776, offset: 16231},
+																									pos: position{line: 580, col: 776, offset: 16251},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 581, col: 777, offset: 16232},
+																										pos:        position{line: 580, col: 777, offset: 16252},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -4015,9 +4014,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 581, col: 791, offset: 16246},
+																						pos: position{line: 580, col: 791, offset: 16266},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 581, col: 792, offset: 16247},
+																							pos:        position{line: 580, col: 792, offset: 16267},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -4028,9 +4027,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 581, col: 806, offset: 16261},
+																			pos: position{line: 580, col: 806, offset: 16281},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 581, col: 807, offset: 16262},
+																				pos:        position{line: 580, col: 807, offset: 16282},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -4041,9 +4040,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 581, col: 821, offset: 16276},
+																pos: position{line: 580, col: 821, offset: 16296},
 																expr: &charClassMatcher{
-																	pos:        position{line: 581, col: 822, offset: 16277},
+																	pos:        position{line: 580, col: 822, offset: 16297},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -4054,14 +4053,14 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 581, col: 836, offset: 16291},
+													pos:  position{line: 580, col: 836, offset: 16311},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 581, col: 842, offset: 16297},
+										pos:        position{line: 580, col: 842, offset: 16317},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
@@ -4076,51 +4075,51 @@ var g = &grammar{
 		{
 			name:        "h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 586, col: 1, offset: 16376},
+			pos:         position{line: 585, col: 1, offset: 16396},
 			expr: &actionExpr{
-				pos: position{line: 586, col: 14, offset: 16389},
+				pos: position{line: 585, col: 14, offset: 16409},
 				run: (*parser).callonh161,
 				expr: &labeledExpr{
-					pos:   position{line: 586, col: 14, offset: 16389},
+					pos:   position{line: 585, col: 14, offset: 16409},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 586, col: 17, offset: 16392},
+						pos: position{line: 585, col: 17, offset: 16412},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 586, col: 17, offset: 16392},
+								pos:        position{line: 585, col: 17, offset: 16412},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 586, col: 29, offset: 16404},
+								pos: position{line: 585, col: 29, offset: 16424},
 								expr: &seqExpr{
-									pos: position{line: 586, col: 30, offset: 16405},
+									pos: position{line: 585, col: 30, offset: 16425},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 586, col: 30, offset: 16405},
+											pos:        position{line: 585, col: 30, offset: 16425},
 											val:        "[0-9A-Fa-f]",
 											ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 586, col: 42, offset: 16417},
+											pos: position{line: 585, col: 42, offset: 16437},
 											expr: &seqExpr{
-												pos: position{line: 586, col: 43, offset: 16418},
+												pos: position{line: 585, col: 43, offset: 16438},
 												exprs: []any{
 													&charClassMatcher{
-														pos:        position{line: 586, col: 43, offset: 16418},
+														pos:        position{line: 585, col: 43, offset: 16438},
 														val:        "[0-9A-Fa-f]",
 														ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&zeroOrOneExpr{
-														pos: position{line: 586, col: 55, offset: 16430},
+														pos: position{line: 585, col: 55, offset: 16450},
 														expr: &charClassMatcher{
-															pos:        position{line: 586, col: 55, offset: 16430},
+															pos:        position{line: 585, col: 55, offset: 16450},
 															val:        "[0-9A-Fa-f]",
 															ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 															ignoreCase: false,
@@ -4141,37 +4140,37 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 591, col: 1, offset: 16533},
+			pos:         position{line: 590, col: 1, offset: 16553},
 			expr: &actionExpr{
-				pos: position{line: 591, col: 16, offset: 16548},
+				pos: position{line: 590, col: 16, offset: 16568},
 				run: (*parser).callonls321,
 				expr: &labeledExpr{
-					pos:   position{line: 591, col: 16, offset: 16548},
+					pos:   position{line: 590, col: 16, offset: 16568},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 591, col: 19, offset: 16551},
+						pos: position{line: 590, col: 19, offset: 16571},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 591, col: 19, offset: 16551},
+								pos: position{line: 590, col: 19, offset: 16571},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 591, col: 19, offset: 16551},
+										pos:  position{line: 590, col: 19, offset: 16571},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 591, col: 23, offset: 16555},
+										pos:        position{line: 590, col: 23, offset: 16575},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 591, col: 27, offset: 16559},
+										pos:  position{line: 590, col: 27, offset: 16579},
 										name: "h16",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 591, col: 33, offset: 16565},
+								pos:  position{line: 590, col: 33, offset: 16585},
 								name: "IPv4address",
 							},
 						},
@@ -4182,48 +4181,48 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 596, col: 1, offset: 16686},
+			pos:         position{line: 595, col: 1, offset: 16706},
 			expr: &actionExpr{
-				pos: position{line: 596, col: 30, offset: 16715},
+				pos: position{line: 595, col: 30, offset: 16735},
 				run: (*parser).callonIPv4address1,
 				expr: &labeledExpr{
-					pos:   position{line: 596, col: 30, offset: 16715},
+					pos:   position{line: 595, col: 30, offset: 16735},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 596, col: 33, offset: 16718},
+						pos: position{line: 595, col: 33, offset: 16738},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 596, col: 33, offset: 16718},
+								pos:  position{line: 595, col: 33, offset: 16738},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 596, col: 43, offset: 16728},
+								pos:        position{line: 595, col: 43, offset: 16748},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 596, col: 47, offset: 16732},
+								pos:  position{line: 595, col: 47, offset: 16752},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 596, col: 57, offset: 16742},
+								pos:        position{line: 595, col: 57, offset: 16762},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 596, col: 61, offset: 16746},
+								pos:  position{line: 595, col: 61, offset: 16766},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 596, col: 71, offset: 16756},
+								pos:        position{line: 595, col: 71, offset: 16776},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 596, col: 75, offset: 16760},
+								pos:  position{line: 595, col: 75, offset: 16780},
 								name: "dec_octet",
 							},
 						},
@@ -4234,34 +4233,34 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 605, col: 1, offset: 17076},
+			pos:         position{line: 604, col: 1, offset: 17096},
 			expr: &actionExpr{
-				pos: position{line: 605, col: 26, offset: 17101},
+				pos: position{line: 604, col: 26, offset: 17121},
 				run: (*parser).callondec_octet1,
 				expr: &labeledExpr{
-					pos:   position{line: 605, col: 26, offset: 17101},
+					pos:   position{line: 604, col: 26, offset: 17121},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 605, col: 29, offset: 17104},
+						pos: position{line: 604, col: 29, offset: 17124},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 605, col: 29, offset: 17104},
+								pos: position{line: 604, col: 29, offset: 17124},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 605, col: 29, offset: 17104},
+										pos:        position{line: 604, col: 29, offset: 17124},
 										val:        "1",
 										ignoreCase: false,
 										want:       "\"1\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 605, col: 33, offset: 17108},
+										pos:        position{line: 604, col: 33, offset: 17128},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 605, col: 39, offset: 17114},
+										pos:        position{line: 604, col: 39, offset: 17134},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -4270,23 +4269,23 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 605, col: 47, offset: 17122},
+								pos: position{line: 604, col: 47, offset: 17142},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 605, col: 47, offset: 17122},
+										pos:        position{line: 604, col: 47, offset: 17142},
 										val:        "2",
 										ignoreCase: false,
 										want:       "\"2\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 605, col: 51, offset: 17126},
+										pos:        position{line: 604, col: 51, offset: 17146},
 										val:        "[0-4]",
 										ranges:     []rune{'0', '4'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 605, col: 57, offset: 17132},
+										pos:        position{line: 604, col: 57, offset: 17152},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -4295,16 +4294,16 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 605, col: 65, offset: 17140},
+								pos: position{line: 604, col: 65, offset: 17160},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 605, col: 65, offset: 17140},
+										pos:        position{line: 604, col: 65, offset: 17160},
 										val:        "25",
 										ignoreCase: false,
 										want:       "\"25\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 605, col: 70, offset: 17145},
+										pos:        position{line: 604, col: 70, offset: 17165},
 										val:        "[0-5]",
 										ranges:     []rune{'0', '5'},
 										ignoreCase: false,
@@ -4313,17 +4312,17 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 605, col: 78, offset: 17153},
+								pos: position{line: 604, col: 78, offset: 17173},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 605, col: 78, offset: 17153},
+										pos:        position{line: 604, col: 78, offset: 17173},
 										val:        "[1-9]",
 										ranges:     []rune{'1', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 605, col: 84, offset: 17159},
+										pos:        position{line: 604, col: 84, offset: 17179},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -4332,7 +4331,7 @@ var g = &grammar{
 								},
 							},
 							&charClassMatcher{
-								pos:        position{line: 605, col: 92, offset: 17167},
+								pos:        position{line: 604, col: 92, offset: 17187},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -4346,20 +4345,20 @@ var g = &grammar{
 		{
 			name:        "reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 610, col: 1, offset: 17278},
+			pos:         position{line: 609, col: 1, offset: 17298},
 			expr: &actionExpr{
-				pos: position{line: 610, col: 24, offset: 17301},
+				pos: position{line: 609, col: 24, offset: 17321},
 				run: (*parser).callonreg_name1,
 				expr: &labeledExpr{
-					pos:   position{line: 610, col: 24, offset: 17301},
+					pos:   position{line: 609, col: 24, offset: 17321},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 610, col: 27, offset: 17304},
+						pos: position{line: 609, col: 27, offset: 17324},
 						expr: &choiceExpr{
-							pos: position{line: 610, col: 28, offset: 17305},
+							pos: position{line: 609, col: 28, offset: 17325},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 610, col: 28, offset: 17305},
+									pos:        position{line: 609, col: 28, offset: 17325},
 									val:        "[!$&-,.0-9;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', 'A', 'Z', 'a', 'z'},
@@ -4367,7 +4366,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 610, col: 53, offset: 17330},
+									pos:  position{line: 609, col: 53, offset: 17350},
 									name: "pct_encoded",
 								},
 							},
@@ -4379,56 +4378,56 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 619, col: 1, offset: 17710},
+			pos:         position{line: 618, col: 1, offset: 17730},
 			expr: &actionExpr{
-				pos: position{line: 619, col: 16, offset: 17725},
+				pos: position{line: 618, col: 16, offset: 17745},
 				run: (*parser).callonpath1,
 				expr: &labeledExpr{
-					pos:   position{line: 619, col: 16, offset: 17725},
+					pos:   position{line: 618, col: 16, offset: 17745},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 619, col: 19, offset: 17728},
+						pos: position{line: 618, col: 19, offset: 17748},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 619, col: 19, offset: 17728},
+								pos: position{line: 618, col: 19, offset: 17748},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 619, col: 19, offset: 17728},
+										pos:  position{line: 618, col: 19, offset: 17748},
 										name: "path_abempty",
 									},
 									&notExpr{
-										pos: position{line: 619, col: 32, offset: 17741},
+										pos: position{line: 618, col: 32, offset: 17761},
 										expr: &anyMatcher{
-											line: 619, col: 33, offset: 17742,
+											line: 618, col: 33, offset: 17762,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 619, col: 37, offset: 17746},
+								pos:  position{line: 618, col: 37, offset: 17766},
 								name: "path_absolute",
 							},
 							&seqExpr{
-								pos: position{line: 619, col: 53, offset: 17762},
+								pos: position{line: 618, col: 53, offset: 17782},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 619, col: 53, offset: 17762},
+										pos:  position{line: 618, col: 53, offset: 17782},
 										name: "path_noscheme",
 									},
 									&notExpr{
-										pos: position{line: 619, col: 67, offset: 17776},
+										pos: position{line: 618, col: 67, offset: 17796},
 										expr: &anyMatcher{
-											line: 619, col: 68, offset: 17777,
+											line: 618, col: 68, offset: 17797,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 619, col: 72, offset: 17781},
+								pos:  position{line: 618, col: 72, offset: 17801},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 619, col: 88, offset: 17797},
+								pos:  position{line: 618, col: 88, offset: 17817},
 								name: "path_empty",
 							},
 						},
@@ -4439,26 +4438,26 @@ var g = &grammar{
 		{
 			name:        "path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 624, col: 1, offset: 17882},
+			pos:         position{line: 623, col: 1, offset: 17902},
 			expr: &actionExpr{
-				pos: position{line: 624, col: 32, offset: 17913},
+				pos: position{line: 623, col: 32, offset: 17933},
 				run: (*parser).callonpath_abempty1,
 				expr: &labeledExpr{
-					pos:   position{line: 624, col: 32, offset: 17913},
+					pos:   position{line: 623, col: 32, offset: 17933},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 624, col: 35, offset: 17916},
+						pos: position{line: 623, col: 35, offset: 17936},
 						expr: &seqExpr{
-							pos: position{line: 624, col: 36, offset: 17917},
+							pos: position{line: 623, col: 36, offset: 17937},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 624, col: 36, offset: 17917},
+									pos:        position{line: 623, col: 36, offset: 17937},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 624, col: 40, offset: 17921},
+									pos:  position{line: 623, col: 40, offset: 17941},
 									name: "segment",
 								},
 							},
@@ -4470,44 +4469,44 @@ var g = &grammar{
 		{
 			name:        "path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 629, col: 1, offset: 18032},
+			pos:         position{line: 628, col: 1, offset: 18052},
 			expr: &actionExpr{
-				pos: position{line: 629, col: 34, offset: 18065},
+				pos: position{line: 628, col: 34, offset: 18085},
 				run: (*parser).callonpath_absolute1,
 				expr: &labeledExpr{
-					pos:   position{line: 629, col: 34, offset: 18065},
+					pos:   position{line: 628, col: 34, offset: 18085},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 629, col: 37, offset: 18068},
+						pos: position{line: 628, col: 37, offset: 18088},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 629, col: 37, offset: 18068},
+								pos:        position{line: 628, col: 37, offset: 18088},
 								val:        "/",
 								ignoreCase: false,
 								want:       "\"/\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 629, col: 41, offset: 18072},
+								pos: position{line: 628, col: 41, offset: 18092},
 								expr: &seqExpr{
-									pos: position{line: 629, col: 42, offset: 18073},
+									pos: position{line: 628, col: 42, offset: 18093},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 629, col: 42, offset: 18073},
+											pos:  position{line: 628, col: 42, offset: 18093},
 											name: "segment_nz",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 629, col: 53, offset: 18084},
+											pos: position{line: 628, col: 53, offset: 18104},
 											expr: &seqExpr{
-												pos: position{line: 629, col: 54, offset: 18085},
+												pos: position{line: 628, col: 54, offset: 18105},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 629, col: 54, offset: 18085},
+														pos:        position{line: 628, col: 54, offset: 18105},
 														val:        "/",
 														ignoreCase: false,
 														want:       "\"/\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 629, col: 58, offset: 18089},
+														pos:  position{line: 628, col: 58, offset: 18109},
 														name: "segment",
 													},
 												},
@@ -4524,33 +4523,33 @@ var g = &grammar{
 		{
 			name:        "path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 634, col: 1, offset: 18198},
+			pos:         position{line: 633, col: 1, offset: 18218},
 			expr: &actionExpr{
-				pos: position{line: 634, col: 34, offset: 18231},
+				pos: position{line: 633, col: 34, offset: 18251},
 				run: (*parser).callonpath_noscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 634, col: 34, offset: 18231},
+					pos:   position{line: 633, col: 34, offset: 18251},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 634, col: 37, offset: 18234},
+						pos: position{line: 633, col: 37, offset: 18254},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 634, col: 37, offset: 18234},
+								pos:  position{line: 633, col: 37, offset: 18254},
 								name: "segment_nz_nc",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 634, col: 51, offset: 18248},
+								pos: position{line: 633, col: 51, offset: 18268},
 								expr: &seqExpr{
-									pos: position{line: 634, col: 52, offset: 18249},
+									pos: position{line: 633, col: 52, offset: 18269},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 634, col: 52, offset: 18249},
+											pos:        position{line: 633, col: 52, offset: 18269},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 634, col: 56, offset: 18253},
+											pos:  position{line: 633, col: 56, offset: 18273},
 											name: "segment",
 										},
 									},
@@ -4564,33 +4563,33 @@ var g = &grammar{
 		{
 			name:        "path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 639, col: 1, offset: 18357},
+			pos:         position{line: 638, col: 1, offset: 18377},
 			expr: &actionExpr{
-				pos: position{line: 639, col: 34, offset: 18390},
+				pos: position{line: 638, col: 34, offset: 18410},
 				run: (*parser).callonpath_rootless1,
 				expr: &labeledExpr{
-					pos:   position{line: 639, col: 34, offset: 18390},
+					pos:   position{line: 638, col: 34, offset: 18410},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 639, col: 37, offset: 18393},
+						pos: position{line: 638, col: 37, offset: 18413},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 639, col: 37, offset: 18393},
+								pos:  position{line: 638, col: 37, offset: 18413},
 								name: "segment_nz",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 639, col: 48, offset: 18404},
+								pos: position{line: 638, col: 48, offset: 18424},
 								expr: &seqExpr{
-									pos: position{line: 639, col: 49, offset: 18405},
+									pos: position{line: 638, col: 49, offset: 18425},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 639, col: 49, offset: 18405},
+											pos:        position{line: 638, col: 49, offset: 18425},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 639, col: 53, offset: 18409},
+											pos:  position{line: 638, col: 53, offset: 18429},
 											name: "segment",
 										},
 									},
@@ -4604,15 +4603,15 @@ var g = &grammar{
 		{
 			name:        "path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 644, col: 1, offset: 18494},
+			pos:         position{line: 643, col: 1, offset: 18514},
 			expr: &actionExpr{
-				pos: position{line: 644, col: 28, offset: 18521},
+				pos: position{line: 643, col: 28, offset: 18541},
 				run: (*parser).callonpath_empty1,
 				expr: &labeledExpr{
-					pos:   position{line: 644, col: 28, offset: 18521},
+					pos:   position{line: 643, col: 28, offset: 18541},
 					label: "v",
 					expr: &litMatcher{
-						pos:        position{line: 644, col: 31, offset: 18524},
+						pos:        position{line: 643, col: 31, offset: 18544},
 						val:        "",
 						ignoreCase: false,
 						want:       "\"\"",
@@ -4623,20 +4622,20 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 649, col: 1, offset: 18597},
+			pos:         position{line: 648, col: 1, offset: 18617},
 			expr: &actionExpr{
-				pos: position{line: 649, col: 22, offset: 18618},
+				pos: position{line: 648, col: 22, offset: 18638},
 				run: (*parser).callonsegment1,
 				expr: &labeledExpr{
-					pos:   position{line: 649, col: 22, offset: 18618},
+					pos:   position{line: 648, col: 22, offset: 18638},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 649, col: 25, offset: 18621},
+						pos: position{line: 648, col: 25, offset: 18641},
 						expr: &choiceExpr{
-							pos: position{line: 649, col: 26, offset: 18622},
+							pos: position{line: 648, col: 26, offset: 18642},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 649, col: 26, offset: 18622},
+									pos:        position{line: 648, col: 26, offset: 18642},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -4644,7 +4643,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 649, col: 50, offset: 18646},
+									pos:  position{line: 648, col: 50, offset: 18666},
 									name: "pct_encoded",
 								},
 							},
@@ -4656,20 +4655,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 654, col: 1, offset: 18728},
+			pos:         position{line: 653, col: 1, offset: 18748},
 			expr: &actionExpr{
-				pos: position{line: 654, col: 28, offset: 18755},
+				pos: position{line: 653, col: 28, offset: 18775},
 				run: (*parser).callonsegment_nz1,
 				expr: &labeledExpr{
-					pos:   position{line: 654, col: 28, offset: 18755},
+					pos:   position{line: 653, col: 28, offset: 18775},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 654, col: 31, offset: 18758},
+						pos: position{line: 653, col: 31, offset: 18778},
 						expr: &choiceExpr{
-							pos: position{line: 654, col: 32, offset: 18759},
+							pos: position{line: 653, col: 32, offset: 18779},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 654, col: 32, offset: 18759},
+									pos:        position{line: 653, col: 32, offset: 18779},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -4677,7 +4676,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 654, col: 56, offset: 18783},
+									pos:  position{line: 653, col: 56, offset: 18803},
 									name: "pct_encoded",
 								},
 							},
@@ -4689,20 +4688,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 660, col: 1, offset: 18978},
+			pos:         position{line: 659, col: 1, offset: 18998},
 			expr: &actionExpr{
-				pos: position{line: 660, col: 34, offset: 19011},
+				pos: position{line: 659, col: 34, offset: 19031},
 				run: (*parser).callonsegment_nz_nc1,
 				expr: &labeledExpr{
-					pos:   position{line: 660, col: 34, offset: 19011},
+					pos:   position{line: 659, col: 34, offset: 19031},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 660, col: 37, offset: 19014},
+						pos: position{line: 659, col: 37, offset: 19034},
 						expr: &choiceExpr{
-							pos: position{line: 660, col: 38, offset: 19015},
+							pos: position{line: 659, col: 38, offset: 19035},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 660, col: 38, offset: 19015},
+									pos:        position{line: 659, col: 38, offset: 19035},
 									val:        "[!$&-,.0-9;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', '@', 'Z', 'a', 'z'},
@@ -4710,7 +4709,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 660, col: 63, offset: 19040},
+									pos:  position{line: 659, col: 63, offset: 19060},
 									name: "pct_encoded",
 								},
 							},
@@ -4722,12 +4721,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 665, col: 1, offset: 19170},
+			pos:         position{line: 664, col: 1, offset: 19190},
 			expr: &choiceExpr{
-				pos: position{line: 665, col: 18, offset: 19187},
+				pos: position{line: 664, col: 18, offset: 19207},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 665, col: 18, offset: 19187},
+						pos:        position{line: 664, col: 18, offset: 19207},
 						val:        "[!$&-,.0-;=@-Z_a-z~-]",
 						chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 						ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -4735,7 +4734,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 665, col: 42, offset: 19211},
+						pos:  position{line: 664, col: 42, offset: 19231},
 						name: "pct_encoded",
 					},
 				},
@@ -4744,20 +4743,20 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 668, col: 1, offset: 19269},
+			pos:         position{line: 667, col: 1, offset: 19289},
 			expr: &actionExpr{
-				pos: position{line: 668, col: 18, offset: 19286},
+				pos: position{line: 667, col: 18, offset: 19306},
 				run: (*parser).callonquery1,
 				expr: &labeledExpr{
-					pos:   position{line: 668, col: 18, offset: 19286},
+					pos:   position{line: 667, col: 18, offset: 19306},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 668, col: 21, offset: 19289},
+						pos: position{line: 667, col: 21, offset: 19309},
 						expr: &choiceExpr{
-							pos: position{line: 668, col: 22, offset: 19290},
+							pos: position{line: 667, col: 22, offset: 19310},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 668, col: 22, offset: 19290},
+									pos:        position{line: 667, col: 22, offset: 19310},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4765,7 +4764,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 668, col: 45, offset: 19313},
+									pos:  position{line: 667, col: 45, offset: 19333},
 									name: "pct_encoded",
 								},
 							},
@@ -4777,20 +4776,20 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 673, col: 1, offset: 19408},
+			pos:         position{line: 672, col: 1, offset: 19428},
 			expr: &actionExpr{
-				pos: position{line: 673, col: 24, offset: 19431},
+				pos: position{line: 672, col: 24, offset: 19451},
 				run: (*parser).callonfragment1,
 				expr: &labeledExpr{
-					pos:   position{line: 673, col: 24, offset: 19431},
+					pos:   position{line: 672, col: 24, offset: 19451},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 673, col: 27, offset: 19434},
+						pos: position{line: 672, col: 27, offset: 19454},
 						expr: &choiceExpr{
-							pos: position{line: 673, col: 28, offset: 19435},
+							pos: position{line: 672, col: 28, offset: 19455},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 673, col: 28, offset: 19435},
+									pos:        position{line: 672, col: 28, offset: 19455},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4798,7 +4797,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 673, col: 51, offset: 19458},
+									pos:  position{line: 672, col: 51, offset: 19478},
 									name: "pct_encoded",
 								},
 							},
@@ -4810,31 +4809,31 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 678, col: 1, offset: 19551},
+			pos:         position{line: 677, col: 1, offset: 19571},
 			expr: &actionExpr{
-				pos: position{line: 678, col: 30, offset: 19580},
+				pos: position{line: 677, col: 30, offset: 19600},
 				run: (*parser).callonpct_encoded1,
 				expr: &labeledExpr{
-					pos:   position{line: 678, col: 30, offset: 19580},
+					pos:   position{line: 677, col: 30, offset: 19600},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 678, col: 33, offset: 19583},
+						pos: position{line: 677, col: 33, offset: 19603},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 678, col: 33, offset: 19583},
+								pos:        position{line: 677, col: 33, offset: 19603},
 								val:        "%",
 								ignoreCase: false,
 								want:       "\"%\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 678, col: 37, offset: 19587},
+								pos:        position{line: 677, col: 37, offset: 19607},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 678, col: 49, offset: 19599},
+								pos:        position{line: 677, col: 49, offset: 19619},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
@@ -4848,9 +4847,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 683, col: 1, offset: 19713},
+			pos:         position{line: 682, col: 1, offset: 19733},
 			expr: &charClassMatcher{
-				pos:        position{line: 683, col: 28, offset: 19740},
+				pos:        position{line: 682, col: 28, offset: 19760},
 				val:        "[.0-9A-Z_a-z~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -4861,9 +4860,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 686, col: 1, offset: 19803},
+			pos:         position{line: 685, col: 1, offset: 19823},
 			expr: &charClassMatcher{
-				pos:        position{line: 686, col: 24, offset: 19826},
+				pos:        position{line: 685, col: 24, offset: 19846},
 				val:        "[!#$&-,/:;=?@[\\]]",
 				chars:      []rune{'!', '#', '$', '/', ':', ';', '=', '?', '@', '[', ']'},
 				ranges:     []rune{'&', ','},
@@ -4874,9 +4873,9 @@ var g = &grammar{
 		{
 			name:        "gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 689, col: 1, offset: 19907},
+			pos:         position{line: 688, col: 1, offset: 19927},
 			expr: &charClassMatcher{
-				pos:        position{line: 689, col: 28, offset: 19934},
+				pos:        position{line: 688, col: 28, offset: 19954},
 				val:        "[#/:?@[\\]]",
 				chars:      []rune{'#', '/', ':', '?', '@', '[', ']'},
 				ignoreCase: false,
@@ -4886,9 +4885,9 @@ var g = &grammar{
 		{
 			name:        "sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 693, col: 1, offset: 20052},
+			pos:         position{line: 692, col: 1, offset: 20072},
 			expr: &charClassMatcher{
-				pos:        position{line: 693, col: 28, offset: 20079},
+				pos:        position{line: 692, col: 28, offset: 20099},
 				val:        "[!$&-,;=]",
 				chars:      []rune{'!', '$', ';', '='},
 				ranges:     []rune{'&', ','},
@@ -4899,61 +4898,61 @@ var g = &grammar{
 		{
 			name:        "IRI",
 			displayName: "\"IRI\"",
-			pos:         position{line: 697, col: 1, offset: 20196},
+			pos:         position{line: 696, col: 1, offset: 20216},
 			expr: &actionExpr{
-				pos: position{line: 697, col: 14, offset: 20209},
+				pos: position{line: 696, col: 14, offset: 20229},
 				run: (*parser).callonIRI1,
 				expr: &labeledExpr{
-					pos:   position{line: 697, col: 14, offset: 20209},
+					pos:   position{line: 696, col: 14, offset: 20229},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 697, col: 17, offset: 20212},
+						pos: position{line: 696, col: 17, offset: 20232},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 697, col: 17, offset: 20212},
+								pos:  position{line: 696, col: 17, offset: 20232},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 697, col: 24, offset: 20219},
+								pos:        position{line: 696, col: 24, offset: 20239},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 697, col: 28, offset: 20223},
+								pos:  position{line: 696, col: 28, offset: 20243},
 								name: "ihier_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 697, col: 39, offset: 20234},
+								pos: position{line: 696, col: 39, offset: 20254},
 								expr: &seqExpr{
-									pos: position{line: 697, col: 40, offset: 20235},
+									pos: position{line: 696, col: 40, offset: 20255},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 697, col: 40, offset: 20235},
+											pos:        position{line: 696, col: 40, offset: 20255},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 697, col: 44, offset: 20239},
+											pos:  position{line: 696, col: 44, offset: 20259},
 											name: "iquery",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 697, col: 53, offset: 20248},
+								pos: position{line: 696, col: 53, offset: 20268},
 								expr: &seqExpr{
-									pos: position{line: 697, col: 54, offset: 20249},
+									pos: position{line: 696, col: 54, offset: 20269},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 697, col: 54, offset: 20249},
+											pos:        position{line: 696, col: 54, offset: 20269},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 697, col: 58, offset: 20253},
+											pos:  position{line: 696, col: 58, offset: 20273},
 											name: "ifragment",
 										},
 									},
@@ -4967,45 +4966,45 @@ var g = &grammar{
 		{
 			name:        "ihier_part",
 			displayName: "\"ihier-part\"",
-			pos:         position{line: 705, col: 1, offset: 20463},
+			pos:         position{line: 704, col: 1, offset: 20483},
 			expr: &actionExpr{
-				pos: position{line: 705, col: 28, offset: 20490},
+				pos: position{line: 704, col: 28, offset: 20510},
 				run: (*parser).callonihier_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 705, col: 28, offset: 20490},
+					pos:   position{line: 704, col: 28, offset: 20510},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 705, col: 31, offset: 20493},
+						pos: position{line: 704, col: 31, offset: 20513},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 705, col: 31, offset: 20493},
+								pos: position{line: 704, col: 31, offset: 20513},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 705, col: 31, offset: 20493},
+										pos:        position{line: 704, col: 31, offset: 20513},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 705, col: 36, offset: 20498},
+										pos:  position{line: 704, col: 36, offset: 20518},
 										name: "iauthority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 705, col: 47, offset: 20509},
+										pos:  position{line: 704, col: 47, offset: 20529},
 										name: "ipath_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 705, col: 63, offset: 20525},
+								pos:  position{line: 704, col: 63, offset: 20545},
 								name: "ipath_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 705, col: 80, offset: 20542},
+								pos:  position{line: 704, col: 80, offset: 20562},
 								name: "ipath_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 705, col: 97, offset: 20559},
+								pos:  position{line: 704, col: 97, offset: 20579},
 								name: "ipath_empty",
 							},
 						},
@@ -5016,45 +5015,45 @@ var g = &grammar{
 		{
 			name:        "ihier_part_2",
 			displayName: "\"ihier-part\"",
-			pos:         position{line: 710, col: 1, offset: 20691},
+			pos:         position{line: 709, col: 1, offset: 20711},
 			expr: &actionExpr{
-				pos: position{line: 710, col: 30, offset: 20720},
+				pos: position{line: 709, col: 30, offset: 20740},
 				run: (*parser).callonihier_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 710, col: 30, offset: 20720},
+					pos:   position{line: 709, col: 30, offset: 20740},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 710, col: 33, offset: 20723},
+						pos: position{line: 709, col: 33, offset: 20743},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 710, col: 33, offset: 20723},
+								pos: position{line: 709, col: 33, offset: 20743},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 710, col: 33, offset: 20723},
+										pos:        position{line: 709, col: 33, offset: 20743},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 710, col: 38, offset: 20728},
+										pos:  position{line: 709, col: 38, offset: 20748},
 										name: "iauthority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 710, col: 51, offset: 20741},
+										pos:  position{line: 709, col: 51, offset: 20761},
 										name: "ipath_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 710, col: 67, offset: 20757},
+								pos:  position{line: 709, col: 67, offset: 20777},
 								name: "ipath_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 710, col: 84, offset: 20774},
+								pos:  position{line: 709, col: 84, offset: 20794},
 								name: "ipath_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 710, col: 101, offset: 20791},
+								pos:  position{line: 709, col: 101, offset: 20811},
 								name: "ipath_empty",
 							},
 						},
@@ -5065,45 +5064,45 @@ var g = &grammar{
 		{
 			name:        "ihier_part_3",
 			displayName: "\"ihier-part\"",
-			pos:         position{line: 715, col: 1, offset: 20923},
+			pos:         position{line: 714, col: 1, offset: 20943},
 			expr: &actionExpr{
-				pos: position{line: 715, col: 30, offset: 20952},
+				pos: position{line: 714, col: 30, offset: 20972},
 				run: (*parser).callonihier_part_31,
 				expr: &labeledExpr{
-					pos:   position{line: 715, col: 30, offset: 20952},
+					pos:   position{line: 714, col: 30, offset: 20972},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 715, col: 33, offset: 20955},
+						pos: position{line: 714, col: 33, offset: 20975},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 715, col: 33, offset: 20955},
+								pos: position{line: 714, col: 33, offset: 20975},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 715, col: 33, offset: 20955},
+										pos:        position{line: 714, col: 33, offset: 20975},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 715, col: 38, offset: 20960},
+										pos:  position{line: 714, col: 38, offset: 20980},
 										name: "iauthority_3",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 715, col: 51, offset: 20973},
+										pos:  position{line: 714, col: 51, offset: 20993},
 										name: "ipath_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 715, col: 67, offset: 20989},
+								pos:  position{line: 714, col: 67, offset: 21009},
 								name: "ipath_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 715, col: 84, offset: 21006},
+								pos:  position{line: 714, col: 84, offset: 21026},
 								name: "ipath_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 715, col: 101, offset: 21023},
+								pos:  position{line: 714, col: 101, offset: 21043},
 								name: "ipath_empty",
 							},
 						},
@@ -5114,22 +5113,22 @@ var g = &grammar{
 		{
 			name:        "IRI_reference",
 			displayName: "\"IRI-reference\"",
-			pos:         position{line: 720, col: 1, offset: 21119},
+			pos:         position{line: 719, col: 1, offset: 21139},
 			expr: &actionExpr{
-				pos: position{line: 720, col: 34, offset: 21152},
+				pos: position{line: 719, col: 34, offset: 21172},
 				run: (*parser).callonIRI_reference1,
 				expr: &labeledExpr{
-					pos:   position{line: 720, col: 34, offset: 21152},
+					pos:   position{line: 719, col: 34, offset: 21172},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 720, col: 37, offset: 21155},
+						pos: position{line: 719, col: 37, offset: 21175},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 720, col: 37, offset: 21155},
+								pos:  position{line: 719, col: 37, offset: 21175},
 								name: "IRI",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 720, col: 43, offset: 21161},
+								pos:  position{line: 719, col: 43, offset: 21181},
 								name: "irelative_ref",
 							},
 						},
@@ -5140,43 +5139,43 @@ var g = &grammar{
 		{
 			name:        "absolute_IRI",
 			displayName: "\"absolute-IRI\"",
-			pos:         position{line: 725, col: 1, offset: 21279},
+			pos:         position{line: 724, col: 1, offset: 21299},
 			expr: &actionExpr{
-				pos: position{line: 725, col: 32, offset: 21310},
+				pos: position{line: 724, col: 32, offset: 21330},
 				run: (*parser).callonabsolute_IRI1,
 				expr: &labeledExpr{
-					pos:   position{line: 725, col: 32, offset: 21310},
+					pos:   position{line: 724, col: 32, offset: 21330},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 725, col: 35, offset: 21313},
+						pos: position{line: 724, col: 35, offset: 21333},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 725, col: 35, offset: 21313},
+								pos:  position{line: 724, col: 35, offset: 21333},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 725, col: 42, offset: 21320},
+								pos:        position{line: 724, col: 42, offset: 21340},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 725, col: 46, offset: 21324},
+								pos:  position{line: 724, col: 46, offset: 21344},
 								name: "ihier_part_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 725, col: 59, offset: 21337},
+								pos: position{line: 724, col: 59, offset: 21357},
 								expr: &seqExpr{
-									pos: position{line: 725, col: 60, offset: 21338},
+									pos: position{line: 724, col: 60, offset: 21358},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 725, col: 60, offset: 21338},
+											pos:        position{line: 724, col: 60, offset: 21358},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 725, col: 64, offset: 21342},
+											pos:  position{line: 724, col: 64, offset: 21362},
 											name: "iquery",
 										},
 									},
@@ -5190,51 +5189,51 @@ var g = &grammar{
 		{
 			name:        "irelative_ref",
 			displayName: "\"irelative-ref\"",
-			pos:         position{line: 730, col: 1, offset: 21465},
+			pos:         position{line: 729, col: 1, offset: 21485},
 			expr: &actionExpr{
-				pos: position{line: 730, col: 34, offset: 21498},
+				pos: position{line: 729, col: 34, offset: 21518},
 				run: (*parser).callonirelative_ref1,
 				expr: &labeledExpr{
-					pos:   position{line: 730, col: 34, offset: 21498},
+					pos:   position{line: 729, col: 34, offset: 21518},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 730, col: 37, offset: 21501},
+						pos: position{line: 729, col: 37, offset: 21521},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 730, col: 37, offset: 21501},
+								pos:  position{line: 729, col: 37, offset: 21521},
 								name: "irelative_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 730, col: 52, offset: 21516},
+								pos: position{line: 729, col: 52, offset: 21536},
 								expr: &seqExpr{
-									pos: position{line: 730, col: 53, offset: 21517},
+									pos: position{line: 729, col: 53, offset: 21537},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 730, col: 53, offset: 21517},
+											pos:        position{line: 729, col: 53, offset: 21537},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 730, col: 57, offset: 21521},
+											pos:  position{line: 729, col: 57, offset: 21541},
 											name: "iquery",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 730, col: 66, offset: 21530},
+								pos: position{line: 729, col: 66, offset: 21550},
 								expr: &seqExpr{
-									pos: position{line: 730, col: 67, offset: 21531},
+									pos: position{line: 729, col: 67, offset: 21551},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 730, col: 67, offset: 21531},
+											pos:        position{line: 729, col: 67, offset: 21551},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 730, col: 71, offset: 21535},
+											pos:  position{line: 729, col: 71, offset: 21555},
 											name: "ifragment",
 										},
 									},
@@ -5248,45 +5247,45 @@ var g = &grammar{
 		{
 			name:        "irelative_part",
 			displayName: "\"irelative-part\"",
-			pos:         position{line: 738, col: 1, offset: 21760},
+			pos:         position{line: 737, col: 1, offset: 21780},
 			expr: &actionExpr{
-				pos: position{line: 738, col: 36, offset: 21795},
+				pos: position{line: 737, col: 36, offset: 21815},
 				run: (*parser).callonirelative_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 738, col: 36, offset: 21795},
+					pos:   position{line: 737, col: 36, offset: 21815},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 738, col: 39, offset: 21798},
+						pos: position{line: 737, col: 39, offset: 21818},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 738, col: 39, offset: 21798},
+								pos: position{line: 737, col: 39, offset: 21818},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 738, col: 39, offset: 21798},
+										pos:        position{line: 737, col: 39, offset: 21818},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 738, col: 44, offset: 21803},
+										pos:  position{line: 737, col: 44, offset: 21823},
 										name: "iauthority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 738, col: 55, offset: 21814},
+										pos:  position{line: 737, col: 55, offset: 21834},
 										name: "ipath_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 738, col: 71, offset: 21830},
+								pos:  position{line: 737, col: 71, offset: 21850},
 								name: "ipath_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 738, col: 88, offset: 21847},
+								pos:  position{line: 737, col: 88, offset: 21867},
 								name: "ipath_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 738, col: 105, offset: 21864},
+								pos:  position{line: 737, col: 105, offset: 21884},
 								name: "ipath_empty",
 							},
 						},
@@ -5297,45 +5296,45 @@ var g = &grammar{
 		{
 			name:        "irelative_part_2",
 			displayName: "\"irelative-part\"",
-			pos:         position{line: 743, col: 1, offset: 22004},
+			pos:         position{line: 742, col: 1, offset: 22024},
 			expr: &actionExpr{
-				pos: position{line: 743, col: 38, offset: 22041},
+				pos: position{line: 742, col: 38, offset: 22061},
 				run: (*parser).callonirelative_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 743, col: 38, offset: 22041},
+					pos:   position{line: 742, col: 38, offset: 22061},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 743, col: 41, offset: 22044},
+						pos: position{line: 742, col: 41, offset: 22064},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 743, col: 41, offset: 22044},
+								pos: position{line: 742, col: 41, offset: 22064},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 743, col: 41, offset: 22044},
+										pos:        position{line: 742, col: 41, offset: 22064},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 743, col: 46, offset: 22049},
+										pos:  position{line: 742, col: 46, offset: 22069},
 										name: "iauthority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 743, col: 59, offset: 22062},
+										pos:  position{line: 742, col: 59, offset: 22082},
 										name: "ipath_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 743, col: 75, offset: 22078},
+								pos:  position{line: 742, col: 75, offset: 22098},
 								name: "ipath_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 743, col: 92, offset: 22095},
+								pos:  position{line: 742, col: 92, offset: 22115},
 								name: "ipath_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 743, col: 109, offset: 22112},
+								pos:  position{line: 742, col: 109, offset: 22132},
 								name: "ipath_empty",
 							},
 						},
@@ -5346,27 +5345,27 @@ var g = &grammar{
 		{
 			name:        "iauthority",
 			displayName: "\"iauthority\"",
-			pos:         position{line: 748, col: 1, offset: 22229},
+			pos:         position{line: 747, col: 1, offset: 22249},
 			expr: &actionExpr{
-				pos: position{line: 748, col: 28, offset: 22256},
+				pos: position{line: 747, col: 28, offset: 22276},
 				run: (*parser).calloniauthority1,
 				expr: &labeledExpr{
-					pos:   position{line: 748, col: 28, offset: 22256},
+					pos:   position{line: 747, col: 28, offset: 22276},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 748, col: 31, offset: 22259},
+						pos: position{line: 747, col: 31, offset: 22279},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 748, col: 31, offset: 22259},
+								pos: position{line: 747, col: 31, offset: 22279},
 								expr: &seqExpr{
-									pos: position{line: 748, col: 32, offset: 22260},
+									pos: position{line: 747, col: 32, offset: 22280},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 748, col: 32, offset: 22260},
+											pos:  position{line: 747, col: 32, offset: 22280},
 											name: "iuserinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 748, col: 42, offset: 22270},
+											pos:        position{line: 747, col: 42, offset: 22290},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -5375,22 +5374,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 748, col: 48, offset: 22276},
+								pos:  position{line: 747, col: 48, offset: 22296},
 								name: "ihost",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 748, col: 54, offset: 22282},
+								pos: position{line: 747, col: 54, offset: 22302},
 								expr: &seqExpr{
-									pos: position{line: 748, col: 55, offset: 22283},
+									pos: position{line: 747, col: 55, offset: 22303},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 748, col: 55, offset: 22283},
+											pos:        position{line: 747, col: 55, offset: 22303},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 748, col: 59, offset: 22287},
+											pos:  position{line: 747, col: 59, offset: 22307},
 											name: "port",
 										},
 									},
@@ -5404,27 +5403,27 @@ var g = &grammar{
 		{
 			name:        "iauthority_2",
 			displayName: "\"iauthority\"",
-			pos:         position{line: 753, col: 1, offset: 22414},
+			pos:         position{line: 752, col: 1, offset: 22434},
 			expr: &actionExpr{
-				pos: position{line: 753, col: 30, offset: 22443},
+				pos: position{line: 752, col: 30, offset: 22463},
 				run: (*parser).calloniauthority_21,
 				expr: &labeledExpr{
-					pos:   position{line: 753, col: 30, offset: 22443},
+					pos:   position{line: 752, col: 30, offset: 22463},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 753, col: 33, offset: 22446},
+						pos: position{line: 752, col: 33, offset: 22466},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 753, col: 33, offset: 22446},
+								pos: position{line: 752, col: 33, offset: 22466},
 								expr: &seqExpr{
-									pos: position{line: 753, col: 34, offset: 22447},
+									pos: position{line: 752, col: 34, offset: 22467},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 753, col: 34, offset: 22447},
+											pos:  position{line: 752, col: 34, offset: 22467},
 											name: "iuserinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 753, col: 44, offset: 22457},
+											pos:        position{line: 752, col: 44, offset: 22477},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -5433,22 +5432,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 753, col: 50, offset: 22463},
+								pos:  position{line: 752, col: 50, offset: 22483},
 								name: "ihost_2",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 753, col: 58, offset: 22471},
+								pos: position{line: 752, col: 58, offset: 22491},
 								expr: &seqExpr{
-									pos: position{line: 753, col: 59, offset: 22472},
+									pos: position{line: 752, col: 59, offset: 22492},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 753, col: 59, offset: 22472},
+											pos:        position{line: 752, col: 59, offset: 22492},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 753, col: 63, offset: 22476},
+											pos:  position{line: 752, col: 63, offset: 22496},
 											name: "port",
 										},
 									},
@@ -5462,27 +5461,27 @@ var g = &grammar{
 		{
 			name:        "iauthority_3",
 			displayName: "\"iauthority\"",
-			pos:         position{line: 758, col: 1, offset: 22603},
+			pos:         position{line: 757, col: 1, offset: 22623},
 			expr: &actionExpr{
-				pos: position{line: 758, col: 30, offset: 22632},
+				pos: position{line: 757, col: 30, offset: 22652},
 				run: (*parser).calloniauthority_31,
 				expr: &labeledExpr{
-					pos:   position{line: 758, col: 30, offset: 22632},
+					pos:   position{line: 757, col: 30, offset: 22652},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 758, col: 33, offset: 22635},
+						pos: position{line: 757, col: 33, offset: 22655},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 758, col: 33, offset: 22635},
+								pos: position{line: 757, col: 33, offset: 22655},
 								expr: &seqExpr{
-									pos: position{line: 758, col: 34, offset: 22636},
+									pos: position{line: 757, col: 34, offset: 22656},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 758, col: 34, offset: 22636},
+											pos:  position{line: 757, col: 34, offset: 22656},
 											name: "iuserinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 758, col: 44, offset: 22646},
+											pos:        position{line: 757, col: 44, offset: 22666},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -5491,22 +5490,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 758, col: 50, offset: 22652},
+								pos:  position{line: 757, col: 50, offset: 22672},
 								name: "ihost_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 758, col: 58, offset: 22660},
+								pos: position{line: 757, col: 58, offset: 22680},
 								expr: &seqExpr{
-									pos: position{line: 758, col: 59, offset: 22661},
+									pos: position{line: 757, col: 59, offset: 22681},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 758, col: 59, offset: 22661},
+											pos:        position{line: 757, col: 59, offset: 22681},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 758, col: 63, offset: 22665},
+											pos:  position{line: 757, col: 63, offset: 22685},
 											name: "port",
 										},
 									},
@@ -5520,27 +5519,27 @@ var g = &grammar{
 		{
 			name:        "iauthority_4",
 			displayName: "\"iauthority\"",
-			pos:         position{line: 763, col: 1, offset: 22792},
+			pos:         position{line: 762, col: 1, offset: 22812},
 			expr: &actionExpr{
-				pos: position{line: 763, col: 30, offset: 22821},
+				pos: position{line: 762, col: 30, offset: 22841},
 				run: (*parser).calloniauthority_41,
 				expr: &labeledExpr{
-					pos:   position{line: 763, col: 30, offset: 22821},
+					pos:   position{line: 762, col: 30, offset: 22841},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 763, col: 33, offset: 22824},
+						pos: position{line: 762, col: 33, offset: 22844},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 763, col: 33, offset: 22824},
+								pos: position{line: 762, col: 33, offset: 22844},
 								expr: &seqExpr{
-									pos: position{line: 763, col: 34, offset: 22825},
+									pos: position{line: 762, col: 34, offset: 22845},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 763, col: 34, offset: 22825},
+											pos:  position{line: 762, col: 34, offset: 22845},
 											name: "iuserinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 763, col: 44, offset: 22835},
+											pos:        position{line: 762, col: 44, offset: 22855},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -5549,22 +5548,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 763, col: 50, offset: 22841},
+								pos:  position{line: 762, col: 50, offset: 22861},
 								name: "ihost_4",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 763, col: 58, offset: 22849},
+								pos: position{line: 762, col: 58, offset: 22869},
 								expr: &seqExpr{
-									pos: position{line: 763, col: 59, offset: 22850},
+									pos: position{line: 762, col: 59, offset: 22870},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 763, col: 59, offset: 22850},
+											pos:        position{line: 762, col: 59, offset: 22870},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 763, col: 63, offset: 22854},
+											pos:  position{line: 762, col: 63, offset: 22874},
 											name: "port",
 										},
 									},
@@ -5578,20 +5577,20 @@ var g = &grammar{
 		{
 			name:        "iuserinfo",
 			displayName: "\"iuserinfo\"",
-			pos:         position{line: 768, col: 1, offset: 22975},
+			pos:         position{line: 767, col: 1, offset: 22995},
 			expr: &actionExpr{
-				pos: position{line: 768, col: 26, offset: 23000},
+				pos: position{line: 767, col: 26, offset: 23020},
 				run: (*parser).calloniuserinfo1,
 				expr: &labeledExpr{
-					pos:   position{line: 768, col: 26, offset: 23000},
+					pos:   position{line: 767, col: 26, offset: 23020},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 768, col: 29, offset: 23003},
+						pos: position{line: 767, col: 29, offset: 23023},
 						expr: &choiceExpr{
-							pos: position{line: 768, col: 30, offset: 23004},
+							pos: position{line: 767, col: 30, offset: 23024},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 768, col: 30, offset: 23004},
+									pos:        position{line: 767, col: 30, offset: 23024},
 									val:        "[!$&-,.0-;=A-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -5599,7 +5598,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 768, col: 385, offset: 23359},
+									pos:  position{line: 767, col: 385, offset: 23379},
 									name: "pct_encoded",
 								},
 							},
@@ -5611,43 +5610,43 @@ var g = &grammar{
 		{
 			name:        "ihost",
 			displayName: "\"ihost\"",
-			pos:         position{line: 773, col: 1, offset: 23473},
+			pos:         position{line: 772, col: 1, offset: 23493},
 			expr: &actionExpr{
-				pos: position{line: 773, col: 18, offset: 23490},
+				pos: position{line: 772, col: 18, offset: 23510},
 				run: (*parser).callonihost1,
 				expr: &labeledExpr{
-					pos:   position{line: 773, col: 18, offset: 23490},
+					pos:   position{line: 772, col: 18, offset: 23510},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 773, col: 21, offset: 23493},
+						pos: position{line: 772, col: 21, offset: 23513},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 773, col: 21, offset: 23493},
+								pos:  position{line: 772, col: 21, offset: 23513},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 773, col: 34, offset: 23506},
+								pos: position{line: 772, col: 34, offset: 23526},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 773, col: 34, offset: 23506},
+										pos:  position{line: 772, col: 34, offset: 23526},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 773, col: 46, offset: 23518},
+										pos: position{line: 772, col: 46, offset: 23538},
 										expr: &choiceExpr{
-											pos: position{line: 773, col: 48, offset: 23520},
+											pos: position{line: 772, col: 48, offset: 23540},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 773, col: 48, offset: 23520},
+													pos:        position{line: 772, col: 48, offset: 23540},
 													val:        "[#/:?]",
 													chars:      []rune{'#', '/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 773, col: 57, offset: 23529},
+													pos: position{line: 772, col: 57, offset: 23549},
 													expr: &anyMatcher{
-														line: 773, col: 58, offset: 23530,
+														line: 772, col: 58, offset: 23550,
 													},
 												},
 											},
@@ -5656,7 +5655,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 773, col: 63, offset: 23535},
+								pos:  position{line: 772, col: 63, offset: 23555},
 								name: "ireg_name",
 							},
 						},
@@ -5667,43 +5666,43 @@ var g = &grammar{
 		{
 			name:        "ihost_2",
 			displayName: "\"ihost\"",
-			pos:         position{line: 778, col: 1, offset: 23655},
+			pos:         position{line: 777, col: 1, offset: 23675},
 			expr: &actionExpr{
-				pos: position{line: 778, col: 20, offset: 23674},
+				pos: position{line: 777, col: 20, offset: 23694},
 				run: (*parser).callonihost_21,
 				expr: &labeledExpr{
-					pos:   position{line: 778, col: 20, offset: 23674},
+					pos:   position{line: 777, col: 20, offset: 23694},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 778, col: 23, offset: 23677},
+						pos: position{line: 777, col: 23, offset: 23697},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 778, col: 23, offset: 23677},
+								pos:  position{line: 777, col: 23, offset: 23697},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 778, col: 36, offset: 23690},
+								pos: position{line: 777, col: 36, offset: 23710},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 778, col: 36, offset: 23690},
+										pos:  position{line: 777, col: 36, offset: 23710},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 778, col: 48, offset: 23702},
+										pos: position{line: 777, col: 48, offset: 23722},
 										expr: &choiceExpr{
-											pos: position{line: 778, col: 50, offset: 23704},
+											pos: position{line: 777, col: 50, offset: 23724},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 778, col: 50, offset: 23704},
+													pos:        position{line: 777, col: 50, offset: 23724},
 													val:        "[/:]",
 													chars:      []rune{'/', ':'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 778, col: 57, offset: 23711},
+													pos: position{line: 777, col: 57, offset: 23731},
 													expr: &anyMatcher{
-														line: 778, col: 58, offset: 23712,
+														line: 777, col: 58, offset: 23732,
 													},
 												},
 											},
@@ -5712,7 +5711,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 778, col: 63, offset: 23717},
+								pos:  position{line: 777, col: 63, offset: 23737},
 								name: "ireg_name",
 							},
 						},
@@ -5723,43 +5722,43 @@ var g = &grammar{
 		{
 			name:        "ihost_3",
 			displayName: "\"ihost\"",
-			pos:         position{line: 783, col: 1, offset: 23837},
+			pos:         position{line: 782, col: 1, offset: 23857},
 			expr: &actionExpr{
-				pos: position{line: 783, col: 20, offset: 23856},
+				pos: position{line: 782, col: 20, offset: 23876},
 				run: (*parser).callonihost_31,
 				expr: &labeledExpr{
-					pos:   position{line: 783, col: 20, offset: 23856},
+					pos:   position{line: 782, col: 20, offset: 23876},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 783, col: 23, offset: 23859},
+						pos: position{line: 782, col: 23, offset: 23879},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 783, col: 23, offset: 23859},
+								pos:  position{line: 782, col: 23, offset: 23879},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 783, col: 36, offset: 23872},
+								pos: position{line: 782, col: 36, offset: 23892},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 783, col: 36, offset: 23872},
+										pos:  position{line: 782, col: 36, offset: 23892},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 783, col: 48, offset: 23884},
+										pos: position{line: 782, col: 48, offset: 23904},
 										expr: &choiceExpr{
-											pos: position{line: 783, col: 50, offset: 23886},
+											pos: position{line: 782, col: 50, offset: 23906},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 783, col: 50, offset: 23886},
+													pos:        position{line: 782, col: 50, offset: 23906},
 													val:        "[/:?]",
 													chars:      []rune{'/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 783, col: 58, offset: 23894},
+													pos: position{line: 782, col: 58, offset: 23914},
 													expr: &anyMatcher{
-														line: 783, col: 59, offset: 23895,
+														line: 782, col: 59, offset: 23915,
 													},
 												},
 											},
@@ -5768,7 +5767,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 783, col: 64, offset: 23900},
+								pos:  position{line: 782, col: 64, offset: 23920},
 								name: "ireg_name",
 							},
 						},
@@ -5779,42 +5778,42 @@ var g = &grammar{
 		{
 			name:        "ihost_4",
 			displayName: "\"ihost\"",
-			pos:         position{line: 788, col: 1, offset: 24020},
+			pos:         position{line: 787, col: 1, offset: 24040},
 			expr: &actionExpr{
-				pos: position{line: 788, col: 20, offset: 24039},
+				pos: position{line: 787, col: 20, offset: 24059},
 				run: (*parser).callonihost_41,
 				expr: &labeledExpr{
-					pos:   position{line: 788, col: 20, offset: 24039},
+					pos:   position{line: 787, col: 20, offset: 24059},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 788, col: 23, offset: 24042},
+						pos: position{line: 787, col: 23, offset: 24062},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 788, col: 23, offset: 24042},
+								pos:  position{line: 787, col: 23, offset: 24062},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 788, col: 36, offset: 24055},
+								pos: position{line: 787, col: 36, offset: 24075},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 788, col: 36, offset: 24055},
+										pos:  position{line: 787, col: 36, offset: 24075},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 788, col: 48, offset: 24067},
+										pos: position{line: 787, col: 48, offset: 24087},
 										expr: &choiceExpr{
-											pos: position{line: 788, col: 50, offset: 24069},
+											pos: position{line: 787, col: 50, offset: 24089},
 											alternatives: []any{
 												&litMatcher{
-													pos:        position{line: 788, col: 50, offset: 24069},
+													pos:        position{line: 787, col: 50, offset: 24089},
 													val:        ":",
 													ignoreCase: false,
 													want:       "\":\"",
 												},
 												&notExpr{
-													pos: position{line: 788, col: 56, offset: 24075},
+													pos: position{line: 787, col: 56, offset: 24095},
 													expr: &anyMatcher{
-														line: 788, col: 57, offset: 24076,
+														line: 787, col: 57, offset: 24096,
 													},
 												},
 											},
@@ -5823,7 +5822,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 788, col: 62, offset: 24081},
+								pos:  position{line: 787, col: 62, offset: 24101},
 								name: "ireg_name",
 							},
 						},
@@ -5834,37 +5833,37 @@ var g = &grammar{
 		{
 			name:        "ihost_5",
 			displayName: "\"ihost\"",
-			pos:         position{line: 793, col: 1, offset: 24201},
+			pos:         position{line: 792, col: 1, offset: 24221},
 			expr: &actionExpr{
-				pos: position{line: 793, col: 20, offset: 24220},
+				pos: position{line: 792, col: 20, offset: 24240},
 				run: (*parser).callonihost_51,
 				expr: &labeledExpr{
-					pos:   position{line: 793, col: 20, offset: 24220},
+					pos:   position{line: 792, col: 20, offset: 24240},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 793, col: 23, offset: 24223},
+						pos: position{line: 792, col: 23, offset: 24243},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 793, col: 23, offset: 24223},
+								pos:  position{line: 792, col: 23, offset: 24243},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 793, col: 36, offset: 24236},
+								pos: position{line: 792, col: 36, offset: 24256},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 793, col: 36, offset: 24236},
+										pos:  position{line: 792, col: 36, offset: 24256},
 										name: "IPv4address",
 									},
 									&notExpr{
-										pos: position{line: 793, col: 48, offset: 24248},
+										pos: position{line: 792, col: 48, offset: 24268},
 										expr: &anyMatcher{
-											line: 793, col: 49, offset: 24249,
+											line: 792, col: 49, offset: 24269,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 793, col: 53, offset: 24253},
+								pos:  position{line: 792, col: 53, offset: 24273},
 								name: "ireg_name",
 							},
 						},
@@ -5875,20 +5874,20 @@ var g = &grammar{
 		{
 			name:        "ireg_name",
 			displayName: "\"ireg-name\"",
-			pos:         position{line: 798, col: 1, offset: 24366},
+			pos:         position{line: 797, col: 1, offset: 24386},
 			expr: &actionExpr{
-				pos: position{line: 798, col: 26, offset: 24391},
+				pos: position{line: 797, col: 26, offset: 24411},
 				run: (*parser).callonireg_name1,
 				expr: &labeledExpr{
-					pos:   position{line: 798, col: 26, offset: 24391},
+					pos:   position{line: 797, col: 26, offset: 24411},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 798, col: 29, offset: 24394},
+						pos: position{line: 797, col: 29, offset: 24414},
 						expr: &choiceExpr{
-							pos: position{line: 798, col: 30, offset: 24395},
+							pos: position{line: 797, col: 30, offset: 24415},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 798, col: 30, offset: 24395},
+									pos:        position{line: 797, col: 30, offset: 24415},
 									val:        "[!$&-,.0-9;=A-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', 'A', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -5896,7 +5895,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 798, col: 386, offset: 24751},
+									pos:  position{line: 797, col: 386, offset: 24771},
 									name: "pct_encoded",
 								},
 							},
@@ -5908,56 +5907,56 @@ var g = &grammar{
 		{
 			name:        "ipath",
 			displayName: "\"ipath\"",
-			pos:         position{line: 807, col: 1, offset: 25137},
+			pos:         position{line: 806, col: 1, offset: 25157},
 			expr: &actionExpr{
-				pos: position{line: 807, col: 18, offset: 25154},
+				pos: position{line: 806, col: 18, offset: 25174},
 				run: (*parser).callonipath1,
 				expr: &labeledExpr{
-					pos:   position{line: 807, col: 18, offset: 25154},
+					pos:   position{line: 806, col: 18, offset: 25174},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 807, col: 21, offset: 25157},
+						pos: position{line: 806, col: 21, offset: 25177},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 807, col: 21, offset: 25157},
+								pos: position{line: 806, col: 21, offset: 25177},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 807, col: 21, offset: 25157},
+										pos:  position{line: 806, col: 21, offset: 25177},
 										name: "ipath_abempty",
 									},
 									&notExpr{
-										pos: position{line: 807, col: 35, offset: 25171},
+										pos: position{line: 806, col: 35, offset: 25191},
 										expr: &anyMatcher{
-											line: 807, col: 36, offset: 25172,
+											line: 806, col: 36, offset: 25192,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 807, col: 40, offset: 25176},
+								pos:  position{line: 806, col: 40, offset: 25196},
 								name: "ipath_absolute",
 							},
 							&seqExpr{
-								pos: position{line: 807, col: 57, offset: 25193},
+								pos: position{line: 806, col: 57, offset: 25213},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 807, col: 57, offset: 25193},
+										pos:  position{line: 806, col: 57, offset: 25213},
 										name: "ipath_noscheme",
 									},
 									&notExpr{
-										pos: position{line: 807, col: 72, offset: 25208},
+										pos: position{line: 806, col: 72, offset: 25228},
 										expr: &anyMatcher{
-											line: 807, col: 73, offset: 25209,
+											line: 806, col: 73, offset: 25229,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 807, col: 77, offset: 25213},
+								pos:  position{line: 806, col: 77, offset: 25233},
 								name: "ipath_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 807, col: 94, offset: 25230},
+								pos:  position{line: 806, col: 94, offset: 25250},
 								name: "ipath_empty",
 							},
 						},
@@ -5968,26 +5967,26 @@ var g = &grammar{
 		{
 			name:        "ipath_abempty",
 			displayName: "\"ipath-abempty\"",
-			pos:         position{line: 812, col: 1, offset: 25319},
+			pos:         position{line: 811, col: 1, offset: 25339},
 			expr: &actionExpr{
-				pos: position{line: 812, col: 34, offset: 25352},
+				pos: position{line: 811, col: 34, offset: 25372},
 				run: (*parser).callonipath_abempty1,
 				expr: &labeledExpr{
-					pos:   position{line: 812, col: 34, offset: 25352},
+					pos:   position{line: 811, col: 34, offset: 25372},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 812, col: 37, offset: 25355},
+						pos: position{line: 811, col: 37, offset: 25375},
 						expr: &seqExpr{
-							pos: position{line: 812, col: 38, offset: 25356},
+							pos: position{line: 811, col: 38, offset: 25376},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 812, col: 38, offset: 25356},
+									pos:        position{line: 811, col: 38, offset: 25376},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 812, col: 42, offset: 25360},
+									pos:  position{line: 811, col: 42, offset: 25380},
 									name: "isegment",
 								},
 							},
@@ -5999,44 +5998,44 @@ var g = &grammar{
 		{
 			name:        "ipath_absolute",
 			displayName: "\"ipath-absolute\"",
-			pos:         position{line: 817, col: 1, offset: 25476},
+			pos:         position{line: 816, col: 1, offset: 25496},
 			expr: &actionExpr{
-				pos: position{line: 817, col: 36, offset: 25511},
+				pos: position{line: 816, col: 36, offset: 25531},
 				run: (*parser).callonipath_absolute1,
 				expr: &labeledExpr{
-					pos:   position{line: 817, col: 36, offset: 25511},
+					pos:   position{line: 816, col: 36, offset: 25531},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 817, col: 39, offset: 25514},
+						pos: position{line: 816, col: 39, offset: 25534},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 817, col: 39, offset: 25514},
+								pos:        position{line: 816, col: 39, offset: 25534},
 								val:        "/",
 								ignoreCase: false,
 								want:       "\"/\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 817, col: 43, offset: 25518},
+								pos: position{line: 816, col: 43, offset: 25538},
 								expr: &seqExpr{
-									pos: position{line: 817, col: 44, offset: 25519},
+									pos: position{line: 816, col: 44, offset: 25539},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 817, col: 44, offset: 25519},
+											pos:  position{line: 816, col: 44, offset: 25539},
 											name: "isegment_nz",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 817, col: 56, offset: 25531},
+											pos: position{line: 816, col: 56, offset: 25551},
 											expr: &seqExpr{
-												pos: position{line: 817, col: 57, offset: 25532},
+												pos: position{line: 816, col: 57, offset: 25552},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 817, col: 57, offset: 25532},
+														pos:        position{line: 816, col: 57, offset: 25552},
 														val:        "/",
 														ignoreCase: false,
 														want:       "\"/\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 817, col: 61, offset: 25536},
+														pos:  position{line: 816, col: 61, offset: 25556},
 														name: "isegment",
 													},
 												},
@@ -6053,33 +6052,33 @@ var g = &grammar{
 		{
 			name:        "ipath_noscheme",
 			displayName: "\"ipath-noscheme\"",
-			pos:         position{line: 822, col: 1, offset: 25650},
+			pos:         position{line: 821, col: 1, offset: 25670},
 			expr: &actionExpr{
-				pos: position{line: 822, col: 36, offset: 25685},
+				pos: position{line: 821, col: 36, offset: 25705},
 				run: (*parser).callonipath_noscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 822, col: 36, offset: 25685},
+					pos:   position{line: 821, col: 36, offset: 25705},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 822, col: 39, offset: 25688},
+						pos: position{line: 821, col: 39, offset: 25708},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 822, col: 39, offset: 25688},
+								pos:  position{line: 821, col: 39, offset: 25708},
 								name: "isegment_nz_nc",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 822, col: 54, offset: 25703},
+								pos: position{line: 821, col: 54, offset: 25723},
 								expr: &seqExpr{
-									pos: position{line: 822, col: 55, offset: 25704},
+									pos: position{line: 821, col: 55, offset: 25724},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 822, col: 55, offset: 25704},
+											pos:        position{line: 821, col: 55, offset: 25724},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 822, col: 59, offset: 25708},
+											pos:  position{line: 821, col: 59, offset: 25728},
 											name: "isegment",
 										},
 									},
@@ -6093,33 +6092,33 @@ var g = &grammar{
 		{
 			name:        "ipath_rootless",
 			displayName: "\"ipath-rootless\"",
-			pos:         position{line: 827, col: 1, offset: 25817},
+			pos:         position{line: 826, col: 1, offset: 25837},
 			expr: &actionExpr{
-				pos: position{line: 827, col: 36, offset: 25852},
+				pos: position{line: 826, col: 36, offset: 25872},
 				run: (*parser).callonipath_rootless1,
 				expr: &labeledExpr{
-					pos:   position{line: 827, col: 36, offset: 25852},
+					pos:   position{line: 826, col: 36, offset: 25872},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 827, col: 39, offset: 25855},
+						pos: position{line: 826, col: 39, offset: 25875},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 827, col: 39, offset: 25855},
+								pos:  position{line: 826, col: 39, offset: 25875},
 								name: "isegment_nz",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 827, col: 51, offset: 25867},
+								pos: position{line: 826, col: 51, offset: 25887},
 								expr: &seqExpr{
-									pos: position{line: 827, col: 52, offset: 25868},
+									pos: position{line: 826, col: 52, offset: 25888},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 827, col: 52, offset: 25868},
+											pos:        position{line: 826, col: 52, offset: 25888},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 827, col: 56, offset: 25872},
+											pos:  position{line: 826, col: 56, offset: 25892},
 											name: "isegment",
 										},
 									},
@@ -6133,15 +6132,15 @@ var g = &grammar{
 		{
 			name:        "ipath_empty",
 			displayName: "\"ipath-empty\"",
-			pos:         position{line: 832, col: 1, offset: 25961},
+			pos:         position{line: 831, col: 1, offset: 25981},
 			expr: &actionExpr{
-				pos: position{line: 832, col: 30, offset: 25990},
+				pos: position{line: 831, col: 30, offset: 26010},
 				run: (*parser).callonipath_empty1,
 				expr: &labeledExpr{
-					pos:   position{line: 832, col: 30, offset: 25990},
+					pos:   position{line: 831, col: 30, offset: 26010},
 					label: "v",
 					expr: &litMatcher{
-						pos:        position{line: 832, col: 33, offset: 25993},
+						pos:        position{line: 831, col: 33, offset: 26013},
 						val:        "",
 						ignoreCase: false,
 						want:       "\"\"",
@@ -6152,20 +6151,20 @@ var g = &grammar{
 		{
 			name:        "isegment",
 			displayName: "\"isegment\"",
-			pos:         position{line: 837, col: 1, offset: 26069},
+			pos:         position{line: 836, col: 1, offset: 26089},
 			expr: &actionExpr{
-				pos: position{line: 837, col: 24, offset: 26092},
+				pos: position{line: 836, col: 24, offset: 26112},
 				run: (*parser).callonisegment1,
 				expr: &labeledExpr{
-					pos:   position{line: 837, col: 24, offset: 26092},
+					pos:   position{line: 836, col: 24, offset: 26112},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 837, col: 27, offset: 26095},
+						pos: position{line: 836, col: 27, offset: 26115},
 						expr: &choiceExpr{
-							pos: position{line: 837, col: 28, offset: 26096},
+							pos: position{line: 836, col: 28, offset: 26116},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 837, col: 28, offset: 26096},
+									pos:        position{line: 836, col: 28, offset: 26116},
 									val:        "[!$&-,.0-;=@-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -6173,7 +6172,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 837, col: 383, offset: 26451},
+									pos:  position{line: 836, col: 383, offset: 26471},
 									name: "pct_encoded",
 								},
 							},
@@ -6185,20 +6184,20 @@ var g = &grammar{
 		{
 			name:        "isegment_nz",
 			displayName: "\"isegment-nz\"",
-			pos:         position{line: 842, col: 1, offset: 26536},
+			pos:         position{line: 841, col: 1, offset: 26556},
 			expr: &actionExpr{
-				pos: position{line: 842, col: 30, offset: 26565},
+				pos: position{line: 841, col: 30, offset: 26585},
 				run: (*parser).callonisegment_nz1,
 				expr: &labeledExpr{
-					pos:   position{line: 842, col: 30, offset: 26565},
+					pos:   position{line: 841, col: 30, offset: 26585},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 842, col: 33, offset: 26568},
+						pos: position{line: 841, col: 33, offset: 26588},
 						expr: &choiceExpr{
-							pos: position{line: 842, col: 34, offset: 26569},
+							pos: position{line: 841, col: 34, offset: 26589},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 842, col: 34, offset: 26569},
+									pos:        position{line: 841, col: 34, offset: 26589},
 									val:        "[!$&-,.0-;=@-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -6206,7 +6205,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 842, col: 389, offset: 26924},
+									pos:  position{line: 841, col: 389, offset: 26944},
 									name: "pct_encoded",
 								},
 							},
@@ -6218,20 +6217,20 @@ var g = &grammar{
 		{
 			name:        "isegment_nz_nc",
 			displayName: "\"isegment-nz-nc\"",
-			pos:         position{line: 849, col: 1, offset: 27150},
+			pos:         position{line: 848, col: 1, offset: 27170},
 			expr: &actionExpr{
-				pos: position{line: 849, col: 36, offset: 27185},
+				pos: position{line: 848, col: 36, offset: 27205},
 				run: (*parser).callonisegment_nz_nc1,
 				expr: &labeledExpr{
-					pos:   position{line: 849, col: 36, offset: 27185},
+					pos:   position{line: 848, col: 36, offset: 27205},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 849, col: 39, offset: 27188},
+						pos: position{line: 848, col: 39, offset: 27208},
 						expr: &choiceExpr{
-							pos: position{line: 849, col: 40, offset: 27189},
+							pos: position{line: 848, col: 40, offset: 27209},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 849, col: 40, offset: 27189},
+									pos:        position{line: 848, col: 40, offset: 27209},
 									val:        "[!$&-,.0-9;=@-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', '@', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -6239,7 +6238,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 849, col: 396, offset: 27545},
+									pos:  position{line: 848, col: 396, offset: 27565},
 									name: "pct_encoded",
 								},
 							},
@@ -6251,12 +6250,12 @@ var g = &grammar{
 		{
 			name:        "ipchar",
 			displayName: "\"ipchar\"",
-			pos:         position{line: 855, col: 1, offset: 27699},
+			pos:         position{line: 854, col: 1, offset: 27719},
 			expr: &choiceExpr{
-				pos: position{line: 855, col: 20, offset: 27718},
+				pos: position{line: 854, col: 20, offset: 27738},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 855, col: 20, offset: 27718},
+						pos:        position{line: 854, col: 20, offset: 27738},
 						val:        "[!$&-,.0-;=@-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 						chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 						ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -6264,7 +6263,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 855, col: 375, offset: 28073},
+						pos:  position{line: 854, col: 375, offset: 28093},
 						name: "pct_encoded",
 					},
 				},
@@ -6273,20 +6272,20 @@ var g = &grammar{
 		{
 			name:        "iquery",
 			displayName: "\"iquery\"",
-			pos:         position{line: 858, col: 1, offset: 28144},
+			pos:         position{line: 857, col: 1, offset: 28164},
 			expr: &actionExpr{
-				pos: position{line: 858, col: 20, offset: 28163},
+				pos: position{line: 857, col: 20, offset: 28183},
 				run: (*parser).calloniquery1,
 				expr: &labeledExpr{
-					pos:   position{line: 858, col: 20, offset: 28163},
+					pos:   position{line: 857, col: 20, offset: 28183},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 858, col: 23, offset: 28166},
+						pos: position{line: 857, col: 23, offset: 28186},
 						expr: &choiceExpr{
-							pos: position{line: 858, col: 24, offset: 28167},
+							pos: position{line: 857, col: 24, offset: 28187},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 858, col: 24, offset: 28167},
+									pos:        position{line: 857, col: 24, offset: 28187},
 									val:        "[!$&-,.-;=?-Z_a-z~\\xA0-\\uD7FF\\uE000-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD\\U000F0000-\\U000FFFFD\\U00100000-\\U0010FFFD-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '\ue000', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd', '\U000f0000', '\U000ffffd', '\U00100000', '\U0010fffd'},
@@ -6294,7 +6293,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 858, col: 420, offset: 28563},
+									pos:  position{line: 857, col: 420, offset: 28583},
 									name: "pct_encoded",
 								},
 							},
@@ -6306,20 +6305,20 @@ var g = &grammar{
 		{
 			name:        "ifragment",
 			displayName: "\"ifragment\"",
-			pos:         position{line: 863, col: 1, offset: 28661},
+			pos:         position{line: 862, col: 1, offset: 28681},
 			expr: &actionExpr{
-				pos: position{line: 863, col: 26, offset: 28686},
+				pos: position{line: 862, col: 26, offset: 28706},
 				run: (*parser).callonifragment1,
 				expr: &labeledExpr{
-					pos:   position{line: 863, col: 26, offset: 28686},
+					pos:   position{line: 862, col: 26, offset: 28706},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 863, col: 29, offset: 28689},
+						pos: position{line: 862, col: 29, offset: 28709},
 						expr: &choiceExpr{
-							pos: position{line: 863, col: 30, offset: 28690},
+							pos: position{line: 862, col: 30, offset: 28710},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 863, col: 30, offset: 28690},
+									pos:        position{line: 862, col: 30, offset: 28710},
 									val:        "[!$&-,.-;=?-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -6327,7 +6326,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 863, col: 384, offset: 29044},
+									pos:  position{line: 862, col: 384, offset: 29064},
 									name: "pct_encoded",
 								},
 							},
@@ -6339,9 +6338,9 @@ var g = &grammar{
 		{
 			name:        "iunreserved",
 			displayName: "\"iunreserved\"",
-			pos:         position{line: 868, col: 1, offset: 29169},
+			pos:         position{line: 867, col: 1, offset: 29189},
 			expr: &charClassMatcher{
-				pos:        position{line: 868, col: 30, offset: 29198},
+				pos:        position{line: 867, col: 30, offset: 29218},
 				val:        "[.0-9A-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -6352,9 +6351,9 @@ var g = &grammar{
 		{
 			name:        "ucschar",
 			displayName: "\"ucschar\"",
-			pos:         position{line: 876, col: 1, offset: 29936},
+			pos:         position{line: 875, col: 1, offset: 29956},
 			expr: &charClassMatcher{
-				pos:        position{line: 876, col: 22, offset: 29957},
+				pos:        position{line: 875, col: 22, offset: 29977},
 				val:        "[\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD]",
 				ranges:     []rune{'\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
 				ignoreCase: false,
@@ -6364,9 +6363,9 @@ var g = &grammar{
 		{
 			name:        "iprivate",
 			displayName: "\"iprivate\"",
-			pos:         position{line: 879, col: 1, offset: 30361},
+			pos:         position{line: 878, col: 1, offset: 30381},
 			expr: &charClassMatcher{
-				pos:        position{line: 879, col: 24, offset: 30384},
+				pos:        position{line: 878, col: 24, offset: 30404},
 				val:        "[\\uE000-\\uF8FF\\U000F0000-\\U000FFFFD\\U00100000-\\U0010FFFD]",
 				ranges:     []rune{'\ue000', '\uf8ff', '\U000f0000', '\U000ffffd', '\U00100000', '\U0010fffd'},
 				ignoreCase: false,
@@ -6376,9 +6375,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 882, col: 1, offset: 30505},
+			pos:         position{line: 881, col: 1, offset: 30525},
 			expr: &charClassMatcher{
-				pos:        position{line: 882, col: 18, offset: 30522},
+				pos:        position{line: 881, col: 18, offset: 30542},
 				val:        "[A-Za-z]",
 				ranges:     []rune{'A', 'Z', 'a', 'z'},
 				ignoreCase: false,
@@ -6388,9 +6387,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 886, col: 1, offset: 30611},
+			pos:         position{line: 885, col: 1, offset: 30631},
 			expr: &charClassMatcher{
-				pos:        position{line: 886, col: 18, offset: 30628},
+				pos:        position{line: 885, col: 18, offset: 30648},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -6400,9 +6399,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 889, col: 1, offset: 30707},
+			pos:         position{line: 888, col: 1, offset: 30727},
 			expr: &charClassMatcher{
-				pos:        position{line: 889, col: 20, offset: 30726},
+				pos:        position{line: 888, col: 20, offset: 30746},
 				val:        "[0-9A-Fa-f]",
 				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 				ignoreCase: false,

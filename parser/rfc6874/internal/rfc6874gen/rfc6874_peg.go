@@ -77,11 +77,10 @@ func PEG() *syntax.PEG {
 
 // parseEntry runs pigeon's parser from an entrypoint.
 func parseEntry(entry string, text []byte, maxExpr uint64, guide *syntax.Guide) (any, error) {
-	opts := []Option{Entrypoint(entry), MaxExpressions(maxExpr)}
 	if guide != nil {
-		opts = append(opts, GlobalStore("guide", guide))
+		return Parse("", text, Entrypoint(entry), MaxExpressions(maxExpr), GlobalStore("guide", guide))
 	}
-	return Parse("", text, opts...)
+	return Parse("", text, Entrypoint(entry), MaxExpressions(maxExpr))
 }
 
 // pegErrors reads pigeon's error list.
@@ -111,25 +110,25 @@ var g = &grammar{
 		{
 			name:        "E_URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 109, col: 1, offset: 3343},
+			pos:         position{line: 108, col: 1, offset: 3363},
 			expr: &actionExpr{
-				pos: position{line: 109, col: 36, offset: 3378},
+				pos: position{line: 108, col: 36, offset: 3398},
 				run: (*parser).callonE_URI_reference1,
 				expr: &seqExpr{
-					pos: position{line: 109, col: 36, offset: 3378},
+					pos: position{line: 108, col: 36, offset: 3398},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 109, col: 36, offset: 3378},
+							pos:   position{line: 108, col: 36, offset: 3398},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 109, col: 38, offset: 3380},
+								pos:  position{line: 108, col: 38, offset: 3400},
 								name: "URI_reference",
 							},
 						},
 						&notExpr{
-							pos: position{line: 109, col: 52, offset: 3394},
+							pos: position{line: 108, col: 52, offset: 3414},
 							expr: &anyMatcher{
-								line: 109, col: 53, offset: 3395,
+								line: 108, col: 53, offset: 3415,
 							},
 						},
 					},
@@ -139,25 +138,25 @@ var g = &grammar{
 		{
 			name:        "E_URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 114, col: 1, offset: 3449},
+			pos:         position{line: 113, col: 1, offset: 3469},
 			expr: &actionExpr{
-				pos: position{line: 114, col: 16, offset: 3464},
+				pos: position{line: 113, col: 16, offset: 3484},
 				run: (*parser).callonE_URI1,
 				expr: &seqExpr{
-					pos: position{line: 114, col: 16, offset: 3464},
+					pos: position{line: 113, col: 16, offset: 3484},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 114, col: 16, offset: 3464},
+							pos:   position{line: 113, col: 16, offset: 3484},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 114, col: 18, offset: 3466},
+								pos:  position{line: 113, col: 18, offset: 3486},
 								name: "URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 114, col: 22, offset: 3470},
+							pos: position{line: 113, col: 22, offset: 3490},
 							expr: &anyMatcher{
-								line: 114, col: 23, offset: 3471,
+								line: 113, col: 23, offset: 3491,
 							},
 						},
 					},
@@ -167,25 +166,25 @@ var g = &grammar{
 		{
 			name:        "E_hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 119, col: 1, offset: 3531},
+			pos:         position{line: 118, col: 1, offset: 3551},
 			expr: &actionExpr{
-				pos: position{line: 119, col: 28, offset: 3558},
+				pos: position{line: 118, col: 28, offset: 3578},
 				run: (*parser).callonE_hier_part1,
 				expr: &seqExpr{
-					pos: position{line: 119, col: 28, offset: 3558},
+					pos: position{line: 118, col: 28, offset: 3578},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 119, col: 28, offset: 3558},
+							pos:   position{line: 118, col: 28, offset: 3578},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 119, col: 30, offset: 3560},
+								pos:  position{line: 118, col: 30, offset: 3580},
 								name: "hier_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 119, col: 42, offset: 3572},
+							pos: position{line: 118, col: 42, offset: 3592},
 							expr: &anyMatcher{
-								line: 119, col: 43, offset: 3573,
+								line: 118, col: 43, offset: 3593,
 							},
 						},
 					},
@@ -195,25 +194,25 @@ var g = &grammar{
 		{
 			name:        "E_absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 124, col: 1, offset: 3636},
+			pos:         position{line: 123, col: 1, offset: 3656},
 			expr: &actionExpr{
-				pos: position{line: 124, col: 34, offset: 3669},
+				pos: position{line: 123, col: 34, offset: 3689},
 				run: (*parser).callonE_absolute_URI1,
 				expr: &seqExpr{
-					pos: position{line: 124, col: 34, offset: 3669},
+					pos: position{line: 123, col: 34, offset: 3689},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 124, col: 34, offset: 3669},
+							pos:   position{line: 123, col: 34, offset: 3689},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 124, col: 36, offset: 3671},
+								pos:  position{line: 123, col: 36, offset: 3691},
 								name: "absolute_URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 124, col: 49, offset: 3684},
+							pos: position{line: 123, col: 49, offset: 3704},
 							expr: &anyMatcher{
-								line: 124, col: 50, offset: 3685,
+								line: 123, col: 50, offset: 3705,
 							},
 						},
 					},
@@ -223,25 +222,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 129, col: 1, offset: 3748},
+			pos:         position{line: 128, col: 1, offset: 3768},
 			expr: &actionExpr{
-				pos: position{line: 129, col: 34, offset: 3781},
+				pos: position{line: 128, col: 34, offset: 3801},
 				run: (*parser).callonE_relative_ref1,
 				expr: &seqExpr{
-					pos: position{line: 129, col: 34, offset: 3781},
+					pos: position{line: 128, col: 34, offset: 3801},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 129, col: 34, offset: 3781},
+							pos:   position{line: 128, col: 34, offset: 3801},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 129, col: 36, offset: 3783},
+								pos:  position{line: 128, col: 36, offset: 3803},
 								name: "relative_ref",
 							},
 						},
 						&notExpr{
-							pos: position{line: 129, col: 49, offset: 3796},
+							pos: position{line: 128, col: 49, offset: 3816},
 							expr: &anyMatcher{
-								line: 129, col: 50, offset: 3797,
+								line: 128, col: 50, offset: 3817,
 							},
 						},
 					},
@@ -251,25 +250,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 134, col: 1, offset: 3861},
+			pos:         position{line: 133, col: 1, offset: 3881},
 			expr: &actionExpr{
-				pos: position{line: 134, col: 36, offset: 3896},
+				pos: position{line: 133, col: 36, offset: 3916},
 				run: (*parser).callonE_relative_part1,
 				expr: &seqExpr{
-					pos: position{line: 134, col: 36, offset: 3896},
+					pos: position{line: 133, col: 36, offset: 3916},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 134, col: 36, offset: 3896},
+							pos:   position{line: 133, col: 36, offset: 3916},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 134, col: 38, offset: 3898},
+								pos:  position{line: 133, col: 38, offset: 3918},
 								name: "relative_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 134, col: 54, offset: 3914},
+							pos: position{line: 133, col: 54, offset: 3934},
 							expr: &anyMatcher{
-								line: 134, col: 55, offset: 3915,
+								line: 133, col: 55, offset: 3935,
 							},
 						},
 					},
@@ -279,25 +278,25 @@ var g = &grammar{
 		{
 			name:        "E_scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 139, col: 1, offset: 3972},
+			pos:         position{line: 138, col: 1, offset: 3992},
 			expr: &actionExpr{
-				pos: position{line: 139, col: 22, offset: 3993},
+				pos: position{line: 138, col: 22, offset: 4013},
 				run: (*parser).callonE_scheme1,
 				expr: &seqExpr{
-					pos: position{line: 139, col: 22, offset: 3993},
+					pos: position{line: 138, col: 22, offset: 4013},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 139, col: 22, offset: 3993},
+							pos:   position{line: 138, col: 22, offset: 4013},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 139, col: 24, offset: 3995},
+								pos:  position{line: 138, col: 24, offset: 4015},
 								name: "scheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 139, col: 31, offset: 4002},
+							pos: position{line: 138, col: 31, offset: 4022},
 							expr: &anyMatcher{
-								line: 139, col: 32, offset: 4003,
+								line: 138, col: 32, offset: 4023,
 							},
 						},
 					},
@@ -307,25 +306,25 @@ var g = &grammar{
 		{
 			name:        "E_authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 144, col: 1, offset: 4063},
+			pos:         position{line: 143, col: 1, offset: 4083},
 			expr: &actionExpr{
-				pos: position{line: 144, col: 28, offset: 4090},
+				pos: position{line: 143, col: 28, offset: 4110},
 				run: (*parser).callonE_authority1,
 				expr: &seqExpr{
-					pos: position{line: 144, col: 28, offset: 4090},
+					pos: position{line: 143, col: 28, offset: 4110},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 144, col: 28, offset: 4090},
+							pos:   position{line: 143, col: 28, offset: 4110},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 144, col: 30, offset: 4092},
+								pos:  position{line: 143, col: 30, offset: 4112},
 								name: "authority_4",
 							},
 						},
 						&notExpr{
-							pos: position{line: 144, col: 42, offset: 4104},
+							pos: position{line: 143, col: 42, offset: 4124},
 							expr: &anyMatcher{
-								line: 144, col: 43, offset: 4105,
+								line: 143, col: 43, offset: 4125,
 							},
 						},
 					},
@@ -335,25 +334,25 @@ var g = &grammar{
 		{
 			name:        "E_userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 149, col: 1, offset: 4164},
+			pos:         position{line: 148, col: 1, offset: 4184},
 			expr: &actionExpr{
-				pos: position{line: 149, col: 26, offset: 4189},
+				pos: position{line: 148, col: 26, offset: 4209},
 				run: (*parser).callonE_userinfo1,
 				expr: &seqExpr{
-					pos: position{line: 149, col: 26, offset: 4189},
+					pos: position{line: 148, col: 26, offset: 4209},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 149, col: 26, offset: 4189},
+							pos:   position{line: 148, col: 26, offset: 4209},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 149, col: 28, offset: 4191},
+								pos:  position{line: 148, col: 28, offset: 4211},
 								name: "userinfo",
 							},
 						},
 						&notExpr{
-							pos: position{line: 149, col: 37, offset: 4200},
+							pos: position{line: 148, col: 37, offset: 4220},
 							expr: &anyMatcher{
-								line: 149, col: 38, offset: 4201,
+								line: 148, col: 38, offset: 4221,
 							},
 						},
 					},
@@ -363,25 +362,25 @@ var g = &grammar{
 		{
 			name:        "E_host",
 			displayName: "\"host\"",
-			pos:         position{line: 154, col: 1, offset: 4256},
+			pos:         position{line: 153, col: 1, offset: 4276},
 			expr: &actionExpr{
-				pos: position{line: 154, col: 18, offset: 4273},
+				pos: position{line: 153, col: 18, offset: 4293},
 				run: (*parser).callonE_host1,
 				expr: &seqExpr{
-					pos: position{line: 154, col: 18, offset: 4273},
+					pos: position{line: 153, col: 18, offset: 4293},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 154, col: 18, offset: 4273},
+							pos:   position{line: 153, col: 18, offset: 4293},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 154, col: 20, offset: 4275},
+								pos:  position{line: 153, col: 20, offset: 4295},
 								name: "host_5",
 							},
 						},
 						&notExpr{
-							pos: position{line: 154, col: 27, offset: 4282},
+							pos: position{line: 153, col: 27, offset: 4302},
 							expr: &anyMatcher{
-								line: 154, col: 28, offset: 4283,
+								line: 153, col: 28, offset: 4303,
 							},
 						},
 					},
@@ -391,25 +390,25 @@ var g = &grammar{
 		{
 			name:        "E_port",
 			displayName: "\"port\"",
-			pos:         position{line: 159, col: 1, offset: 4338},
+			pos:         position{line: 158, col: 1, offset: 4358},
 			expr: &actionExpr{
-				pos: position{line: 159, col: 18, offset: 4355},
+				pos: position{line: 158, col: 18, offset: 4375},
 				run: (*parser).callonE_port1,
 				expr: &seqExpr{
-					pos: position{line: 159, col: 18, offset: 4355},
+					pos: position{line: 158, col: 18, offset: 4375},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 159, col: 18, offset: 4355},
+							pos:   position{line: 158, col: 18, offset: 4375},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 159, col: 20, offset: 4357},
+								pos:  position{line: 158, col: 20, offset: 4377},
 								name: "port",
 							},
 						},
 						&notExpr{
-							pos: position{line: 159, col: 25, offset: 4362},
+							pos: position{line: 158, col: 25, offset: 4382},
 							expr: &anyMatcher{
-								line: 159, col: 26, offset: 4363,
+								line: 158, col: 26, offset: 4383,
 							},
 						},
 					},
@@ -419,25 +418,25 @@ var g = &grammar{
 		{
 			name:        "E_IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 164, col: 1, offset: 4424},
+			pos:         position{line: 163, col: 1, offset: 4444},
 			expr: &actionExpr{
-				pos: position{line: 164, col: 30, offset: 4453},
+				pos: position{line: 163, col: 30, offset: 4473},
 				run: (*parser).callonE_IP_literal1,
 				expr: &seqExpr{
-					pos: position{line: 164, col: 30, offset: 4453},
+					pos: position{line: 163, col: 30, offset: 4473},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 164, col: 30, offset: 4453},
+							pos:   position{line: 163, col: 30, offset: 4473},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 164, col: 32, offset: 4455},
+								pos:  position{line: 163, col: 32, offset: 4475},
 								name: "IP_literal",
 							},
 						},
 						&notExpr{
-							pos: position{line: 164, col: 43, offset: 4466},
+							pos: position{line: 163, col: 43, offset: 4486},
 							expr: &anyMatcher{
-								line: 164, col: 44, offset: 4467,
+								line: 163, col: 44, offset: 4487,
 							},
 						},
 					},
@@ -447,25 +446,25 @@ var g = &grammar{
 		{
 			name:        "E_IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 169, col: 1, offset: 4527},
+			pos:         position{line: 168, col: 1, offset: 4547},
 			expr: &actionExpr{
-				pos: position{line: 169, col: 28, offset: 4554},
+				pos: position{line: 168, col: 28, offset: 4574},
 				run: (*parser).callonE_IPvFuture1,
 				expr: &seqExpr{
-					pos: position{line: 169, col: 28, offset: 4554},
+					pos: position{line: 168, col: 28, offset: 4574},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 169, col: 28, offset: 4554},
+							pos:   position{line: 168, col: 28, offset: 4574},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 169, col: 30, offset: 4556},
+								pos:  position{line: 168, col: 30, offset: 4576},
 								name: "IPvFuture",
 							},
 						},
 						&notExpr{
-							pos: position{line: 169, col: 40, offset: 4566},
+							pos: position{line: 168, col: 40, offset: 4586},
 							expr: &anyMatcher{
-								line: 169, col: 41, offset: 4567,
+								line: 168, col: 41, offset: 4587,
 							},
 						},
 					},
@@ -475,25 +474,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 174, col: 1, offset: 4629},
+			pos:         position{line: 173, col: 1, offset: 4649},
 			expr: &actionExpr{
-				pos: position{line: 174, col: 32, offset: 4660},
+				pos: position{line: 173, col: 32, offset: 4680},
 				run: (*parser).callonE_IPv6address1,
 				expr: &seqExpr{
-					pos: position{line: 174, col: 32, offset: 4660},
+					pos: position{line: 173, col: 32, offset: 4680},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 174, col: 32, offset: 4660},
+							pos:   position{line: 173, col: 32, offset: 4680},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 174, col: 34, offset: 4662},
+								pos:  position{line: 173, col: 34, offset: 4682},
 								name: "IPv6address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 174, col: 46, offset: 4674},
+							pos: position{line: 173, col: 46, offset: 4694},
 							expr: &anyMatcher{
-								line: 174, col: 47, offset: 4675,
+								line: 173, col: 47, offset: 4695,
 							},
 						},
 					},
@@ -503,25 +502,25 @@ var g = &grammar{
 		{
 			name:        "E_h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 179, col: 1, offset: 4729},
+			pos:         position{line: 178, col: 1, offset: 4749},
 			expr: &actionExpr{
-				pos: position{line: 179, col: 16, offset: 4744},
+				pos: position{line: 178, col: 16, offset: 4764},
 				run: (*parser).callonE_h161,
 				expr: &seqExpr{
-					pos: position{line: 179, col: 16, offset: 4744},
+					pos: position{line: 178, col: 16, offset: 4764},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 179, col: 16, offset: 4744},
+							pos:   position{line: 178, col: 16, offset: 4764},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 179, col: 18, offset: 4746},
+								pos:  position{line: 178, col: 18, offset: 4766},
 								name: "h16",
 							},
 						},
 						&notExpr{
-							pos: position{line: 179, col: 22, offset: 4750},
+							pos: position{line: 178, col: 22, offset: 4770},
 							expr: &anyMatcher{
-								line: 179, col: 23, offset: 4751,
+								line: 178, col: 23, offset: 4771,
 							},
 						},
 					},
@@ -531,25 +530,25 @@ var g = &grammar{
 		{
 			name:        "E_ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 184, col: 1, offset: 4806},
+			pos:         position{line: 183, col: 1, offset: 4826},
 			expr: &actionExpr{
-				pos: position{line: 184, col: 18, offset: 4823},
+				pos: position{line: 183, col: 18, offset: 4843},
 				run: (*parser).callonE_ls321,
 				expr: &seqExpr{
-					pos: position{line: 184, col: 18, offset: 4823},
+					pos: position{line: 183, col: 18, offset: 4843},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 184, col: 18, offset: 4823},
+							pos:   position{line: 183, col: 18, offset: 4843},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 184, col: 20, offset: 4825},
+								pos:  position{line: 183, col: 20, offset: 4845},
 								name: "ls32",
 							},
 						},
 						&notExpr{
-							pos: position{line: 184, col: 25, offset: 4830},
+							pos: position{line: 183, col: 25, offset: 4850},
 							expr: &anyMatcher{
-								line: 184, col: 26, offset: 4831,
+								line: 183, col: 26, offset: 4851,
 							},
 						},
 					},
@@ -559,25 +558,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 189, col: 1, offset: 4893},
+			pos:         position{line: 188, col: 1, offset: 4913},
 			expr: &actionExpr{
-				pos: position{line: 189, col: 32, offset: 4924},
+				pos: position{line: 188, col: 32, offset: 4944},
 				run: (*parser).callonE_IPv4address1,
 				expr: &seqExpr{
-					pos: position{line: 189, col: 32, offset: 4924},
+					pos: position{line: 188, col: 32, offset: 4944},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 189, col: 32, offset: 4924},
+							pos:   position{line: 188, col: 32, offset: 4944},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 189, col: 34, offset: 4926},
+								pos:  position{line: 188, col: 34, offset: 4946},
 								name: "IPv4address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 189, col: 46, offset: 4938},
+							pos: position{line: 188, col: 46, offset: 4958},
 							expr: &anyMatcher{
-								line: 189, col: 47, offset: 4939,
+								line: 188, col: 47, offset: 4959,
 							},
 						},
 					},
@@ -587,25 +586,25 @@ var g = &grammar{
 		{
 			name:        "E_dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 194, col: 1, offset: 4999},
+			pos:         position{line: 193, col: 1, offset: 5019},
 			expr: &actionExpr{
-				pos: position{line: 194, col: 28, offset: 5026},
+				pos: position{line: 193, col: 28, offset: 5046},
 				run: (*parser).callonE_dec_octet1,
 				expr: &seqExpr{
-					pos: position{line: 194, col: 28, offset: 5026},
+					pos: position{line: 193, col: 28, offset: 5046},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 194, col: 28, offset: 5026},
+							pos:   position{line: 193, col: 28, offset: 5046},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 194, col: 30, offset: 5028},
+								pos:  position{line: 193, col: 30, offset: 5048},
 								name: "dec_octet",
 							},
 						},
 						&notExpr{
-							pos: position{line: 194, col: 40, offset: 5038},
+							pos: position{line: 193, col: 40, offset: 5058},
 							expr: &anyMatcher{
-								line: 194, col: 41, offset: 5039,
+								line: 193, col: 41, offset: 5059,
 							},
 						},
 					},
@@ -615,25 +614,25 @@ var g = &grammar{
 		{
 			name:        "E_reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 199, col: 1, offset: 5098},
+			pos:         position{line: 198, col: 1, offset: 5118},
 			expr: &actionExpr{
-				pos: position{line: 199, col: 26, offset: 5123},
+				pos: position{line: 198, col: 26, offset: 5143},
 				run: (*parser).callonE_reg_name1,
 				expr: &seqExpr{
-					pos: position{line: 199, col: 26, offset: 5123},
+					pos: position{line: 198, col: 26, offset: 5143},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 199, col: 26, offset: 5123},
+							pos:   position{line: 198, col: 26, offset: 5143},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 199, col: 28, offset: 5125},
+								pos:  position{line: 198, col: 28, offset: 5145},
 								name: "reg_name",
 							},
 						},
 						&notExpr{
-							pos: position{line: 199, col: 37, offset: 5134},
+							pos: position{line: 198, col: 37, offset: 5154},
 							expr: &anyMatcher{
-								line: 199, col: 38, offset: 5135,
+								line: 198, col: 38, offset: 5155,
 							},
 						},
 					},
@@ -643,25 +642,25 @@ var g = &grammar{
 		{
 			name:        "E_path",
 			displayName: "\"path\"",
-			pos:         position{line: 204, col: 1, offset: 5190},
+			pos:         position{line: 203, col: 1, offset: 5210},
 			expr: &actionExpr{
-				pos: position{line: 204, col: 18, offset: 5207},
+				pos: position{line: 203, col: 18, offset: 5227},
 				run: (*parser).callonE_path1,
 				expr: &seqExpr{
-					pos: position{line: 204, col: 18, offset: 5207},
+					pos: position{line: 203, col: 18, offset: 5227},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 204, col: 18, offset: 5207},
+							pos:   position{line: 203, col: 18, offset: 5227},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 204, col: 20, offset: 5209},
+								pos:  position{line: 203, col: 20, offset: 5229},
 								name: "path",
 							},
 						},
 						&notExpr{
-							pos: position{line: 204, col: 25, offset: 5214},
+							pos: position{line: 203, col: 25, offset: 5234},
 							expr: &anyMatcher{
-								line: 204, col: 26, offset: 5215,
+								line: 203, col: 26, offset: 5235,
 							},
 						},
 					},
@@ -671,25 +670,25 @@ var g = &grammar{
 		{
 			name:        "E_path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 209, col: 1, offset: 5278},
+			pos:         position{line: 208, col: 1, offset: 5298},
 			expr: &actionExpr{
-				pos: position{line: 209, col: 34, offset: 5311},
+				pos: position{line: 208, col: 34, offset: 5331},
 				run: (*parser).callonE_path_abempty1,
 				expr: &seqExpr{
-					pos: position{line: 209, col: 34, offset: 5311},
+					pos: position{line: 208, col: 34, offset: 5331},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 209, col: 34, offset: 5311},
+							pos:   position{line: 208, col: 34, offset: 5331},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 209, col: 36, offset: 5313},
+								pos:  position{line: 208, col: 36, offset: 5333},
 								name: "path_abempty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 209, col: 49, offset: 5326},
+							pos: position{line: 208, col: 49, offset: 5346},
 							expr: &anyMatcher{
-								line: 209, col: 50, offset: 5327,
+								line: 208, col: 50, offset: 5347,
 							},
 						},
 					},
@@ -699,25 +698,25 @@ var g = &grammar{
 		{
 			name:        "E_path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 214, col: 1, offset: 5391},
+			pos:         position{line: 213, col: 1, offset: 5411},
 			expr: &actionExpr{
-				pos: position{line: 214, col: 36, offset: 5426},
+				pos: position{line: 213, col: 36, offset: 5446},
 				run: (*parser).callonE_path_absolute1,
 				expr: &seqExpr{
-					pos: position{line: 214, col: 36, offset: 5426},
+					pos: position{line: 213, col: 36, offset: 5446},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 214, col: 36, offset: 5426},
+							pos:   position{line: 213, col: 36, offset: 5446},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 214, col: 38, offset: 5428},
+								pos:  position{line: 213, col: 38, offset: 5448},
 								name: "path_absolute",
 							},
 						},
 						&notExpr{
-							pos: position{line: 214, col: 52, offset: 5442},
+							pos: position{line: 213, col: 52, offset: 5462},
 							expr: &anyMatcher{
-								line: 214, col: 53, offset: 5443,
+								line: 213, col: 53, offset: 5463,
 							},
 						},
 					},
@@ -727,25 +726,25 @@ var g = &grammar{
 		{
 			name:        "E_path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 219, col: 1, offset: 5507},
+			pos:         position{line: 218, col: 1, offset: 5527},
 			expr: &actionExpr{
-				pos: position{line: 219, col: 36, offset: 5542},
+				pos: position{line: 218, col: 36, offset: 5562},
 				run: (*parser).callonE_path_noscheme1,
 				expr: &seqExpr{
-					pos: position{line: 219, col: 36, offset: 5542},
+					pos: position{line: 218, col: 36, offset: 5562},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 219, col: 36, offset: 5542},
+							pos:   position{line: 218, col: 36, offset: 5562},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 219, col: 38, offset: 5544},
+								pos:  position{line: 218, col: 38, offset: 5564},
 								name: "path_noscheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 219, col: 52, offset: 5558},
+							pos: position{line: 218, col: 52, offset: 5578},
 							expr: &anyMatcher{
-								line: 219, col: 53, offset: 5559,
+								line: 218, col: 53, offset: 5579,
 							},
 						},
 					},
@@ -755,25 +754,25 @@ var g = &grammar{
 		{
 			name:        "E_path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 224, col: 1, offset: 5623},
+			pos:         position{line: 223, col: 1, offset: 5643},
 			expr: &actionExpr{
-				pos: position{line: 224, col: 36, offset: 5658},
+				pos: position{line: 223, col: 36, offset: 5678},
 				run: (*parser).callonE_path_rootless1,
 				expr: &seqExpr{
-					pos: position{line: 224, col: 36, offset: 5658},
+					pos: position{line: 223, col: 36, offset: 5678},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 224, col: 36, offset: 5658},
+							pos:   position{line: 223, col: 36, offset: 5678},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 224, col: 38, offset: 5660},
+								pos:  position{line: 223, col: 38, offset: 5680},
 								name: "path_rootless",
 							},
 						},
 						&notExpr{
-							pos: position{line: 224, col: 52, offset: 5674},
+							pos: position{line: 223, col: 52, offset: 5694},
 							expr: &anyMatcher{
-								line: 224, col: 53, offset: 5675,
+								line: 223, col: 53, offset: 5695,
 							},
 						},
 					},
@@ -783,25 +782,25 @@ var g = &grammar{
 		{
 			name:        "E_path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 229, col: 1, offset: 5736},
+			pos:         position{line: 228, col: 1, offset: 5756},
 			expr: &actionExpr{
-				pos: position{line: 229, col: 30, offset: 5765},
+				pos: position{line: 228, col: 30, offset: 5785},
 				run: (*parser).callonE_path_empty1,
 				expr: &seqExpr{
-					pos: position{line: 229, col: 30, offset: 5765},
+					pos: position{line: 228, col: 30, offset: 5785},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 229, col: 30, offset: 5765},
+							pos:   position{line: 228, col: 30, offset: 5785},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 229, col: 32, offset: 5767},
+								pos:  position{line: 228, col: 32, offset: 5787},
 								name: "path_empty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 229, col: 43, offset: 5778},
+							pos: position{line: 228, col: 43, offset: 5798},
 							expr: &anyMatcher{
-								line: 229, col: 44, offset: 5779,
+								line: 228, col: 44, offset: 5799,
 							},
 						},
 					},
@@ -811,25 +810,25 @@ var g = &grammar{
 		{
 			name:        "E_segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 234, col: 1, offset: 5837},
+			pos:         position{line: 233, col: 1, offset: 5857},
 			expr: &actionExpr{
-				pos: position{line: 234, col: 24, offset: 5860},
+				pos: position{line: 233, col: 24, offset: 5880},
 				run: (*parser).callonE_segment1,
 				expr: &seqExpr{
-					pos: position{line: 234, col: 24, offset: 5860},
+					pos: position{line: 233, col: 24, offset: 5880},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 234, col: 24, offset: 5860},
+							pos:   position{line: 233, col: 24, offset: 5880},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 234, col: 26, offset: 5862},
+								pos:  position{line: 233, col: 26, offset: 5882},
 								name: "segment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 234, col: 34, offset: 5870},
+							pos: position{line: 233, col: 34, offset: 5890},
 							expr: &anyMatcher{
-								line: 234, col: 35, offset: 5871,
+								line: 233, col: 35, offset: 5891,
 							},
 						},
 					},
@@ -839,25 +838,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 239, col: 1, offset: 5932},
+			pos:         position{line: 238, col: 1, offset: 5952},
 			expr: &actionExpr{
-				pos: position{line: 239, col: 30, offset: 5961},
+				pos: position{line: 238, col: 30, offset: 5981},
 				run: (*parser).callonE_segment_nz1,
 				expr: &seqExpr{
-					pos: position{line: 239, col: 30, offset: 5961},
+					pos: position{line: 238, col: 30, offset: 5981},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 239, col: 30, offset: 5961},
+							pos:   position{line: 238, col: 30, offset: 5981},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 239, col: 32, offset: 5963},
+								pos:  position{line: 238, col: 32, offset: 5983},
 								name: "segment_nz",
 							},
 						},
 						&notExpr{
-							pos: position{line: 239, col: 43, offset: 5974},
+							pos: position{line: 238, col: 43, offset: 5994},
 							expr: &anyMatcher{
-								line: 239, col: 44, offset: 5975,
+								line: 238, col: 44, offset: 5995,
 							},
 						},
 					},
@@ -867,25 +866,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 244, col: 1, offset: 6039},
+			pos:         position{line: 243, col: 1, offset: 6059},
 			expr: &actionExpr{
-				pos: position{line: 244, col: 36, offset: 6074},
+				pos: position{line: 243, col: 36, offset: 6094},
 				run: (*parser).callonE_segment_nz_nc1,
 				expr: &seqExpr{
-					pos: position{line: 244, col: 36, offset: 6074},
+					pos: position{line: 243, col: 36, offset: 6094},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 244, col: 36, offset: 6074},
+							pos:   position{line: 243, col: 36, offset: 6094},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 244, col: 38, offset: 6076},
+								pos:  position{line: 243, col: 38, offset: 6096},
 								name: "segment_nz_nc",
 							},
 						},
 						&notExpr{
-							pos: position{line: 244, col: 52, offset: 6090},
+							pos: position{line: 243, col: 52, offset: 6110},
 							expr: &anyMatcher{
-								line: 244, col: 53, offset: 6091,
+								line: 243, col: 53, offset: 6111,
 							},
 						},
 					},
@@ -895,25 +894,25 @@ var g = &grammar{
 		{
 			name:        "E_pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 249, col: 1, offset: 6147},
+			pos:         position{line: 248, col: 1, offset: 6167},
 			expr: &actionExpr{
-				pos: position{line: 249, col: 20, offset: 6166},
+				pos: position{line: 248, col: 20, offset: 6186},
 				run: (*parser).callonE_pchar1,
 				expr: &seqExpr{
-					pos: position{line: 249, col: 20, offset: 6166},
+					pos: position{line: 248, col: 20, offset: 6186},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 249, col: 20, offset: 6166},
+							pos:   position{line: 248, col: 20, offset: 6186},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 249, col: 22, offset: 6168},
+								pos:  position{line: 248, col: 22, offset: 6188},
 								name: "pchar",
 							},
 						},
 						&notExpr{
-							pos: position{line: 249, col: 28, offset: 6174},
+							pos: position{line: 248, col: 28, offset: 6194},
 							expr: &anyMatcher{
-								line: 249, col: 29, offset: 6175,
+								line: 248, col: 29, offset: 6195,
 							},
 						},
 					},
@@ -923,25 +922,25 @@ var g = &grammar{
 		{
 			name:        "E_query",
 			displayName: "\"query\"",
-			pos:         position{line: 254, col: 1, offset: 6231},
+			pos:         position{line: 253, col: 1, offset: 6251},
 			expr: &actionExpr{
-				pos: position{line: 254, col: 20, offset: 6250},
+				pos: position{line: 253, col: 20, offset: 6270},
 				run: (*parser).callonE_query1,
 				expr: &seqExpr{
-					pos: position{line: 254, col: 20, offset: 6250},
+					pos: position{line: 253, col: 20, offset: 6270},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 254, col: 20, offset: 6250},
+							pos:   position{line: 253, col: 20, offset: 6270},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 254, col: 22, offset: 6252},
+								pos:  position{line: 253, col: 22, offset: 6272},
 								name: "query",
 							},
 						},
 						&notExpr{
-							pos: position{line: 254, col: 28, offset: 6258},
+							pos: position{line: 253, col: 28, offset: 6278},
 							expr: &anyMatcher{
-								line: 254, col: 29, offset: 6259,
+								line: 253, col: 29, offset: 6279,
 							},
 						},
 					},
@@ -951,25 +950,25 @@ var g = &grammar{
 		{
 			name:        "E_fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 259, col: 1, offset: 6318},
+			pos:         position{line: 258, col: 1, offset: 6338},
 			expr: &actionExpr{
-				pos: position{line: 259, col: 26, offset: 6343},
+				pos: position{line: 258, col: 26, offset: 6363},
 				run: (*parser).callonE_fragment1,
 				expr: &seqExpr{
-					pos: position{line: 259, col: 26, offset: 6343},
+					pos: position{line: 258, col: 26, offset: 6363},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 259, col: 26, offset: 6343},
+							pos:   position{line: 258, col: 26, offset: 6363},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 259, col: 28, offset: 6345},
+								pos:  position{line: 258, col: 28, offset: 6365},
 								name: "fragment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 259, col: 37, offset: 6354},
+							pos: position{line: 258, col: 37, offset: 6374},
 							expr: &anyMatcher{
-								line: 259, col: 38, offset: 6355,
+								line: 258, col: 38, offset: 6375,
 							},
 						},
 					},
@@ -979,25 +978,25 @@ var g = &grammar{
 		{
 			name:        "E_pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 264, col: 1, offset: 6417},
+			pos:         position{line: 263, col: 1, offset: 6437},
 			expr: &actionExpr{
-				pos: position{line: 264, col: 32, offset: 6448},
+				pos: position{line: 263, col: 32, offset: 6468},
 				run: (*parser).callonE_pct_encoded1,
 				expr: &seqExpr{
-					pos: position{line: 264, col: 32, offset: 6448},
+					pos: position{line: 263, col: 32, offset: 6468},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 264, col: 32, offset: 6448},
+							pos:   position{line: 263, col: 32, offset: 6468},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 264, col: 34, offset: 6450},
+								pos:  position{line: 263, col: 34, offset: 6470},
 								name: "pct_encoded",
 							},
 						},
 						&notExpr{
-							pos: position{line: 264, col: 46, offset: 6462},
+							pos: position{line: 263, col: 46, offset: 6482},
 							expr: &anyMatcher{
-								line: 264, col: 47, offset: 6463,
+								line: 263, col: 47, offset: 6483,
 							},
 						},
 					},
@@ -1007,25 +1006,25 @@ var g = &grammar{
 		{
 			name:        "E_unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 269, col: 1, offset: 6524},
+			pos:         position{line: 268, col: 1, offset: 6544},
 			expr: &actionExpr{
-				pos: position{line: 269, col: 30, offset: 6553},
+				pos: position{line: 268, col: 30, offset: 6573},
 				run: (*parser).callonE_unreserved1,
 				expr: &seqExpr{
-					pos: position{line: 269, col: 30, offset: 6553},
+					pos: position{line: 268, col: 30, offset: 6573},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 269, col: 30, offset: 6553},
+							pos:   position{line: 268, col: 30, offset: 6573},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 269, col: 32, offset: 6555},
+								pos:  position{line: 268, col: 32, offset: 6575},
 								name: "unreserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 269, col: 43, offset: 6566},
+							pos: position{line: 268, col: 43, offset: 6586},
 							expr: &anyMatcher{
-								line: 269, col: 44, offset: 6567,
+								line: 268, col: 44, offset: 6587,
 							},
 						},
 					},
@@ -1035,25 +1034,25 @@ var g = &grammar{
 		{
 			name:        "E_reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 274, col: 1, offset: 6626},
+			pos:         position{line: 273, col: 1, offset: 6646},
 			expr: &actionExpr{
-				pos: position{line: 274, col: 26, offset: 6651},
+				pos: position{line: 273, col: 26, offset: 6671},
 				run: (*parser).callonE_reserved1,
 				expr: &seqExpr{
-					pos: position{line: 274, col: 26, offset: 6651},
+					pos: position{line: 273, col: 26, offset: 6671},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 274, col: 26, offset: 6651},
+							pos:   position{line: 273, col: 26, offset: 6671},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 274, col: 28, offset: 6653},
+								pos:  position{line: 273, col: 28, offset: 6673},
 								name: "reserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 274, col: 37, offset: 6662},
+							pos: position{line: 273, col: 37, offset: 6682},
 							expr: &anyMatcher{
-								line: 274, col: 38, offset: 6663,
+								line: 273, col: 38, offset: 6683,
 							},
 						},
 					},
@@ -1063,25 +1062,25 @@ var g = &grammar{
 		{
 			name:        "E_gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 279, col: 1, offset: 6724},
+			pos:         position{line: 278, col: 1, offset: 6744},
 			expr: &actionExpr{
-				pos: position{line: 279, col: 30, offset: 6753},
+				pos: position{line: 278, col: 30, offset: 6773},
 				run: (*parser).callonE_gen_delims1,
 				expr: &seqExpr{
-					pos: position{line: 279, col: 30, offset: 6753},
+					pos: position{line: 278, col: 30, offset: 6773},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 279, col: 30, offset: 6753},
+							pos:   position{line: 278, col: 30, offset: 6773},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 279, col: 32, offset: 6755},
+								pos:  position{line: 278, col: 32, offset: 6775},
 								name: "gen_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 279, col: 43, offset: 6766},
+							pos: position{line: 278, col: 43, offset: 6786},
 							expr: &anyMatcher{
-								line: 279, col: 44, offset: 6767,
+								line: 278, col: 44, offset: 6787,
 							},
 						},
 					},
@@ -1091,25 +1090,25 @@ var g = &grammar{
 		{
 			name:        "E_sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 284, col: 1, offset: 6828},
+			pos:         position{line: 283, col: 1, offset: 6848},
 			expr: &actionExpr{
-				pos: position{line: 284, col: 30, offset: 6857},
+				pos: position{line: 283, col: 30, offset: 6877},
 				run: (*parser).callonE_sub_delims1,
 				expr: &seqExpr{
-					pos: position{line: 284, col: 30, offset: 6857},
+					pos: position{line: 283, col: 30, offset: 6877},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 284, col: 30, offset: 6857},
+							pos:   position{line: 283, col: 30, offset: 6877},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 284, col: 32, offset: 6859},
+								pos:  position{line: 283, col: 32, offset: 6879},
 								name: "sub_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 284, col: 43, offset: 6870},
+							pos: position{line: 283, col: 43, offset: 6890},
 							expr: &anyMatcher{
-								line: 284, col: 44, offset: 6871,
+								line: 283, col: 44, offset: 6891,
 							},
 						},
 					},
@@ -1119,25 +1118,25 @@ var g = &grammar{
 		{
 			name:        "E_ZoneID",
 			displayName: "\"ZoneID\"",
-			pos:         position{line: 289, col: 1, offset: 6928},
+			pos:         position{line: 288, col: 1, offset: 6948},
 			expr: &actionExpr{
-				pos: position{line: 289, col: 22, offset: 6949},
+				pos: position{line: 288, col: 22, offset: 6969},
 				run: (*parser).callonE_ZoneID1,
 				expr: &seqExpr{
-					pos: position{line: 289, col: 22, offset: 6949},
+					pos: position{line: 288, col: 22, offset: 6969},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 289, col: 22, offset: 6949},
+							pos:   position{line: 288, col: 22, offset: 6969},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 289, col: 24, offset: 6951},
+								pos:  position{line: 288, col: 24, offset: 6971},
 								name: "ZoneID",
 							},
 						},
 						&notExpr{
-							pos: position{line: 289, col: 31, offset: 6958},
+							pos: position{line: 288, col: 31, offset: 6978},
 							expr: &anyMatcher{
-								line: 289, col: 32, offset: 6959,
+								line: 288, col: 32, offset: 6979,
 							},
 						},
 					},
@@ -1147,25 +1146,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv6addrz",
 			displayName: "\"IPv6addrz\"",
-			pos:         position{line: 294, col: 1, offset: 7019},
+			pos:         position{line: 293, col: 1, offset: 7039},
 			expr: &actionExpr{
-				pos: position{line: 294, col: 28, offset: 7046},
+				pos: position{line: 293, col: 28, offset: 7066},
 				run: (*parser).callonE_IPv6addrz1,
 				expr: &seqExpr{
-					pos: position{line: 294, col: 28, offset: 7046},
+					pos: position{line: 293, col: 28, offset: 7066},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 294, col: 28, offset: 7046},
+							pos:   position{line: 293, col: 28, offset: 7066},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 294, col: 30, offset: 7048},
+								pos:  position{line: 293, col: 30, offset: 7068},
 								name: "IPv6addrz",
 							},
 						},
 						&notExpr{
-							pos: position{line: 294, col: 40, offset: 7058},
+							pos: position{line: 293, col: 40, offset: 7078},
 							expr: &anyMatcher{
-								line: 294, col: 41, offset: 7059,
+								line: 293, col: 41, offset: 7079,
 							},
 						},
 					},
@@ -1175,25 +1174,25 @@ var g = &grammar{
 		{
 			name:        "E_ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 299, col: 1, offset: 7115},
+			pos:         position{line: 298, col: 1, offset: 7135},
 			expr: &actionExpr{
-				pos: position{line: 299, col: 20, offset: 7134},
+				pos: position{line: 298, col: 20, offset: 7154},
 				run: (*parser).callonE_ALPHA1,
 				expr: &seqExpr{
-					pos: position{line: 299, col: 20, offset: 7134},
+					pos: position{line: 298, col: 20, offset: 7154},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 299, col: 20, offset: 7134},
+							pos:   position{line: 298, col: 20, offset: 7154},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 299, col: 22, offset: 7136},
+								pos:  position{line: 298, col: 22, offset: 7156},
 								name: "ALPHA",
 							},
 						},
 						&notExpr{
-							pos: position{line: 299, col: 28, offset: 7142},
+							pos: position{line: 298, col: 28, offset: 7162},
 							expr: &anyMatcher{
-								line: 299, col: 29, offset: 7143,
+								line: 298, col: 29, offset: 7163,
 							},
 						},
 					},
@@ -1203,25 +1202,25 @@ var g = &grammar{
 		{
 			name:        "E_DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 304, col: 1, offset: 7199},
+			pos:         position{line: 303, col: 1, offset: 7219},
 			expr: &actionExpr{
-				pos: position{line: 304, col: 20, offset: 7218},
+				pos: position{line: 303, col: 20, offset: 7238},
 				run: (*parser).callonE_DIGIT1,
 				expr: &seqExpr{
-					pos: position{line: 304, col: 20, offset: 7218},
+					pos: position{line: 303, col: 20, offset: 7238},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 304, col: 20, offset: 7218},
+							pos:   position{line: 303, col: 20, offset: 7238},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 304, col: 22, offset: 7220},
+								pos:  position{line: 303, col: 22, offset: 7240},
 								name: "DIGIT",
 							},
 						},
 						&notExpr{
-							pos: position{line: 304, col: 28, offset: 7226},
+							pos: position{line: 303, col: 28, offset: 7246},
 							expr: &anyMatcher{
-								line: 304, col: 29, offset: 7227,
+								line: 303, col: 29, offset: 7247,
 							},
 						},
 					},
@@ -1231,25 +1230,25 @@ var g = &grammar{
 		{
 			name:        "E_HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 309, col: 1, offset: 7284},
+			pos:         position{line: 308, col: 1, offset: 7304},
 			expr: &actionExpr{
-				pos: position{line: 309, col: 22, offset: 7305},
+				pos: position{line: 308, col: 22, offset: 7325},
 				run: (*parser).callonE_HEXDIG1,
 				expr: &seqExpr{
-					pos: position{line: 309, col: 22, offset: 7305},
+					pos: position{line: 308, col: 22, offset: 7325},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 309, col: 22, offset: 7305},
+							pos:   position{line: 308, col: 22, offset: 7325},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 309, col: 24, offset: 7307},
+								pos:  position{line: 308, col: 24, offset: 7327},
 								name: "HEXDIG",
 							},
 						},
 						&notExpr{
-							pos: position{line: 309, col: 31, offset: 7314},
+							pos: position{line: 308, col: 31, offset: 7334},
 							expr: &anyMatcher{
-								line: 309, col: 32, offset: 7315,
+								line: 308, col: 32, offset: 7335,
 							},
 						},
 					},
@@ -1259,61 +1258,61 @@ var g = &grammar{
 		{
 			name:        "URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 314, col: 1, offset: 7411},
+			pos:         position{line: 313, col: 1, offset: 7431},
 			expr: &actionExpr{
-				pos: position{line: 314, col: 14, offset: 7424},
+				pos: position{line: 313, col: 14, offset: 7444},
 				run: (*parser).callonURI1,
 				expr: &labeledExpr{
-					pos:   position{line: 314, col: 14, offset: 7424},
+					pos:   position{line: 313, col: 14, offset: 7444},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 314, col: 17, offset: 7427},
+						pos: position{line: 313, col: 17, offset: 7447},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 314, col: 17, offset: 7427},
+								pos:  position{line: 313, col: 17, offset: 7447},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 314, col: 24, offset: 7434},
+								pos:        position{line: 313, col: 24, offset: 7454},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 314, col: 28, offset: 7438},
+								pos:  position{line: 313, col: 28, offset: 7458},
 								name: "hier_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 314, col: 38, offset: 7448},
+								pos: position{line: 313, col: 38, offset: 7468},
 								expr: &seqExpr{
-									pos: position{line: 314, col: 39, offset: 7449},
+									pos: position{line: 313, col: 39, offset: 7469},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 314, col: 39, offset: 7449},
+											pos:        position{line: 313, col: 39, offset: 7469},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 314, col: 43, offset: 7453},
+											pos:  position{line: 313, col: 43, offset: 7473},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 314, col: 51, offset: 7461},
+								pos: position{line: 313, col: 51, offset: 7481},
 								expr: &seqExpr{
-									pos: position{line: 314, col: 52, offset: 7462},
+									pos: position{line: 313, col: 52, offset: 7482},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 314, col: 52, offset: 7462},
+											pos:        position{line: 313, col: 52, offset: 7482},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 314, col: 56, offset: 7466},
+											pos:  position{line: 313, col: 56, offset: 7486},
 											name: "fragment",
 										},
 									},
@@ -1327,45 +1326,45 @@ var g = &grammar{
 		{
 			name:        "hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 322, col: 1, offset: 7666},
+			pos:         position{line: 321, col: 1, offset: 7686},
 			expr: &actionExpr{
-				pos: position{line: 322, col: 26, offset: 7691},
+				pos: position{line: 321, col: 26, offset: 7711},
 				run: (*parser).callonhier_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 322, col: 26, offset: 7691},
+					pos:   position{line: 321, col: 26, offset: 7711},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 322, col: 29, offset: 7694},
+						pos: position{line: 321, col: 29, offset: 7714},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 322, col: 29, offset: 7694},
+								pos: position{line: 321, col: 29, offset: 7714},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 322, col: 29, offset: 7694},
+										pos:        position{line: 321, col: 29, offset: 7714},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 322, col: 34, offset: 7699},
+										pos:  position{line: 321, col: 34, offset: 7719},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 322, col: 44, offset: 7709},
+										pos:  position{line: 321, col: 44, offset: 7729},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 322, col: 59, offset: 7724},
+								pos:  position{line: 321, col: 59, offset: 7744},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 322, col: 75, offset: 7740},
+								pos:  position{line: 321, col: 75, offset: 7760},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 322, col: 91, offset: 7756},
+								pos:  position{line: 321, col: 91, offset: 7776},
 								name: "path_empty",
 							},
 						},
@@ -1376,45 +1375,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_2",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 327, col: 1, offset: 7885},
+			pos:         position{line: 326, col: 1, offset: 7905},
 			expr: &actionExpr{
-				pos: position{line: 327, col: 28, offset: 7912},
+				pos: position{line: 326, col: 28, offset: 7932},
 				run: (*parser).callonhier_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 327, col: 28, offset: 7912},
+					pos:   position{line: 326, col: 28, offset: 7932},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 327, col: 31, offset: 7915},
+						pos: position{line: 326, col: 31, offset: 7935},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 327, col: 31, offset: 7915},
+								pos: position{line: 326, col: 31, offset: 7935},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 327, col: 31, offset: 7915},
+										pos:        position{line: 326, col: 31, offset: 7935},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 327, col: 36, offset: 7920},
+										pos:  position{line: 326, col: 36, offset: 7940},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 327, col: 48, offset: 7932},
+										pos:  position{line: 326, col: 48, offset: 7952},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 327, col: 63, offset: 7947},
+								pos:  position{line: 326, col: 63, offset: 7967},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 327, col: 79, offset: 7963},
+								pos:  position{line: 326, col: 79, offset: 7983},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 327, col: 95, offset: 7979},
+								pos:  position{line: 326, col: 95, offset: 7999},
 								name: "path_empty",
 							},
 						},
@@ -1425,45 +1424,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_3",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 332, col: 1, offset: 8108},
+			pos:         position{line: 331, col: 1, offset: 8128},
 			expr: &actionExpr{
-				pos: position{line: 332, col: 28, offset: 8135},
+				pos: position{line: 331, col: 28, offset: 8155},
 				run: (*parser).callonhier_part_31,
 				expr: &labeledExpr{
-					pos:   position{line: 332, col: 28, offset: 8135},
+					pos:   position{line: 331, col: 28, offset: 8155},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 332, col: 31, offset: 8138},
+						pos: position{line: 331, col: 31, offset: 8158},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 332, col: 31, offset: 8138},
+								pos: position{line: 331, col: 31, offset: 8158},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 332, col: 31, offset: 8138},
+										pos:        position{line: 331, col: 31, offset: 8158},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 332, col: 36, offset: 8143},
+										pos:  position{line: 331, col: 36, offset: 8163},
 										name: "authority_3",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 332, col: 48, offset: 8155},
+										pos:  position{line: 331, col: 48, offset: 8175},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 332, col: 63, offset: 8170},
+								pos:  position{line: 331, col: 63, offset: 8190},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 332, col: 79, offset: 8186},
+								pos:  position{line: 331, col: 79, offset: 8206},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 332, col: 95, offset: 8202},
+								pos:  position{line: 331, col: 95, offset: 8222},
 								name: "path_empty",
 							},
 						},
@@ -1474,22 +1473,22 @@ var g = &grammar{
 		{
 			name:        "URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 337, col: 1, offset: 8294},
+			pos:         position{line: 336, col: 1, offset: 8314},
 			expr: &actionExpr{
-				pos: position{line: 337, col: 34, offset: 8327},
+				pos: position{line: 336, col: 34, offset: 8347},
 				run: (*parser).callonURI_reference1,
 				expr: &labeledExpr{
-					pos:   position{line: 337, col: 34, offset: 8327},
+					pos:   position{line: 336, col: 34, offset: 8347},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 337, col: 37, offset: 8330},
+						pos: position{line: 336, col: 37, offset: 8350},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 337, col: 37, offset: 8330},
+								pos:  position{line: 336, col: 37, offset: 8350},
 								name: "URI",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 337, col: 43, offset: 8336},
+								pos:  position{line: 336, col: 43, offset: 8356},
 								name: "relative_ref",
 							},
 						},
@@ -1500,43 +1499,43 @@ var g = &grammar{
 		{
 			name:        "absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 342, col: 1, offset: 8450},
+			pos:         position{line: 341, col: 1, offset: 8470},
 			expr: &actionExpr{
-				pos: position{line: 342, col: 32, offset: 8481},
+				pos: position{line: 341, col: 32, offset: 8501},
 				run: (*parser).callonabsolute_URI1,
 				expr: &labeledExpr{
-					pos:   position{line: 342, col: 32, offset: 8481},
+					pos:   position{line: 341, col: 32, offset: 8501},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 342, col: 35, offset: 8484},
+						pos: position{line: 341, col: 35, offset: 8504},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 342, col: 35, offset: 8484},
+								pos:  position{line: 341, col: 35, offset: 8504},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 342, col: 42, offset: 8491},
+								pos:        position{line: 341, col: 42, offset: 8511},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 342, col: 46, offset: 8495},
+								pos:  position{line: 341, col: 46, offset: 8515},
 								name: "hier_part_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 342, col: 58, offset: 8507},
+								pos: position{line: 341, col: 58, offset: 8527},
 								expr: &seqExpr{
-									pos: position{line: 342, col: 59, offset: 8508},
+									pos: position{line: 341, col: 59, offset: 8528},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 342, col: 59, offset: 8508},
+											pos:        position{line: 341, col: 59, offset: 8528},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 342, col: 63, offset: 8512},
+											pos:  position{line: 341, col: 63, offset: 8532},
 											name: "query",
 										},
 									},
@@ -1550,51 +1549,51 @@ var g = &grammar{
 		{
 			name:        "relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 347, col: 1, offset: 8630},
+			pos:         position{line: 346, col: 1, offset: 8650},
 			expr: &actionExpr{
-				pos: position{line: 347, col: 32, offset: 8661},
+				pos: position{line: 346, col: 32, offset: 8681},
 				run: (*parser).callonrelative_ref1,
 				expr: &labeledExpr{
-					pos:   position{line: 347, col: 32, offset: 8661},
+					pos:   position{line: 346, col: 32, offset: 8681},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 347, col: 35, offset: 8664},
+						pos: position{line: 346, col: 35, offset: 8684},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 347, col: 35, offset: 8664},
+								pos:  position{line: 346, col: 35, offset: 8684},
 								name: "relative_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 347, col: 49, offset: 8678},
+								pos: position{line: 346, col: 49, offset: 8698},
 								expr: &seqExpr{
-									pos: position{line: 347, col: 50, offset: 8679},
+									pos: position{line: 346, col: 50, offset: 8699},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 347, col: 50, offset: 8679},
+											pos:        position{line: 346, col: 50, offset: 8699},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 347, col: 54, offset: 8683},
+											pos:  position{line: 346, col: 54, offset: 8703},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 347, col: 62, offset: 8691},
+								pos: position{line: 346, col: 62, offset: 8711},
 								expr: &seqExpr{
-									pos: position{line: 347, col: 63, offset: 8692},
+									pos: position{line: 346, col: 63, offset: 8712},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 347, col: 63, offset: 8692},
+											pos:        position{line: 346, col: 63, offset: 8712},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 347, col: 67, offset: 8696},
+											pos:  position{line: 346, col: 67, offset: 8716},
 											name: "fragment",
 										},
 									},
@@ -1608,45 +1607,45 @@ var g = &grammar{
 		{
 			name:        "relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 355, col: 1, offset: 8905},
+			pos:         position{line: 354, col: 1, offset: 8925},
 			expr: &actionExpr{
-				pos: position{line: 355, col: 34, offset: 8938},
+				pos: position{line: 354, col: 34, offset: 8958},
 				run: (*parser).callonrelative_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 355, col: 34, offset: 8938},
+					pos:   position{line: 354, col: 34, offset: 8958},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 355, col: 37, offset: 8941},
+						pos: position{line: 354, col: 37, offset: 8961},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 355, col: 37, offset: 8941},
+								pos: position{line: 354, col: 37, offset: 8961},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 355, col: 37, offset: 8941},
+										pos:        position{line: 354, col: 37, offset: 8961},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 355, col: 42, offset: 8946},
+										pos:  position{line: 354, col: 42, offset: 8966},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 355, col: 52, offset: 8956},
+										pos:  position{line: 354, col: 52, offset: 8976},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 355, col: 67, offset: 8971},
+								pos:  position{line: 354, col: 67, offset: 8991},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 355, col: 83, offset: 8987},
+								pos:  position{line: 354, col: 83, offset: 9007},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 355, col: 99, offset: 9003},
+								pos:  position{line: 354, col: 99, offset: 9023},
 								name: "path_empty",
 							},
 						},
@@ -1657,45 +1656,45 @@ var g = &grammar{
 		{
 			name:        "relative_part_2",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 360, col: 1, offset: 9140},
+			pos:         position{line: 359, col: 1, offset: 9160},
 			expr: &actionExpr{
-				pos: position{line: 360, col: 36, offset: 9175},
+				pos: position{line: 359, col: 36, offset: 9195},
 				run: (*parser).callonrelative_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 360, col: 36, offset: 9175},
+					pos:   position{line: 359, col: 36, offset: 9195},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 360, col: 39, offset: 9178},
+						pos: position{line: 359, col: 39, offset: 9198},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 360, col: 39, offset: 9178},
+								pos: position{line: 359, col: 39, offset: 9198},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 360, col: 39, offset: 9178},
+										pos:        position{line: 359, col: 39, offset: 9198},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 360, col: 44, offset: 9183},
+										pos:  position{line: 359, col: 44, offset: 9203},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 360, col: 56, offset: 9195},
+										pos:  position{line: 359, col: 56, offset: 9215},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 360, col: 71, offset: 9210},
+								pos:  position{line: 359, col: 71, offset: 9230},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 360, col: 87, offset: 9226},
+								pos:  position{line: 359, col: 87, offset: 9246},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 360, col: 103, offset: 9242},
+								pos:  position{line: 359, col: 103, offset: 9262},
 								name: "path_empty",
 							},
 						},
@@ -1706,27 +1705,27 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 365, col: 1, offset: 9362},
+			pos:         position{line: 364, col: 1, offset: 9382},
 			expr: &actionExpr{
-				pos: position{line: 365, col: 20, offset: 9381},
+				pos: position{line: 364, col: 20, offset: 9401},
 				run: (*parser).callonscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 365, col: 20, offset: 9381},
+					pos:   position{line: 364, col: 20, offset: 9401},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 365, col: 23, offset: 9384},
+						pos: position{line: 364, col: 23, offset: 9404},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 365, col: 23, offset: 9384},
+								pos:        position{line: 364, col: 23, offset: 9404},
 								val:        "[A-Za-z]",
 								ranges:     []rune{'A', 'Z', 'a', 'z'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 365, col: 32, offset: 9393},
+								pos: position{line: 364, col: 32, offset: 9413},
 								expr: &charClassMatcher{
-									pos:        position{line: 365, col: 32, offset: 9393},
+									pos:        position{line: 364, col: 32, offset: 9413},
 									val:        "[+.0-9A-Za-z-]",
 									chars:      []rune{'+', '.', '-'},
 									ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -1742,27 +1741,27 @@ var g = &grammar{
 		{
 			name:        "authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 370, col: 1, offset: 9503},
+			pos:         position{line: 369, col: 1, offset: 9523},
 			expr: &actionExpr{
-				pos: position{line: 370, col: 26, offset: 9528},
+				pos: position{line: 369, col: 26, offset: 9548},
 				run: (*parser).callonauthority1,
 				expr: &labeledExpr{
-					pos:   position{line: 370, col: 26, offset: 9528},
+					pos:   position{line: 369, col: 26, offset: 9548},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 370, col: 29, offset: 9531},
+						pos: position{line: 369, col: 29, offset: 9551},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 370, col: 29, offset: 9531},
+								pos: position{line: 369, col: 29, offset: 9551},
 								expr: &seqExpr{
-									pos: position{line: 370, col: 30, offset: 9532},
+									pos: position{line: 369, col: 30, offset: 9552},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 370, col: 30, offset: 9532},
+											pos:  position{line: 369, col: 30, offset: 9552},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 370, col: 39, offset: 9541},
+											pos:        position{line: 369, col: 39, offset: 9561},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1771,22 +1770,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 370, col: 45, offset: 9547},
+								pos:  position{line: 369, col: 45, offset: 9567},
 								name: "host",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 370, col: 50, offset: 9552},
+								pos: position{line: 369, col: 50, offset: 9572},
 								expr: &seqExpr{
-									pos: position{line: 370, col: 51, offset: 9553},
+									pos: position{line: 369, col: 51, offset: 9573},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 370, col: 51, offset: 9553},
+											pos:        position{line: 369, col: 51, offset: 9573},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 370, col: 55, offset: 9557},
+											pos:  position{line: 369, col: 55, offset: 9577},
 											name: "port",
 										},
 									},
@@ -1800,27 +1799,27 @@ var g = &grammar{
 		{
 			name:        "authority_2",
 			displayName: "\"authority\"",
-			pos:         position{line: 375, col: 1, offset: 9682},
+			pos:         position{line: 374, col: 1, offset: 9702},
 			expr: &actionExpr{
-				pos: position{line: 375, col: 28, offset: 9709},
+				pos: position{line: 374, col: 28, offset: 9729},
 				run: (*parser).callonauthority_21,
 				expr: &labeledExpr{
-					pos:   position{line: 375, col: 28, offset: 9709},
+					pos:   position{line: 374, col: 28, offset: 9729},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 375, col: 31, offset: 9712},
+						pos: position{line: 374, col: 31, offset: 9732},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 375, col: 31, offset: 9712},
+								pos: position{line: 374, col: 31, offset: 9732},
 								expr: &seqExpr{
-									pos: position{line: 375, col: 32, offset: 9713},
+									pos: position{line: 374, col: 32, offset: 9733},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 375, col: 32, offset: 9713},
+											pos:  position{line: 374, col: 32, offset: 9733},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 375, col: 41, offset: 9722},
+											pos:        position{line: 374, col: 41, offset: 9742},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1829,22 +1828,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 375, col: 47, offset: 9728},
+								pos:  position{line: 374, col: 47, offset: 9748},
 								name: "host_2",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 375, col: 54, offset: 9735},
+								pos: position{line: 374, col: 54, offset: 9755},
 								expr: &seqExpr{
-									pos: position{line: 375, col: 55, offset: 9736},
+									pos: position{line: 374, col: 55, offset: 9756},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 375, col: 55, offset: 9736},
+											pos:        position{line: 374, col: 55, offset: 9756},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 375, col: 59, offset: 9740},
+											pos:  position{line: 374, col: 59, offset: 9760},
 											name: "port",
 										},
 									},
@@ -1858,27 +1857,27 @@ var g = &grammar{
 		{
 			name:        "authority_3",
 			displayName: "\"authority\"",
-			pos:         position{line: 380, col: 1, offset: 9865},
+			pos:         position{line: 379, col: 1, offset: 9885},
 			expr: &actionExpr{
-				pos: position{line: 380, col: 28, offset: 9892},
+				pos: position{line: 379, col: 28, offset: 9912},
 				run: (*parser).callonauthority_31,
 				expr: &labeledExpr{
-					pos:   position{line: 380, col: 28, offset: 9892},
+					pos:   position{line: 379, col: 28, offset: 9912},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 380, col: 31, offset: 9895},
+						pos: position{line: 379, col: 31, offset: 9915},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 380, col: 31, offset: 9895},
+								pos: position{line: 379, col: 31, offset: 9915},
 								expr: &seqExpr{
-									pos: position{line: 380, col: 32, offset: 9896},
+									pos: position{line: 379, col: 32, offset: 9916},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 380, col: 32, offset: 9896},
+											pos:  position{line: 379, col: 32, offset: 9916},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 380, col: 41, offset: 9905},
+											pos:        position{line: 379, col: 41, offset: 9925},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1887,22 +1886,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 380, col: 47, offset: 9911},
+								pos:  position{line: 379, col: 47, offset: 9931},
 								name: "host_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 380, col: 54, offset: 9918},
+								pos: position{line: 379, col: 54, offset: 9938},
 								expr: &seqExpr{
-									pos: position{line: 380, col: 55, offset: 9919},
+									pos: position{line: 379, col: 55, offset: 9939},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 380, col: 55, offset: 9919},
+											pos:        position{line: 379, col: 55, offset: 9939},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 380, col: 59, offset: 9923},
+											pos:  position{line: 379, col: 59, offset: 9943},
 											name: "port",
 										},
 									},
@@ -1916,27 +1915,27 @@ var g = &grammar{
 		{
 			name:        "authority_4",
 			displayName: "\"authority\"",
-			pos:         position{line: 385, col: 1, offset: 10048},
+			pos:         position{line: 384, col: 1, offset: 10068},
 			expr: &actionExpr{
-				pos: position{line: 385, col: 28, offset: 10075},
+				pos: position{line: 384, col: 28, offset: 10095},
 				run: (*parser).callonauthority_41,
 				expr: &labeledExpr{
-					pos:   position{line: 385, col: 28, offset: 10075},
+					pos:   position{line: 384, col: 28, offset: 10095},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 385, col: 31, offset: 10078},
+						pos: position{line: 384, col: 31, offset: 10098},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 385, col: 31, offset: 10078},
+								pos: position{line: 384, col: 31, offset: 10098},
 								expr: &seqExpr{
-									pos: position{line: 385, col: 32, offset: 10079},
+									pos: position{line: 384, col: 32, offset: 10099},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 385, col: 32, offset: 10079},
+											pos:  position{line: 384, col: 32, offset: 10099},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 385, col: 41, offset: 10088},
+											pos:        position{line: 384, col: 41, offset: 10108},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1945,22 +1944,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 385, col: 47, offset: 10094},
+								pos:  position{line: 384, col: 47, offset: 10114},
 								name: "host_4",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 385, col: 54, offset: 10101},
+								pos: position{line: 384, col: 54, offset: 10121},
 								expr: &seqExpr{
-									pos: position{line: 385, col: 55, offset: 10102},
+									pos: position{line: 384, col: 55, offset: 10122},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 385, col: 55, offset: 10102},
+											pos:        position{line: 384, col: 55, offset: 10122},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 385, col: 59, offset: 10106},
+											pos:  position{line: 384, col: 59, offset: 10126},
 											name: "port",
 										},
 									},
@@ -1974,20 +1973,20 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 390, col: 1, offset: 10224},
+			pos:         position{line: 389, col: 1, offset: 10244},
 			expr: &actionExpr{
-				pos: position{line: 390, col: 24, offset: 10247},
+				pos: position{line: 389, col: 24, offset: 10267},
 				run: (*parser).callonuserinfo1,
 				expr: &labeledExpr{
-					pos:   position{line: 390, col: 24, offset: 10247},
+					pos:   position{line: 389, col: 24, offset: 10267},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 390, col: 27, offset: 10250},
+						pos: position{line: 389, col: 27, offset: 10270},
 						expr: &choiceExpr{
-							pos: position{line: 390, col: 28, offset: 10251},
+							pos: position{line: 389, col: 28, offset: 10271},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 390, col: 28, offset: 10251},
+									pos:        position{line: 389, col: 28, offset: 10271},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -1995,7 +1994,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 390, col: 52, offset: 10275},
+									pos:  position{line: 389, col: 52, offset: 10295},
 									name: "pct_encoded",
 								},
 							},
@@ -2007,43 +2006,43 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 395, col: 1, offset: 10386},
+			pos:         position{line: 394, col: 1, offset: 10406},
 			expr: &actionExpr{
-				pos: position{line: 395, col: 16, offset: 10401},
+				pos: position{line: 394, col: 16, offset: 10421},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 395, col: 16, offset: 10401},
+					pos:   position{line: 394, col: 16, offset: 10421},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 395, col: 19, offset: 10404},
+						pos: position{line: 394, col: 19, offset: 10424},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 395, col: 19, offset: 10404},
+								pos:  position{line: 394, col: 19, offset: 10424},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 395, col: 32, offset: 10417},
+								pos: position{line: 394, col: 32, offset: 10437},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 395, col: 32, offset: 10417},
+										pos:  position{line: 394, col: 32, offset: 10437},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 395, col: 44, offset: 10429},
+										pos: position{line: 394, col: 44, offset: 10449},
 										expr: &choiceExpr{
-											pos: position{line: 395, col: 46, offset: 10431},
+											pos: position{line: 394, col: 46, offset: 10451},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 395, col: 46, offset: 10431},
+													pos:        position{line: 394, col: 46, offset: 10451},
 													val:        "[#/:?]",
 													chars:      []rune{'#', '/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 395, col: 55, offset: 10440},
+													pos: position{line: 394, col: 55, offset: 10460},
 													expr: &anyMatcher{
-														line: 395, col: 56, offset: 10441,
+														line: 394, col: 56, offset: 10461,
 													},
 												},
 											},
@@ -2052,7 +2051,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 395, col: 61, offset: 10446},
+								pos:  position{line: 394, col: 61, offset: 10466},
 								name: "reg_name",
 							},
 						},
@@ -2063,43 +2062,43 @@ var g = &grammar{
 		{
 			name:        "host_2",
 			displayName: "\"host\"",
-			pos:         position{line: 400, col: 1, offset: 10563},
+			pos:         position{line: 399, col: 1, offset: 10583},
 			expr: &actionExpr{
-				pos: position{line: 400, col: 18, offset: 10580},
+				pos: position{line: 399, col: 18, offset: 10600},
 				run: (*parser).callonhost_21,
 				expr: &labeledExpr{
-					pos:   position{line: 400, col: 18, offset: 10580},
+					pos:   position{line: 399, col: 18, offset: 10600},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 400, col: 21, offset: 10583},
+						pos: position{line: 399, col: 21, offset: 10603},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 400, col: 21, offset: 10583},
+								pos:  position{line: 399, col: 21, offset: 10603},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 400, col: 34, offset: 10596},
+								pos: position{line: 399, col: 34, offset: 10616},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 400, col: 34, offset: 10596},
+										pos:  position{line: 399, col: 34, offset: 10616},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 400, col: 46, offset: 10608},
+										pos: position{line: 399, col: 46, offset: 10628},
 										expr: &choiceExpr{
-											pos: position{line: 400, col: 48, offset: 10610},
+											pos: position{line: 399, col: 48, offset: 10630},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 400, col: 48, offset: 10610},
+													pos:        position{line: 399, col: 48, offset: 10630},
 													val:        "[/:]",
 													chars:      []rune{'/', ':'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 400, col: 55, offset: 10617},
+													pos: position{line: 399, col: 55, offset: 10637},
 													expr: &anyMatcher{
-														line: 400, col: 56, offset: 10618,
+														line: 399, col: 56, offset: 10638,
 													},
 												},
 											},
@@ -2108,7 +2107,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 400, col: 61, offset: 10623},
+								pos:  position{line: 399, col: 61, offset: 10643},
 								name: "reg_name",
 							},
 						},
@@ -2119,43 +2118,43 @@ var g = &grammar{
 		{
 			name:        "host_3",
 			displayName: "\"host\"",
-			pos:         position{line: 405, col: 1, offset: 10740},
+			pos:         position{line: 404, col: 1, offset: 10760},
 			expr: &actionExpr{
-				pos: position{line: 405, col: 18, offset: 10757},
+				pos: position{line: 404, col: 18, offset: 10777},
 				run: (*parser).callonhost_31,
 				expr: &labeledExpr{
-					pos:   position{line: 405, col: 18, offset: 10757},
+					pos:   position{line: 404, col: 18, offset: 10777},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 405, col: 21, offset: 10760},
+						pos: position{line: 404, col: 21, offset: 10780},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 405, col: 21, offset: 10760},
+								pos:  position{line: 404, col: 21, offset: 10780},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 405, col: 34, offset: 10773},
+								pos: position{line: 404, col: 34, offset: 10793},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 405, col: 34, offset: 10773},
+										pos:  position{line: 404, col: 34, offset: 10793},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 405, col: 46, offset: 10785},
+										pos: position{line: 404, col: 46, offset: 10805},
 										expr: &choiceExpr{
-											pos: position{line: 405, col: 48, offset: 10787},
+											pos: position{line: 404, col: 48, offset: 10807},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 405, col: 48, offset: 10787},
+													pos:        position{line: 404, col: 48, offset: 10807},
 													val:        "[/:?]",
 													chars:      []rune{'/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 405, col: 56, offset: 10795},
+													pos: position{line: 404, col: 56, offset: 10815},
 													expr: &anyMatcher{
-														line: 405, col: 57, offset: 10796,
+														line: 404, col: 57, offset: 10816,
 													},
 												},
 											},
@@ -2164,7 +2163,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 405, col: 62, offset: 10801},
+								pos:  position{line: 404, col: 62, offset: 10821},
 								name: "reg_name",
 							},
 						},
@@ -2175,42 +2174,42 @@ var g = &grammar{
 		{
 			name:        "host_4",
 			displayName: "\"host\"",
-			pos:         position{line: 410, col: 1, offset: 10918},
+			pos:         position{line: 409, col: 1, offset: 10938},
 			expr: &actionExpr{
-				pos: position{line: 410, col: 18, offset: 10935},
+				pos: position{line: 409, col: 18, offset: 10955},
 				run: (*parser).callonhost_41,
 				expr: &labeledExpr{
-					pos:   position{line: 410, col: 18, offset: 10935},
+					pos:   position{line: 409, col: 18, offset: 10955},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 410, col: 21, offset: 10938},
+						pos: position{line: 409, col: 21, offset: 10958},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 410, col: 21, offset: 10938},
+								pos:  position{line: 409, col: 21, offset: 10958},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 410, col: 34, offset: 10951},
+								pos: position{line: 409, col: 34, offset: 10971},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 410, col: 34, offset: 10951},
+										pos:  position{line: 409, col: 34, offset: 10971},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 410, col: 46, offset: 10963},
+										pos: position{line: 409, col: 46, offset: 10983},
 										expr: &choiceExpr{
-											pos: position{line: 410, col: 48, offset: 10965},
+											pos: position{line: 409, col: 48, offset: 10985},
 											alternatives: []any{
 												&litMatcher{
-													pos:        position{line: 410, col: 48, offset: 10965},
+													pos:        position{line: 409, col: 48, offset: 10985},
 													val:        ":",
 													ignoreCase: false,
 													want:       "\":\"",
 												},
 												&notExpr{
-													pos: position{line: 410, col: 54, offset: 10971},
+													pos: position{line: 409, col: 54, offset: 10991},
 													expr: &anyMatcher{
-														line: 410, col: 55, offset: 10972,
+														line: 409, col: 55, offset: 10992,
 													},
 												},
 											},
@@ -2219,7 +2218,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 410, col: 60, offset: 10977},
+								pos:  position{line: 409, col: 60, offset: 10997},
 								name: "reg_name",
 							},
 						},
@@ -2230,37 +2229,37 @@ var g = &grammar{
 		{
 			name:        "host_5",
 			displayName: "\"host\"",
-			pos:         position{line: 415, col: 1, offset: 11094},
+			pos:         position{line: 414, col: 1, offset: 11114},
 			expr: &actionExpr{
-				pos: position{line: 415, col: 18, offset: 11111},
+				pos: position{line: 414, col: 18, offset: 11131},
 				run: (*parser).callonhost_51,
 				expr: &labeledExpr{
-					pos:   position{line: 415, col: 18, offset: 11111},
+					pos:   position{line: 414, col: 18, offset: 11131},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 415, col: 21, offset: 11114},
+						pos: position{line: 414, col: 21, offset: 11134},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 415, col: 21, offset: 11114},
+								pos:  position{line: 414, col: 21, offset: 11134},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 415, col: 34, offset: 11127},
+								pos: position{line: 414, col: 34, offset: 11147},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 415, col: 34, offset: 11127},
+										pos:  position{line: 414, col: 34, offset: 11147},
 										name: "IPv4address",
 									},
 									&notExpr{
-										pos: position{line: 415, col: 46, offset: 11139},
+										pos: position{line: 414, col: 46, offset: 11159},
 										expr: &anyMatcher{
-											line: 415, col: 47, offset: 11140,
+											line: 414, col: 47, offset: 11160,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 415, col: 51, offset: 11144},
+								pos:  position{line: 414, col: 51, offset: 11164},
 								name: "reg_name",
 							},
 						},
@@ -2271,17 +2270,17 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 420, col: 1, offset: 11217},
+			pos:         position{line: 419, col: 1, offset: 11237},
 			expr: &actionExpr{
-				pos: position{line: 420, col: 16, offset: 11232},
+				pos: position{line: 419, col: 16, offset: 11252},
 				run: (*parser).callonport1,
 				expr: &labeledExpr{
-					pos:   position{line: 420, col: 16, offset: 11232},
+					pos:   position{line: 419, col: 16, offset: 11252},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 420, col: 19, offset: 11235},
+						pos: position{line: 419, col: 19, offset: 11255},
 						expr: &charClassMatcher{
-							pos:        position{line: 420, col: 19, offset: 11235},
+							pos:        position{line: 419, col: 19, offset: 11255},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
@@ -2294,41 +2293,41 @@ var g = &grammar{
 		{
 			name:        "IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 426, col: 1, offset: 11400},
+			pos:         position{line: 425, col: 1, offset: 11420},
 			expr: &actionExpr{
-				pos: position{line: 426, col: 28, offset: 11427},
+				pos: position{line: 425, col: 28, offset: 11447},
 				run: (*parser).callonIP_literal1,
 				expr: &labeledExpr{
-					pos:   position{line: 426, col: 28, offset: 11427},
+					pos:   position{line: 425, col: 28, offset: 11447},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 426, col: 31, offset: 11430},
+						pos: position{line: 425, col: 31, offset: 11450},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 426, col: 31, offset: 11430},
+								pos:        position{line: 425, col: 31, offset: 11450},
 								val:        "[",
 								ignoreCase: false,
 								want:       "\"[\"",
 							},
 							&choiceExpr{
-								pos: position{line: 426, col: 36, offset: 11435},
+								pos: position{line: 425, col: 36, offset: 11455},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 426, col: 36, offset: 11435},
+										pos:  position{line: 425, col: 36, offset: 11455},
 										name: "IPv6addrz",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 426, col: 48, offset: 11447},
+										pos:  position{line: 425, col: 48, offset: 11467},
 										name: "IPv6address",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 426, col: 62, offset: 11461},
+										pos:  position{line: 425, col: 62, offset: 11481},
 										name: "IPvFuture",
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 426, col: 73, offset: 11472},
+								pos:        position{line: 425, col: 73, offset: 11492},
 								val:        "]",
 								ignoreCase: false,
 								want:       "\"]\"",
@@ -2341,27 +2340,27 @@ var g = &grammar{
 		{
 			name:        "IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 431, col: 1, offset: 11592},
+			pos:         position{line: 430, col: 1, offset: 11612},
 			expr: &actionExpr{
-				pos: position{line: 431, col: 26, offset: 11617},
+				pos: position{line: 430, col: 26, offset: 11637},
 				run: (*parser).callonIPvFuture1,
 				expr: &labeledExpr{
-					pos:   position{line: 431, col: 26, offset: 11617},
+					pos:   position{line: 430, col: 26, offset: 11637},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 431, col: 29, offset: 11620},
+						pos: position{line: 430, col: 29, offset: 11640},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 431, col: 29, offset: 11620},
+								pos:        position{line: 430, col: 29, offset: 11640},
 								val:        "[Vv]",
 								chars:      []rune{'V', 'v'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 431, col: 34, offset: 11625},
+								pos: position{line: 430, col: 34, offset: 11645},
 								expr: &charClassMatcher{
-									pos:        position{line: 431, col: 34, offset: 11625},
+									pos:        position{line: 430, col: 34, offset: 11645},
 									val:        "[0-9A-Fa-f]",
 									ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 									ignoreCase: false,
@@ -2369,15 +2368,15 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 431, col: 47, offset: 11638},
+								pos:        position{line: 430, col: 47, offset: 11658},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 431, col: 51, offset: 11642},
+								pos: position{line: 430, col: 51, offset: 11662},
 								expr: &charClassMatcher{
-									pos:        position{line: 431, col: 51, offset: 11642},
+									pos:        position{line: 430, col: 51, offset: 11662},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -2393,239 +2392,239 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 444, col: 1, offset: 12289},
+			pos:         position{line: 443, col: 1, offset: 12309},
 			expr: &actionExpr{
-				pos: position{line: 444, col: 30, offset: 12318},
+				pos: position{line: 443, col: 30, offset: 12338},
 				run: (*parser).callonIPv6address1,
 				expr: &labeledExpr{
-					pos:   position{line: 444, col: 30, offset: 12318},
+					pos:   position{line: 443, col: 30, offset: 12338},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 444, col: 33, offset: 12321},
+						pos: position{line: 443, col: 33, offset: 12341},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 444, col: 33, offset: 12321},
+								pos: position{line: 443, col: 33, offset: 12341},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 33, offset: 12321},
+										pos:  position{line: 443, col: 33, offset: 12341},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 37, offset: 12325},
+										pos:        position{line: 443, col: 37, offset: 12345},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 41, offset: 12329},
+										pos:  position{line: 443, col: 41, offset: 12349},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 45, offset: 12333},
+										pos:        position{line: 443, col: 45, offset: 12353},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 49, offset: 12337},
+										pos:  position{line: 443, col: 49, offset: 12357},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 53, offset: 12341},
+										pos:        position{line: 443, col: 53, offset: 12361},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 57, offset: 12345},
+										pos:  position{line: 443, col: 57, offset: 12365},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 61, offset: 12349},
+										pos:        position{line: 443, col: 61, offset: 12369},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 65, offset: 12353},
+										pos:  position{line: 443, col: 65, offset: 12373},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 69, offset: 12357},
+										pos:        position{line: 443, col: 69, offset: 12377},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 73, offset: 12361},
+										pos:  position{line: 443, col: 73, offset: 12381},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 77, offset: 12365},
+										pos:        position{line: 443, col: 77, offset: 12385},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 81, offset: 12369},
+										pos:  position{line: 443, col: 81, offset: 12389},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 444, col: 88, offset: 12376},
+								pos: position{line: 443, col: 88, offset: 12396},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 444, col: 88, offset: 12376},
+										pos:        position{line: 443, col: 88, offset: 12396},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 93, offset: 12381},
+										pos:  position{line: 443, col: 93, offset: 12401},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 97, offset: 12385},
+										pos:        position{line: 443, col: 97, offset: 12405},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 101, offset: 12389},
+										pos:  position{line: 443, col: 101, offset: 12409},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 105, offset: 12393},
+										pos:        position{line: 443, col: 105, offset: 12413},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 109, offset: 12397},
+										pos:  position{line: 443, col: 109, offset: 12417},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 113, offset: 12401},
+										pos:        position{line: 443, col: 113, offset: 12421},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 117, offset: 12405},
+										pos:  position{line: 443, col: 117, offset: 12425},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 121, offset: 12409},
+										pos:        position{line: 443, col: 121, offset: 12429},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 125, offset: 12413},
+										pos:  position{line: 443, col: 125, offset: 12433},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 129, offset: 12417},
+										pos:        position{line: 443, col: 129, offset: 12437},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 133, offset: 12421},
+										pos:  position{line: 443, col: 133, offset: 12441},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 444, col: 140, offset: 12428},
+								pos: position{line: 443, col: 140, offset: 12448},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 444, col: 140, offset: 12428},
+										pos: position{line: 443, col: 140, offset: 12448},
 										expr: &ruleRefExpr{
-											pos:  position{line: 444, col: 140, offset: 12428},
+											pos:  position{line: 443, col: 140, offset: 12448},
 											name: "h16",
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 145, offset: 12433},
+										pos:        position{line: 443, col: 145, offset: 12453},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 150, offset: 12438},
+										pos:  position{line: 443, col: 150, offset: 12458},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 154, offset: 12442},
+										pos:        position{line: 443, col: 154, offset: 12462},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 158, offset: 12446},
+										pos:  position{line: 443, col: 158, offset: 12466},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 162, offset: 12450},
+										pos:        position{line: 443, col: 162, offset: 12470},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 166, offset: 12454},
+										pos:  position{line: 443, col: 166, offset: 12474},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 170, offset: 12458},
+										pos:        position{line: 443, col: 170, offset: 12478},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 174, offset: 12462},
+										pos:  position{line: 443, col: 174, offset: 12482},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 178, offset: 12466},
+										pos:        position{line: 443, col: 178, offset: 12486},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 182, offset: 12470},
+										pos:  position{line: 443, col: 182, offset: 12490},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 444, col: 189, offset: 12477},
+								pos: position{line: 443, col: 189, offset: 12497},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 444, col: 189, offset: 12477},
+										pos: position{line: 443, col: 189, offset: 12497},
 										expr: &seqExpr{
-											pos: position{line: 444, col: 190, offset: 12478},
+											pos: position{line: 443, col: 190, offset: 12498},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 444, col: 190, offset: 12478},
+													pos: position{line: 443, col: 190, offset: 12498},
 													expr: &seqExpr{
-														pos: position{line: 444, col: 191, offset: 12479},
+														pos: position{line: 443, col: 191, offset: 12499},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 444, col: 191, offset: 12479},
+																pos:  position{line: 443, col: 191, offset: 12499},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 444, col: 195, offset: 12483},
+																pos:        position{line: 443, col: 195, offset: 12503},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&andExpr{
-																pos: position{line: 444, col: 199, offset: 12487},
+																pos: position{line: 443, col: 199, offset: 12507},
 																expr: &charClassMatcher{
-																	pos:        position{line: 444, col: 200, offset: 12488},
+																	pos:        position{line: 443, col: 200, offset: 12508},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2636,96 +2635,96 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 444, col: 214, offset: 12502},
+													pos:  position{line: 443, col: 214, offset: 12522},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 220, offset: 12508},
+										pos:        position{line: 443, col: 220, offset: 12528},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 225, offset: 12513},
+										pos:  position{line: 443, col: 225, offset: 12533},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 229, offset: 12517},
+										pos:        position{line: 443, col: 229, offset: 12537},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 233, offset: 12521},
+										pos:  position{line: 443, col: 233, offset: 12541},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 237, offset: 12525},
+										pos:        position{line: 443, col: 237, offset: 12545},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 241, offset: 12529},
+										pos:  position{line: 443, col: 241, offset: 12549},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 245, offset: 12533},
+										pos:        position{line: 443, col: 245, offset: 12553},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 249, offset: 12537},
+										pos:  position{line: 443, col: 249, offset: 12557},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 444, col: 256, offset: 12544},
+								pos: position{line: 443, col: 256, offset: 12564},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 444, col: 256, offset: 12544},
+										pos: position{line: 443, col: 256, offset: 12564},
 										expr: &seqExpr{
-											pos: position{line: 444, col: 257, offset: 12545},
+											pos: position{line: 443, col: 257, offset: 12565},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 444, col: 257, offset: 12545},
+													pos: position{line: 443, col: 257, offset: 12565},
 													expr: &seqExpr{
-														pos: position{line: 444, col: 258, offset: 12546},
+														pos: position{line: 443, col: 258, offset: 12566},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 444, col: 258, offset: 12546},
+																pos:  position{line: 443, col: 258, offset: 12566},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 444, col: 262, offset: 12550},
+																pos:        position{line: 443, col: 262, offset: 12570},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 444, col: 266, offset: 12554},
+																pos: position{line: 443, col: 266, offset: 12574},
 																expr: &seqExpr{
-																	pos: position{line: 444, col: 267, offset: 12555},
+																	pos: position{line: 443, col: 267, offset: 12575},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 444, col: 267, offset: 12555},
+																			pos:  position{line: 443, col: 267, offset: 12575},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 444, col: 271, offset: 12559},
+																			pos:        position{line: 443, col: 271, offset: 12579},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&andExpr{
-																			pos: position{line: 444, col: 275, offset: 12563},
+																			pos: position{line: 443, col: 275, offset: 12583},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 444, col: 276, offset: 12564},
+																				pos:        position{line: 443, col: 276, offset: 12584},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2736,9 +2735,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 444, col: 290, offset: 12578},
+																pos: position{line: 443, col: 290, offset: 12598},
 																expr: &charClassMatcher{
-																	pos:        position{line: 444, col: 291, offset: 12579},
+																	pos:        position{line: 443, col: 291, offset: 12599},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2749,101 +2748,101 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 444, col: 305, offset: 12593},
+													pos:  position{line: 443, col: 305, offset: 12613},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 311, offset: 12599},
+										pos:        position{line: 443, col: 311, offset: 12619},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 316, offset: 12604},
+										pos:  position{line: 443, col: 316, offset: 12624},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 320, offset: 12608},
+										pos:        position{line: 443, col: 320, offset: 12628},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 324, offset: 12612},
+										pos:  position{line: 443, col: 324, offset: 12632},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 328, offset: 12616},
+										pos:        position{line: 443, col: 328, offset: 12636},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 332, offset: 12620},
+										pos:  position{line: 443, col: 332, offset: 12640},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 444, col: 339, offset: 12627},
+								pos: position{line: 443, col: 339, offset: 12647},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 444, col: 339, offset: 12627},
+										pos: position{line: 443, col: 339, offset: 12647},
 										expr: &seqExpr{
-											pos: position{line: 444, col: 340, offset: 12628},
+											pos: position{line: 443, col: 340, offset: 12648},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 444, col: 340, offset: 12628},
+													pos: position{line: 443, col: 340, offset: 12648},
 													expr: &seqExpr{
-														pos: position{line: 444, col: 341, offset: 12629},
+														pos: position{line: 443, col: 341, offset: 12649},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 444, col: 341, offset: 12629},
+																pos:  position{line: 443, col: 341, offset: 12649},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 444, col: 345, offset: 12633},
+																pos:        position{line: 443, col: 345, offset: 12653},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 444, col: 349, offset: 12637},
+																pos: position{line: 443, col: 349, offset: 12657},
 																expr: &seqExpr{
-																	pos: position{line: 444, col: 350, offset: 12638},
+																	pos: position{line: 443, col: 350, offset: 12658},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 444, col: 350, offset: 12638},
+																			pos:  position{line: 443, col: 350, offset: 12658},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 444, col: 354, offset: 12642},
+																			pos:        position{line: 443, col: 354, offset: 12662},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 444, col: 358, offset: 12646},
+																			pos: position{line: 443, col: 358, offset: 12666},
 																			expr: &seqExpr{
-																				pos: position{line: 444, col: 359, offset: 12647},
+																				pos: position{line: 443, col: 359, offset: 12667},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 444, col: 359, offset: 12647},
+																						pos:  position{line: 443, col: 359, offset: 12667},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 444, col: 363, offset: 12651},
+																						pos:        position{line: 443, col: 363, offset: 12671},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&andExpr{
-																						pos: position{line: 444, col: 367, offset: 12655},
+																						pos: position{line: 443, col: 367, offset: 12675},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 444, col: 368, offset: 12656},
+																							pos:        position{line: 443, col: 368, offset: 12676},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -2854,9 +2853,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 444, col: 382, offset: 12670},
+																			pos: position{line: 443, col: 382, offset: 12690},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 444, col: 383, offset: 12671},
+																				pos:        position{line: 443, col: 383, offset: 12691},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2867,9 +2866,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 444, col: 397, offset: 12685},
+																pos: position{line: 443, col: 397, offset: 12705},
 																expr: &charClassMatcher{
-																	pos:        position{line: 444, col: 398, offset: 12686},
+																	pos:        position{line: 443, col: 398, offset: 12706},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2880,106 +2879,106 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 444, col: 412, offset: 12700},
+													pos:  position{line: 443, col: 412, offset: 12720},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 418, offset: 12706},
+										pos:        position{line: 443, col: 418, offset: 12726},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 423, offset: 12711},
+										pos:  position{line: 443, col: 423, offset: 12731},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 427, offset: 12715},
+										pos:        position{line: 443, col: 427, offset: 12735},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 431, offset: 12719},
+										pos:  position{line: 443, col: 431, offset: 12739},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 444, col: 438, offset: 12726},
+								pos: position{line: 443, col: 438, offset: 12746},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 444, col: 438, offset: 12726},
+										pos: position{line: 443, col: 438, offset: 12746},
 										expr: &seqExpr{
-											pos: position{line: 444, col: 439, offset: 12727},
+											pos: position{line: 443, col: 439, offset: 12747},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 444, col: 439, offset: 12727},
+													pos: position{line: 443, col: 439, offset: 12747},
 													expr: &seqExpr{
-														pos: position{line: 444, col: 440, offset: 12728},
+														pos: position{line: 443, col: 440, offset: 12748},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 444, col: 440, offset: 12728},
+																pos:  position{line: 443, col: 440, offset: 12748},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 444, col: 444, offset: 12732},
+																pos:        position{line: 443, col: 444, offset: 12752},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 444, col: 448, offset: 12736},
+																pos: position{line: 443, col: 448, offset: 12756},
 																expr: &seqExpr{
-																	pos: position{line: 444, col: 449, offset: 12737},
+																	pos: position{line: 443, col: 449, offset: 12757},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 444, col: 449, offset: 12737},
+																			pos:  position{line: 443, col: 449, offset: 12757},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 444, col: 453, offset: 12741},
+																			pos:        position{line: 443, col: 453, offset: 12761},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 444, col: 457, offset: 12745},
+																			pos: position{line: 443, col: 457, offset: 12765},
 																			expr: &seqExpr{
-																				pos: position{line: 444, col: 458, offset: 12746},
+																				pos: position{line: 443, col: 458, offset: 12766},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 444, col: 458, offset: 12746},
+																						pos:  position{line: 443, col: 458, offset: 12766},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 444, col: 462, offset: 12750},
+																						pos:        position{line: 443, col: 462, offset: 12770},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 444, col: 466, offset: 12754},
+																						pos: position{line: 443, col: 466, offset: 12774},
 																						expr: &seqExpr{
-																							pos: position{line: 444, col: 467, offset: 12755},
+																							pos: position{line: 443, col: 467, offset: 12775},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 444, col: 467, offset: 12755},
+																									pos:  position{line: 443, col: 467, offset: 12775},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 444, col: 471, offset: 12759},
+																									pos:        position{line: 443, col: 471, offset: 12779},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&andExpr{
-																									pos: position{line: 444, col: 475, offset: 12763},
+																									pos: position{line: 443, col: 475, offset: 12783},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 444, col: 476, offset: 12764},
+																										pos:        position{line: 443, col: 476, offset: 12784},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -2990,9 +2989,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 444, col: 490, offset: 12778},
+																						pos: position{line: 443, col: 490, offset: 12798},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 444, col: 491, offset: 12779},
+																							pos:        position{line: 443, col: 491, offset: 12799},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3003,9 +3002,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 444, col: 505, offset: 12793},
+																			pos: position{line: 443, col: 505, offset: 12813},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 444, col: 506, offset: 12794},
+																				pos:        position{line: 443, col: 506, offset: 12814},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3016,9 +3015,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 444, col: 520, offset: 12808},
+																pos: position{line: 443, col: 520, offset: 12828},
 																expr: &charClassMatcher{
-																	pos:        position{line: 444, col: 521, offset: 12809},
+																	pos:        position{line: 443, col: 521, offset: 12829},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3029,111 +3028,111 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 444, col: 535, offset: 12823},
+													pos:  position{line: 443, col: 535, offset: 12843},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 541, offset: 12829},
+										pos:        position{line: 443, col: 541, offset: 12849},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 546, offset: 12834},
+										pos:  position{line: 443, col: 546, offset: 12854},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 444, col: 553, offset: 12841},
+								pos: position{line: 443, col: 553, offset: 12861},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 444, col: 553, offset: 12841},
+										pos: position{line: 443, col: 553, offset: 12861},
 										expr: &seqExpr{
-											pos: position{line: 444, col: 554, offset: 12842},
+											pos: position{line: 443, col: 554, offset: 12862},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 444, col: 554, offset: 12842},
+													pos: position{line: 443, col: 554, offset: 12862},
 													expr: &seqExpr{
-														pos: position{line: 444, col: 555, offset: 12843},
+														pos: position{line: 443, col: 555, offset: 12863},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 444, col: 555, offset: 12843},
+																pos:  position{line: 443, col: 555, offset: 12863},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 444, col: 559, offset: 12847},
+																pos:        position{line: 443, col: 559, offset: 12867},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 444, col: 563, offset: 12851},
+																pos: position{line: 443, col: 563, offset: 12871},
 																expr: &seqExpr{
-																	pos: position{line: 444, col: 564, offset: 12852},
+																	pos: position{line: 443, col: 564, offset: 12872},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 444, col: 564, offset: 12852},
+																			pos:  position{line: 443, col: 564, offset: 12872},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 444, col: 568, offset: 12856},
+																			pos:        position{line: 443, col: 568, offset: 12876},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 444, col: 572, offset: 12860},
+																			pos: position{line: 443, col: 572, offset: 12880},
 																			expr: &seqExpr{
-																				pos: position{line: 444, col: 573, offset: 12861},
+																				pos: position{line: 443, col: 573, offset: 12881},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 444, col: 573, offset: 12861},
+																						pos:  position{line: 443, col: 573, offset: 12881},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 444, col: 577, offset: 12865},
+																						pos:        position{line: 443, col: 577, offset: 12885},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 444, col: 581, offset: 12869},
+																						pos: position{line: 443, col: 581, offset: 12889},
 																						expr: &seqExpr{
-																							pos: position{line: 444, col: 582, offset: 12870},
+																							pos: position{line: 443, col: 582, offset: 12890},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 444, col: 582, offset: 12870},
+																									pos:  position{line: 443, col: 582, offset: 12890},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 444, col: 586, offset: 12874},
+																									pos:        position{line: 443, col: 586, offset: 12894},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 444, col: 590, offset: 12878},
+																									pos: position{line: 443, col: 590, offset: 12898},
 																									expr: &seqExpr{
-																										pos: position{line: 444, col: 591, offset: 12879},
+																										pos: position{line: 443, col: 591, offset: 12899},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 444, col: 591, offset: 12879},
+																												pos:  position{line: 443, col: 591, offset: 12899},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 444, col: 595, offset: 12883},
+																												pos:        position{line: 443, col: 595, offset: 12903},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&andExpr{
-																												pos: position{line: 444, col: 599, offset: 12887},
+																												pos: position{line: 443, col: 599, offset: 12907},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 444, col: 600, offset: 12888},
+																													pos:        position{line: 443, col: 600, offset: 12908},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3144,9 +3143,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 444, col: 614, offset: 12902},
+																									pos: position{line: 443, col: 614, offset: 12922},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 444, col: 615, offset: 12903},
+																										pos:        position{line: 443, col: 615, offset: 12923},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3157,9 +3156,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 444, col: 629, offset: 12917},
+																						pos: position{line: 443, col: 629, offset: 12937},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 444, col: 630, offset: 12918},
+																							pos:        position{line: 443, col: 630, offset: 12938},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3170,9 +3169,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 444, col: 644, offset: 12932},
+																			pos: position{line: 443, col: 644, offset: 12952},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 444, col: 645, offset: 12933},
+																				pos:        position{line: 443, col: 645, offset: 12953},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3183,9 +3182,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 444, col: 659, offset: 12947},
+																pos: position{line: 443, col: 659, offset: 12967},
 																expr: &charClassMatcher{
-																	pos:        position{line: 444, col: 660, offset: 12948},
+																	pos:        position{line: 443, col: 660, offset: 12968},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3196,126 +3195,126 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 444, col: 674, offset: 12962},
+													pos:  position{line: 443, col: 674, offset: 12982},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 680, offset: 12968},
+										pos:        position{line: 443, col: 680, offset: 12988},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 444, col: 685, offset: 12973},
+										pos:  position{line: 443, col: 685, offset: 12993},
 										name: "h16",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 444, col: 691, offset: 12979},
+								pos: position{line: 443, col: 691, offset: 12999},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 444, col: 691, offset: 12979},
+										pos: position{line: 443, col: 691, offset: 12999},
 										expr: &seqExpr{
-											pos: position{line: 444, col: 692, offset: 12980},
+											pos: position{line: 443, col: 692, offset: 13000},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 444, col: 692, offset: 12980},
+													pos: position{line: 443, col: 692, offset: 13000},
 													expr: &seqExpr{
-														pos: position{line: 444, col: 693, offset: 12981},
+														pos: position{line: 443, col: 693, offset: 13001},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 444, col: 693, offset: 12981},
+																pos:  position{line: 443, col: 693, offset: 13001},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 444, col: 697, offset: 12985},
+																pos:        position{line: 443, col: 697, offset: 13005},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 444, col: 701, offset: 12989},
+																pos: position{line: 443, col: 701, offset: 13009},
 																expr: &seqExpr{
-																	pos: position{line: 444, col: 702, offset: 12990},
+																	pos: position{line: 443, col: 702, offset: 13010},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 444, col: 702, offset: 12990},
+																			pos:  position{line: 443, col: 702, offset: 13010},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 444, col: 706, offset: 12994},
+																			pos:        position{line: 443, col: 706, offset: 13014},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 444, col: 710, offset: 12998},
+																			pos: position{line: 443, col: 710, offset: 13018},
 																			expr: &seqExpr{
-																				pos: position{line: 444, col: 711, offset: 12999},
+																				pos: position{line: 443, col: 711, offset: 13019},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 444, col: 711, offset: 12999},
+																						pos:  position{line: 443, col: 711, offset: 13019},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 444, col: 715, offset: 13003},
+																						pos:        position{line: 443, col: 715, offset: 13023},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 444, col: 719, offset: 13007},
+																						pos: position{line: 443, col: 719, offset: 13027},
 																						expr: &seqExpr{
-																							pos: position{line: 444, col: 720, offset: 13008},
+																							pos: position{line: 443, col: 720, offset: 13028},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 444, col: 720, offset: 13008},
+																									pos:  position{line: 443, col: 720, offset: 13028},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 444, col: 724, offset: 13012},
+																									pos:        position{line: 443, col: 724, offset: 13032},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 444, col: 728, offset: 13016},
+																									pos: position{line: 443, col: 728, offset: 13036},
 																									expr: &seqExpr{
-																										pos: position{line: 444, col: 729, offset: 13017},
+																										pos: position{line: 443, col: 729, offset: 13037},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 444, col: 729, offset: 13017},
+																												pos:  position{line: 443, col: 729, offset: 13037},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 444, col: 733, offset: 13021},
+																												pos:        position{line: 443, col: 733, offset: 13041},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&zeroOrOneExpr{
-																												pos: position{line: 444, col: 737, offset: 13025},
+																												pos: position{line: 443, col: 737, offset: 13045},
 																												expr: &seqExpr{
-																													pos: position{line: 444, col: 738, offset: 13026},
+																													pos: position{line: 443, col: 738, offset: 13046},
 																													exprs: []any{
 																														&ruleRefExpr{
-																															pos:  position{line: 444, col: 738, offset: 13026},
+																															pos:  position{line: 443, col: 738, offset: 13046},
 																															name: "h16",
 																														},
 																														&litMatcher{
-																															pos:        position{line: 444, col: 742, offset: 13030},
+																															pos:        position{line: 443, col: 742, offset: 13050},
 																															val:        ":",
 																															ignoreCase: false,
 																															want:       "\":\"",
 																														},
 																														&andExpr{
-																															pos: position{line: 444, col: 746, offset: 13034},
+																															pos: position{line: 443, col: 746, offset: 13054},
 																															expr: &charClassMatcher{
-																																pos:        position{line: 444, col: 747, offset: 13035},
+																																pos:        position{line: 443, col: 747, offset: 13055},
 																																val:        "[0-9A-Fa-f]",
 																																ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																																ignoreCase: false,
@@ -3326,9 +3325,9 @@ var g = &grammar{
 																												},
 																											},
 																											&andExpr{
-																												pos: position{line: 444, col: 761, offset: 13049},
+																												pos: position{line: 443, col: 761, offset: 13069},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 444, col: 762, offset: 13050},
+																													pos:        position{line: 443, col: 762, offset: 13070},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3339,9 +3338,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 444, col: 776, offset: 13064},
+																									pos: position{line: 443, col: 776, offset: 13084},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 444, col: 777, offset: 13065},
+																										pos:        position{line: 443, col: 777, offset: 13085},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3352,9 +3351,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 444, col: 791, offset: 13079},
+																						pos: position{line: 443, col: 791, offset: 13099},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 444, col: 792, offset: 13080},
+																							pos:        position{line: 443, col: 792, offset: 13100},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3365,9 +3364,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 444, col: 806, offset: 13094},
+																			pos: position{line: 443, col: 806, offset: 13114},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 444, col: 807, offset: 13095},
+																				pos:        position{line: 443, col: 807, offset: 13115},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3378,9 +3377,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 444, col: 821, offset: 13109},
+																pos: position{line: 443, col: 821, offset: 13129},
 																expr: &charClassMatcher{
-																	pos:        position{line: 444, col: 822, offset: 13110},
+																	pos:        position{line: 443, col: 822, offset: 13130},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3391,14 +3390,14 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 444, col: 836, offset: 13124},
+													pos:  position{line: 443, col: 836, offset: 13144},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 444, col: 842, offset: 13130},
+										pos:        position{line: 443, col: 842, offset: 13150},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
@@ -3413,51 +3412,51 @@ var g = &grammar{
 		{
 			name:        "h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 449, col: 1, offset: 13209},
+			pos:         position{line: 448, col: 1, offset: 13229},
 			expr: &actionExpr{
-				pos: position{line: 449, col: 14, offset: 13222},
+				pos: position{line: 448, col: 14, offset: 13242},
 				run: (*parser).callonh161,
 				expr: &labeledExpr{
-					pos:   position{line: 449, col: 14, offset: 13222},
+					pos:   position{line: 448, col: 14, offset: 13242},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 449, col: 17, offset: 13225},
+						pos: position{line: 448, col: 17, offset: 13245},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 449, col: 17, offset: 13225},
+								pos:        position{line: 448, col: 17, offset: 13245},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 449, col: 29, offset: 13237},
+								pos: position{line: 448, col: 29, offset: 13257},
 								expr: &seqExpr{
-									pos: position{line: 449, col: 30, offset: 13238},
+									pos: position{line: 448, col: 30, offset: 13258},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 449, col: 30, offset: 13238},
+											pos:        position{line: 448, col: 30, offset: 13258},
 											val:        "[0-9A-Fa-f]",
 											ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 449, col: 42, offset: 13250},
+											pos: position{line: 448, col: 42, offset: 13270},
 											expr: &seqExpr{
-												pos: position{line: 449, col: 43, offset: 13251},
+												pos: position{line: 448, col: 43, offset: 13271},
 												exprs: []any{
 													&charClassMatcher{
-														pos:        position{line: 449, col: 43, offset: 13251},
+														pos:        position{line: 448, col: 43, offset: 13271},
 														val:        "[0-9A-Fa-f]",
 														ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&zeroOrOneExpr{
-														pos: position{line: 449, col: 55, offset: 13263},
+														pos: position{line: 448, col: 55, offset: 13283},
 														expr: &charClassMatcher{
-															pos:        position{line: 449, col: 55, offset: 13263},
+															pos:        position{line: 448, col: 55, offset: 13283},
 															val:        "[0-9A-Fa-f]",
 															ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 															ignoreCase: false,
@@ -3478,37 +3477,37 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 454, col: 1, offset: 13366},
+			pos:         position{line: 453, col: 1, offset: 13386},
 			expr: &actionExpr{
-				pos: position{line: 454, col: 16, offset: 13381},
+				pos: position{line: 453, col: 16, offset: 13401},
 				run: (*parser).callonls321,
 				expr: &labeledExpr{
-					pos:   position{line: 454, col: 16, offset: 13381},
+					pos:   position{line: 453, col: 16, offset: 13401},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 454, col: 19, offset: 13384},
+						pos: position{line: 453, col: 19, offset: 13404},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 454, col: 19, offset: 13384},
+								pos: position{line: 453, col: 19, offset: 13404},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 454, col: 19, offset: 13384},
+										pos:  position{line: 453, col: 19, offset: 13404},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 454, col: 23, offset: 13388},
+										pos:        position{line: 453, col: 23, offset: 13408},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 454, col: 27, offset: 13392},
+										pos:  position{line: 453, col: 27, offset: 13412},
 										name: "h16",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 454, col: 33, offset: 13398},
+								pos:  position{line: 453, col: 33, offset: 13418},
 								name: "IPv4address",
 							},
 						},
@@ -3519,48 +3518,48 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 459, col: 1, offset: 13519},
+			pos:         position{line: 458, col: 1, offset: 13539},
 			expr: &actionExpr{
-				pos: position{line: 459, col: 30, offset: 13548},
+				pos: position{line: 458, col: 30, offset: 13568},
 				run: (*parser).callonIPv4address1,
 				expr: &labeledExpr{
-					pos:   position{line: 459, col: 30, offset: 13548},
+					pos:   position{line: 458, col: 30, offset: 13568},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 459, col: 33, offset: 13551},
+						pos: position{line: 458, col: 33, offset: 13571},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 459, col: 33, offset: 13551},
+								pos:  position{line: 458, col: 33, offset: 13571},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 459, col: 43, offset: 13561},
+								pos:        position{line: 458, col: 43, offset: 13581},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 459, col: 47, offset: 13565},
+								pos:  position{line: 458, col: 47, offset: 13585},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 459, col: 57, offset: 13575},
+								pos:        position{line: 458, col: 57, offset: 13595},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 459, col: 61, offset: 13579},
+								pos:  position{line: 458, col: 61, offset: 13599},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 459, col: 71, offset: 13589},
+								pos:        position{line: 458, col: 71, offset: 13609},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 459, col: 75, offset: 13593},
+								pos:  position{line: 458, col: 75, offset: 13613},
 								name: "dec_octet",
 							},
 						},
@@ -3571,34 +3570,34 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 468, col: 1, offset: 13909},
+			pos:         position{line: 467, col: 1, offset: 13929},
 			expr: &actionExpr{
-				pos: position{line: 468, col: 26, offset: 13934},
+				pos: position{line: 467, col: 26, offset: 13954},
 				run: (*parser).callondec_octet1,
 				expr: &labeledExpr{
-					pos:   position{line: 468, col: 26, offset: 13934},
+					pos:   position{line: 467, col: 26, offset: 13954},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 468, col: 29, offset: 13937},
+						pos: position{line: 467, col: 29, offset: 13957},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 468, col: 29, offset: 13937},
+								pos: position{line: 467, col: 29, offset: 13957},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 468, col: 29, offset: 13937},
+										pos:        position{line: 467, col: 29, offset: 13957},
 										val:        "1",
 										ignoreCase: false,
 										want:       "\"1\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 468, col: 33, offset: 13941},
+										pos:        position{line: 467, col: 33, offset: 13961},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 468, col: 39, offset: 13947},
+										pos:        position{line: 467, col: 39, offset: 13967},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3607,23 +3606,23 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 468, col: 47, offset: 13955},
+								pos: position{line: 467, col: 47, offset: 13975},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 468, col: 47, offset: 13955},
+										pos:        position{line: 467, col: 47, offset: 13975},
 										val:        "2",
 										ignoreCase: false,
 										want:       "\"2\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 468, col: 51, offset: 13959},
+										pos:        position{line: 467, col: 51, offset: 13979},
 										val:        "[0-4]",
 										ranges:     []rune{'0', '4'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 468, col: 57, offset: 13965},
+										pos:        position{line: 467, col: 57, offset: 13985},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3632,16 +3631,16 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 468, col: 65, offset: 13973},
+								pos: position{line: 467, col: 65, offset: 13993},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 468, col: 65, offset: 13973},
+										pos:        position{line: 467, col: 65, offset: 13993},
 										val:        "25",
 										ignoreCase: false,
 										want:       "\"25\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 468, col: 70, offset: 13978},
+										pos:        position{line: 467, col: 70, offset: 13998},
 										val:        "[0-5]",
 										ranges:     []rune{'0', '5'},
 										ignoreCase: false,
@@ -3650,17 +3649,17 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 468, col: 78, offset: 13986},
+								pos: position{line: 467, col: 78, offset: 14006},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 468, col: 78, offset: 13986},
+										pos:        position{line: 467, col: 78, offset: 14006},
 										val:        "[1-9]",
 										ranges:     []rune{'1', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 468, col: 84, offset: 13992},
+										pos:        position{line: 467, col: 84, offset: 14012},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3669,7 +3668,7 @@ var g = &grammar{
 								},
 							},
 							&charClassMatcher{
-								pos:        position{line: 468, col: 92, offset: 14000},
+								pos:        position{line: 467, col: 92, offset: 14020},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -3683,20 +3682,20 @@ var g = &grammar{
 		{
 			name:        "reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 473, col: 1, offset: 14111},
+			pos:         position{line: 472, col: 1, offset: 14131},
 			expr: &actionExpr{
-				pos: position{line: 473, col: 24, offset: 14134},
+				pos: position{line: 472, col: 24, offset: 14154},
 				run: (*parser).callonreg_name1,
 				expr: &labeledExpr{
-					pos:   position{line: 473, col: 24, offset: 14134},
+					pos:   position{line: 472, col: 24, offset: 14154},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 473, col: 27, offset: 14137},
+						pos: position{line: 472, col: 27, offset: 14157},
 						expr: &choiceExpr{
-							pos: position{line: 473, col: 28, offset: 14138},
+							pos: position{line: 472, col: 28, offset: 14158},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 473, col: 28, offset: 14138},
+									pos:        position{line: 472, col: 28, offset: 14158},
 									val:        "[!$&-,.0-9;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', 'A', 'Z', 'a', 'z'},
@@ -3704,7 +3703,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 473, col: 53, offset: 14163},
+									pos:  position{line: 472, col: 53, offset: 14183},
 									name: "pct_encoded",
 								},
 							},
@@ -3716,56 +3715,56 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 482, col: 1, offset: 14543},
+			pos:         position{line: 481, col: 1, offset: 14563},
 			expr: &actionExpr{
-				pos: position{line: 482, col: 16, offset: 14558},
+				pos: position{line: 481, col: 16, offset: 14578},
 				run: (*parser).callonpath1,
 				expr: &labeledExpr{
-					pos:   position{line: 482, col: 16, offset: 14558},
+					pos:   position{line: 481, col: 16, offset: 14578},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 482, col: 19, offset: 14561},
+						pos: position{line: 481, col: 19, offset: 14581},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 482, col: 19, offset: 14561},
+								pos: position{line: 481, col: 19, offset: 14581},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 482, col: 19, offset: 14561},
+										pos:  position{line: 481, col: 19, offset: 14581},
 										name: "path_abempty",
 									},
 									&notExpr{
-										pos: position{line: 482, col: 32, offset: 14574},
+										pos: position{line: 481, col: 32, offset: 14594},
 										expr: &anyMatcher{
-											line: 482, col: 33, offset: 14575,
+											line: 481, col: 33, offset: 14595,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 482, col: 37, offset: 14579},
+								pos:  position{line: 481, col: 37, offset: 14599},
 								name: "path_absolute",
 							},
 							&seqExpr{
-								pos: position{line: 482, col: 53, offset: 14595},
+								pos: position{line: 481, col: 53, offset: 14615},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 482, col: 53, offset: 14595},
+										pos:  position{line: 481, col: 53, offset: 14615},
 										name: "path_noscheme",
 									},
 									&notExpr{
-										pos: position{line: 482, col: 67, offset: 14609},
+										pos: position{line: 481, col: 67, offset: 14629},
 										expr: &anyMatcher{
-											line: 482, col: 68, offset: 14610,
+											line: 481, col: 68, offset: 14630,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 482, col: 72, offset: 14614},
+								pos:  position{line: 481, col: 72, offset: 14634},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 482, col: 88, offset: 14630},
+								pos:  position{line: 481, col: 88, offset: 14650},
 								name: "path_empty",
 							},
 						},
@@ -3776,26 +3775,26 @@ var g = &grammar{
 		{
 			name:        "path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 487, col: 1, offset: 14715},
+			pos:         position{line: 486, col: 1, offset: 14735},
 			expr: &actionExpr{
-				pos: position{line: 487, col: 32, offset: 14746},
+				pos: position{line: 486, col: 32, offset: 14766},
 				run: (*parser).callonpath_abempty1,
 				expr: &labeledExpr{
-					pos:   position{line: 487, col: 32, offset: 14746},
+					pos:   position{line: 486, col: 32, offset: 14766},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 487, col: 35, offset: 14749},
+						pos: position{line: 486, col: 35, offset: 14769},
 						expr: &seqExpr{
-							pos: position{line: 487, col: 36, offset: 14750},
+							pos: position{line: 486, col: 36, offset: 14770},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 487, col: 36, offset: 14750},
+									pos:        position{line: 486, col: 36, offset: 14770},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 487, col: 40, offset: 14754},
+									pos:  position{line: 486, col: 40, offset: 14774},
 									name: "segment",
 								},
 							},
@@ -3807,44 +3806,44 @@ var g = &grammar{
 		{
 			name:        "path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 492, col: 1, offset: 14865},
+			pos:         position{line: 491, col: 1, offset: 14885},
 			expr: &actionExpr{
-				pos: position{line: 492, col: 34, offset: 14898},
+				pos: position{line: 491, col: 34, offset: 14918},
 				run: (*parser).callonpath_absolute1,
 				expr: &labeledExpr{
-					pos:   position{line: 492, col: 34, offset: 14898},
+					pos:   position{line: 491, col: 34, offset: 14918},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 492, col: 37, offset: 14901},
+						pos: position{line: 491, col: 37, offset: 14921},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 492, col: 37, offset: 14901},
+								pos:        position{line: 491, col: 37, offset: 14921},
 								val:        "/",
 								ignoreCase: false,
 								want:       "\"/\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 492, col: 41, offset: 14905},
+								pos: position{line: 491, col: 41, offset: 14925},
 								expr: &seqExpr{
-									pos: position{line: 492, col: 42, offset: 14906},
+									pos: position{line: 491, col: 42, offset: 14926},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 492, col: 42, offset: 14906},
+											pos:  position{line: 491, col: 42, offset: 14926},
 											name: "segment_nz",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 492, col: 53, offset: 14917},
+											pos: position{line: 491, col: 53, offset: 14937},
 											expr: &seqExpr{
-												pos: position{line: 492, col: 54, offset: 14918},
+												pos: position{line: 491, col: 54, offset: 14938},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 492, col: 54, offset: 14918},
+														pos:        position{line: 491, col: 54, offset: 14938},
 														val:        "/",
 														ignoreCase: false,
 														want:       "\"/\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 492, col: 58, offset: 14922},
+														pos:  position{line: 491, col: 58, offset: 14942},
 														name: "segment",
 													},
 												},
@@ -3861,33 +3860,33 @@ var g = &grammar{
 		{
 			name:        "path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 497, col: 1, offset: 15031},
+			pos:         position{line: 496, col: 1, offset: 15051},
 			expr: &actionExpr{
-				pos: position{line: 497, col: 34, offset: 15064},
+				pos: position{line: 496, col: 34, offset: 15084},
 				run: (*parser).callonpath_noscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 497, col: 34, offset: 15064},
+					pos:   position{line: 496, col: 34, offset: 15084},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 497, col: 37, offset: 15067},
+						pos: position{line: 496, col: 37, offset: 15087},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 497, col: 37, offset: 15067},
+								pos:  position{line: 496, col: 37, offset: 15087},
 								name: "segment_nz_nc",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 497, col: 51, offset: 15081},
+								pos: position{line: 496, col: 51, offset: 15101},
 								expr: &seqExpr{
-									pos: position{line: 497, col: 52, offset: 15082},
+									pos: position{line: 496, col: 52, offset: 15102},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 497, col: 52, offset: 15082},
+											pos:        position{line: 496, col: 52, offset: 15102},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 497, col: 56, offset: 15086},
+											pos:  position{line: 496, col: 56, offset: 15106},
 											name: "segment",
 										},
 									},
@@ -3901,33 +3900,33 @@ var g = &grammar{
 		{
 			name:        "path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 502, col: 1, offset: 15190},
+			pos:         position{line: 501, col: 1, offset: 15210},
 			expr: &actionExpr{
-				pos: position{line: 502, col: 34, offset: 15223},
+				pos: position{line: 501, col: 34, offset: 15243},
 				run: (*parser).callonpath_rootless1,
 				expr: &labeledExpr{
-					pos:   position{line: 502, col: 34, offset: 15223},
+					pos:   position{line: 501, col: 34, offset: 15243},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 502, col: 37, offset: 15226},
+						pos: position{line: 501, col: 37, offset: 15246},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 502, col: 37, offset: 15226},
+								pos:  position{line: 501, col: 37, offset: 15246},
 								name: "segment_nz",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 502, col: 48, offset: 15237},
+								pos: position{line: 501, col: 48, offset: 15257},
 								expr: &seqExpr{
-									pos: position{line: 502, col: 49, offset: 15238},
+									pos: position{line: 501, col: 49, offset: 15258},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 502, col: 49, offset: 15238},
+											pos:        position{line: 501, col: 49, offset: 15258},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 502, col: 53, offset: 15242},
+											pos:  position{line: 501, col: 53, offset: 15262},
 											name: "segment",
 										},
 									},
@@ -3941,15 +3940,15 @@ var g = &grammar{
 		{
 			name:        "path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 507, col: 1, offset: 15327},
+			pos:         position{line: 506, col: 1, offset: 15347},
 			expr: &actionExpr{
-				pos: position{line: 507, col: 28, offset: 15354},
+				pos: position{line: 506, col: 28, offset: 15374},
 				run: (*parser).callonpath_empty1,
 				expr: &labeledExpr{
-					pos:   position{line: 507, col: 28, offset: 15354},
+					pos:   position{line: 506, col: 28, offset: 15374},
 					label: "v",
 					expr: &litMatcher{
-						pos:        position{line: 507, col: 31, offset: 15357},
+						pos:        position{line: 506, col: 31, offset: 15377},
 						val:        "",
 						ignoreCase: false,
 						want:       "\"\"",
@@ -3960,20 +3959,20 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 512, col: 1, offset: 15430},
+			pos:         position{line: 511, col: 1, offset: 15450},
 			expr: &actionExpr{
-				pos: position{line: 512, col: 22, offset: 15451},
+				pos: position{line: 511, col: 22, offset: 15471},
 				run: (*parser).callonsegment1,
 				expr: &labeledExpr{
-					pos:   position{line: 512, col: 22, offset: 15451},
+					pos:   position{line: 511, col: 22, offset: 15471},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 512, col: 25, offset: 15454},
+						pos: position{line: 511, col: 25, offset: 15474},
 						expr: &choiceExpr{
-							pos: position{line: 512, col: 26, offset: 15455},
+							pos: position{line: 511, col: 26, offset: 15475},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 512, col: 26, offset: 15455},
+									pos:        position{line: 511, col: 26, offset: 15475},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -3981,7 +3980,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 512, col: 50, offset: 15479},
+									pos:  position{line: 511, col: 50, offset: 15499},
 									name: "pct_encoded",
 								},
 							},
@@ -3993,20 +3992,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 517, col: 1, offset: 15561},
+			pos:         position{line: 516, col: 1, offset: 15581},
 			expr: &actionExpr{
-				pos: position{line: 517, col: 28, offset: 15588},
+				pos: position{line: 516, col: 28, offset: 15608},
 				run: (*parser).callonsegment_nz1,
 				expr: &labeledExpr{
-					pos:   position{line: 517, col: 28, offset: 15588},
+					pos:   position{line: 516, col: 28, offset: 15608},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 517, col: 31, offset: 15591},
+						pos: position{line: 516, col: 31, offset: 15611},
 						expr: &choiceExpr{
-							pos: position{line: 517, col: 32, offset: 15592},
+							pos: position{line: 516, col: 32, offset: 15612},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 517, col: 32, offset: 15592},
+									pos:        position{line: 516, col: 32, offset: 15612},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -4014,7 +4013,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 517, col: 56, offset: 15616},
+									pos:  position{line: 516, col: 56, offset: 15636},
 									name: "pct_encoded",
 								},
 							},
@@ -4026,20 +4025,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 523, col: 1, offset: 15811},
+			pos:         position{line: 522, col: 1, offset: 15831},
 			expr: &actionExpr{
-				pos: position{line: 523, col: 34, offset: 15844},
+				pos: position{line: 522, col: 34, offset: 15864},
 				run: (*parser).callonsegment_nz_nc1,
 				expr: &labeledExpr{
-					pos:   position{line: 523, col: 34, offset: 15844},
+					pos:   position{line: 522, col: 34, offset: 15864},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 523, col: 37, offset: 15847},
+						pos: position{line: 522, col: 37, offset: 15867},
 						expr: &choiceExpr{
-							pos: position{line: 523, col: 38, offset: 15848},
+							pos: position{line: 522, col: 38, offset: 15868},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 523, col: 38, offset: 15848},
+									pos:        position{line: 522, col: 38, offset: 15868},
 									val:        "[!$&-,.0-9;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', '@', 'Z', 'a', 'z'},
@@ -4047,7 +4046,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 523, col: 63, offset: 15873},
+									pos:  position{line: 522, col: 63, offset: 15893},
 									name: "pct_encoded",
 								},
 							},
@@ -4059,12 +4058,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 528, col: 1, offset: 16003},
+			pos:         position{line: 527, col: 1, offset: 16023},
 			expr: &choiceExpr{
-				pos: position{line: 528, col: 18, offset: 16020},
+				pos: position{line: 527, col: 18, offset: 16040},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 528, col: 18, offset: 16020},
+						pos:        position{line: 527, col: 18, offset: 16040},
 						val:        "[!$&-,.0-;=@-Z_a-z~-]",
 						chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 						ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -4072,7 +4071,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 528, col: 42, offset: 16044},
+						pos:  position{line: 527, col: 42, offset: 16064},
 						name: "pct_encoded",
 					},
 				},
@@ -4081,20 +4080,20 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 531, col: 1, offset: 16102},
+			pos:         position{line: 530, col: 1, offset: 16122},
 			expr: &actionExpr{
-				pos: position{line: 531, col: 18, offset: 16119},
+				pos: position{line: 530, col: 18, offset: 16139},
 				run: (*parser).callonquery1,
 				expr: &labeledExpr{
-					pos:   position{line: 531, col: 18, offset: 16119},
+					pos:   position{line: 530, col: 18, offset: 16139},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 531, col: 21, offset: 16122},
+						pos: position{line: 530, col: 21, offset: 16142},
 						expr: &choiceExpr{
-							pos: position{line: 531, col: 22, offset: 16123},
+							pos: position{line: 530, col: 22, offset: 16143},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 531, col: 22, offset: 16123},
+									pos:        position{line: 530, col: 22, offset: 16143},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4102,7 +4101,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 531, col: 45, offset: 16146},
+									pos:  position{line: 530, col: 45, offset: 16166},
 									name: "pct_encoded",
 								},
 							},
@@ -4114,20 +4113,20 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 536, col: 1, offset: 16241},
+			pos:         position{line: 535, col: 1, offset: 16261},
 			expr: &actionExpr{
-				pos: position{line: 536, col: 24, offset: 16264},
+				pos: position{line: 535, col: 24, offset: 16284},
 				run: (*parser).callonfragment1,
 				expr: &labeledExpr{
-					pos:   position{line: 536, col: 24, offset: 16264},
+					pos:   position{line: 535, col: 24, offset: 16284},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 536, col: 27, offset: 16267},
+						pos: position{line: 535, col: 27, offset: 16287},
 						expr: &choiceExpr{
-							pos: position{line: 536, col: 28, offset: 16268},
+							pos: position{line: 535, col: 28, offset: 16288},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 536, col: 28, offset: 16268},
+									pos:        position{line: 535, col: 28, offset: 16288},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4135,7 +4134,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 536, col: 51, offset: 16291},
+									pos:  position{line: 535, col: 51, offset: 16311},
 									name: "pct_encoded",
 								},
 							},
@@ -4147,31 +4146,31 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 541, col: 1, offset: 16384},
+			pos:         position{line: 540, col: 1, offset: 16404},
 			expr: &actionExpr{
-				pos: position{line: 541, col: 30, offset: 16413},
+				pos: position{line: 540, col: 30, offset: 16433},
 				run: (*parser).callonpct_encoded1,
 				expr: &labeledExpr{
-					pos:   position{line: 541, col: 30, offset: 16413},
+					pos:   position{line: 540, col: 30, offset: 16433},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 541, col: 33, offset: 16416},
+						pos: position{line: 540, col: 33, offset: 16436},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 541, col: 33, offset: 16416},
+								pos:        position{line: 540, col: 33, offset: 16436},
 								val:        "%",
 								ignoreCase: false,
 								want:       "\"%\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 541, col: 37, offset: 16420},
+								pos:        position{line: 540, col: 37, offset: 16440},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 541, col: 49, offset: 16432},
+								pos:        position{line: 540, col: 49, offset: 16452},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
@@ -4185,9 +4184,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 546, col: 1, offset: 16546},
+			pos:         position{line: 545, col: 1, offset: 16566},
 			expr: &charClassMatcher{
-				pos:        position{line: 546, col: 28, offset: 16573},
+				pos:        position{line: 545, col: 28, offset: 16593},
 				val:        "[.0-9A-Z_a-z~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -4198,9 +4197,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 549, col: 1, offset: 16636},
+			pos:         position{line: 548, col: 1, offset: 16656},
 			expr: &charClassMatcher{
-				pos:        position{line: 549, col: 24, offset: 16659},
+				pos:        position{line: 548, col: 24, offset: 16679},
 				val:        "[!#$&-,/:;=?@[\\]]",
 				chars:      []rune{'!', '#', '$', '/', ':', ';', '=', '?', '@', '[', ']'},
 				ranges:     []rune{'&', ','},
@@ -4211,9 +4210,9 @@ var g = &grammar{
 		{
 			name:        "gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 552, col: 1, offset: 16740},
+			pos:         position{line: 551, col: 1, offset: 16760},
 			expr: &charClassMatcher{
-				pos:        position{line: 552, col: 28, offset: 16767},
+				pos:        position{line: 551, col: 28, offset: 16787},
 				val:        "[#/:?@[\\]]",
 				chars:      []rune{'#', '/', ':', '?', '@', '[', ']'},
 				ignoreCase: false,
@@ -4223,9 +4222,9 @@ var g = &grammar{
 		{
 			name:        "sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 556, col: 1, offset: 16885},
+			pos:         position{line: 555, col: 1, offset: 16905},
 			expr: &charClassMatcher{
-				pos:        position{line: 556, col: 28, offset: 16912},
+				pos:        position{line: 555, col: 28, offset: 16932},
 				val:        "[!$&-,;=]",
 				chars:      []rune{'!', '$', ';', '='},
 				ranges:     []rune{'&', ','},
@@ -4236,20 +4235,20 @@ var g = &grammar{
 		{
 			name:        "ZoneID",
 			displayName: "\"ZoneID\"",
-			pos:         position{line: 559, col: 1, offset: 16966},
+			pos:         position{line: 558, col: 1, offset: 16986},
 			expr: &actionExpr{
-				pos: position{line: 559, col: 20, offset: 16985},
+				pos: position{line: 558, col: 20, offset: 17005},
 				run: (*parser).callonZoneID1,
 				expr: &labeledExpr{
-					pos:   position{line: 559, col: 20, offset: 16985},
+					pos:   position{line: 558, col: 20, offset: 17005},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 559, col: 23, offset: 16988},
+						pos: position{line: 558, col: 23, offset: 17008},
 						expr: &choiceExpr{
-							pos: position{line: 559, col: 24, offset: 16989},
+							pos: position{line: 558, col: 24, offset: 17009},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 559, col: 24, offset: 16989},
+									pos:        position{line: 558, col: 24, offset: 17009},
 									val:        "[.0-9A-Z_a-z~-]",
 									chars:      []rune{'.', '_', '~', '-'},
 									ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -4257,7 +4256,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 559, col: 42, offset: 17007},
+									pos:  position{line: 558, col: 42, offset: 17027},
 									name: "pct_encoded",
 								},
 							},
@@ -4269,28 +4268,28 @@ var g = &grammar{
 		{
 			name:        "IPv6addrz",
 			displayName: "\"IPv6addrz\"",
-			pos:         position{line: 564, col: 1, offset: 17098},
+			pos:         position{line: 563, col: 1, offset: 17118},
 			expr: &actionExpr{
-				pos: position{line: 564, col: 26, offset: 17123},
+				pos: position{line: 563, col: 26, offset: 17143},
 				run: (*parser).callonIPv6addrz1,
 				expr: &labeledExpr{
-					pos:   position{line: 564, col: 26, offset: 17123},
+					pos:   position{line: 563, col: 26, offset: 17143},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 564, col: 29, offset: 17126},
+						pos: position{line: 563, col: 29, offset: 17146},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 564, col: 29, offset: 17126},
+								pos:  position{line: 563, col: 29, offset: 17146},
 								name: "IPv6address",
 							},
 							&litMatcher{
-								pos:        position{line: 564, col: 41, offset: 17138},
+								pos:        position{line: 563, col: 41, offset: 17158},
 								val:        "%25",
 								ignoreCase: false,
 								want:       "\"%25\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 564, col: 47, offset: 17144},
+								pos:  position{line: 563, col: 47, offset: 17164},
 								name: "ZoneID",
 							},
 						},
@@ -4301,9 +4300,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 569, col: 1, offset: 17253},
+			pos:         position{line: 568, col: 1, offset: 17273},
 			expr: &charClassMatcher{
-				pos:        position{line: 569, col: 18, offset: 17270},
+				pos:        position{line: 568, col: 18, offset: 17290},
 				val:        "[A-Za-z]",
 				ranges:     []rune{'A', 'Z', 'a', 'z'},
 				ignoreCase: false,
@@ -4313,9 +4312,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 573, col: 1, offset: 17359},
+			pos:         position{line: 572, col: 1, offset: 17379},
 			expr: &charClassMatcher{
-				pos:        position{line: 573, col: 18, offset: 17376},
+				pos:        position{line: 572, col: 18, offset: 17396},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -4325,9 +4324,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 576, col: 1, offset: 17455},
+			pos:         position{line: 575, col: 1, offset: 17475},
 			expr: &charClassMatcher{
-				pos:        position{line: 576, col: 20, offset: 17474},
+				pos:        position{line: 575, col: 20, offset: 17494},
 				val:        "[0-9A-Fa-f]",
 				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 				ignoreCase: false,
