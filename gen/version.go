@@ -13,13 +13,20 @@ import (
 // module, or go run github.com/peguri/rfc3986/gen from a module whose go.mod
 // replaces this one with a directory — and otherwise the version of this
 // module that was built (go run github.com/peguri/rfc3986/gen@v1.2.3, or
-// the version a module requires). go run stamps no version control
-// information, so the generated files of this repository stay the same from
-// commit to commit.
+// the version a module requires). A version that the go command derived
+// from version control (go build, or -buildvcs=true, in a clone: a tag or a
+// pseudo-version, "+dirty" when edited) is a checkout's too, so that the
+// generated files of this repository stay the same from commit to commit
+// whoever generates them.
 func version() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "(unknown)"
+	}
+	for _, s := range bi.Settings {
+		if s.Key == "vcs" {
+			return "(devel)"
+		}
 	}
 	m := &bi.Main
 	if m.Path != selfModule {
