@@ -71,7 +71,8 @@ type Grammar struct {
 // return them — and returns the grammar they make. It reports the first
 // inconsistency: no start rule, a default rule that is not one, a missing
 // function, a network or table that fails its check, a table of a rule that
-// is not a start rule.
+// is not a start rule. The grammar keeps the tables, which must not change
+// afterwards; it copies the rest.
 func NewGrammar(name string, peg *PEG, dfa Tables) (*Grammar, error) {
 	if peg == nil {
 		return nil, fmt.Errorf("syntax: grammar %s: no PEG", name)
