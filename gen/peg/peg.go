@@ -637,25 +637,26 @@ func PEG() *syntax.PEG {
 		fmt.Fprintf(&b, "\t\t\t%q: %q,\n", e, res.Entries[e])
 	}
 	b.WriteString("\t\t},\n")
-	fmt.Fprintf(&b, "\t\tDefault: %q,\n", res.Default)
+	// The fields as gofmt aligns them, so that the PEG reads as the Go
+	// pigeon writes from it.
+	field := func(name, value string) { fmt.Fprintf(&b, "\t\t%-16s %s,\n", name+":", value) }
+	field("Default", strconv.Quote(res.Default))
 	if res.Octets {
-		b.WriteString("\t\tOctets: true,\n")
+		field("Octets", "true")
 	}
 	if fb != nil {
-		b.WriteString("\t\tNet: fallbackNet,\n\t\tGuided: []string{")
-		for i, e := range slices.Sorted(maps.Keys(fb.entries)) {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			fmt.Fprintf(&b, "%q", e)
+		var guided []string
+		for _, e := range slices.Sorted(maps.Keys(fb.entries)) {
+			guided = append(guided, strconv.Quote(e))
 		}
-		b.WriteString("},\n")
+		field("Net", "fallbackNet")
+		field("Guided", "[]string{"+strings.Join(guided, ", ")+"}")
 	}
-	b.WriteString(`		Parse:           parseEntry,
-		Errors:          pegErrors,
-		InvalidEncoding: errInvalidEncoding,
-		MaxExpressions:  errMaxExprCnt,
-	}
+	field("Parse", "parseEntry")
+	field("Errors", "pegErrors")
+	field("InvalidEncoding", "errInvalidEncoding")
+	field("MaxExpressions", "errMaxExprCnt")
+	b.WriteString(`	}
 }
 
 // parseEntry runs pigeon's parser from an entrypoint.

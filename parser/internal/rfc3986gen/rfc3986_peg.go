@@ -108,25 +108,25 @@ var g = &grammar{
 		{
 			name:        "E_URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 106, col: 1, offset: 3239},
+			pos:         position{line: 106, col: 1, offset: 3247},
 			expr: &actionExpr{
-				pos: position{line: 106, col: 36, offset: 3274},
+				pos: position{line: 106, col: 36, offset: 3282},
 				run: (*parser).callonE_URI_reference1,
 				expr: &seqExpr{
-					pos: position{line: 106, col: 36, offset: 3274},
+					pos: position{line: 106, col: 36, offset: 3282},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 106, col: 36, offset: 3274},
+							pos:   position{line: 106, col: 36, offset: 3282},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 106, col: 38, offset: 3276},
+								pos:  position{line: 106, col: 38, offset: 3284},
 								name: "URI_reference",
 							},
 						},
 						&notExpr{
-							pos: position{line: 106, col: 52, offset: 3290},
+							pos: position{line: 106, col: 52, offset: 3298},
 							expr: &anyMatcher{
-								line: 106, col: 53, offset: 3291,
+								line: 106, col: 53, offset: 3299,
 							},
 						},
 					},
@@ -136,25 +136,25 @@ var g = &grammar{
 		{
 			name:        "E_URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 111, col: 1, offset: 3345},
+			pos:         position{line: 111, col: 1, offset: 3353},
 			expr: &actionExpr{
-				pos: position{line: 111, col: 16, offset: 3360},
+				pos: position{line: 111, col: 16, offset: 3368},
 				run: (*parser).callonE_URI1,
 				expr: &seqExpr{
-					pos: position{line: 111, col: 16, offset: 3360},
+					pos: position{line: 111, col: 16, offset: 3368},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 111, col: 16, offset: 3360},
+							pos:   position{line: 111, col: 16, offset: 3368},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 111, col: 18, offset: 3362},
+								pos:  position{line: 111, col: 18, offset: 3370},
 								name: "URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 111, col: 22, offset: 3366},
+							pos: position{line: 111, col: 22, offset: 3374},
 							expr: &anyMatcher{
-								line: 111, col: 23, offset: 3367,
+								line: 111, col: 23, offset: 3375,
 							},
 						},
 					},
@@ -164,25 +164,25 @@ var g = &grammar{
 		{
 			name:        "E_hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 116, col: 1, offset: 3427},
+			pos:         position{line: 116, col: 1, offset: 3435},
 			expr: &actionExpr{
-				pos: position{line: 116, col: 28, offset: 3454},
+				pos: position{line: 116, col: 28, offset: 3462},
 				run: (*parser).callonE_hier_part1,
 				expr: &seqExpr{
-					pos: position{line: 116, col: 28, offset: 3454},
+					pos: position{line: 116, col: 28, offset: 3462},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 116, col: 28, offset: 3454},
+							pos:   position{line: 116, col: 28, offset: 3462},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 116, col: 30, offset: 3456},
+								pos:  position{line: 116, col: 30, offset: 3464},
 								name: "hier_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 116, col: 42, offset: 3468},
+							pos: position{line: 116, col: 42, offset: 3476},
 							expr: &anyMatcher{
-								line: 116, col: 43, offset: 3469,
+								line: 116, col: 43, offset: 3477,
 							},
 						},
 					},
@@ -192,25 +192,25 @@ var g = &grammar{
 		{
 			name:        "E_absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 121, col: 1, offset: 3532},
+			pos:         position{line: 121, col: 1, offset: 3540},
 			expr: &actionExpr{
-				pos: position{line: 121, col: 34, offset: 3565},
+				pos: position{line: 121, col: 34, offset: 3573},
 				run: (*parser).callonE_absolute_URI1,
 				expr: &seqExpr{
-					pos: position{line: 121, col: 34, offset: 3565},
+					pos: position{line: 121, col: 34, offset: 3573},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 121, col: 34, offset: 3565},
+							pos:   position{line: 121, col: 34, offset: 3573},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 121, col: 36, offset: 3567},
+								pos:  position{line: 121, col: 36, offset: 3575},
 								name: "absolute_URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 121, col: 49, offset: 3580},
+							pos: position{line: 121, col: 49, offset: 3588},
 							expr: &anyMatcher{
-								line: 121, col: 50, offset: 3581,
+								line: 121, col: 50, offset: 3589,
 							},
 						},
 					},
@@ -220,25 +220,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 126, col: 1, offset: 3644},
+			pos:         position{line: 126, col: 1, offset: 3652},
 			expr: &actionExpr{
-				pos: position{line: 126, col: 34, offset: 3677},
+				pos: position{line: 126, col: 34, offset: 3685},
 				run: (*parser).callonE_relative_ref1,
 				expr: &seqExpr{
-					pos: position{line: 126, col: 34, offset: 3677},
+					pos: position{line: 126, col: 34, offset: 3685},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 126, col: 34, offset: 3677},
+							pos:   position{line: 126, col: 34, offset: 3685},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 126, col: 36, offset: 3679},
+								pos:  position{line: 126, col: 36, offset: 3687},
 								name: "relative_ref",
 							},
 						},
 						&notExpr{
-							pos: position{line: 126, col: 49, offset: 3692},
+							pos: position{line: 126, col: 49, offset: 3700},
 							expr: &anyMatcher{
-								line: 126, col: 50, offset: 3693,
+								line: 126, col: 50, offset: 3701,
 							},
 						},
 					},
@@ -248,25 +248,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 131, col: 1, offset: 3757},
+			pos:         position{line: 131, col: 1, offset: 3765},
 			expr: &actionExpr{
-				pos: position{line: 131, col: 36, offset: 3792},
+				pos: position{line: 131, col: 36, offset: 3800},
 				run: (*parser).callonE_relative_part1,
 				expr: &seqExpr{
-					pos: position{line: 131, col: 36, offset: 3792},
+					pos: position{line: 131, col: 36, offset: 3800},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 131, col: 36, offset: 3792},
+							pos:   position{line: 131, col: 36, offset: 3800},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 131, col: 38, offset: 3794},
+								pos:  position{line: 131, col: 38, offset: 3802},
 								name: "relative_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 131, col: 54, offset: 3810},
+							pos: position{line: 131, col: 54, offset: 3818},
 							expr: &anyMatcher{
-								line: 131, col: 55, offset: 3811,
+								line: 131, col: 55, offset: 3819,
 							},
 						},
 					},
@@ -276,25 +276,25 @@ var g = &grammar{
 		{
 			name:        "E_scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 136, col: 1, offset: 3868},
+			pos:         position{line: 136, col: 1, offset: 3876},
 			expr: &actionExpr{
-				pos: position{line: 136, col: 22, offset: 3889},
+				pos: position{line: 136, col: 22, offset: 3897},
 				run: (*parser).callonE_scheme1,
 				expr: &seqExpr{
-					pos: position{line: 136, col: 22, offset: 3889},
+					pos: position{line: 136, col: 22, offset: 3897},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 136, col: 22, offset: 3889},
+							pos:   position{line: 136, col: 22, offset: 3897},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 136, col: 24, offset: 3891},
+								pos:  position{line: 136, col: 24, offset: 3899},
 								name: "scheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 136, col: 31, offset: 3898},
+							pos: position{line: 136, col: 31, offset: 3906},
 							expr: &anyMatcher{
-								line: 136, col: 32, offset: 3899,
+								line: 136, col: 32, offset: 3907,
 							},
 						},
 					},
@@ -304,25 +304,25 @@ var g = &grammar{
 		{
 			name:        "E_authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 141, col: 1, offset: 3959},
+			pos:         position{line: 141, col: 1, offset: 3967},
 			expr: &actionExpr{
-				pos: position{line: 141, col: 28, offset: 3986},
+				pos: position{line: 141, col: 28, offset: 3994},
 				run: (*parser).callonE_authority1,
 				expr: &seqExpr{
-					pos: position{line: 141, col: 28, offset: 3986},
+					pos: position{line: 141, col: 28, offset: 3994},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 141, col: 28, offset: 3986},
+							pos:   position{line: 141, col: 28, offset: 3994},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 141, col: 30, offset: 3988},
+								pos:  position{line: 141, col: 30, offset: 3996},
 								name: "authority_4",
 							},
 						},
 						&notExpr{
-							pos: position{line: 141, col: 42, offset: 4000},
+							pos: position{line: 141, col: 42, offset: 4008},
 							expr: &anyMatcher{
-								line: 141, col: 43, offset: 4001,
+								line: 141, col: 43, offset: 4009,
 							},
 						},
 					},
@@ -332,25 +332,25 @@ var g = &grammar{
 		{
 			name:        "E_userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 146, col: 1, offset: 4060},
+			pos:         position{line: 146, col: 1, offset: 4068},
 			expr: &actionExpr{
-				pos: position{line: 146, col: 26, offset: 4085},
+				pos: position{line: 146, col: 26, offset: 4093},
 				run: (*parser).callonE_userinfo1,
 				expr: &seqExpr{
-					pos: position{line: 146, col: 26, offset: 4085},
+					pos: position{line: 146, col: 26, offset: 4093},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 146, col: 26, offset: 4085},
+							pos:   position{line: 146, col: 26, offset: 4093},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 146, col: 28, offset: 4087},
+								pos:  position{line: 146, col: 28, offset: 4095},
 								name: "userinfo",
 							},
 						},
 						&notExpr{
-							pos: position{line: 146, col: 37, offset: 4096},
+							pos: position{line: 146, col: 37, offset: 4104},
 							expr: &anyMatcher{
-								line: 146, col: 38, offset: 4097,
+								line: 146, col: 38, offset: 4105,
 							},
 						},
 					},
@@ -360,25 +360,25 @@ var g = &grammar{
 		{
 			name:        "E_host",
 			displayName: "\"host\"",
-			pos:         position{line: 151, col: 1, offset: 4152},
+			pos:         position{line: 151, col: 1, offset: 4160},
 			expr: &actionExpr{
-				pos: position{line: 151, col: 18, offset: 4169},
+				pos: position{line: 151, col: 18, offset: 4177},
 				run: (*parser).callonE_host1,
 				expr: &seqExpr{
-					pos: position{line: 151, col: 18, offset: 4169},
+					pos: position{line: 151, col: 18, offset: 4177},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 151, col: 18, offset: 4169},
+							pos:   position{line: 151, col: 18, offset: 4177},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 151, col: 20, offset: 4171},
+								pos:  position{line: 151, col: 20, offset: 4179},
 								name: "host_5",
 							},
 						},
 						&notExpr{
-							pos: position{line: 151, col: 27, offset: 4178},
+							pos: position{line: 151, col: 27, offset: 4186},
 							expr: &anyMatcher{
-								line: 151, col: 28, offset: 4179,
+								line: 151, col: 28, offset: 4187,
 							},
 						},
 					},
@@ -388,25 +388,25 @@ var g = &grammar{
 		{
 			name:        "E_port",
 			displayName: "\"port\"",
-			pos:         position{line: 156, col: 1, offset: 4234},
+			pos:         position{line: 156, col: 1, offset: 4242},
 			expr: &actionExpr{
-				pos: position{line: 156, col: 18, offset: 4251},
+				pos: position{line: 156, col: 18, offset: 4259},
 				run: (*parser).callonE_port1,
 				expr: &seqExpr{
-					pos: position{line: 156, col: 18, offset: 4251},
+					pos: position{line: 156, col: 18, offset: 4259},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 156, col: 18, offset: 4251},
+							pos:   position{line: 156, col: 18, offset: 4259},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 156, col: 20, offset: 4253},
+								pos:  position{line: 156, col: 20, offset: 4261},
 								name: "port",
 							},
 						},
 						&notExpr{
-							pos: position{line: 156, col: 25, offset: 4258},
+							pos: position{line: 156, col: 25, offset: 4266},
 							expr: &anyMatcher{
-								line: 156, col: 26, offset: 4259,
+								line: 156, col: 26, offset: 4267,
 							},
 						},
 					},
@@ -416,25 +416,25 @@ var g = &grammar{
 		{
 			name:        "E_IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 161, col: 1, offset: 4320},
+			pos:         position{line: 161, col: 1, offset: 4328},
 			expr: &actionExpr{
-				pos: position{line: 161, col: 30, offset: 4349},
+				pos: position{line: 161, col: 30, offset: 4357},
 				run: (*parser).callonE_IP_literal1,
 				expr: &seqExpr{
-					pos: position{line: 161, col: 30, offset: 4349},
+					pos: position{line: 161, col: 30, offset: 4357},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 161, col: 30, offset: 4349},
+							pos:   position{line: 161, col: 30, offset: 4357},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 161, col: 32, offset: 4351},
+								pos:  position{line: 161, col: 32, offset: 4359},
 								name: "IP_literal",
 							},
 						},
 						&notExpr{
-							pos: position{line: 161, col: 43, offset: 4362},
+							pos: position{line: 161, col: 43, offset: 4370},
 							expr: &anyMatcher{
-								line: 161, col: 44, offset: 4363,
+								line: 161, col: 44, offset: 4371,
 							},
 						},
 					},
@@ -444,25 +444,25 @@ var g = &grammar{
 		{
 			name:        "E_IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 166, col: 1, offset: 4423},
+			pos:         position{line: 166, col: 1, offset: 4431},
 			expr: &actionExpr{
-				pos: position{line: 166, col: 28, offset: 4450},
+				pos: position{line: 166, col: 28, offset: 4458},
 				run: (*parser).callonE_IPvFuture1,
 				expr: &seqExpr{
-					pos: position{line: 166, col: 28, offset: 4450},
+					pos: position{line: 166, col: 28, offset: 4458},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 166, col: 28, offset: 4450},
+							pos:   position{line: 166, col: 28, offset: 4458},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 166, col: 30, offset: 4452},
+								pos:  position{line: 166, col: 30, offset: 4460},
 								name: "IPvFuture",
 							},
 						},
 						&notExpr{
-							pos: position{line: 166, col: 40, offset: 4462},
+							pos: position{line: 166, col: 40, offset: 4470},
 							expr: &anyMatcher{
-								line: 166, col: 41, offset: 4463,
+								line: 166, col: 41, offset: 4471,
 							},
 						},
 					},
@@ -472,25 +472,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 171, col: 1, offset: 4525},
+			pos:         position{line: 171, col: 1, offset: 4533},
 			expr: &actionExpr{
-				pos: position{line: 171, col: 32, offset: 4556},
+				pos: position{line: 171, col: 32, offset: 4564},
 				run: (*parser).callonE_IPv6address1,
 				expr: &seqExpr{
-					pos: position{line: 171, col: 32, offset: 4556},
+					pos: position{line: 171, col: 32, offset: 4564},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 171, col: 32, offset: 4556},
+							pos:   position{line: 171, col: 32, offset: 4564},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 171, col: 34, offset: 4558},
+								pos:  position{line: 171, col: 34, offset: 4566},
 								name: "IPv6address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 171, col: 46, offset: 4570},
+							pos: position{line: 171, col: 46, offset: 4578},
 							expr: &anyMatcher{
-								line: 171, col: 47, offset: 4571,
+								line: 171, col: 47, offset: 4579,
 							},
 						},
 					},
@@ -500,25 +500,25 @@ var g = &grammar{
 		{
 			name:        "E_h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 176, col: 1, offset: 4625},
+			pos:         position{line: 176, col: 1, offset: 4633},
 			expr: &actionExpr{
-				pos: position{line: 176, col: 16, offset: 4640},
+				pos: position{line: 176, col: 16, offset: 4648},
 				run: (*parser).callonE_h161,
 				expr: &seqExpr{
-					pos: position{line: 176, col: 16, offset: 4640},
+					pos: position{line: 176, col: 16, offset: 4648},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 176, col: 16, offset: 4640},
+							pos:   position{line: 176, col: 16, offset: 4648},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 176, col: 18, offset: 4642},
+								pos:  position{line: 176, col: 18, offset: 4650},
 								name: "h16",
 							},
 						},
 						&notExpr{
-							pos: position{line: 176, col: 22, offset: 4646},
+							pos: position{line: 176, col: 22, offset: 4654},
 							expr: &anyMatcher{
-								line: 176, col: 23, offset: 4647,
+								line: 176, col: 23, offset: 4655,
 							},
 						},
 					},
@@ -528,25 +528,25 @@ var g = &grammar{
 		{
 			name:        "E_ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 181, col: 1, offset: 4702},
+			pos:         position{line: 181, col: 1, offset: 4710},
 			expr: &actionExpr{
-				pos: position{line: 181, col: 18, offset: 4719},
+				pos: position{line: 181, col: 18, offset: 4727},
 				run: (*parser).callonE_ls321,
 				expr: &seqExpr{
-					pos: position{line: 181, col: 18, offset: 4719},
+					pos: position{line: 181, col: 18, offset: 4727},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 181, col: 18, offset: 4719},
+							pos:   position{line: 181, col: 18, offset: 4727},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 181, col: 20, offset: 4721},
+								pos:  position{line: 181, col: 20, offset: 4729},
 								name: "ls32",
 							},
 						},
 						&notExpr{
-							pos: position{line: 181, col: 25, offset: 4726},
+							pos: position{line: 181, col: 25, offset: 4734},
 							expr: &anyMatcher{
-								line: 181, col: 26, offset: 4727,
+								line: 181, col: 26, offset: 4735,
 							},
 						},
 					},
@@ -556,25 +556,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 186, col: 1, offset: 4789},
+			pos:         position{line: 186, col: 1, offset: 4797},
 			expr: &actionExpr{
-				pos: position{line: 186, col: 32, offset: 4820},
+				pos: position{line: 186, col: 32, offset: 4828},
 				run: (*parser).callonE_IPv4address1,
 				expr: &seqExpr{
-					pos: position{line: 186, col: 32, offset: 4820},
+					pos: position{line: 186, col: 32, offset: 4828},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 186, col: 32, offset: 4820},
+							pos:   position{line: 186, col: 32, offset: 4828},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 186, col: 34, offset: 4822},
+								pos:  position{line: 186, col: 34, offset: 4830},
 								name: "IPv4address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 186, col: 46, offset: 4834},
+							pos: position{line: 186, col: 46, offset: 4842},
 							expr: &anyMatcher{
-								line: 186, col: 47, offset: 4835,
+								line: 186, col: 47, offset: 4843,
 							},
 						},
 					},
@@ -584,25 +584,25 @@ var g = &grammar{
 		{
 			name:        "E_dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 191, col: 1, offset: 4895},
+			pos:         position{line: 191, col: 1, offset: 4903},
 			expr: &actionExpr{
-				pos: position{line: 191, col: 28, offset: 4922},
+				pos: position{line: 191, col: 28, offset: 4930},
 				run: (*parser).callonE_dec_octet1,
 				expr: &seqExpr{
-					pos: position{line: 191, col: 28, offset: 4922},
+					pos: position{line: 191, col: 28, offset: 4930},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 191, col: 28, offset: 4922},
+							pos:   position{line: 191, col: 28, offset: 4930},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 191, col: 30, offset: 4924},
+								pos:  position{line: 191, col: 30, offset: 4932},
 								name: "dec_octet",
 							},
 						},
 						&notExpr{
-							pos: position{line: 191, col: 40, offset: 4934},
+							pos: position{line: 191, col: 40, offset: 4942},
 							expr: &anyMatcher{
-								line: 191, col: 41, offset: 4935,
+								line: 191, col: 41, offset: 4943,
 							},
 						},
 					},
@@ -612,25 +612,25 @@ var g = &grammar{
 		{
 			name:        "E_reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 196, col: 1, offset: 4994},
+			pos:         position{line: 196, col: 1, offset: 5002},
 			expr: &actionExpr{
-				pos: position{line: 196, col: 26, offset: 5019},
+				pos: position{line: 196, col: 26, offset: 5027},
 				run: (*parser).callonE_reg_name1,
 				expr: &seqExpr{
-					pos: position{line: 196, col: 26, offset: 5019},
+					pos: position{line: 196, col: 26, offset: 5027},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 196, col: 26, offset: 5019},
+							pos:   position{line: 196, col: 26, offset: 5027},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 196, col: 28, offset: 5021},
+								pos:  position{line: 196, col: 28, offset: 5029},
 								name: "reg_name",
 							},
 						},
 						&notExpr{
-							pos: position{line: 196, col: 37, offset: 5030},
+							pos: position{line: 196, col: 37, offset: 5038},
 							expr: &anyMatcher{
-								line: 196, col: 38, offset: 5031,
+								line: 196, col: 38, offset: 5039,
 							},
 						},
 					},
@@ -640,25 +640,25 @@ var g = &grammar{
 		{
 			name:        "E_path",
 			displayName: "\"path\"",
-			pos:         position{line: 201, col: 1, offset: 5086},
+			pos:         position{line: 201, col: 1, offset: 5094},
 			expr: &actionExpr{
-				pos: position{line: 201, col: 18, offset: 5103},
+				pos: position{line: 201, col: 18, offset: 5111},
 				run: (*parser).callonE_path1,
 				expr: &seqExpr{
-					pos: position{line: 201, col: 18, offset: 5103},
+					pos: position{line: 201, col: 18, offset: 5111},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 201, col: 18, offset: 5103},
+							pos:   position{line: 201, col: 18, offset: 5111},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 201, col: 20, offset: 5105},
+								pos:  position{line: 201, col: 20, offset: 5113},
 								name: "path",
 							},
 						},
 						&notExpr{
-							pos: position{line: 201, col: 25, offset: 5110},
+							pos: position{line: 201, col: 25, offset: 5118},
 							expr: &anyMatcher{
-								line: 201, col: 26, offset: 5111,
+								line: 201, col: 26, offset: 5119,
 							},
 						},
 					},
@@ -668,25 +668,25 @@ var g = &grammar{
 		{
 			name:        "E_path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 206, col: 1, offset: 5174},
+			pos:         position{line: 206, col: 1, offset: 5182},
 			expr: &actionExpr{
-				pos: position{line: 206, col: 34, offset: 5207},
+				pos: position{line: 206, col: 34, offset: 5215},
 				run: (*parser).callonE_path_abempty1,
 				expr: &seqExpr{
-					pos: position{line: 206, col: 34, offset: 5207},
+					pos: position{line: 206, col: 34, offset: 5215},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 206, col: 34, offset: 5207},
+							pos:   position{line: 206, col: 34, offset: 5215},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 206, col: 36, offset: 5209},
+								pos:  position{line: 206, col: 36, offset: 5217},
 								name: "path_abempty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 206, col: 49, offset: 5222},
+							pos: position{line: 206, col: 49, offset: 5230},
 							expr: &anyMatcher{
-								line: 206, col: 50, offset: 5223,
+								line: 206, col: 50, offset: 5231,
 							},
 						},
 					},
@@ -696,25 +696,25 @@ var g = &grammar{
 		{
 			name:        "E_path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 211, col: 1, offset: 5287},
+			pos:         position{line: 211, col: 1, offset: 5295},
 			expr: &actionExpr{
-				pos: position{line: 211, col: 36, offset: 5322},
+				pos: position{line: 211, col: 36, offset: 5330},
 				run: (*parser).callonE_path_absolute1,
 				expr: &seqExpr{
-					pos: position{line: 211, col: 36, offset: 5322},
+					pos: position{line: 211, col: 36, offset: 5330},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 211, col: 36, offset: 5322},
+							pos:   position{line: 211, col: 36, offset: 5330},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 211, col: 38, offset: 5324},
+								pos:  position{line: 211, col: 38, offset: 5332},
 								name: "path_absolute",
 							},
 						},
 						&notExpr{
-							pos: position{line: 211, col: 52, offset: 5338},
+							pos: position{line: 211, col: 52, offset: 5346},
 							expr: &anyMatcher{
-								line: 211, col: 53, offset: 5339,
+								line: 211, col: 53, offset: 5347,
 							},
 						},
 					},
@@ -724,25 +724,25 @@ var g = &grammar{
 		{
 			name:        "E_path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 216, col: 1, offset: 5403},
+			pos:         position{line: 216, col: 1, offset: 5411},
 			expr: &actionExpr{
-				pos: position{line: 216, col: 36, offset: 5438},
+				pos: position{line: 216, col: 36, offset: 5446},
 				run: (*parser).callonE_path_noscheme1,
 				expr: &seqExpr{
-					pos: position{line: 216, col: 36, offset: 5438},
+					pos: position{line: 216, col: 36, offset: 5446},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 216, col: 36, offset: 5438},
+							pos:   position{line: 216, col: 36, offset: 5446},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 216, col: 38, offset: 5440},
+								pos:  position{line: 216, col: 38, offset: 5448},
 								name: "path_noscheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 216, col: 52, offset: 5454},
+							pos: position{line: 216, col: 52, offset: 5462},
 							expr: &anyMatcher{
-								line: 216, col: 53, offset: 5455,
+								line: 216, col: 53, offset: 5463,
 							},
 						},
 					},
@@ -752,25 +752,25 @@ var g = &grammar{
 		{
 			name:        "E_path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 221, col: 1, offset: 5519},
+			pos:         position{line: 221, col: 1, offset: 5527},
 			expr: &actionExpr{
-				pos: position{line: 221, col: 36, offset: 5554},
+				pos: position{line: 221, col: 36, offset: 5562},
 				run: (*parser).callonE_path_rootless1,
 				expr: &seqExpr{
-					pos: position{line: 221, col: 36, offset: 5554},
+					pos: position{line: 221, col: 36, offset: 5562},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 221, col: 36, offset: 5554},
+							pos:   position{line: 221, col: 36, offset: 5562},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 221, col: 38, offset: 5556},
+								pos:  position{line: 221, col: 38, offset: 5564},
 								name: "path_rootless",
 							},
 						},
 						&notExpr{
-							pos: position{line: 221, col: 52, offset: 5570},
+							pos: position{line: 221, col: 52, offset: 5578},
 							expr: &anyMatcher{
-								line: 221, col: 53, offset: 5571,
+								line: 221, col: 53, offset: 5579,
 							},
 						},
 					},
@@ -780,25 +780,25 @@ var g = &grammar{
 		{
 			name:        "E_path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 226, col: 1, offset: 5632},
+			pos:         position{line: 226, col: 1, offset: 5640},
 			expr: &actionExpr{
-				pos: position{line: 226, col: 30, offset: 5661},
+				pos: position{line: 226, col: 30, offset: 5669},
 				run: (*parser).callonE_path_empty1,
 				expr: &seqExpr{
-					pos: position{line: 226, col: 30, offset: 5661},
+					pos: position{line: 226, col: 30, offset: 5669},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 226, col: 30, offset: 5661},
+							pos:   position{line: 226, col: 30, offset: 5669},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 226, col: 32, offset: 5663},
+								pos:  position{line: 226, col: 32, offset: 5671},
 								name: "path_empty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 226, col: 43, offset: 5674},
+							pos: position{line: 226, col: 43, offset: 5682},
 							expr: &anyMatcher{
-								line: 226, col: 44, offset: 5675,
+								line: 226, col: 44, offset: 5683,
 							},
 						},
 					},
@@ -808,25 +808,25 @@ var g = &grammar{
 		{
 			name:        "E_segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 231, col: 1, offset: 5733},
+			pos:         position{line: 231, col: 1, offset: 5741},
 			expr: &actionExpr{
-				pos: position{line: 231, col: 24, offset: 5756},
+				pos: position{line: 231, col: 24, offset: 5764},
 				run: (*parser).callonE_segment1,
 				expr: &seqExpr{
-					pos: position{line: 231, col: 24, offset: 5756},
+					pos: position{line: 231, col: 24, offset: 5764},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 231, col: 24, offset: 5756},
+							pos:   position{line: 231, col: 24, offset: 5764},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 231, col: 26, offset: 5758},
+								pos:  position{line: 231, col: 26, offset: 5766},
 								name: "segment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 231, col: 34, offset: 5766},
+							pos: position{line: 231, col: 34, offset: 5774},
 							expr: &anyMatcher{
-								line: 231, col: 35, offset: 5767,
+								line: 231, col: 35, offset: 5775,
 							},
 						},
 					},
@@ -836,25 +836,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 236, col: 1, offset: 5828},
+			pos:         position{line: 236, col: 1, offset: 5836},
 			expr: &actionExpr{
-				pos: position{line: 236, col: 30, offset: 5857},
+				pos: position{line: 236, col: 30, offset: 5865},
 				run: (*parser).callonE_segment_nz1,
 				expr: &seqExpr{
-					pos: position{line: 236, col: 30, offset: 5857},
+					pos: position{line: 236, col: 30, offset: 5865},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 236, col: 30, offset: 5857},
+							pos:   position{line: 236, col: 30, offset: 5865},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 236, col: 32, offset: 5859},
+								pos:  position{line: 236, col: 32, offset: 5867},
 								name: "segment_nz",
 							},
 						},
 						&notExpr{
-							pos: position{line: 236, col: 43, offset: 5870},
+							pos: position{line: 236, col: 43, offset: 5878},
 							expr: &anyMatcher{
-								line: 236, col: 44, offset: 5871,
+								line: 236, col: 44, offset: 5879,
 							},
 						},
 					},
@@ -864,25 +864,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 241, col: 1, offset: 5935},
+			pos:         position{line: 241, col: 1, offset: 5943},
 			expr: &actionExpr{
-				pos: position{line: 241, col: 36, offset: 5970},
+				pos: position{line: 241, col: 36, offset: 5978},
 				run: (*parser).callonE_segment_nz_nc1,
 				expr: &seqExpr{
-					pos: position{line: 241, col: 36, offset: 5970},
+					pos: position{line: 241, col: 36, offset: 5978},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 241, col: 36, offset: 5970},
+							pos:   position{line: 241, col: 36, offset: 5978},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 241, col: 38, offset: 5972},
+								pos:  position{line: 241, col: 38, offset: 5980},
 								name: "segment_nz_nc",
 							},
 						},
 						&notExpr{
-							pos: position{line: 241, col: 52, offset: 5986},
+							pos: position{line: 241, col: 52, offset: 5994},
 							expr: &anyMatcher{
-								line: 241, col: 53, offset: 5987,
+								line: 241, col: 53, offset: 5995,
 							},
 						},
 					},
@@ -892,25 +892,25 @@ var g = &grammar{
 		{
 			name:        "E_pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 246, col: 1, offset: 6043},
+			pos:         position{line: 246, col: 1, offset: 6051},
 			expr: &actionExpr{
-				pos: position{line: 246, col: 20, offset: 6062},
+				pos: position{line: 246, col: 20, offset: 6070},
 				run: (*parser).callonE_pchar1,
 				expr: &seqExpr{
-					pos: position{line: 246, col: 20, offset: 6062},
+					pos: position{line: 246, col: 20, offset: 6070},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 246, col: 20, offset: 6062},
+							pos:   position{line: 246, col: 20, offset: 6070},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 246, col: 22, offset: 6064},
+								pos:  position{line: 246, col: 22, offset: 6072},
 								name: "pchar",
 							},
 						},
 						&notExpr{
-							pos: position{line: 246, col: 28, offset: 6070},
+							pos: position{line: 246, col: 28, offset: 6078},
 							expr: &anyMatcher{
-								line: 246, col: 29, offset: 6071,
+								line: 246, col: 29, offset: 6079,
 							},
 						},
 					},
@@ -920,25 +920,25 @@ var g = &grammar{
 		{
 			name:        "E_query",
 			displayName: "\"query\"",
-			pos:         position{line: 251, col: 1, offset: 6127},
+			pos:         position{line: 251, col: 1, offset: 6135},
 			expr: &actionExpr{
-				pos: position{line: 251, col: 20, offset: 6146},
+				pos: position{line: 251, col: 20, offset: 6154},
 				run: (*parser).callonE_query1,
 				expr: &seqExpr{
-					pos: position{line: 251, col: 20, offset: 6146},
+					pos: position{line: 251, col: 20, offset: 6154},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 251, col: 20, offset: 6146},
+							pos:   position{line: 251, col: 20, offset: 6154},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 251, col: 22, offset: 6148},
+								pos:  position{line: 251, col: 22, offset: 6156},
 								name: "query",
 							},
 						},
 						&notExpr{
-							pos: position{line: 251, col: 28, offset: 6154},
+							pos: position{line: 251, col: 28, offset: 6162},
 							expr: &anyMatcher{
-								line: 251, col: 29, offset: 6155,
+								line: 251, col: 29, offset: 6163,
 							},
 						},
 					},
@@ -948,25 +948,25 @@ var g = &grammar{
 		{
 			name:        "E_fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 256, col: 1, offset: 6214},
+			pos:         position{line: 256, col: 1, offset: 6222},
 			expr: &actionExpr{
-				pos: position{line: 256, col: 26, offset: 6239},
+				pos: position{line: 256, col: 26, offset: 6247},
 				run: (*parser).callonE_fragment1,
 				expr: &seqExpr{
-					pos: position{line: 256, col: 26, offset: 6239},
+					pos: position{line: 256, col: 26, offset: 6247},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 256, col: 26, offset: 6239},
+							pos:   position{line: 256, col: 26, offset: 6247},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 256, col: 28, offset: 6241},
+								pos:  position{line: 256, col: 28, offset: 6249},
 								name: "fragment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 256, col: 37, offset: 6250},
+							pos: position{line: 256, col: 37, offset: 6258},
 							expr: &anyMatcher{
-								line: 256, col: 38, offset: 6251,
+								line: 256, col: 38, offset: 6259,
 							},
 						},
 					},
@@ -976,25 +976,25 @@ var g = &grammar{
 		{
 			name:        "E_pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 261, col: 1, offset: 6313},
+			pos:         position{line: 261, col: 1, offset: 6321},
 			expr: &actionExpr{
-				pos: position{line: 261, col: 32, offset: 6344},
+				pos: position{line: 261, col: 32, offset: 6352},
 				run: (*parser).callonE_pct_encoded1,
 				expr: &seqExpr{
-					pos: position{line: 261, col: 32, offset: 6344},
+					pos: position{line: 261, col: 32, offset: 6352},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 261, col: 32, offset: 6344},
+							pos:   position{line: 261, col: 32, offset: 6352},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 261, col: 34, offset: 6346},
+								pos:  position{line: 261, col: 34, offset: 6354},
 								name: "pct_encoded",
 							},
 						},
 						&notExpr{
-							pos: position{line: 261, col: 46, offset: 6358},
+							pos: position{line: 261, col: 46, offset: 6366},
 							expr: &anyMatcher{
-								line: 261, col: 47, offset: 6359,
+								line: 261, col: 47, offset: 6367,
 							},
 						},
 					},
@@ -1004,25 +1004,25 @@ var g = &grammar{
 		{
 			name:        "E_unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 266, col: 1, offset: 6420},
+			pos:         position{line: 266, col: 1, offset: 6428},
 			expr: &actionExpr{
-				pos: position{line: 266, col: 30, offset: 6449},
+				pos: position{line: 266, col: 30, offset: 6457},
 				run: (*parser).callonE_unreserved1,
 				expr: &seqExpr{
-					pos: position{line: 266, col: 30, offset: 6449},
+					pos: position{line: 266, col: 30, offset: 6457},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 266, col: 30, offset: 6449},
+							pos:   position{line: 266, col: 30, offset: 6457},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 266, col: 32, offset: 6451},
+								pos:  position{line: 266, col: 32, offset: 6459},
 								name: "unreserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 266, col: 43, offset: 6462},
+							pos: position{line: 266, col: 43, offset: 6470},
 							expr: &anyMatcher{
-								line: 266, col: 44, offset: 6463,
+								line: 266, col: 44, offset: 6471,
 							},
 						},
 					},
@@ -1032,25 +1032,25 @@ var g = &grammar{
 		{
 			name:        "E_reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 271, col: 1, offset: 6522},
+			pos:         position{line: 271, col: 1, offset: 6530},
 			expr: &actionExpr{
-				pos: position{line: 271, col: 26, offset: 6547},
+				pos: position{line: 271, col: 26, offset: 6555},
 				run: (*parser).callonE_reserved1,
 				expr: &seqExpr{
-					pos: position{line: 271, col: 26, offset: 6547},
+					pos: position{line: 271, col: 26, offset: 6555},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 271, col: 26, offset: 6547},
+							pos:   position{line: 271, col: 26, offset: 6555},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 271, col: 28, offset: 6549},
+								pos:  position{line: 271, col: 28, offset: 6557},
 								name: "reserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 271, col: 37, offset: 6558},
+							pos: position{line: 271, col: 37, offset: 6566},
 							expr: &anyMatcher{
-								line: 271, col: 38, offset: 6559,
+								line: 271, col: 38, offset: 6567,
 							},
 						},
 					},
@@ -1060,25 +1060,25 @@ var g = &grammar{
 		{
 			name:        "E_gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 276, col: 1, offset: 6620},
+			pos:         position{line: 276, col: 1, offset: 6628},
 			expr: &actionExpr{
-				pos: position{line: 276, col: 30, offset: 6649},
+				pos: position{line: 276, col: 30, offset: 6657},
 				run: (*parser).callonE_gen_delims1,
 				expr: &seqExpr{
-					pos: position{line: 276, col: 30, offset: 6649},
+					pos: position{line: 276, col: 30, offset: 6657},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 276, col: 30, offset: 6649},
+							pos:   position{line: 276, col: 30, offset: 6657},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 276, col: 32, offset: 6651},
+								pos:  position{line: 276, col: 32, offset: 6659},
 								name: "gen_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 276, col: 43, offset: 6662},
+							pos: position{line: 276, col: 43, offset: 6670},
 							expr: &anyMatcher{
-								line: 276, col: 44, offset: 6663,
+								line: 276, col: 44, offset: 6671,
 							},
 						},
 					},
@@ -1088,25 +1088,25 @@ var g = &grammar{
 		{
 			name:        "E_sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 281, col: 1, offset: 6724},
+			pos:         position{line: 281, col: 1, offset: 6732},
 			expr: &actionExpr{
-				pos: position{line: 281, col: 30, offset: 6753},
+				pos: position{line: 281, col: 30, offset: 6761},
 				run: (*parser).callonE_sub_delims1,
 				expr: &seqExpr{
-					pos: position{line: 281, col: 30, offset: 6753},
+					pos: position{line: 281, col: 30, offset: 6761},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 281, col: 30, offset: 6753},
+							pos:   position{line: 281, col: 30, offset: 6761},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 281, col: 32, offset: 6755},
+								pos:  position{line: 281, col: 32, offset: 6763},
 								name: "sub_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 281, col: 43, offset: 6766},
+							pos: position{line: 281, col: 43, offset: 6774},
 							expr: &anyMatcher{
-								line: 281, col: 44, offset: 6767,
+								line: 281, col: 44, offset: 6775,
 							},
 						},
 					},
@@ -1116,25 +1116,25 @@ var g = &grammar{
 		{
 			name:        "E_ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 286, col: 1, offset: 6823},
+			pos:         position{line: 286, col: 1, offset: 6831},
 			expr: &actionExpr{
-				pos: position{line: 286, col: 20, offset: 6842},
+				pos: position{line: 286, col: 20, offset: 6850},
 				run: (*parser).callonE_ALPHA1,
 				expr: &seqExpr{
-					pos: position{line: 286, col: 20, offset: 6842},
+					pos: position{line: 286, col: 20, offset: 6850},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 286, col: 20, offset: 6842},
+							pos:   position{line: 286, col: 20, offset: 6850},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 286, col: 22, offset: 6844},
+								pos:  position{line: 286, col: 22, offset: 6852},
 								name: "ALPHA",
 							},
 						},
 						&notExpr{
-							pos: position{line: 286, col: 28, offset: 6850},
+							pos: position{line: 286, col: 28, offset: 6858},
 							expr: &anyMatcher{
-								line: 286, col: 29, offset: 6851,
+								line: 286, col: 29, offset: 6859,
 							},
 						},
 					},
@@ -1144,25 +1144,25 @@ var g = &grammar{
 		{
 			name:        "E_DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 291, col: 1, offset: 6907},
+			pos:         position{line: 291, col: 1, offset: 6915},
 			expr: &actionExpr{
-				pos: position{line: 291, col: 20, offset: 6926},
+				pos: position{line: 291, col: 20, offset: 6934},
 				run: (*parser).callonE_DIGIT1,
 				expr: &seqExpr{
-					pos: position{line: 291, col: 20, offset: 6926},
+					pos: position{line: 291, col: 20, offset: 6934},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 291, col: 20, offset: 6926},
+							pos:   position{line: 291, col: 20, offset: 6934},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 291, col: 22, offset: 6928},
+								pos:  position{line: 291, col: 22, offset: 6936},
 								name: "DIGIT",
 							},
 						},
 						&notExpr{
-							pos: position{line: 291, col: 28, offset: 6934},
+							pos: position{line: 291, col: 28, offset: 6942},
 							expr: &anyMatcher{
-								line: 291, col: 29, offset: 6935,
+								line: 291, col: 29, offset: 6943,
 							},
 						},
 					},
@@ -1172,25 +1172,25 @@ var g = &grammar{
 		{
 			name:        "E_HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 296, col: 1, offset: 6992},
+			pos:         position{line: 296, col: 1, offset: 7000},
 			expr: &actionExpr{
-				pos: position{line: 296, col: 22, offset: 7013},
+				pos: position{line: 296, col: 22, offset: 7021},
 				run: (*parser).callonE_HEXDIG1,
 				expr: &seqExpr{
-					pos: position{line: 296, col: 22, offset: 7013},
+					pos: position{line: 296, col: 22, offset: 7021},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 296, col: 22, offset: 7013},
+							pos:   position{line: 296, col: 22, offset: 7021},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 296, col: 24, offset: 7015},
+								pos:  position{line: 296, col: 24, offset: 7023},
 								name: "HEXDIG",
 							},
 						},
 						&notExpr{
-							pos: position{line: 296, col: 31, offset: 7022},
+							pos: position{line: 296, col: 31, offset: 7030},
 							expr: &anyMatcher{
-								line: 296, col: 32, offset: 7023,
+								line: 296, col: 32, offset: 7031,
 							},
 						},
 					},
@@ -1200,61 +1200,61 @@ var g = &grammar{
 		{
 			name:        "URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 301, col: 1, offset: 7119},
+			pos:         position{line: 301, col: 1, offset: 7127},
 			expr: &actionExpr{
-				pos: position{line: 301, col: 14, offset: 7132},
+				pos: position{line: 301, col: 14, offset: 7140},
 				run: (*parser).callonURI1,
 				expr: &labeledExpr{
-					pos:   position{line: 301, col: 14, offset: 7132},
+					pos:   position{line: 301, col: 14, offset: 7140},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 301, col: 17, offset: 7135},
+						pos: position{line: 301, col: 17, offset: 7143},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 301, col: 17, offset: 7135},
+								pos:  position{line: 301, col: 17, offset: 7143},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 301, col: 24, offset: 7142},
+								pos:        position{line: 301, col: 24, offset: 7150},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 301, col: 28, offset: 7146},
+								pos:  position{line: 301, col: 28, offset: 7154},
 								name: "hier_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 301, col: 38, offset: 7156},
+								pos: position{line: 301, col: 38, offset: 7164},
 								expr: &seqExpr{
-									pos: position{line: 301, col: 39, offset: 7157},
+									pos: position{line: 301, col: 39, offset: 7165},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 301, col: 39, offset: 7157},
+											pos:        position{line: 301, col: 39, offset: 7165},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 301, col: 43, offset: 7161},
+											pos:  position{line: 301, col: 43, offset: 7169},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 301, col: 51, offset: 7169},
+								pos: position{line: 301, col: 51, offset: 7177},
 								expr: &seqExpr{
-									pos: position{line: 301, col: 52, offset: 7170},
+									pos: position{line: 301, col: 52, offset: 7178},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 301, col: 52, offset: 7170},
+											pos:        position{line: 301, col: 52, offset: 7178},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 301, col: 56, offset: 7174},
+											pos:  position{line: 301, col: 56, offset: 7182},
 											name: "fragment",
 										},
 									},
@@ -1268,45 +1268,45 @@ var g = &grammar{
 		{
 			name:        "hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 309, col: 1, offset: 7374},
+			pos:         position{line: 309, col: 1, offset: 7382},
 			expr: &actionExpr{
-				pos: position{line: 309, col: 26, offset: 7399},
+				pos: position{line: 309, col: 26, offset: 7407},
 				run: (*parser).callonhier_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 309, col: 26, offset: 7399},
+					pos:   position{line: 309, col: 26, offset: 7407},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 309, col: 29, offset: 7402},
+						pos: position{line: 309, col: 29, offset: 7410},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 309, col: 29, offset: 7402},
+								pos: position{line: 309, col: 29, offset: 7410},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 309, col: 29, offset: 7402},
+										pos:        position{line: 309, col: 29, offset: 7410},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 309, col: 34, offset: 7407},
+										pos:  position{line: 309, col: 34, offset: 7415},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 309, col: 44, offset: 7417},
+										pos:  position{line: 309, col: 44, offset: 7425},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 309, col: 59, offset: 7432},
+								pos:  position{line: 309, col: 59, offset: 7440},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 309, col: 75, offset: 7448},
+								pos:  position{line: 309, col: 75, offset: 7456},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 309, col: 91, offset: 7464},
+								pos:  position{line: 309, col: 91, offset: 7472},
 								name: "path_empty",
 							},
 						},
@@ -1317,45 +1317,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_2",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 314, col: 1, offset: 7593},
+			pos:         position{line: 314, col: 1, offset: 7601},
 			expr: &actionExpr{
-				pos: position{line: 314, col: 28, offset: 7620},
+				pos: position{line: 314, col: 28, offset: 7628},
 				run: (*parser).callonhier_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 314, col: 28, offset: 7620},
+					pos:   position{line: 314, col: 28, offset: 7628},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 314, col: 31, offset: 7623},
+						pos: position{line: 314, col: 31, offset: 7631},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 314, col: 31, offset: 7623},
+								pos: position{line: 314, col: 31, offset: 7631},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 314, col: 31, offset: 7623},
+										pos:        position{line: 314, col: 31, offset: 7631},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 314, col: 36, offset: 7628},
+										pos:  position{line: 314, col: 36, offset: 7636},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 314, col: 48, offset: 7640},
+										pos:  position{line: 314, col: 48, offset: 7648},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 314, col: 63, offset: 7655},
+								pos:  position{line: 314, col: 63, offset: 7663},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 314, col: 79, offset: 7671},
+								pos:  position{line: 314, col: 79, offset: 7679},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 314, col: 95, offset: 7687},
+								pos:  position{line: 314, col: 95, offset: 7695},
 								name: "path_empty",
 							},
 						},
@@ -1366,45 +1366,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_3",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 319, col: 1, offset: 7816},
+			pos:         position{line: 319, col: 1, offset: 7824},
 			expr: &actionExpr{
-				pos: position{line: 319, col: 28, offset: 7843},
+				pos: position{line: 319, col: 28, offset: 7851},
 				run: (*parser).callonhier_part_31,
 				expr: &labeledExpr{
-					pos:   position{line: 319, col: 28, offset: 7843},
+					pos:   position{line: 319, col: 28, offset: 7851},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 319, col: 31, offset: 7846},
+						pos: position{line: 319, col: 31, offset: 7854},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 319, col: 31, offset: 7846},
+								pos: position{line: 319, col: 31, offset: 7854},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 319, col: 31, offset: 7846},
+										pos:        position{line: 319, col: 31, offset: 7854},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 319, col: 36, offset: 7851},
+										pos:  position{line: 319, col: 36, offset: 7859},
 										name: "authority_3",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 319, col: 48, offset: 7863},
+										pos:  position{line: 319, col: 48, offset: 7871},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 319, col: 63, offset: 7878},
+								pos:  position{line: 319, col: 63, offset: 7886},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 319, col: 79, offset: 7894},
+								pos:  position{line: 319, col: 79, offset: 7902},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 319, col: 95, offset: 7910},
+								pos:  position{line: 319, col: 95, offset: 7918},
 								name: "path_empty",
 							},
 						},
@@ -1415,22 +1415,22 @@ var g = &grammar{
 		{
 			name:        "URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 324, col: 1, offset: 8002},
+			pos:         position{line: 324, col: 1, offset: 8010},
 			expr: &actionExpr{
-				pos: position{line: 324, col: 34, offset: 8035},
+				pos: position{line: 324, col: 34, offset: 8043},
 				run: (*parser).callonURI_reference1,
 				expr: &labeledExpr{
-					pos:   position{line: 324, col: 34, offset: 8035},
+					pos:   position{line: 324, col: 34, offset: 8043},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 324, col: 37, offset: 8038},
+						pos: position{line: 324, col: 37, offset: 8046},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 324, col: 37, offset: 8038},
+								pos:  position{line: 324, col: 37, offset: 8046},
 								name: "URI",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 324, col: 43, offset: 8044},
+								pos:  position{line: 324, col: 43, offset: 8052},
 								name: "relative_ref",
 							},
 						},
@@ -1441,43 +1441,43 @@ var g = &grammar{
 		{
 			name:        "absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 329, col: 1, offset: 8158},
+			pos:         position{line: 329, col: 1, offset: 8166},
 			expr: &actionExpr{
-				pos: position{line: 329, col: 32, offset: 8189},
+				pos: position{line: 329, col: 32, offset: 8197},
 				run: (*parser).callonabsolute_URI1,
 				expr: &labeledExpr{
-					pos:   position{line: 329, col: 32, offset: 8189},
+					pos:   position{line: 329, col: 32, offset: 8197},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 329, col: 35, offset: 8192},
+						pos: position{line: 329, col: 35, offset: 8200},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 329, col: 35, offset: 8192},
+								pos:  position{line: 329, col: 35, offset: 8200},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 329, col: 42, offset: 8199},
+								pos:        position{line: 329, col: 42, offset: 8207},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 329, col: 46, offset: 8203},
+								pos:  position{line: 329, col: 46, offset: 8211},
 								name: "hier_part_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 329, col: 58, offset: 8215},
+								pos: position{line: 329, col: 58, offset: 8223},
 								expr: &seqExpr{
-									pos: position{line: 329, col: 59, offset: 8216},
+									pos: position{line: 329, col: 59, offset: 8224},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 329, col: 59, offset: 8216},
+											pos:        position{line: 329, col: 59, offset: 8224},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 329, col: 63, offset: 8220},
+											pos:  position{line: 329, col: 63, offset: 8228},
 											name: "query",
 										},
 									},
@@ -1491,51 +1491,51 @@ var g = &grammar{
 		{
 			name:        "relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 334, col: 1, offset: 8338},
+			pos:         position{line: 334, col: 1, offset: 8346},
 			expr: &actionExpr{
-				pos: position{line: 334, col: 32, offset: 8369},
+				pos: position{line: 334, col: 32, offset: 8377},
 				run: (*parser).callonrelative_ref1,
 				expr: &labeledExpr{
-					pos:   position{line: 334, col: 32, offset: 8369},
+					pos:   position{line: 334, col: 32, offset: 8377},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 334, col: 35, offset: 8372},
+						pos: position{line: 334, col: 35, offset: 8380},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 334, col: 35, offset: 8372},
+								pos:  position{line: 334, col: 35, offset: 8380},
 								name: "relative_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 334, col: 49, offset: 8386},
+								pos: position{line: 334, col: 49, offset: 8394},
 								expr: &seqExpr{
-									pos: position{line: 334, col: 50, offset: 8387},
+									pos: position{line: 334, col: 50, offset: 8395},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 334, col: 50, offset: 8387},
+											pos:        position{line: 334, col: 50, offset: 8395},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 334, col: 54, offset: 8391},
+											pos:  position{line: 334, col: 54, offset: 8399},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 334, col: 62, offset: 8399},
+								pos: position{line: 334, col: 62, offset: 8407},
 								expr: &seqExpr{
-									pos: position{line: 334, col: 63, offset: 8400},
+									pos: position{line: 334, col: 63, offset: 8408},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 334, col: 63, offset: 8400},
+											pos:        position{line: 334, col: 63, offset: 8408},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 334, col: 67, offset: 8404},
+											pos:  position{line: 334, col: 67, offset: 8412},
 											name: "fragment",
 										},
 									},
@@ -1549,45 +1549,45 @@ var g = &grammar{
 		{
 			name:        "relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 342, col: 1, offset: 8613},
+			pos:         position{line: 342, col: 1, offset: 8621},
 			expr: &actionExpr{
-				pos: position{line: 342, col: 34, offset: 8646},
+				pos: position{line: 342, col: 34, offset: 8654},
 				run: (*parser).callonrelative_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 342, col: 34, offset: 8646},
+					pos:   position{line: 342, col: 34, offset: 8654},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 342, col: 37, offset: 8649},
+						pos: position{line: 342, col: 37, offset: 8657},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 342, col: 37, offset: 8649},
+								pos: position{line: 342, col: 37, offset: 8657},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 342, col: 37, offset: 8649},
+										pos:        position{line: 342, col: 37, offset: 8657},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 342, col: 42, offset: 8654},
+										pos:  position{line: 342, col: 42, offset: 8662},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 342, col: 52, offset: 8664},
+										pos:  position{line: 342, col: 52, offset: 8672},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 342, col: 67, offset: 8679},
+								pos:  position{line: 342, col: 67, offset: 8687},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 342, col: 83, offset: 8695},
+								pos:  position{line: 342, col: 83, offset: 8703},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 342, col: 99, offset: 8711},
+								pos:  position{line: 342, col: 99, offset: 8719},
 								name: "path_empty",
 							},
 						},
@@ -1598,45 +1598,45 @@ var g = &grammar{
 		{
 			name:        "relative_part_2",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 347, col: 1, offset: 8848},
+			pos:         position{line: 347, col: 1, offset: 8856},
 			expr: &actionExpr{
-				pos: position{line: 347, col: 36, offset: 8883},
+				pos: position{line: 347, col: 36, offset: 8891},
 				run: (*parser).callonrelative_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 347, col: 36, offset: 8883},
+					pos:   position{line: 347, col: 36, offset: 8891},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 347, col: 39, offset: 8886},
+						pos: position{line: 347, col: 39, offset: 8894},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 347, col: 39, offset: 8886},
+								pos: position{line: 347, col: 39, offset: 8894},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 347, col: 39, offset: 8886},
+										pos:        position{line: 347, col: 39, offset: 8894},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 347, col: 44, offset: 8891},
+										pos:  position{line: 347, col: 44, offset: 8899},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 347, col: 56, offset: 8903},
+										pos:  position{line: 347, col: 56, offset: 8911},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 347, col: 71, offset: 8918},
+								pos:  position{line: 347, col: 71, offset: 8926},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 347, col: 87, offset: 8934},
+								pos:  position{line: 347, col: 87, offset: 8942},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 347, col: 103, offset: 8950},
+								pos:  position{line: 347, col: 103, offset: 8958},
 								name: "path_empty",
 							},
 						},
@@ -1647,27 +1647,27 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 352, col: 1, offset: 9070},
+			pos:         position{line: 352, col: 1, offset: 9078},
 			expr: &actionExpr{
-				pos: position{line: 352, col: 20, offset: 9089},
+				pos: position{line: 352, col: 20, offset: 9097},
 				run: (*parser).callonscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 352, col: 20, offset: 9089},
+					pos:   position{line: 352, col: 20, offset: 9097},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 352, col: 23, offset: 9092},
+						pos: position{line: 352, col: 23, offset: 9100},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 352, col: 23, offset: 9092},
+								pos:        position{line: 352, col: 23, offset: 9100},
 								val:        "[A-Za-z]",
 								ranges:     []rune{'A', 'Z', 'a', 'z'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 352, col: 32, offset: 9101},
+								pos: position{line: 352, col: 32, offset: 9109},
 								expr: &charClassMatcher{
-									pos:        position{line: 352, col: 32, offset: 9101},
+									pos:        position{line: 352, col: 32, offset: 9109},
 									val:        "[+.0-9A-Za-z-]",
 									chars:      []rune{'+', '.', '-'},
 									ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -1683,27 +1683,27 @@ var g = &grammar{
 		{
 			name:        "authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 357, col: 1, offset: 9211},
+			pos:         position{line: 357, col: 1, offset: 9219},
 			expr: &actionExpr{
-				pos: position{line: 357, col: 26, offset: 9236},
+				pos: position{line: 357, col: 26, offset: 9244},
 				run: (*parser).callonauthority1,
 				expr: &labeledExpr{
-					pos:   position{line: 357, col: 26, offset: 9236},
+					pos:   position{line: 357, col: 26, offset: 9244},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 357, col: 29, offset: 9239},
+						pos: position{line: 357, col: 29, offset: 9247},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 357, col: 29, offset: 9239},
+								pos: position{line: 357, col: 29, offset: 9247},
 								expr: &seqExpr{
-									pos: position{line: 357, col: 30, offset: 9240},
+									pos: position{line: 357, col: 30, offset: 9248},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 357, col: 30, offset: 9240},
+											pos:  position{line: 357, col: 30, offset: 9248},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 357, col: 39, offset: 9249},
+											pos:        position{line: 357, col: 39, offset: 9257},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1712,22 +1712,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 357, col: 45, offset: 9255},
+								pos:  position{line: 357, col: 45, offset: 9263},
 								name: "host",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 357, col: 50, offset: 9260},
+								pos: position{line: 357, col: 50, offset: 9268},
 								expr: &seqExpr{
-									pos: position{line: 357, col: 51, offset: 9261},
+									pos: position{line: 357, col: 51, offset: 9269},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 357, col: 51, offset: 9261},
+											pos:        position{line: 357, col: 51, offset: 9269},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 357, col: 55, offset: 9265},
+											pos:  position{line: 357, col: 55, offset: 9273},
 											name: "port",
 										},
 									},
@@ -1741,27 +1741,27 @@ var g = &grammar{
 		{
 			name:        "authority_2",
 			displayName: "\"authority\"",
-			pos:         position{line: 362, col: 1, offset: 9390},
+			pos:         position{line: 362, col: 1, offset: 9398},
 			expr: &actionExpr{
-				pos: position{line: 362, col: 28, offset: 9417},
+				pos: position{line: 362, col: 28, offset: 9425},
 				run: (*parser).callonauthority_21,
 				expr: &labeledExpr{
-					pos:   position{line: 362, col: 28, offset: 9417},
+					pos:   position{line: 362, col: 28, offset: 9425},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 362, col: 31, offset: 9420},
+						pos: position{line: 362, col: 31, offset: 9428},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 362, col: 31, offset: 9420},
+								pos: position{line: 362, col: 31, offset: 9428},
 								expr: &seqExpr{
-									pos: position{line: 362, col: 32, offset: 9421},
+									pos: position{line: 362, col: 32, offset: 9429},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 362, col: 32, offset: 9421},
+											pos:  position{line: 362, col: 32, offset: 9429},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 362, col: 41, offset: 9430},
+											pos:        position{line: 362, col: 41, offset: 9438},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1770,22 +1770,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 362, col: 47, offset: 9436},
+								pos:  position{line: 362, col: 47, offset: 9444},
 								name: "host_2",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 362, col: 54, offset: 9443},
+								pos: position{line: 362, col: 54, offset: 9451},
 								expr: &seqExpr{
-									pos: position{line: 362, col: 55, offset: 9444},
+									pos: position{line: 362, col: 55, offset: 9452},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 362, col: 55, offset: 9444},
+											pos:        position{line: 362, col: 55, offset: 9452},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 362, col: 59, offset: 9448},
+											pos:  position{line: 362, col: 59, offset: 9456},
 											name: "port",
 										},
 									},
@@ -1799,27 +1799,27 @@ var g = &grammar{
 		{
 			name:        "authority_3",
 			displayName: "\"authority\"",
-			pos:         position{line: 367, col: 1, offset: 9573},
+			pos:         position{line: 367, col: 1, offset: 9581},
 			expr: &actionExpr{
-				pos: position{line: 367, col: 28, offset: 9600},
+				pos: position{line: 367, col: 28, offset: 9608},
 				run: (*parser).callonauthority_31,
 				expr: &labeledExpr{
-					pos:   position{line: 367, col: 28, offset: 9600},
+					pos:   position{line: 367, col: 28, offset: 9608},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 367, col: 31, offset: 9603},
+						pos: position{line: 367, col: 31, offset: 9611},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 367, col: 31, offset: 9603},
+								pos: position{line: 367, col: 31, offset: 9611},
 								expr: &seqExpr{
-									pos: position{line: 367, col: 32, offset: 9604},
+									pos: position{line: 367, col: 32, offset: 9612},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 367, col: 32, offset: 9604},
+											pos:  position{line: 367, col: 32, offset: 9612},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 367, col: 41, offset: 9613},
+											pos:        position{line: 367, col: 41, offset: 9621},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1828,22 +1828,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 367, col: 47, offset: 9619},
+								pos:  position{line: 367, col: 47, offset: 9627},
 								name: "host_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 367, col: 54, offset: 9626},
+								pos: position{line: 367, col: 54, offset: 9634},
 								expr: &seqExpr{
-									pos: position{line: 367, col: 55, offset: 9627},
+									pos: position{line: 367, col: 55, offset: 9635},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 367, col: 55, offset: 9627},
+											pos:        position{line: 367, col: 55, offset: 9635},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 367, col: 59, offset: 9631},
+											pos:  position{line: 367, col: 59, offset: 9639},
 											name: "port",
 										},
 									},
@@ -1857,27 +1857,27 @@ var g = &grammar{
 		{
 			name:        "authority_4",
 			displayName: "\"authority\"",
-			pos:         position{line: 372, col: 1, offset: 9756},
+			pos:         position{line: 372, col: 1, offset: 9764},
 			expr: &actionExpr{
-				pos: position{line: 372, col: 28, offset: 9783},
+				pos: position{line: 372, col: 28, offset: 9791},
 				run: (*parser).callonauthority_41,
 				expr: &labeledExpr{
-					pos:   position{line: 372, col: 28, offset: 9783},
+					pos:   position{line: 372, col: 28, offset: 9791},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 372, col: 31, offset: 9786},
+						pos: position{line: 372, col: 31, offset: 9794},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 372, col: 31, offset: 9786},
+								pos: position{line: 372, col: 31, offset: 9794},
 								expr: &seqExpr{
-									pos: position{line: 372, col: 32, offset: 9787},
+									pos: position{line: 372, col: 32, offset: 9795},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 372, col: 32, offset: 9787},
+											pos:  position{line: 372, col: 32, offset: 9795},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 372, col: 41, offset: 9796},
+											pos:        position{line: 372, col: 41, offset: 9804},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1886,22 +1886,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 372, col: 47, offset: 9802},
+								pos:  position{line: 372, col: 47, offset: 9810},
 								name: "host_4",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 372, col: 54, offset: 9809},
+								pos: position{line: 372, col: 54, offset: 9817},
 								expr: &seqExpr{
-									pos: position{line: 372, col: 55, offset: 9810},
+									pos: position{line: 372, col: 55, offset: 9818},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 372, col: 55, offset: 9810},
+											pos:        position{line: 372, col: 55, offset: 9818},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 372, col: 59, offset: 9814},
+											pos:  position{line: 372, col: 59, offset: 9822},
 											name: "port",
 										},
 									},
@@ -1915,20 +1915,20 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 377, col: 1, offset: 9932},
+			pos:         position{line: 377, col: 1, offset: 9940},
 			expr: &actionExpr{
-				pos: position{line: 377, col: 24, offset: 9955},
+				pos: position{line: 377, col: 24, offset: 9963},
 				run: (*parser).callonuserinfo1,
 				expr: &labeledExpr{
-					pos:   position{line: 377, col: 24, offset: 9955},
+					pos:   position{line: 377, col: 24, offset: 9963},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 377, col: 27, offset: 9958},
+						pos: position{line: 377, col: 27, offset: 9966},
 						expr: &choiceExpr{
-							pos: position{line: 377, col: 28, offset: 9959},
+							pos: position{line: 377, col: 28, offset: 9967},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 377, col: 28, offset: 9959},
+									pos:        position{line: 377, col: 28, offset: 9967},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -1936,7 +1936,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 377, col: 52, offset: 9983},
+									pos:  position{line: 377, col: 52, offset: 9991},
 									name: "pct_encoded",
 								},
 							},
@@ -1948,43 +1948,43 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 382, col: 1, offset: 10094},
+			pos:         position{line: 382, col: 1, offset: 10102},
 			expr: &actionExpr{
-				pos: position{line: 382, col: 16, offset: 10109},
+				pos: position{line: 382, col: 16, offset: 10117},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 382, col: 16, offset: 10109},
+					pos:   position{line: 382, col: 16, offset: 10117},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 382, col: 19, offset: 10112},
+						pos: position{line: 382, col: 19, offset: 10120},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 382, col: 19, offset: 10112},
+								pos:  position{line: 382, col: 19, offset: 10120},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 382, col: 32, offset: 10125},
+								pos: position{line: 382, col: 32, offset: 10133},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 382, col: 32, offset: 10125},
+										pos:  position{line: 382, col: 32, offset: 10133},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 382, col: 44, offset: 10137},
+										pos: position{line: 382, col: 44, offset: 10145},
 										expr: &choiceExpr{
-											pos: position{line: 382, col: 46, offset: 10139},
+											pos: position{line: 382, col: 46, offset: 10147},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 382, col: 46, offset: 10139},
+													pos:        position{line: 382, col: 46, offset: 10147},
 													val:        "[#/:?]",
 													chars:      []rune{'#', '/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 382, col: 55, offset: 10148},
+													pos: position{line: 382, col: 55, offset: 10156},
 													expr: &anyMatcher{
-														line: 382, col: 56, offset: 10149,
+														line: 382, col: 56, offset: 10157,
 													},
 												},
 											},
@@ -1993,7 +1993,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 382, col: 61, offset: 10154},
+								pos:  position{line: 382, col: 61, offset: 10162},
 								name: "reg_name",
 							},
 						},
@@ -2004,43 +2004,43 @@ var g = &grammar{
 		{
 			name:        "host_2",
 			displayName: "\"host\"",
-			pos:         position{line: 387, col: 1, offset: 10271},
+			pos:         position{line: 387, col: 1, offset: 10279},
 			expr: &actionExpr{
-				pos: position{line: 387, col: 18, offset: 10288},
+				pos: position{line: 387, col: 18, offset: 10296},
 				run: (*parser).callonhost_21,
 				expr: &labeledExpr{
-					pos:   position{line: 387, col: 18, offset: 10288},
+					pos:   position{line: 387, col: 18, offset: 10296},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 387, col: 21, offset: 10291},
+						pos: position{line: 387, col: 21, offset: 10299},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 387, col: 21, offset: 10291},
+								pos:  position{line: 387, col: 21, offset: 10299},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 387, col: 34, offset: 10304},
+								pos: position{line: 387, col: 34, offset: 10312},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 387, col: 34, offset: 10304},
+										pos:  position{line: 387, col: 34, offset: 10312},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 387, col: 46, offset: 10316},
+										pos: position{line: 387, col: 46, offset: 10324},
 										expr: &choiceExpr{
-											pos: position{line: 387, col: 48, offset: 10318},
+											pos: position{line: 387, col: 48, offset: 10326},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 387, col: 48, offset: 10318},
+													pos:        position{line: 387, col: 48, offset: 10326},
 													val:        "[/:]",
 													chars:      []rune{'/', ':'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 387, col: 55, offset: 10325},
+													pos: position{line: 387, col: 55, offset: 10333},
 													expr: &anyMatcher{
-														line: 387, col: 56, offset: 10326,
+														line: 387, col: 56, offset: 10334,
 													},
 												},
 											},
@@ -2049,7 +2049,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 387, col: 61, offset: 10331},
+								pos:  position{line: 387, col: 61, offset: 10339},
 								name: "reg_name",
 							},
 						},
@@ -2060,43 +2060,43 @@ var g = &grammar{
 		{
 			name:        "host_3",
 			displayName: "\"host\"",
-			pos:         position{line: 392, col: 1, offset: 10448},
+			pos:         position{line: 392, col: 1, offset: 10456},
 			expr: &actionExpr{
-				pos: position{line: 392, col: 18, offset: 10465},
+				pos: position{line: 392, col: 18, offset: 10473},
 				run: (*parser).callonhost_31,
 				expr: &labeledExpr{
-					pos:   position{line: 392, col: 18, offset: 10465},
+					pos:   position{line: 392, col: 18, offset: 10473},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 392, col: 21, offset: 10468},
+						pos: position{line: 392, col: 21, offset: 10476},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 392, col: 21, offset: 10468},
+								pos:  position{line: 392, col: 21, offset: 10476},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 392, col: 34, offset: 10481},
+								pos: position{line: 392, col: 34, offset: 10489},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 392, col: 34, offset: 10481},
+										pos:  position{line: 392, col: 34, offset: 10489},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 392, col: 46, offset: 10493},
+										pos: position{line: 392, col: 46, offset: 10501},
 										expr: &choiceExpr{
-											pos: position{line: 392, col: 48, offset: 10495},
+											pos: position{line: 392, col: 48, offset: 10503},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 392, col: 48, offset: 10495},
+													pos:        position{line: 392, col: 48, offset: 10503},
 													val:        "[/:?]",
 													chars:      []rune{'/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 392, col: 56, offset: 10503},
+													pos: position{line: 392, col: 56, offset: 10511},
 													expr: &anyMatcher{
-														line: 392, col: 57, offset: 10504,
+														line: 392, col: 57, offset: 10512,
 													},
 												},
 											},
@@ -2105,7 +2105,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 392, col: 62, offset: 10509},
+								pos:  position{line: 392, col: 62, offset: 10517},
 								name: "reg_name",
 							},
 						},
@@ -2116,42 +2116,42 @@ var g = &grammar{
 		{
 			name:        "host_4",
 			displayName: "\"host\"",
-			pos:         position{line: 397, col: 1, offset: 10626},
+			pos:         position{line: 397, col: 1, offset: 10634},
 			expr: &actionExpr{
-				pos: position{line: 397, col: 18, offset: 10643},
+				pos: position{line: 397, col: 18, offset: 10651},
 				run: (*parser).callonhost_41,
 				expr: &labeledExpr{
-					pos:   position{line: 397, col: 18, offset: 10643},
+					pos:   position{line: 397, col: 18, offset: 10651},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 397, col: 21, offset: 10646},
+						pos: position{line: 397, col: 21, offset: 10654},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 397, col: 21, offset: 10646},
+								pos:  position{line: 397, col: 21, offset: 10654},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 397, col: 34, offset: 10659},
+								pos: position{line: 397, col: 34, offset: 10667},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 397, col: 34, offset: 10659},
+										pos:  position{line: 397, col: 34, offset: 10667},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 397, col: 46, offset: 10671},
+										pos: position{line: 397, col: 46, offset: 10679},
 										expr: &choiceExpr{
-											pos: position{line: 397, col: 48, offset: 10673},
+											pos: position{line: 397, col: 48, offset: 10681},
 											alternatives: []any{
 												&litMatcher{
-													pos:        position{line: 397, col: 48, offset: 10673},
+													pos:        position{line: 397, col: 48, offset: 10681},
 													val:        ":",
 													ignoreCase: false,
 													want:       "\":\"",
 												},
 												&notExpr{
-													pos: position{line: 397, col: 54, offset: 10679},
+													pos: position{line: 397, col: 54, offset: 10687},
 													expr: &anyMatcher{
-														line: 397, col: 55, offset: 10680,
+														line: 397, col: 55, offset: 10688,
 													},
 												},
 											},
@@ -2160,7 +2160,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 397, col: 60, offset: 10685},
+								pos:  position{line: 397, col: 60, offset: 10693},
 								name: "reg_name",
 							},
 						},
@@ -2171,37 +2171,37 @@ var g = &grammar{
 		{
 			name:        "host_5",
 			displayName: "\"host\"",
-			pos:         position{line: 402, col: 1, offset: 10802},
+			pos:         position{line: 402, col: 1, offset: 10810},
 			expr: &actionExpr{
-				pos: position{line: 402, col: 18, offset: 10819},
+				pos: position{line: 402, col: 18, offset: 10827},
 				run: (*parser).callonhost_51,
 				expr: &labeledExpr{
-					pos:   position{line: 402, col: 18, offset: 10819},
+					pos:   position{line: 402, col: 18, offset: 10827},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 402, col: 21, offset: 10822},
+						pos: position{line: 402, col: 21, offset: 10830},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 402, col: 21, offset: 10822},
+								pos:  position{line: 402, col: 21, offset: 10830},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 402, col: 34, offset: 10835},
+								pos: position{line: 402, col: 34, offset: 10843},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 402, col: 34, offset: 10835},
+										pos:  position{line: 402, col: 34, offset: 10843},
 										name: "IPv4address",
 									},
 									&notExpr{
-										pos: position{line: 402, col: 46, offset: 10847},
+										pos: position{line: 402, col: 46, offset: 10855},
 										expr: &anyMatcher{
-											line: 402, col: 47, offset: 10848,
+											line: 402, col: 47, offset: 10856,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 402, col: 51, offset: 10852},
+								pos:  position{line: 402, col: 51, offset: 10860},
 								name: "reg_name",
 							},
 						},
@@ -2212,17 +2212,17 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 407, col: 1, offset: 10925},
+			pos:         position{line: 407, col: 1, offset: 10933},
 			expr: &actionExpr{
-				pos: position{line: 407, col: 16, offset: 10940},
+				pos: position{line: 407, col: 16, offset: 10948},
 				run: (*parser).callonport1,
 				expr: &labeledExpr{
-					pos:   position{line: 407, col: 16, offset: 10940},
+					pos:   position{line: 407, col: 16, offset: 10948},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 407, col: 19, offset: 10943},
+						pos: position{line: 407, col: 19, offset: 10951},
 						expr: &charClassMatcher{
-							pos:        position{line: 407, col: 19, offset: 10943},
+							pos:        position{line: 407, col: 19, offset: 10951},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
@@ -2235,37 +2235,37 @@ var g = &grammar{
 		{
 			name:        "IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 412, col: 1, offset: 11044},
+			pos:         position{line: 412, col: 1, offset: 11052},
 			expr: &actionExpr{
-				pos: position{line: 412, col: 28, offset: 11071},
+				pos: position{line: 412, col: 28, offset: 11079},
 				run: (*parser).callonIP_literal1,
 				expr: &labeledExpr{
-					pos:   position{line: 412, col: 28, offset: 11071},
+					pos:   position{line: 412, col: 28, offset: 11079},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 412, col: 31, offset: 11074},
+						pos: position{line: 412, col: 31, offset: 11082},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 412, col: 31, offset: 11074},
+								pos:        position{line: 412, col: 31, offset: 11082},
 								val:        "[",
 								ignoreCase: false,
 								want:       "\"[\"",
 							},
 							&choiceExpr{
-								pos: position{line: 412, col: 36, offset: 11079},
+								pos: position{line: 412, col: 36, offset: 11087},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 412, col: 36, offset: 11079},
+										pos:  position{line: 412, col: 36, offset: 11087},
 										name: "IPv6address",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 412, col: 50, offset: 11093},
+										pos:  position{line: 412, col: 50, offset: 11101},
 										name: "IPvFuture",
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 412, col: 61, offset: 11104},
+								pos:        position{line: 412, col: 61, offset: 11112},
 								val:        "]",
 								ignoreCase: false,
 								want:       "\"]\"",
@@ -2278,27 +2278,27 @@ var g = &grammar{
 		{
 			name:        "IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 417, col: 1, offset: 11224},
+			pos:         position{line: 417, col: 1, offset: 11232},
 			expr: &actionExpr{
-				pos: position{line: 417, col: 26, offset: 11249},
+				pos: position{line: 417, col: 26, offset: 11257},
 				run: (*parser).callonIPvFuture1,
 				expr: &labeledExpr{
-					pos:   position{line: 417, col: 26, offset: 11249},
+					pos:   position{line: 417, col: 26, offset: 11257},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 417, col: 29, offset: 11252},
+						pos: position{line: 417, col: 29, offset: 11260},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 417, col: 29, offset: 11252},
+								pos:        position{line: 417, col: 29, offset: 11260},
 								val:        "[Vv]",
 								chars:      []rune{'V', 'v'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 417, col: 34, offset: 11257},
+								pos: position{line: 417, col: 34, offset: 11265},
 								expr: &charClassMatcher{
-									pos:        position{line: 417, col: 34, offset: 11257},
+									pos:        position{line: 417, col: 34, offset: 11265},
 									val:        "[0-9A-Fa-f]",
 									ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 									ignoreCase: false,
@@ -2306,15 +2306,15 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 417, col: 47, offset: 11270},
+								pos:        position{line: 417, col: 47, offset: 11278},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 417, col: 51, offset: 11274},
+								pos: position{line: 417, col: 51, offset: 11282},
 								expr: &charClassMatcher{
-									pos:        position{line: 417, col: 51, offset: 11274},
+									pos:        position{line: 417, col: 51, offset: 11282},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -2330,239 +2330,239 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 430, col: 1, offset: 11921},
+			pos:         position{line: 430, col: 1, offset: 11929},
 			expr: &actionExpr{
-				pos: position{line: 430, col: 30, offset: 11950},
+				pos: position{line: 430, col: 30, offset: 11958},
 				run: (*parser).callonIPv6address1,
 				expr: &labeledExpr{
-					pos:   position{line: 430, col: 30, offset: 11950},
+					pos:   position{line: 430, col: 30, offset: 11958},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 430, col: 33, offset: 11953},
+						pos: position{line: 430, col: 33, offset: 11961},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 430, col: 33, offset: 11953},
+								pos: position{line: 430, col: 33, offset: 11961},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 33, offset: 11953},
+										pos:  position{line: 430, col: 33, offset: 11961},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 37, offset: 11957},
+										pos:        position{line: 430, col: 37, offset: 11965},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 41, offset: 11961},
+										pos:  position{line: 430, col: 41, offset: 11969},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 45, offset: 11965},
+										pos:        position{line: 430, col: 45, offset: 11973},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 49, offset: 11969},
+										pos:  position{line: 430, col: 49, offset: 11977},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 53, offset: 11973},
+										pos:        position{line: 430, col: 53, offset: 11981},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 57, offset: 11977},
+										pos:  position{line: 430, col: 57, offset: 11985},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 61, offset: 11981},
+										pos:        position{line: 430, col: 61, offset: 11989},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 65, offset: 11985},
+										pos:  position{line: 430, col: 65, offset: 11993},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 69, offset: 11989},
+										pos:        position{line: 430, col: 69, offset: 11997},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 73, offset: 11993},
+										pos:  position{line: 430, col: 73, offset: 12001},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 77, offset: 11997},
+										pos:        position{line: 430, col: 77, offset: 12005},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 81, offset: 12001},
+										pos:  position{line: 430, col: 81, offset: 12009},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 430, col: 88, offset: 12008},
+								pos: position{line: 430, col: 88, offset: 12016},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 430, col: 88, offset: 12008},
+										pos:        position{line: 430, col: 88, offset: 12016},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 93, offset: 12013},
+										pos:  position{line: 430, col: 93, offset: 12021},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 97, offset: 12017},
+										pos:        position{line: 430, col: 97, offset: 12025},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 101, offset: 12021},
+										pos:  position{line: 430, col: 101, offset: 12029},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 105, offset: 12025},
+										pos:        position{line: 430, col: 105, offset: 12033},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 109, offset: 12029},
+										pos:  position{line: 430, col: 109, offset: 12037},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 113, offset: 12033},
+										pos:        position{line: 430, col: 113, offset: 12041},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 117, offset: 12037},
+										pos:  position{line: 430, col: 117, offset: 12045},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 121, offset: 12041},
+										pos:        position{line: 430, col: 121, offset: 12049},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 125, offset: 12045},
+										pos:  position{line: 430, col: 125, offset: 12053},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 129, offset: 12049},
+										pos:        position{line: 430, col: 129, offset: 12057},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 133, offset: 12053},
+										pos:  position{line: 430, col: 133, offset: 12061},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 430, col: 140, offset: 12060},
+								pos: position{line: 430, col: 140, offset: 12068},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 430, col: 140, offset: 12060},
+										pos: position{line: 430, col: 140, offset: 12068},
 										expr: &ruleRefExpr{
-											pos:  position{line: 430, col: 140, offset: 12060},
+											pos:  position{line: 430, col: 140, offset: 12068},
 											name: "h16",
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 145, offset: 12065},
+										pos:        position{line: 430, col: 145, offset: 12073},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 150, offset: 12070},
+										pos:  position{line: 430, col: 150, offset: 12078},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 154, offset: 12074},
+										pos:        position{line: 430, col: 154, offset: 12082},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 158, offset: 12078},
+										pos:  position{line: 430, col: 158, offset: 12086},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 162, offset: 12082},
+										pos:        position{line: 430, col: 162, offset: 12090},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 166, offset: 12086},
+										pos:  position{line: 430, col: 166, offset: 12094},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 170, offset: 12090},
+										pos:        position{line: 430, col: 170, offset: 12098},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 174, offset: 12094},
+										pos:  position{line: 430, col: 174, offset: 12102},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 178, offset: 12098},
+										pos:        position{line: 430, col: 178, offset: 12106},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 182, offset: 12102},
+										pos:  position{line: 430, col: 182, offset: 12110},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 430, col: 189, offset: 12109},
+								pos: position{line: 430, col: 189, offset: 12117},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 430, col: 189, offset: 12109},
+										pos: position{line: 430, col: 189, offset: 12117},
 										expr: &seqExpr{
-											pos: position{line: 430, col: 190, offset: 12110},
+											pos: position{line: 430, col: 190, offset: 12118},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 430, col: 190, offset: 12110},
+													pos: position{line: 430, col: 190, offset: 12118},
 													expr: &seqExpr{
-														pos: position{line: 430, col: 191, offset: 12111},
+														pos: position{line: 430, col: 191, offset: 12119},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 430, col: 191, offset: 12111},
+																pos:  position{line: 430, col: 191, offset: 12119},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 430, col: 195, offset: 12115},
+																pos:        position{line: 430, col: 195, offset: 12123},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&andExpr{
-																pos: position{line: 430, col: 199, offset: 12119},
+																pos: position{line: 430, col: 199, offset: 12127},
 																expr: &charClassMatcher{
-																	pos:        position{line: 430, col: 200, offset: 12120},
+																	pos:        position{line: 430, col: 200, offset: 12128},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2573,96 +2573,96 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 430, col: 214, offset: 12134},
+													pos:  position{line: 430, col: 214, offset: 12142},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 220, offset: 12140},
+										pos:        position{line: 430, col: 220, offset: 12148},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 225, offset: 12145},
+										pos:  position{line: 430, col: 225, offset: 12153},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 229, offset: 12149},
+										pos:        position{line: 430, col: 229, offset: 12157},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 233, offset: 12153},
+										pos:  position{line: 430, col: 233, offset: 12161},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 237, offset: 12157},
+										pos:        position{line: 430, col: 237, offset: 12165},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 241, offset: 12161},
+										pos:  position{line: 430, col: 241, offset: 12169},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 245, offset: 12165},
+										pos:        position{line: 430, col: 245, offset: 12173},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 249, offset: 12169},
+										pos:  position{line: 430, col: 249, offset: 12177},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 430, col: 256, offset: 12176},
+								pos: position{line: 430, col: 256, offset: 12184},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 430, col: 256, offset: 12176},
+										pos: position{line: 430, col: 256, offset: 12184},
 										expr: &seqExpr{
-											pos: position{line: 430, col: 257, offset: 12177},
+											pos: position{line: 430, col: 257, offset: 12185},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 430, col: 257, offset: 12177},
+													pos: position{line: 430, col: 257, offset: 12185},
 													expr: &seqExpr{
-														pos: position{line: 430, col: 258, offset: 12178},
+														pos: position{line: 430, col: 258, offset: 12186},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 430, col: 258, offset: 12178},
+																pos:  position{line: 430, col: 258, offset: 12186},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 430, col: 262, offset: 12182},
+																pos:        position{line: 430, col: 262, offset: 12190},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 430, col: 266, offset: 12186},
+																pos: position{line: 430, col: 266, offset: 12194},
 																expr: &seqExpr{
-																	pos: position{line: 430, col: 267, offset: 12187},
+																	pos: position{line: 430, col: 267, offset: 12195},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 430, col: 267, offset: 12187},
+																			pos:  position{line: 430, col: 267, offset: 12195},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 430, col: 271, offset: 12191},
+																			pos:        position{line: 430, col: 271, offset: 12199},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&andExpr{
-																			pos: position{line: 430, col: 275, offset: 12195},
+																			pos: position{line: 430, col: 275, offset: 12203},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 430, col: 276, offset: 12196},
+																				pos:        position{line: 430, col: 276, offset: 12204},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2673,9 +2673,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 430, col: 290, offset: 12210},
+																pos: position{line: 430, col: 290, offset: 12218},
 																expr: &charClassMatcher{
-																	pos:        position{line: 430, col: 291, offset: 12211},
+																	pos:        position{line: 430, col: 291, offset: 12219},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2686,101 +2686,101 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 430, col: 305, offset: 12225},
+													pos:  position{line: 430, col: 305, offset: 12233},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 311, offset: 12231},
+										pos:        position{line: 430, col: 311, offset: 12239},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 316, offset: 12236},
+										pos:  position{line: 430, col: 316, offset: 12244},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 320, offset: 12240},
+										pos:        position{line: 430, col: 320, offset: 12248},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 324, offset: 12244},
+										pos:  position{line: 430, col: 324, offset: 12252},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 328, offset: 12248},
+										pos:        position{line: 430, col: 328, offset: 12256},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 332, offset: 12252},
+										pos:  position{line: 430, col: 332, offset: 12260},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 430, col: 339, offset: 12259},
+								pos: position{line: 430, col: 339, offset: 12267},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 430, col: 339, offset: 12259},
+										pos: position{line: 430, col: 339, offset: 12267},
 										expr: &seqExpr{
-											pos: position{line: 430, col: 340, offset: 12260},
+											pos: position{line: 430, col: 340, offset: 12268},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 430, col: 340, offset: 12260},
+													pos: position{line: 430, col: 340, offset: 12268},
 													expr: &seqExpr{
-														pos: position{line: 430, col: 341, offset: 12261},
+														pos: position{line: 430, col: 341, offset: 12269},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 430, col: 341, offset: 12261},
+																pos:  position{line: 430, col: 341, offset: 12269},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 430, col: 345, offset: 12265},
+																pos:        position{line: 430, col: 345, offset: 12273},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 430, col: 349, offset: 12269},
+																pos: position{line: 430, col: 349, offset: 12277},
 																expr: &seqExpr{
-																	pos: position{line: 430, col: 350, offset: 12270},
+																	pos: position{line: 430, col: 350, offset: 12278},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 430, col: 350, offset: 12270},
+																			pos:  position{line: 430, col: 350, offset: 12278},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 430, col: 354, offset: 12274},
+																			pos:        position{line: 430, col: 354, offset: 12282},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 430, col: 358, offset: 12278},
+																			pos: position{line: 430, col: 358, offset: 12286},
 																			expr: &seqExpr{
-																				pos: position{line: 430, col: 359, offset: 12279},
+																				pos: position{line: 430, col: 359, offset: 12287},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 430, col: 359, offset: 12279},
+																						pos:  position{line: 430, col: 359, offset: 12287},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 430, col: 363, offset: 12283},
+																						pos:        position{line: 430, col: 363, offset: 12291},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&andExpr{
-																						pos: position{line: 430, col: 367, offset: 12287},
+																						pos: position{line: 430, col: 367, offset: 12295},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 430, col: 368, offset: 12288},
+																							pos:        position{line: 430, col: 368, offset: 12296},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -2791,9 +2791,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 430, col: 382, offset: 12302},
+																			pos: position{line: 430, col: 382, offset: 12310},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 430, col: 383, offset: 12303},
+																				pos:        position{line: 430, col: 383, offset: 12311},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2804,9 +2804,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 430, col: 397, offset: 12317},
+																pos: position{line: 430, col: 397, offset: 12325},
 																expr: &charClassMatcher{
-																	pos:        position{line: 430, col: 398, offset: 12318},
+																	pos:        position{line: 430, col: 398, offset: 12326},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2817,106 +2817,106 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 430, col: 412, offset: 12332},
+													pos:  position{line: 430, col: 412, offset: 12340},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 418, offset: 12338},
+										pos:        position{line: 430, col: 418, offset: 12346},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 423, offset: 12343},
+										pos:  position{line: 430, col: 423, offset: 12351},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 427, offset: 12347},
+										pos:        position{line: 430, col: 427, offset: 12355},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 431, offset: 12351},
+										pos:  position{line: 430, col: 431, offset: 12359},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 430, col: 438, offset: 12358},
+								pos: position{line: 430, col: 438, offset: 12366},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 430, col: 438, offset: 12358},
+										pos: position{line: 430, col: 438, offset: 12366},
 										expr: &seqExpr{
-											pos: position{line: 430, col: 439, offset: 12359},
+											pos: position{line: 430, col: 439, offset: 12367},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 430, col: 439, offset: 12359},
+													pos: position{line: 430, col: 439, offset: 12367},
 													expr: &seqExpr{
-														pos: position{line: 430, col: 440, offset: 12360},
+														pos: position{line: 430, col: 440, offset: 12368},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 430, col: 440, offset: 12360},
+																pos:  position{line: 430, col: 440, offset: 12368},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 430, col: 444, offset: 12364},
+																pos:        position{line: 430, col: 444, offset: 12372},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 430, col: 448, offset: 12368},
+																pos: position{line: 430, col: 448, offset: 12376},
 																expr: &seqExpr{
-																	pos: position{line: 430, col: 449, offset: 12369},
+																	pos: position{line: 430, col: 449, offset: 12377},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 430, col: 449, offset: 12369},
+																			pos:  position{line: 430, col: 449, offset: 12377},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 430, col: 453, offset: 12373},
+																			pos:        position{line: 430, col: 453, offset: 12381},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 430, col: 457, offset: 12377},
+																			pos: position{line: 430, col: 457, offset: 12385},
 																			expr: &seqExpr{
-																				pos: position{line: 430, col: 458, offset: 12378},
+																				pos: position{line: 430, col: 458, offset: 12386},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 430, col: 458, offset: 12378},
+																						pos:  position{line: 430, col: 458, offset: 12386},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 430, col: 462, offset: 12382},
+																						pos:        position{line: 430, col: 462, offset: 12390},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 430, col: 466, offset: 12386},
+																						pos: position{line: 430, col: 466, offset: 12394},
 																						expr: &seqExpr{
-																							pos: position{line: 430, col: 467, offset: 12387},
+																							pos: position{line: 430, col: 467, offset: 12395},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 430, col: 467, offset: 12387},
+																									pos:  position{line: 430, col: 467, offset: 12395},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 430, col: 471, offset: 12391},
+																									pos:        position{line: 430, col: 471, offset: 12399},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&andExpr{
-																									pos: position{line: 430, col: 475, offset: 12395},
+																									pos: position{line: 430, col: 475, offset: 12403},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 430, col: 476, offset: 12396},
+																										pos:        position{line: 430, col: 476, offset: 12404},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -2927,9 +2927,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 430, col: 490, offset: 12410},
+																						pos: position{line: 430, col: 490, offset: 12418},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 430, col: 491, offset: 12411},
+																							pos:        position{line: 430, col: 491, offset: 12419},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -2940,9 +2940,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 430, col: 505, offset: 12425},
+																			pos: position{line: 430, col: 505, offset: 12433},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 430, col: 506, offset: 12426},
+																				pos:        position{line: 430, col: 506, offset: 12434},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2953,9 +2953,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 430, col: 520, offset: 12440},
+																pos: position{line: 430, col: 520, offset: 12448},
 																expr: &charClassMatcher{
-																	pos:        position{line: 430, col: 521, offset: 12441},
+																	pos:        position{line: 430, col: 521, offset: 12449},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2966,111 +2966,111 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 430, col: 535, offset: 12455},
+													pos:  position{line: 430, col: 535, offset: 12463},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 541, offset: 12461},
+										pos:        position{line: 430, col: 541, offset: 12469},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 546, offset: 12466},
+										pos:  position{line: 430, col: 546, offset: 12474},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 430, col: 553, offset: 12473},
+								pos: position{line: 430, col: 553, offset: 12481},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 430, col: 553, offset: 12473},
+										pos: position{line: 430, col: 553, offset: 12481},
 										expr: &seqExpr{
-											pos: position{line: 430, col: 554, offset: 12474},
+											pos: position{line: 430, col: 554, offset: 12482},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 430, col: 554, offset: 12474},
+													pos: position{line: 430, col: 554, offset: 12482},
 													expr: &seqExpr{
-														pos: position{line: 430, col: 555, offset: 12475},
+														pos: position{line: 430, col: 555, offset: 12483},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 430, col: 555, offset: 12475},
+																pos:  position{line: 430, col: 555, offset: 12483},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 430, col: 559, offset: 12479},
+																pos:        position{line: 430, col: 559, offset: 12487},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 430, col: 563, offset: 12483},
+																pos: position{line: 430, col: 563, offset: 12491},
 																expr: &seqExpr{
-																	pos: position{line: 430, col: 564, offset: 12484},
+																	pos: position{line: 430, col: 564, offset: 12492},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 430, col: 564, offset: 12484},
+																			pos:  position{line: 430, col: 564, offset: 12492},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 430, col: 568, offset: 12488},
+																			pos:        position{line: 430, col: 568, offset: 12496},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 430, col: 572, offset: 12492},
+																			pos: position{line: 430, col: 572, offset: 12500},
 																			expr: &seqExpr{
-																				pos: position{line: 430, col: 573, offset: 12493},
+																				pos: position{line: 430, col: 573, offset: 12501},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 430, col: 573, offset: 12493},
+																						pos:  position{line: 430, col: 573, offset: 12501},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 430, col: 577, offset: 12497},
+																						pos:        position{line: 430, col: 577, offset: 12505},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 430, col: 581, offset: 12501},
+																						pos: position{line: 430, col: 581, offset: 12509},
 																						expr: &seqExpr{
-																							pos: position{line: 430, col: 582, offset: 12502},
+																							pos: position{line: 430, col: 582, offset: 12510},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 430, col: 582, offset: 12502},
+																									pos:  position{line: 430, col: 582, offset: 12510},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 430, col: 586, offset: 12506},
+																									pos:        position{line: 430, col: 586, offset: 12514},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 430, col: 590, offset: 12510},
+																									pos: position{line: 430, col: 590, offset: 12518},
 																									expr: &seqExpr{
-																										pos: position{line: 430, col: 591, offset: 12511},
+																										pos: position{line: 430, col: 591, offset: 12519},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 430, col: 591, offset: 12511},
+																												pos:  position{line: 430, col: 591, offset: 12519},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 430, col: 595, offset: 12515},
+																												pos:        position{line: 430, col: 595, offset: 12523},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&andExpr{
-																												pos: position{line: 430, col: 599, offset: 12519},
+																												pos: position{line: 430, col: 599, offset: 12527},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 430, col: 600, offset: 12520},
+																													pos:        position{line: 430, col: 600, offset: 12528},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3081,9 +3081,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 430, col: 614, offset: 12534},
+																									pos: position{line: 430, col: 614, offset: 12542},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 430, col: 615, offset: 12535},
+																										pos:        position{line: 430, col: 615, offset: 12543},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3094,9 +3094,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 430, col: 629, offset: 12549},
+																						pos: position{line: 430, col: 629, offset: 12557},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 430, col: 630, offset: 12550},
+																							pos:        position{line: 430, col: 630, offset: 12558},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3107,9 +3107,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 430, col: 644, offset: 12564},
+																			pos: position{line: 430, col: 644, offset: 12572},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 430, col: 645, offset: 12565},
+																				pos:        position{line: 430, col: 645, offset: 12573},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3120,9 +3120,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 430, col: 659, offset: 12579},
+																pos: position{line: 430, col: 659, offset: 12587},
 																expr: &charClassMatcher{
-																	pos:        position{line: 430, col: 660, offset: 12580},
+																	pos:        position{line: 430, col: 660, offset: 12588},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3133,126 +3133,126 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 430, col: 674, offset: 12594},
+													pos:  position{line: 430, col: 674, offset: 12602},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 680, offset: 12600},
+										pos:        position{line: 430, col: 680, offset: 12608},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 685, offset: 12605},
+										pos:  position{line: 430, col: 685, offset: 12613},
 										name: "h16",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 430, col: 691, offset: 12611},
+								pos: position{line: 430, col: 691, offset: 12619},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 430, col: 691, offset: 12611},
+										pos: position{line: 430, col: 691, offset: 12619},
 										expr: &seqExpr{
-											pos: position{line: 430, col: 692, offset: 12612},
+											pos: position{line: 430, col: 692, offset: 12620},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 430, col: 692, offset: 12612},
+													pos: position{line: 430, col: 692, offset: 12620},
 													expr: &seqExpr{
-														pos: position{line: 430, col: 693, offset: 12613},
+														pos: position{line: 430, col: 693, offset: 12621},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 430, col: 693, offset: 12613},
+																pos:  position{line: 430, col: 693, offset: 12621},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 430, col: 697, offset: 12617},
+																pos:        position{line: 430, col: 697, offset: 12625},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 430, col: 701, offset: 12621},
+																pos: position{line: 430, col: 701, offset: 12629},
 																expr: &seqExpr{
-																	pos: position{line: 430, col: 702, offset: 12622},
+																	pos: position{line: 430, col: 702, offset: 12630},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 430, col: 702, offset: 12622},
+																			pos:  position{line: 430, col: 702, offset: 12630},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 430, col: 706, offset: 12626},
+																			pos:        position{line: 430, col: 706, offset: 12634},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 430, col: 710, offset: 12630},
+																			pos: position{line: 430, col: 710, offset: 12638},
 																			expr: &seqExpr{
-																				pos: position{line: 430, col: 711, offset: 12631},
+																				pos: position{line: 430, col: 711, offset: 12639},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 430, col: 711, offset: 12631},
+																						pos:  position{line: 430, col: 711, offset: 12639},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 430, col: 715, offset: 12635},
+																						pos:        position{line: 430, col: 715, offset: 12643},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 430, col: 719, offset: 12639},
+																						pos: position{line: 430, col: 719, offset: 12647},
 																						expr: &seqExpr{
-																							pos: position{line: 430, col: 720, offset: 12640},
+																							pos: position{line: 430, col: 720, offset: 12648},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 430, col: 720, offset: 12640},
+																									pos:  position{line: 430, col: 720, offset: 12648},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 430, col: 724, offset: 12644},
+																									pos:        position{line: 430, col: 724, offset: 12652},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 430, col: 728, offset: 12648},
+																									pos: position{line: 430, col: 728, offset: 12656},
 																									expr: &seqExpr{
-																										pos: position{line: 430, col: 729, offset: 12649},
+																										pos: position{line: 430, col: 729, offset: 12657},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 430, col: 729, offset: 12649},
+																												pos:  position{line: 430, col: 729, offset: 12657},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 430, col: 733, offset: 12653},
+																												pos:        position{line: 430, col: 733, offset: 12661},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&zeroOrOneExpr{
-																												pos: position{line: 430, col: 737, offset: 12657},
+																												pos: position{line: 430, col: 737, offset: 12665},
 																												expr: &seqExpr{
-																													pos: position{line: 430, col: 738, offset: 12658},
+																													pos: position{line: 430, col: 738, offset: 12666},
 																													exprs: []any{
 																														&ruleRefExpr{
-																															pos:  position{line: 430, col: 738, offset: 12658},
+																															pos:  position{line: 430, col: 738, offset: 12666},
 																															name: "h16",
 																														},
 																														&litMatcher{
-																															pos:        position{line: 430, col: 742, offset: 12662},
+																															pos:        position{line: 430, col: 742, offset: 12670},
 																															val:        ":",
 																															ignoreCase: false,
 																															want:       "\":\"",
 																														},
 																														&andExpr{
-																															pos: position{line: 430, col: 746, offset: 12666},
+																															pos: position{line: 430, col: 746, offset: 12674},
 																															expr: &charClassMatcher{
-																																pos:        position{line: 430, col: 747, offset: 12667},
+																																pos:        position{line: 430, col: 747, offset: 12675},
 																																val:        "[0-9A-Fa-f]",
 																																ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																																ignoreCase: false,
@@ -3263,9 +3263,9 @@ var g = &grammar{
 																												},
 																											},
 																											&andExpr{
-																												pos: position{line: 430, col: 761, offset: 12681},
+																												pos: position{line: 430, col: 761, offset: 12689},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 430, col: 762, offset: 12682},
+																													pos:        position{line: 430, col: 762, offset: 12690},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3276,9 +3276,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 430, col: 776, offset: 12696},
+																									pos: position{line: 430, col: 776, offset: 12704},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 430, col: 777, offset: 12697},
+																										pos:        position{line: 430, col: 777, offset: 12705},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3289,9 +3289,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 430, col: 791, offset: 12711},
+																						pos: position{line: 430, col: 791, offset: 12719},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 430, col: 792, offset: 12712},
+																							pos:        position{line: 430, col: 792, offset: 12720},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3302,9 +3302,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 430, col: 806, offset: 12726},
+																			pos: position{line: 430, col: 806, offset: 12734},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 430, col: 807, offset: 12727},
+																				pos:        position{line: 430, col: 807, offset: 12735},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3315,9 +3315,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 430, col: 821, offset: 12741},
+																pos: position{line: 430, col: 821, offset: 12749},
 																expr: &charClassMatcher{
-																	pos:        position{line: 430, col: 822, offset: 12742},
+																	pos:        position{line: 430, col: 822, offset: 12750},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3328,14 +3328,14 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 430, col: 836, offset: 12756},
+													pos:  position{line: 430, col: 836, offset: 12764},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 842, offset: 12762},
+										pos:        position{line: 430, col: 842, offset: 12770},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
@@ -3350,51 +3350,51 @@ var g = &grammar{
 		{
 			name:        "h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 435, col: 1, offset: 12841},
+			pos:         position{line: 435, col: 1, offset: 12849},
 			expr: &actionExpr{
-				pos: position{line: 435, col: 14, offset: 12854},
+				pos: position{line: 435, col: 14, offset: 12862},
 				run: (*parser).callonh161,
 				expr: &labeledExpr{
-					pos:   position{line: 435, col: 14, offset: 12854},
+					pos:   position{line: 435, col: 14, offset: 12862},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 435, col: 17, offset: 12857},
+						pos: position{line: 435, col: 17, offset: 12865},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 435, col: 17, offset: 12857},
+								pos:        position{line: 435, col: 17, offset: 12865},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 435, col: 29, offset: 12869},
+								pos: position{line: 435, col: 29, offset: 12877},
 								expr: &seqExpr{
-									pos: position{line: 435, col: 30, offset: 12870},
+									pos: position{line: 435, col: 30, offset: 12878},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 435, col: 30, offset: 12870},
+											pos:        position{line: 435, col: 30, offset: 12878},
 											val:        "[0-9A-Fa-f]",
 											ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 435, col: 42, offset: 12882},
+											pos: position{line: 435, col: 42, offset: 12890},
 											expr: &seqExpr{
-												pos: position{line: 435, col: 43, offset: 12883},
+												pos: position{line: 435, col: 43, offset: 12891},
 												exprs: []any{
 													&charClassMatcher{
-														pos:        position{line: 435, col: 43, offset: 12883},
+														pos:        position{line: 435, col: 43, offset: 12891},
 														val:        "[0-9A-Fa-f]",
 														ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&zeroOrOneExpr{
-														pos: position{line: 435, col: 55, offset: 12895},
+														pos: position{line: 435, col: 55, offset: 12903},
 														expr: &charClassMatcher{
-															pos:        position{line: 435, col: 55, offset: 12895},
+															pos:        position{line: 435, col: 55, offset: 12903},
 															val:        "[0-9A-Fa-f]",
 															ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 															ignoreCase: false,
@@ -3415,37 +3415,37 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 440, col: 1, offset: 12998},
+			pos:         position{line: 440, col: 1, offset: 13006},
 			expr: &actionExpr{
-				pos: position{line: 440, col: 16, offset: 13013},
+				pos: position{line: 440, col: 16, offset: 13021},
 				run: (*parser).callonls321,
 				expr: &labeledExpr{
-					pos:   position{line: 440, col: 16, offset: 13013},
+					pos:   position{line: 440, col: 16, offset: 13021},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 440, col: 19, offset: 13016},
+						pos: position{line: 440, col: 19, offset: 13024},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 440, col: 19, offset: 13016},
+								pos: position{line: 440, col: 19, offset: 13024},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 440, col: 19, offset: 13016},
+										pos:  position{line: 440, col: 19, offset: 13024},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 440, col: 23, offset: 13020},
+										pos:        position{line: 440, col: 23, offset: 13028},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 440, col: 27, offset: 13024},
+										pos:  position{line: 440, col: 27, offset: 13032},
 										name: "h16",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 440, col: 33, offset: 13030},
+								pos:  position{line: 440, col: 33, offset: 13038},
 								name: "IPv4address",
 							},
 						},
@@ -3456,48 +3456,48 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 445, col: 1, offset: 13151},
+			pos:         position{line: 445, col: 1, offset: 13159},
 			expr: &actionExpr{
-				pos: position{line: 445, col: 30, offset: 13180},
+				pos: position{line: 445, col: 30, offset: 13188},
 				run: (*parser).callonIPv4address1,
 				expr: &labeledExpr{
-					pos:   position{line: 445, col: 30, offset: 13180},
+					pos:   position{line: 445, col: 30, offset: 13188},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 445, col: 33, offset: 13183},
+						pos: position{line: 445, col: 33, offset: 13191},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 445, col: 33, offset: 13183},
+								pos:  position{line: 445, col: 33, offset: 13191},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 445, col: 43, offset: 13193},
+								pos:        position{line: 445, col: 43, offset: 13201},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 445, col: 47, offset: 13197},
+								pos:  position{line: 445, col: 47, offset: 13205},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 445, col: 57, offset: 13207},
+								pos:        position{line: 445, col: 57, offset: 13215},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 445, col: 61, offset: 13211},
+								pos:  position{line: 445, col: 61, offset: 13219},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 445, col: 71, offset: 13221},
+								pos:        position{line: 445, col: 71, offset: 13229},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 445, col: 75, offset: 13225},
+								pos:  position{line: 445, col: 75, offset: 13233},
 								name: "dec_octet",
 							},
 						},
@@ -3508,34 +3508,34 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 454, col: 1, offset: 13541},
+			pos:         position{line: 454, col: 1, offset: 13549},
 			expr: &actionExpr{
-				pos: position{line: 454, col: 26, offset: 13566},
+				pos: position{line: 454, col: 26, offset: 13574},
 				run: (*parser).callondec_octet1,
 				expr: &labeledExpr{
-					pos:   position{line: 454, col: 26, offset: 13566},
+					pos:   position{line: 454, col: 26, offset: 13574},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 454, col: 29, offset: 13569},
+						pos: position{line: 454, col: 29, offset: 13577},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 454, col: 29, offset: 13569},
+								pos: position{line: 454, col: 29, offset: 13577},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 454, col: 29, offset: 13569},
+										pos:        position{line: 454, col: 29, offset: 13577},
 										val:        "1",
 										ignoreCase: false,
 										want:       "\"1\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 454, col: 33, offset: 13573},
+										pos:        position{line: 454, col: 33, offset: 13581},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 454, col: 39, offset: 13579},
+										pos:        position{line: 454, col: 39, offset: 13587},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3544,23 +3544,23 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 454, col: 47, offset: 13587},
+								pos: position{line: 454, col: 47, offset: 13595},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 454, col: 47, offset: 13587},
+										pos:        position{line: 454, col: 47, offset: 13595},
 										val:        "2",
 										ignoreCase: false,
 										want:       "\"2\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 454, col: 51, offset: 13591},
+										pos:        position{line: 454, col: 51, offset: 13599},
 										val:        "[0-4]",
 										ranges:     []rune{'0', '4'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 454, col: 57, offset: 13597},
+										pos:        position{line: 454, col: 57, offset: 13605},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3569,16 +3569,16 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 454, col: 65, offset: 13605},
+								pos: position{line: 454, col: 65, offset: 13613},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 454, col: 65, offset: 13605},
+										pos:        position{line: 454, col: 65, offset: 13613},
 										val:        "25",
 										ignoreCase: false,
 										want:       "\"25\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 454, col: 70, offset: 13610},
+										pos:        position{line: 454, col: 70, offset: 13618},
 										val:        "[0-5]",
 										ranges:     []rune{'0', '5'},
 										ignoreCase: false,
@@ -3587,17 +3587,17 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 454, col: 78, offset: 13618},
+								pos: position{line: 454, col: 78, offset: 13626},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 454, col: 78, offset: 13618},
+										pos:        position{line: 454, col: 78, offset: 13626},
 										val:        "[1-9]",
 										ranges:     []rune{'1', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 454, col: 84, offset: 13624},
+										pos:        position{line: 454, col: 84, offset: 13632},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3606,7 +3606,7 @@ var g = &grammar{
 								},
 							},
 							&charClassMatcher{
-								pos:        position{line: 454, col: 92, offset: 13632},
+								pos:        position{line: 454, col: 92, offset: 13640},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -3620,20 +3620,20 @@ var g = &grammar{
 		{
 			name:        "reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 459, col: 1, offset: 13743},
+			pos:         position{line: 459, col: 1, offset: 13751},
 			expr: &actionExpr{
-				pos: position{line: 459, col: 24, offset: 13766},
+				pos: position{line: 459, col: 24, offset: 13774},
 				run: (*parser).callonreg_name1,
 				expr: &labeledExpr{
-					pos:   position{line: 459, col: 24, offset: 13766},
+					pos:   position{line: 459, col: 24, offset: 13774},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 459, col: 27, offset: 13769},
+						pos: position{line: 459, col: 27, offset: 13777},
 						expr: &choiceExpr{
-							pos: position{line: 459, col: 28, offset: 13770},
+							pos: position{line: 459, col: 28, offset: 13778},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 459, col: 28, offset: 13770},
+									pos:        position{line: 459, col: 28, offset: 13778},
 									val:        "[!$&-,.0-9;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', 'A', 'Z', 'a', 'z'},
@@ -3641,7 +3641,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 459, col: 53, offset: 13795},
+									pos:  position{line: 459, col: 53, offset: 13803},
 									name: "pct_encoded",
 								},
 							},
@@ -3653,56 +3653,56 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 468, col: 1, offset: 14175},
+			pos:         position{line: 468, col: 1, offset: 14183},
 			expr: &actionExpr{
-				pos: position{line: 468, col: 16, offset: 14190},
+				pos: position{line: 468, col: 16, offset: 14198},
 				run: (*parser).callonpath1,
 				expr: &labeledExpr{
-					pos:   position{line: 468, col: 16, offset: 14190},
+					pos:   position{line: 468, col: 16, offset: 14198},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 468, col: 19, offset: 14193},
+						pos: position{line: 468, col: 19, offset: 14201},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 468, col: 19, offset: 14193},
+								pos: position{line: 468, col: 19, offset: 14201},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 468, col: 19, offset: 14193},
+										pos:  position{line: 468, col: 19, offset: 14201},
 										name: "path_abempty",
 									},
 									&notExpr{
-										pos: position{line: 468, col: 32, offset: 14206},
+										pos: position{line: 468, col: 32, offset: 14214},
 										expr: &anyMatcher{
-											line: 468, col: 33, offset: 14207,
+											line: 468, col: 33, offset: 14215,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 468, col: 37, offset: 14211},
+								pos:  position{line: 468, col: 37, offset: 14219},
 								name: "path_absolute",
 							},
 							&seqExpr{
-								pos: position{line: 468, col: 53, offset: 14227},
+								pos: position{line: 468, col: 53, offset: 14235},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 468, col: 53, offset: 14227},
+										pos:  position{line: 468, col: 53, offset: 14235},
 										name: "path_noscheme",
 									},
 									&notExpr{
-										pos: position{line: 468, col: 67, offset: 14241},
+										pos: position{line: 468, col: 67, offset: 14249},
 										expr: &anyMatcher{
-											line: 468, col: 68, offset: 14242,
+											line: 468, col: 68, offset: 14250,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 468, col: 72, offset: 14246},
+								pos:  position{line: 468, col: 72, offset: 14254},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 468, col: 88, offset: 14262},
+								pos:  position{line: 468, col: 88, offset: 14270},
 								name: "path_empty",
 							},
 						},
@@ -3713,26 +3713,26 @@ var g = &grammar{
 		{
 			name:        "path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 473, col: 1, offset: 14347},
+			pos:         position{line: 473, col: 1, offset: 14355},
 			expr: &actionExpr{
-				pos: position{line: 473, col: 32, offset: 14378},
+				pos: position{line: 473, col: 32, offset: 14386},
 				run: (*parser).callonpath_abempty1,
 				expr: &labeledExpr{
-					pos:   position{line: 473, col: 32, offset: 14378},
+					pos:   position{line: 473, col: 32, offset: 14386},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 473, col: 35, offset: 14381},
+						pos: position{line: 473, col: 35, offset: 14389},
 						expr: &seqExpr{
-							pos: position{line: 473, col: 36, offset: 14382},
+							pos: position{line: 473, col: 36, offset: 14390},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 473, col: 36, offset: 14382},
+									pos:        position{line: 473, col: 36, offset: 14390},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 473, col: 40, offset: 14386},
+									pos:  position{line: 473, col: 40, offset: 14394},
 									name: "segment",
 								},
 							},
@@ -3744,44 +3744,44 @@ var g = &grammar{
 		{
 			name:        "path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 478, col: 1, offset: 14497},
+			pos:         position{line: 478, col: 1, offset: 14505},
 			expr: &actionExpr{
-				pos: position{line: 478, col: 34, offset: 14530},
+				pos: position{line: 478, col: 34, offset: 14538},
 				run: (*parser).callonpath_absolute1,
 				expr: &labeledExpr{
-					pos:   position{line: 478, col: 34, offset: 14530},
+					pos:   position{line: 478, col: 34, offset: 14538},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 478, col: 37, offset: 14533},
+						pos: position{line: 478, col: 37, offset: 14541},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 478, col: 37, offset: 14533},
+								pos:        position{line: 478, col: 37, offset: 14541},
 								val:        "/",
 								ignoreCase: false,
 								want:       "\"/\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 478, col: 41, offset: 14537},
+								pos: position{line: 478, col: 41, offset: 14545},
 								expr: &seqExpr{
-									pos: position{line: 478, col: 42, offset: 14538},
+									pos: position{line: 478, col: 42, offset: 14546},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 478, col: 42, offset: 14538},
+											pos:  position{line: 478, col: 42, offset: 14546},
 											name: "segment_nz",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 478, col: 53, offset: 14549},
+											pos: position{line: 478, col: 53, offset: 14557},
 											expr: &seqExpr{
-												pos: position{line: 478, col: 54, offset: 14550},
+												pos: position{line: 478, col: 54, offset: 14558},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 478, col: 54, offset: 14550},
+														pos:        position{line: 478, col: 54, offset: 14558},
 														val:        "/",
 														ignoreCase: false,
 														want:       "\"/\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 478, col: 58, offset: 14554},
+														pos:  position{line: 478, col: 58, offset: 14562},
 														name: "segment",
 													},
 												},
@@ -3798,33 +3798,33 @@ var g = &grammar{
 		{
 			name:        "path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 483, col: 1, offset: 14663},
+			pos:         position{line: 483, col: 1, offset: 14671},
 			expr: &actionExpr{
-				pos: position{line: 483, col: 34, offset: 14696},
+				pos: position{line: 483, col: 34, offset: 14704},
 				run: (*parser).callonpath_noscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 483, col: 34, offset: 14696},
+					pos:   position{line: 483, col: 34, offset: 14704},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 483, col: 37, offset: 14699},
+						pos: position{line: 483, col: 37, offset: 14707},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 483, col: 37, offset: 14699},
+								pos:  position{line: 483, col: 37, offset: 14707},
 								name: "segment_nz_nc",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 483, col: 51, offset: 14713},
+								pos: position{line: 483, col: 51, offset: 14721},
 								expr: &seqExpr{
-									pos: position{line: 483, col: 52, offset: 14714},
+									pos: position{line: 483, col: 52, offset: 14722},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 483, col: 52, offset: 14714},
+											pos:        position{line: 483, col: 52, offset: 14722},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 483, col: 56, offset: 14718},
+											pos:  position{line: 483, col: 56, offset: 14726},
 											name: "segment",
 										},
 									},
@@ -3838,33 +3838,33 @@ var g = &grammar{
 		{
 			name:        "path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 488, col: 1, offset: 14822},
+			pos:         position{line: 488, col: 1, offset: 14830},
 			expr: &actionExpr{
-				pos: position{line: 488, col: 34, offset: 14855},
+				pos: position{line: 488, col: 34, offset: 14863},
 				run: (*parser).callonpath_rootless1,
 				expr: &labeledExpr{
-					pos:   position{line: 488, col: 34, offset: 14855},
+					pos:   position{line: 488, col: 34, offset: 14863},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 488, col: 37, offset: 14858},
+						pos: position{line: 488, col: 37, offset: 14866},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 488, col: 37, offset: 14858},
+								pos:  position{line: 488, col: 37, offset: 14866},
 								name: "segment_nz",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 488, col: 48, offset: 14869},
+								pos: position{line: 488, col: 48, offset: 14877},
 								expr: &seqExpr{
-									pos: position{line: 488, col: 49, offset: 14870},
+									pos: position{line: 488, col: 49, offset: 14878},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 488, col: 49, offset: 14870},
+											pos:        position{line: 488, col: 49, offset: 14878},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 488, col: 53, offset: 14874},
+											pos:  position{line: 488, col: 53, offset: 14882},
 											name: "segment",
 										},
 									},
@@ -3878,15 +3878,15 @@ var g = &grammar{
 		{
 			name:        "path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 493, col: 1, offset: 14959},
+			pos:         position{line: 493, col: 1, offset: 14967},
 			expr: &actionExpr{
-				pos: position{line: 493, col: 28, offset: 14986},
+				pos: position{line: 493, col: 28, offset: 14994},
 				run: (*parser).callonpath_empty1,
 				expr: &labeledExpr{
-					pos:   position{line: 493, col: 28, offset: 14986},
+					pos:   position{line: 493, col: 28, offset: 14994},
 					label: "v",
 					expr: &litMatcher{
-						pos:        position{line: 493, col: 31, offset: 14989},
+						pos:        position{line: 493, col: 31, offset: 14997},
 						val:        "",
 						ignoreCase: false,
 						want:       "\"\"",
@@ -3897,20 +3897,20 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 498, col: 1, offset: 15062},
+			pos:         position{line: 498, col: 1, offset: 15070},
 			expr: &actionExpr{
-				pos: position{line: 498, col: 22, offset: 15083},
+				pos: position{line: 498, col: 22, offset: 15091},
 				run: (*parser).callonsegment1,
 				expr: &labeledExpr{
-					pos:   position{line: 498, col: 22, offset: 15083},
+					pos:   position{line: 498, col: 22, offset: 15091},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 498, col: 25, offset: 15086},
+						pos: position{line: 498, col: 25, offset: 15094},
 						expr: &choiceExpr{
-							pos: position{line: 498, col: 26, offset: 15087},
+							pos: position{line: 498, col: 26, offset: 15095},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 498, col: 26, offset: 15087},
+									pos:        position{line: 498, col: 26, offset: 15095},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -3918,7 +3918,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 498, col: 50, offset: 15111},
+									pos:  position{line: 498, col: 50, offset: 15119},
 									name: "pct_encoded",
 								},
 							},
@@ -3930,20 +3930,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 503, col: 1, offset: 15193},
+			pos:         position{line: 503, col: 1, offset: 15201},
 			expr: &actionExpr{
-				pos: position{line: 503, col: 28, offset: 15220},
+				pos: position{line: 503, col: 28, offset: 15228},
 				run: (*parser).callonsegment_nz1,
 				expr: &labeledExpr{
-					pos:   position{line: 503, col: 28, offset: 15220},
+					pos:   position{line: 503, col: 28, offset: 15228},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 503, col: 31, offset: 15223},
+						pos: position{line: 503, col: 31, offset: 15231},
 						expr: &choiceExpr{
-							pos: position{line: 503, col: 32, offset: 15224},
+							pos: position{line: 503, col: 32, offset: 15232},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 503, col: 32, offset: 15224},
+									pos:        position{line: 503, col: 32, offset: 15232},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -3951,7 +3951,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 503, col: 56, offset: 15248},
+									pos:  position{line: 503, col: 56, offset: 15256},
 									name: "pct_encoded",
 								},
 							},
@@ -3963,20 +3963,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 509, col: 1, offset: 15443},
+			pos:         position{line: 509, col: 1, offset: 15451},
 			expr: &actionExpr{
-				pos: position{line: 509, col: 34, offset: 15476},
+				pos: position{line: 509, col: 34, offset: 15484},
 				run: (*parser).callonsegment_nz_nc1,
 				expr: &labeledExpr{
-					pos:   position{line: 509, col: 34, offset: 15476},
+					pos:   position{line: 509, col: 34, offset: 15484},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 509, col: 37, offset: 15479},
+						pos: position{line: 509, col: 37, offset: 15487},
 						expr: &choiceExpr{
-							pos: position{line: 509, col: 38, offset: 15480},
+							pos: position{line: 509, col: 38, offset: 15488},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 509, col: 38, offset: 15480},
+									pos:        position{line: 509, col: 38, offset: 15488},
 									val:        "[!$&-,.0-9;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', '@', 'Z', 'a', 'z'},
@@ -3984,7 +3984,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 509, col: 63, offset: 15505},
+									pos:  position{line: 509, col: 63, offset: 15513},
 									name: "pct_encoded",
 								},
 							},
@@ -3996,12 +3996,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 514, col: 1, offset: 15635},
+			pos:         position{line: 514, col: 1, offset: 15643},
 			expr: &choiceExpr{
-				pos: position{line: 514, col: 18, offset: 15652},
+				pos: position{line: 514, col: 18, offset: 15660},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 514, col: 18, offset: 15652},
+						pos:        position{line: 514, col: 18, offset: 15660},
 						val:        "[!$&-,.0-;=@-Z_a-z~-]",
 						chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 						ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -4009,7 +4009,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 514, col: 42, offset: 15676},
+						pos:  position{line: 514, col: 42, offset: 15684},
 						name: "pct_encoded",
 					},
 				},
@@ -4018,20 +4018,20 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 517, col: 1, offset: 15734},
+			pos:         position{line: 517, col: 1, offset: 15742},
 			expr: &actionExpr{
-				pos: position{line: 517, col: 18, offset: 15751},
+				pos: position{line: 517, col: 18, offset: 15759},
 				run: (*parser).callonquery1,
 				expr: &labeledExpr{
-					pos:   position{line: 517, col: 18, offset: 15751},
+					pos:   position{line: 517, col: 18, offset: 15759},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 517, col: 21, offset: 15754},
+						pos: position{line: 517, col: 21, offset: 15762},
 						expr: &choiceExpr{
-							pos: position{line: 517, col: 22, offset: 15755},
+							pos: position{line: 517, col: 22, offset: 15763},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 517, col: 22, offset: 15755},
+									pos:        position{line: 517, col: 22, offset: 15763},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4039,7 +4039,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 517, col: 45, offset: 15778},
+									pos:  position{line: 517, col: 45, offset: 15786},
 									name: "pct_encoded",
 								},
 							},
@@ -4051,20 +4051,20 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 522, col: 1, offset: 15873},
+			pos:         position{line: 522, col: 1, offset: 15881},
 			expr: &actionExpr{
-				pos: position{line: 522, col: 24, offset: 15896},
+				pos: position{line: 522, col: 24, offset: 15904},
 				run: (*parser).callonfragment1,
 				expr: &labeledExpr{
-					pos:   position{line: 522, col: 24, offset: 15896},
+					pos:   position{line: 522, col: 24, offset: 15904},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 522, col: 27, offset: 15899},
+						pos: position{line: 522, col: 27, offset: 15907},
 						expr: &choiceExpr{
-							pos: position{line: 522, col: 28, offset: 15900},
+							pos: position{line: 522, col: 28, offset: 15908},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 522, col: 28, offset: 15900},
+									pos:        position{line: 522, col: 28, offset: 15908},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4072,7 +4072,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 522, col: 51, offset: 15923},
+									pos:  position{line: 522, col: 51, offset: 15931},
 									name: "pct_encoded",
 								},
 							},
@@ -4084,31 +4084,31 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 527, col: 1, offset: 16016},
+			pos:         position{line: 527, col: 1, offset: 16024},
 			expr: &actionExpr{
-				pos: position{line: 527, col: 30, offset: 16045},
+				pos: position{line: 527, col: 30, offset: 16053},
 				run: (*parser).callonpct_encoded1,
 				expr: &labeledExpr{
-					pos:   position{line: 527, col: 30, offset: 16045},
+					pos:   position{line: 527, col: 30, offset: 16053},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 527, col: 33, offset: 16048},
+						pos: position{line: 527, col: 33, offset: 16056},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 527, col: 33, offset: 16048},
+								pos:        position{line: 527, col: 33, offset: 16056},
 								val:        "%",
 								ignoreCase: false,
 								want:       "\"%\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 527, col: 37, offset: 16052},
+								pos:        position{line: 527, col: 37, offset: 16060},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 527, col: 49, offset: 16064},
+								pos:        position{line: 527, col: 49, offset: 16072},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
@@ -4122,9 +4122,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 532, col: 1, offset: 16178},
+			pos:         position{line: 532, col: 1, offset: 16186},
 			expr: &charClassMatcher{
-				pos:        position{line: 532, col: 28, offset: 16205},
+				pos:        position{line: 532, col: 28, offset: 16213},
 				val:        "[.0-9A-Z_a-z~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -4135,9 +4135,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 535, col: 1, offset: 16268},
+			pos:         position{line: 535, col: 1, offset: 16276},
 			expr: &charClassMatcher{
-				pos:        position{line: 535, col: 24, offset: 16291},
+				pos:        position{line: 535, col: 24, offset: 16299},
 				val:        "[!#$&-,/:;=?@[\\]]",
 				chars:      []rune{'!', '#', '$', '/', ':', ';', '=', '?', '@', '[', ']'},
 				ranges:     []rune{'&', ','},
@@ -4148,9 +4148,9 @@ var g = &grammar{
 		{
 			name:        "gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 538, col: 1, offset: 16372},
+			pos:         position{line: 538, col: 1, offset: 16380},
 			expr: &charClassMatcher{
-				pos:        position{line: 538, col: 28, offset: 16399},
+				pos:        position{line: 538, col: 28, offset: 16407},
 				val:        "[#/:?@[\\]]",
 				chars:      []rune{'#', '/', ':', '?', '@', '[', ']'},
 				ignoreCase: false,
@@ -4160,9 +4160,9 @@ var g = &grammar{
 		{
 			name:        "sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 542, col: 1, offset: 16517},
+			pos:         position{line: 542, col: 1, offset: 16525},
 			expr: &charClassMatcher{
-				pos:        position{line: 542, col: 28, offset: 16544},
+				pos:        position{line: 542, col: 28, offset: 16552},
 				val:        "[!$&-,;=]",
 				chars:      []rune{'!', '$', ';', '='},
 				ranges:     []rune{'&', ','},
@@ -4173,9 +4173,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 545, col: 1, offset: 16617},
+			pos:         position{line: 545, col: 1, offset: 16625},
 			expr: &charClassMatcher{
-				pos:        position{line: 545, col: 18, offset: 16634},
+				pos:        position{line: 545, col: 18, offset: 16642},
 				val:        "[A-Za-z]",
 				ranges:     []rune{'A', 'Z', 'a', 'z'},
 				ignoreCase: false,
@@ -4185,9 +4185,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 549, col: 1, offset: 16723},
+			pos:         position{line: 549, col: 1, offset: 16731},
 			expr: &charClassMatcher{
-				pos:        position{line: 549, col: 18, offset: 16740},
+				pos:        position{line: 549, col: 18, offset: 16748},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -4197,9 +4197,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 552, col: 1, offset: 16819},
+			pos:         position{line: 552, col: 1, offset: 16827},
 			expr: &charClassMatcher{
-				pos:        position{line: 552, col: 20, offset: 16838},
+				pos:        position{line: 552, col: 20, offset: 16846},
 				val:        "[0-9A-Fa-f]",
 				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 				ignoreCase: false,

@@ -77,25 +77,25 @@ var g = &grammar{
 		{
 			name:        "E_namestring",
 			displayName: "\"namestring\"",
-			pos:         position{line: 75, col: 1, offset: 2544},
+			pos:         position{line: 75, col: 1, offset: 2552},
 			expr: &actionExpr{
-				pos: position{line: 75, col: 30, offset: 2573},
+				pos: position{line: 75, col: 30, offset: 2581},
 				run: (*parser).callonE_namestring1,
 				expr: &seqExpr{
-					pos: position{line: 75, col: 30, offset: 2573},
+					pos: position{line: 75, col: 30, offset: 2581},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 75, col: 30, offset: 2573},
+							pos:   position{line: 75, col: 30, offset: 2581},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 75, col: 32, offset: 2575},
+								pos:  position{line: 75, col: 32, offset: 2583},
 								name: "namestring",
 							},
 						},
 						&notExpr{
-							pos: position{line: 75, col: 43, offset: 2586},
+							pos: position{line: 75, col: 43, offset: 2594},
 							expr: &anyMatcher{
-								line: 75, col: 44, offset: 2587,
+								line: 75, col: 44, offset: 2595,
 							},
 						},
 					},
@@ -105,25 +105,25 @@ var g = &grammar{
 		{
 			name:        "E_assigned_name",
 			displayName: "\"assigned-name\"",
-			pos:         position{line: 80, col: 1, offset: 2651},
+			pos:         position{line: 80, col: 1, offset: 2659},
 			expr: &actionExpr{
-				pos: position{line: 80, col: 36, offset: 2686},
+				pos: position{line: 80, col: 36, offset: 2694},
 				run: (*parser).callonE_assigned_name1,
 				expr: &seqExpr{
-					pos: position{line: 80, col: 36, offset: 2686},
+					pos: position{line: 80, col: 36, offset: 2694},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 80, col: 36, offset: 2686},
+							pos:   position{line: 80, col: 36, offset: 2694},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 80, col: 38, offset: 2688},
+								pos:  position{line: 80, col: 38, offset: 2696},
 								name: "assigned_name",
 							},
 						},
 						&notExpr{
-							pos: position{line: 80, col: 52, offset: 2702},
+							pos: position{line: 80, col: 52, offset: 2710},
 							expr: &anyMatcher{
-								line: 80, col: 53, offset: 2703,
+								line: 80, col: 53, offset: 2711,
 							},
 						},
 					},
@@ -133,25 +133,25 @@ var g = &grammar{
 		{
 			name:        "E_NID",
 			displayName: "\"NID\"",
-			pos:         position{line: 85, col: 1, offset: 2757},
+			pos:         position{line: 85, col: 1, offset: 2765},
 			expr: &actionExpr{
-				pos: position{line: 85, col: 16, offset: 2772},
+				pos: position{line: 85, col: 16, offset: 2780},
 				run: (*parser).callonE_NID1,
 				expr: &seqExpr{
-					pos: position{line: 85, col: 16, offset: 2772},
+					pos: position{line: 85, col: 16, offset: 2780},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 85, col: 16, offset: 2772},
+							pos:   position{line: 85, col: 16, offset: 2780},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 85, col: 18, offset: 2774},
+								pos:  position{line: 85, col: 18, offset: 2782},
 								name: "NID",
 							},
 						},
 						&notExpr{
-							pos: position{line: 85, col: 22, offset: 2778},
+							pos: position{line: 85, col: 22, offset: 2786},
 							expr: &anyMatcher{
-								line: 85, col: 23, offset: 2779,
+								line: 85, col: 23, offset: 2787,
 							},
 						},
 					},
@@ -161,25 +161,25 @@ var g = &grammar{
 		{
 			name:        "E_NSS",
 			displayName: "\"NSS\"",
-			pos:         position{line: 90, col: 1, offset: 2833},
+			pos:         position{line: 90, col: 1, offset: 2841},
 			expr: &actionExpr{
-				pos: position{line: 90, col: 16, offset: 2848},
+				pos: position{line: 90, col: 16, offset: 2856},
 				run: (*parser).callonE_NSS1,
 				expr: &seqExpr{
-					pos: position{line: 90, col: 16, offset: 2848},
+					pos: position{line: 90, col: 16, offset: 2856},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 90, col: 16, offset: 2848},
+							pos:   position{line: 90, col: 16, offset: 2856},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 90, col: 18, offset: 2850},
+								pos:  position{line: 90, col: 18, offset: 2858},
 								name: "NSS",
 							},
 						},
 						&notExpr{
-							pos: position{line: 90, col: 22, offset: 2854},
+							pos: position{line: 90, col: 22, offset: 2862},
 							expr: &anyMatcher{
-								line: 90, col: 23, offset: 2855,
+								line: 90, col: 23, offset: 2863,
 							},
 						},
 					},
@@ -189,25 +189,25 @@ var g = &grammar{
 		{
 			name:        "E_rq_components",
 			displayName: "\"rq-components\"",
-			pos:         position{line: 95, col: 1, offset: 2919},
+			pos:         position{line: 95, col: 1, offset: 2927},
 			expr: &actionExpr{
-				pos: position{line: 95, col: 36, offset: 2954},
+				pos: position{line: 95, col: 36, offset: 2962},
 				run: (*parser).callonE_rq_components1,
 				expr: &seqExpr{
-					pos: position{line: 95, col: 36, offset: 2954},
+					pos: position{line: 95, col: 36, offset: 2962},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 95, col: 36, offset: 2954},
+							pos:   position{line: 95, col: 36, offset: 2962},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 95, col: 38, offset: 2956},
+								pos:  position{line: 95, col: 38, offset: 2964},
 								name: "rq_components",
 							},
 						},
 						&notExpr{
-							pos: position{line: 95, col: 52, offset: 2970},
+							pos: position{line: 95, col: 52, offset: 2978},
 							expr: &anyMatcher{
-								line: 95, col: 53, offset: 2971,
+								line: 95, col: 53, offset: 2979,
 							},
 						},
 					},
@@ -217,25 +217,25 @@ var g = &grammar{
 		{
 			name:        "E_r_component",
 			displayName: "\"r-component\"",
-			pos:         position{line: 100, col: 1, offset: 3033},
+			pos:         position{line: 100, col: 1, offset: 3041},
 			expr: &actionExpr{
-				pos: position{line: 100, col: 32, offset: 3064},
+				pos: position{line: 100, col: 32, offset: 3072},
 				run: (*parser).callonE_r_component1,
 				expr: &seqExpr{
-					pos: position{line: 100, col: 32, offset: 3064},
+					pos: position{line: 100, col: 32, offset: 3072},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 100, col: 32, offset: 3064},
+							pos:   position{line: 100, col: 32, offset: 3072},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 100, col: 34, offset: 3066},
+								pos:  position{line: 100, col: 34, offset: 3074},
 								name: "r_component",
 							},
 						},
 						&notExpr{
-							pos: position{line: 100, col: 46, offset: 3078},
+							pos: position{line: 100, col: 46, offset: 3086},
 							expr: &anyMatcher{
-								line: 100, col: 47, offset: 3079,
+								line: 100, col: 47, offset: 3087,
 							},
 						},
 					},
@@ -245,25 +245,25 @@ var g = &grammar{
 		{
 			name:        "E_q_component",
 			displayName: "\"q-component\"",
-			pos:         position{line: 105, col: 1, offset: 3141},
+			pos:         position{line: 105, col: 1, offset: 3149},
 			expr: &actionExpr{
-				pos: position{line: 105, col: 32, offset: 3172},
+				pos: position{line: 105, col: 32, offset: 3180},
 				run: (*parser).callonE_q_component1,
 				expr: &seqExpr{
-					pos: position{line: 105, col: 32, offset: 3172},
+					pos: position{line: 105, col: 32, offset: 3180},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 105, col: 32, offset: 3172},
+							pos:   position{line: 105, col: 32, offset: 3180},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 105, col: 34, offset: 3174},
+								pos:  position{line: 105, col: 34, offset: 3182},
 								name: "q_component",
 							},
 						},
 						&notExpr{
-							pos: position{line: 105, col: 46, offset: 3186},
+							pos: position{line: 105, col: 46, offset: 3194},
 							expr: &anyMatcher{
-								line: 105, col: 47, offset: 3187,
+								line: 105, col: 47, offset: 3195,
 							},
 						},
 					},
@@ -273,25 +273,25 @@ var g = &grammar{
 		{
 			name:        "E_f_component",
 			displayName: "\"f-component\"",
-			pos:         position{line: 110, col: 1, offset: 3249},
+			pos:         position{line: 110, col: 1, offset: 3257},
 			expr: &actionExpr{
-				pos: position{line: 110, col: 32, offset: 3280},
+				pos: position{line: 110, col: 32, offset: 3288},
 				run: (*parser).callonE_f_component1,
 				expr: &seqExpr{
-					pos: position{line: 110, col: 32, offset: 3280},
+					pos: position{line: 110, col: 32, offset: 3288},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 110, col: 32, offset: 3280},
+							pos:   position{line: 110, col: 32, offset: 3288},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 110, col: 34, offset: 3282},
+								pos:  position{line: 110, col: 34, offset: 3290},
 								name: "f_component",
 							},
 						},
 						&notExpr{
-							pos: position{line: 110, col: 46, offset: 3294},
+							pos: position{line: 110, col: 46, offset: 3302},
 							expr: &anyMatcher{
-								line: 110, col: 47, offset: 3295,
+								line: 110, col: 47, offset: 3303,
 							},
 						},
 					},
@@ -301,18 +301,18 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 115, col: 1, offset: 3389},
+			pos:         position{line: 115, col: 1, offset: 3397},
 			expr: &actionExpr{
-				pos: position{line: 115, col: 18, offset: 3406},
+				pos: position{line: 115, col: 18, offset: 3414},
 				run: (*parser).callonpchar1,
 				expr: &labeledExpr{
-					pos:   position{line: 115, col: 18, offset: 3406},
+					pos:   position{line: 115, col: 18, offset: 3414},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 115, col: 21, offset: 3409},
+						pos: position{line: 115, col: 21, offset: 3417},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 115, col: 21, offset: 3409},
+								pos:        position{line: 115, col: 21, offset: 3417},
 								val:        "[!$&-,.0-;=@-Z_a-z~-]",
 								chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 								ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -320,7 +320,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 115, col: 45, offset: 3433},
+								pos:  position{line: 115, col: 45, offset: 3441},
 								name: "pct_encoded",
 							},
 						},
@@ -331,24 +331,24 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 120, col: 1, offset: 3526},
+			pos:         position{line: 120, col: 1, offset: 3534},
 			expr: &actionExpr{
-				pos: position{line: 120, col: 24, offset: 3549},
+				pos: position{line: 120, col: 24, offset: 3557},
 				run: (*parser).callonfragment1,
 				expr: &labeledExpr{
-					pos:   position{line: 120, col: 24, offset: 3549},
+					pos:   position{line: 120, col: 24, offset: 3557},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 120, col: 27, offset: 3552},
+						pos: position{line: 120, col: 27, offset: 3560},
 						expr: &choiceExpr{
-							pos: position{line: 120, col: 28, offset: 3553},
+							pos: position{line: 120, col: 28, offset: 3561},
 							alternatives: []any{
 								&ruleRefExpr{
-									pos:  position{line: 120, col: 28, offset: 3553},
+									pos:  position{line: 120, col: 28, offset: 3561},
 									name: "pchar",
 								},
 								&charClassMatcher{
-									pos:        position{line: 120, col: 36, offset: 3561},
+									pos:        position{line: 120, col: 36, offset: 3569},
 									val:        "[/?]",
 									chars:      []rune{'/', '?'},
 									ignoreCase: false,
@@ -363,31 +363,31 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 125, col: 1, offset: 3647},
+			pos:         position{line: 125, col: 1, offset: 3655},
 			expr: &actionExpr{
-				pos: position{line: 125, col: 30, offset: 3676},
+				pos: position{line: 125, col: 30, offset: 3684},
 				run: (*parser).callonpct_encoded1,
 				expr: &labeledExpr{
-					pos:   position{line: 125, col: 30, offset: 3676},
+					pos:   position{line: 125, col: 30, offset: 3684},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 125, col: 33, offset: 3679},
+						pos: position{line: 125, col: 33, offset: 3687},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 125, col: 33, offset: 3679},
+								pos:        position{line: 125, col: 33, offset: 3687},
 								val:        "%",
 								ignoreCase: false,
 								want:       "\"%\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 125, col: 37, offset: 3683},
+								pos:        position{line: 125, col: 37, offset: 3691},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 125, col: 49, offset: 3695},
+								pos:        position{line: 125, col: 49, offset: 3703},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
@@ -401,37 +401,37 @@ var g = &grammar{
 		{
 			name:        "namestring",
 			displayName: "\"namestring\"",
-			pos:         position{line: 132, col: 1, offset: 3858},
+			pos:         position{line: 132, col: 1, offset: 3866},
 			expr: &actionExpr{
-				pos: position{line: 132, col: 28, offset: 3885},
+				pos: position{line: 132, col: 28, offset: 3893},
 				run: (*parser).callonnamestring1,
 				expr: &labeledExpr{
-					pos:   position{line: 132, col: 28, offset: 3885},
+					pos:   position{line: 132, col: 28, offset: 3893},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 132, col: 31, offset: 3888},
+						pos: position{line: 132, col: 31, offset: 3896},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 132, col: 31, offset: 3888},
+								pos:  position{line: 132, col: 31, offset: 3896},
 								name: "assigned_name",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 132, col: 45, offset: 3902},
+								pos:  position{line: 132, col: 45, offset: 3910},
 								name: "rq_components",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 132, col: 59, offset: 3916},
+								pos: position{line: 132, col: 59, offset: 3924},
 								expr: &seqExpr{
-									pos: position{line: 132, col: 60, offset: 3917},
+									pos: position{line: 132, col: 60, offset: 3925},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 132, col: 60, offset: 3917},
+											pos:        position{line: 132, col: 60, offset: 3925},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 132, col: 64, offset: 3921},
+											pos:  position{line: 132, col: 64, offset: 3929},
 											name: "f_component",
 										},
 									},
@@ -445,55 +445,55 @@ var g = &grammar{
 		{
 			name:        "assigned_name",
 			displayName: "\"assigned-name\"",
-			pos:         position{line: 137, col: 1, offset: 4017},
+			pos:         position{line: 137, col: 1, offset: 4025},
 			expr: &actionExpr{
-				pos: position{line: 137, col: 34, offset: 4050},
+				pos: position{line: 137, col: 34, offset: 4058},
 				run: (*parser).callonassigned_name1,
 				expr: &labeledExpr{
-					pos:   position{line: 137, col: 34, offset: 4050},
+					pos:   position{line: 137, col: 34, offset: 4058},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 137, col: 37, offset: 4053},
+						pos: position{line: 137, col: 37, offset: 4061},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 137, col: 37, offset: 4053},
+								pos:        position{line: 137, col: 37, offset: 4061},
 								val:        "[Uu]",
 								chars:      []rune{'U', 'u'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 137, col: 42, offset: 4058},
+								pos:        position{line: 137, col: 42, offset: 4066},
 								val:        "[Rr]",
 								chars:      []rune{'R', 'r'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 137, col: 47, offset: 4063},
+								pos:        position{line: 137, col: 47, offset: 4071},
 								val:        "[Nn]",
 								chars:      []rune{'N', 'n'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&litMatcher{
-								pos:        position{line: 137, col: 52, offset: 4068},
+								pos:        position{line: 137, col: 52, offset: 4076},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 137, col: 56, offset: 4072},
+								pos:  position{line: 137, col: 56, offset: 4080},
 								name: "NID",
 							},
 							&litMatcher{
-								pos:        position{line: 137, col: 60, offset: 4076},
+								pos:        position{line: 137, col: 60, offset: 4084},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 137, col: 64, offset: 4080},
+								pos:  position{line: 137, col: 64, offset: 4088},
 								name: "NSS",
 							},
 						},
@@ -504,45 +504,45 @@ var g = &grammar{
 		{
 			name:        "NID",
 			displayName: "\"NID\"",
-			pos:         position{line: 142, col: 1, offset: 4179},
+			pos:         position{line: 142, col: 1, offset: 4187},
 			expr: &actionExpr{
-				pos: position{line: 142, col: 14, offset: 4192},
+				pos: position{line: 142, col: 14, offset: 4200},
 				run: (*parser).callonNID1,
 				expr: &labeledExpr{
-					pos:   position{line: 142, col: 14, offset: 4192},
+					pos:   position{line: 142, col: 14, offset: 4200},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 142, col: 17, offset: 4195},
+						pos: position{line: 142, col: 17, offset: 4203},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 142, col: 17, offset: 4195},
+								pos:        position{line: 142, col: 17, offset: 4203},
 								val:        "[0-9A-Za-z]",
 								ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 142, col: 29, offset: 4207},
+								pos: position{line: 142, col: 29, offset: 4215},
 								expr: &seqExpr{
-									pos: position{line: 142, col: 30, offset: 4208},
+									pos: position{line: 142, col: 30, offset: 4216},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 142, col: 30, offset: 4208},
+											pos:  position{line: 142, col: 30, offset: 4216},
 											name: "NID_rep1_x8_2",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 142, col: 44, offset: 4222},
+											pos: position{line: 142, col: 44, offset: 4230},
 											expr: &seqExpr{
-												pos: position{line: 142, col: 45, offset: 4223},
+												pos: position{line: 142, col: 45, offset: 4231},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 142, col: 45, offset: 4223},
+														pos:  position{line: 142, col: 45, offset: 4231},
 														name: "NID_rep1_x8_2",
 													},
 													&andExpr{
-														pos: position{line: 142, col: 59, offset: 4237},
+														pos: position{line: 142, col: 59, offset: 4245},
 														expr: &charClassMatcher{
-															pos:        position{line: 142, col: 60, offset: 4238},
+															pos:        position{line: 142, col: 60, offset: 4246},
 															val:        "[0-9A-Za-z-]",
 															chars:      []rune{'-'},
 															ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -554,9 +554,9 @@ var g = &grammar{
 											},
 										},
 										&andExpr{
-											pos: position{line: 142, col: 75, offset: 4253},
+											pos: position{line: 142, col: 75, offset: 4261},
 											expr: &charClassMatcher{
-												pos:        position{line: 142, col: 76, offset: 4254},
+												pos:        position{line: 142, col: 76, offset: 4262},
 												val:        "[0-9A-Za-z-]",
 												chars:      []rune{'-'},
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -568,18 +568,18 @@ var g = &grammar{
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 142, col: 91, offset: 4269},
+								pos: position{line: 142, col: 91, offset: 4277},
 								expr: &seqExpr{
-									pos: position{line: 142, col: 92, offset: 4270},
+									pos: position{line: 142, col: 92, offset: 4278},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 142, col: 92, offset: 4270},
+											pos:  position{line: 142, col: 92, offset: 4278},
 											name: "NID_rep1_x4_2",
 										},
 										&andExpr{
-											pos: position{line: 142, col: 106, offset: 4284},
+											pos: position{line: 142, col: 106, offset: 4292},
 											expr: &charClassMatcher{
-												pos:        position{line: 142, col: 107, offset: 4285},
+												pos:        position{line: 142, col: 107, offset: 4293},
 												val:        "[0-9A-Za-z-]",
 												chars:      []rune{'-'},
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -591,18 +591,18 @@ var g = &grammar{
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 142, col: 122, offset: 4300},
+								pos: position{line: 142, col: 122, offset: 4308},
 								expr: &seqExpr{
-									pos: position{line: 142, col: 123, offset: 4301},
+									pos: position{line: 142, col: 123, offset: 4309},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 142, col: 123, offset: 4301},
+											pos:  position{line: 142, col: 123, offset: 4309},
 											name: "NID_rep1_x4_2",
 										},
 										&andExpr{
-											pos: position{line: 142, col: 137, offset: 4315},
+											pos: position{line: 142, col: 137, offset: 4323},
 											expr: &charClassMatcher{
-												pos:        position{line: 142, col: 138, offset: 4316},
+												pos:        position{line: 142, col: 138, offset: 4324},
 												val:        "[0-9A-Za-z-]",
 												chars:      []rune{'-'},
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -614,18 +614,18 @@ var g = &grammar{
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 142, col: 153, offset: 4331},
+								pos: position{line: 142, col: 153, offset: 4339},
 								expr: &seqExpr{
-									pos: position{line: 142, col: 154, offset: 4332},
+									pos: position{line: 142, col: 154, offset: 4340},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 142, col: 154, offset: 4332},
+											pos:  position{line: 142, col: 154, offset: 4340},
 											name: "NID_rep1_x2_2",
 										},
 										&andExpr{
-											pos: position{line: 142, col: 168, offset: 4346},
+											pos: position{line: 142, col: 168, offset: 4354},
 											expr: &charClassMatcher{
-												pos:        position{line: 142, col: 169, offset: 4347},
+												pos:        position{line: 142, col: 169, offset: 4355},
 												val:        "[0-9A-Za-z-]",
 												chars:      []rune{'-'},
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -637,18 +637,18 @@ var g = &grammar{
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 142, col: 184, offset: 4362},
+								pos: position{line: 142, col: 184, offset: 4370},
 								expr: &seqExpr{
-									pos: position{line: 142, col: 185, offset: 4363},
+									pos: position{line: 142, col: 185, offset: 4371},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 142, col: 185, offset: 4363},
+											pos:  position{line: 142, col: 185, offset: 4371},
 											name: "NID_rep1_x2_2",
 										},
 										&andExpr{
-											pos: position{line: 142, col: 199, offset: 4377},
+											pos: position{line: 142, col: 199, offset: 4385},
 											expr: &charClassMatcher{
-												pos:        position{line: 142, col: 200, offset: 4378},
+												pos:        position{line: 142, col: 200, offset: 4386},
 												val:        "[0-9A-Za-z-]",
 												chars:      []rune{'-'},
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -660,12 +660,12 @@ var g = &grammar{
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 142, col: 215, offset: 4393},
+								pos: position{line: 142, col: 215, offset: 4401},
 								expr: &seqExpr{
-									pos: position{line: 142, col: 216, offset: 4394},
+									pos: position{line: 142, col: 216, offset: 4402},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 142, col: 216, offset: 4394},
+											pos:        position{line: 142, col: 216, offset: 4402},
 											val:        "[0-9A-Za-z-]",
 											chars:      []rune{'-'},
 											ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -673,9 +673,9 @@ var g = &grammar{
 											inverted:   false,
 										},
 										&andExpr{
-											pos: position{line: 142, col: 229, offset: 4407},
+											pos: position{line: 142, col: 229, offset: 4415},
 											expr: &charClassMatcher{
-												pos:        position{line: 142, col: 230, offset: 4408},
+												pos:        position{line: 142, col: 230, offset: 4416},
 												val:        "[0-9A-Za-z-]",
 												chars:      []rune{'-'},
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -687,12 +687,12 @@ var g = &grammar{
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 142, col: 245, offset: 4423},
+								pos: position{line: 142, col: 245, offset: 4431},
 								expr: &seqExpr{
-									pos: position{line: 142, col: 246, offset: 4424},
+									pos: position{line: 142, col: 246, offset: 4432},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 142, col: 246, offset: 4424},
+											pos:        position{line: 142, col: 246, offset: 4432},
 											val:        "[0-9A-Za-z-]",
 											chars:      []rune{'-'},
 											ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -700,9 +700,9 @@ var g = &grammar{
 											inverted:   false,
 										},
 										&andExpr{
-											pos: position{line: 142, col: 259, offset: 4437},
+											pos: position{line: 142, col: 259, offset: 4445},
 											expr: &charClassMatcher{
-												pos:        position{line: 142, col: 260, offset: 4438},
+												pos:        position{line: 142, col: 260, offset: 4446},
 												val:        "[0-9A-Za-z]",
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
 												ignoreCase: false,
@@ -713,7 +713,7 @@ var g = &grammar{
 								},
 							},
 							&charClassMatcher{
-								pos:        position{line: 142, col: 274, offset: 4452},
+								pos:        position{line: 142, col: 274, offset: 4460},
 								val:        "[0-9A-Za-z]",
 								ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
 								ignoreCase: false,
@@ -727,31 +727,31 @@ var g = &grammar{
 		{
 			name:        "NSS",
 			displayName: "\"NSS\"",
-			pos:         position{line: 147, col: 1, offset: 4538},
+			pos:         position{line: 147, col: 1, offset: 4546},
 			expr: &actionExpr{
-				pos: position{line: 147, col: 14, offset: 4551},
+				pos: position{line: 147, col: 14, offset: 4559},
 				run: (*parser).callonNSS1,
 				expr: &labeledExpr{
-					pos:   position{line: 147, col: 14, offset: 4551},
+					pos:   position{line: 147, col: 14, offset: 4559},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 147, col: 17, offset: 4554},
+						pos: position{line: 147, col: 17, offset: 4562},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 147, col: 17, offset: 4554},
+								pos:  position{line: 147, col: 17, offset: 4562},
 								name: "pchar",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 147, col: 23, offset: 4560},
+								pos: position{line: 147, col: 23, offset: 4568},
 								expr: &choiceExpr{
-									pos: position{line: 147, col: 24, offset: 4561},
+									pos: position{line: 147, col: 24, offset: 4569},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 147, col: 24, offset: 4561},
+											pos:  position{line: 147, col: 24, offset: 4569},
 											name: "pchar",
 										},
 										&litMatcher{
-											pos:        position{line: 147, col: 32, offset: 4569},
+											pos:        position{line: 147, col: 32, offset: 4577},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
@@ -767,47 +767,47 @@ var g = &grammar{
 		{
 			name:        "rq_components",
 			displayName: "\"rq-components\"",
-			pos:         position{line: 153, col: 1, offset: 4689},
+			pos:         position{line: 153, col: 1, offset: 4697},
 			expr: &actionExpr{
-				pos: position{line: 153, col: 34, offset: 4722},
+				pos: position{line: 153, col: 34, offset: 4730},
 				run: (*parser).callonrq_components1,
 				expr: &labeledExpr{
-					pos:   position{line: 153, col: 34, offset: 4722},
+					pos:   position{line: 153, col: 34, offset: 4730},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 153, col: 37, offset: 4725},
+						pos: position{line: 153, col: 37, offset: 4733},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 153, col: 37, offset: 4725},
+								pos: position{line: 153, col: 37, offset: 4733},
 								expr: &seqExpr{
-									pos: position{line: 153, col: 38, offset: 4726},
+									pos: position{line: 153, col: 38, offset: 4734},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 153, col: 38, offset: 4726},
+											pos:        position{line: 153, col: 38, offset: 4734},
 											val:        "?+",
 											ignoreCase: false,
 											want:       "\"?+\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 153, col: 43, offset: 4731},
+											pos:  position{line: 153, col: 43, offset: 4739},
 											name: "r_component",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 153, col: 57, offset: 4745},
+								pos: position{line: 153, col: 57, offset: 4753},
 								expr: &seqExpr{
-									pos: position{line: 153, col: 58, offset: 4746},
+									pos: position{line: 153, col: 58, offset: 4754},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 153, col: 58, offset: 4746},
+											pos:        position{line: 153, col: 58, offset: 4754},
 											val:        "?=",
 											ignoreCase: false,
 											want:       "\"?=\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 153, col: 63, offset: 4751},
+											pos:  position{line: 153, col: 63, offset: 4759},
 											name: "q_component",
 										},
 									},
@@ -821,31 +821,31 @@ var g = &grammar{
 		{
 			name:        "r_component",
 			displayName: "\"r-component\"",
-			pos:         position{line: 158, col: 1, offset: 4857},
+			pos:         position{line: 158, col: 1, offset: 4865},
 			expr: &actionExpr{
-				pos: position{line: 158, col: 30, offset: 4886},
+				pos: position{line: 158, col: 30, offset: 4894},
 				run: (*parser).callonr_component1,
 				expr: &labeledExpr{
-					pos:   position{line: 158, col: 30, offset: 4886},
+					pos:   position{line: 158, col: 30, offset: 4894},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 158, col: 33, offset: 4889},
+						pos: position{line: 158, col: 33, offset: 4897},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 158, col: 33, offset: 4889},
+								pos:  position{line: 158, col: 33, offset: 4897},
 								name: "pchar",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 158, col: 39, offset: 4895},
+								pos: position{line: 158, col: 39, offset: 4903},
 								expr: &choiceExpr{
-									pos: position{line: 158, col: 40, offset: 4896},
+									pos: position{line: 158, col: 40, offset: 4904},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 158, col: 40, offset: 4896},
+											pos:  position{line: 158, col: 40, offset: 4904},
 											name: "pchar",
 										},
 										&charClassMatcher{
-											pos:        position{line: 158, col: 48, offset: 4904},
+											pos:        position{line: 158, col: 48, offset: 4912},
 											val:        "[/?]",
 											chars:      []rune{'/', '?'},
 											ignoreCase: false,
@@ -862,31 +862,31 @@ var g = &grammar{
 		{
 			name:        "q_component",
 			displayName: "\"q-component\"",
-			pos:         position{line: 163, col: 1, offset: 5001},
+			pos:         position{line: 163, col: 1, offset: 5009},
 			expr: &actionExpr{
-				pos: position{line: 163, col: 30, offset: 5030},
+				pos: position{line: 163, col: 30, offset: 5038},
 				run: (*parser).callonq_component1,
 				expr: &labeledExpr{
-					pos:   position{line: 163, col: 30, offset: 5030},
+					pos:   position{line: 163, col: 30, offset: 5038},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 163, col: 33, offset: 5033},
+						pos: position{line: 163, col: 33, offset: 5041},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 163, col: 33, offset: 5033},
+								pos:  position{line: 163, col: 33, offset: 5041},
 								name: "pchar",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 163, col: 39, offset: 5039},
+								pos: position{line: 163, col: 39, offset: 5047},
 								expr: &choiceExpr{
-									pos: position{line: 163, col: 40, offset: 5040},
+									pos: position{line: 163, col: 40, offset: 5048},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 163, col: 40, offset: 5040},
+											pos:  position{line: 163, col: 40, offset: 5048},
 											name: "pchar",
 										},
 										&charClassMatcher{
-											pos:        position{line: 163, col: 48, offset: 5048},
+											pos:        position{line: 163, col: 48, offset: 5056},
 											val:        "[/?]",
 											chars:      []rune{'/', '?'},
 											ignoreCase: false,
@@ -903,15 +903,15 @@ var g = &grammar{
 		{
 			name:        "f_component",
 			displayName: "\"f-component\"",
-			pos:         position{line: 168, col: 1, offset: 5125},
+			pos:         position{line: 168, col: 1, offset: 5133},
 			expr: &actionExpr{
-				pos: position{line: 168, col: 30, offset: 5154},
+				pos: position{line: 168, col: 30, offset: 5162},
 				run: (*parser).callonf_component1,
 				expr: &labeledExpr{
-					pos:   position{line: 168, col: 30, offset: 5154},
+					pos:   position{line: 168, col: 30, offset: 5162},
 					label: "v",
 					expr: &ruleRefExpr{
-						pos:  position{line: 168, col: 33, offset: 5157},
+						pos:  position{line: 168, col: 33, offset: 5165},
 						name: "fragment",
 					},
 				},
@@ -920,12 +920,12 @@ var g = &grammar{
 		{
 			name:        "NID_rep1_x2_2",
 			displayName: "\"NID-rep1-x2\"",
-			pos:         position{line: 173, col: 1, offset: 5275},
+			pos:         position{line: 173, col: 1, offset: 5283},
 			expr: &seqExpr{
-				pos: position{line: 173, col: 32, offset: 5306},
+				pos: position{line: 173, col: 32, offset: 5314},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 173, col: 32, offset: 5306},
+						pos:        position{line: 173, col: 32, offset: 5314},
 						val:        "[0-9A-Za-z-]",
 						chars:      []rune{'-'},
 						ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -933,7 +933,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 173, col: 45, offset: 5319},
+						pos:        position{line: 173, col: 45, offset: 5327},
 						val:        "[0-9A-Za-z-]",
 						chars:      []rune{'-'},
 						ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -946,16 +946,16 @@ var g = &grammar{
 		{
 			name:        "NID_rep1_x4_2",
 			displayName: "\"NID-rep1-x4\"",
-			pos:         position{line: 176, col: 1, offset: 5400},
+			pos:         position{line: 176, col: 1, offset: 5408},
 			expr: &seqExpr{
-				pos: position{line: 176, col: 32, offset: 5431},
+				pos: position{line: 176, col: 32, offset: 5439},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 176, col: 32, offset: 5431},
+						pos:  position{line: 176, col: 32, offset: 5439},
 						name: "NID_rep1_x2_2",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 176, col: 46, offset: 5445},
+						pos:  position{line: 176, col: 46, offset: 5453},
 						name: "NID_rep1_x2_2",
 					},
 				},
@@ -964,16 +964,16 @@ var g = &grammar{
 		{
 			name:        "NID_rep1_x8_2",
 			displayName: "\"NID-rep1-x8\"",
-			pos:         position{line: 179, col: 1, offset: 5527},
+			pos:         position{line: 179, col: 1, offset: 5535},
 			expr: &seqExpr{
-				pos: position{line: 179, col: 32, offset: 5558},
+				pos: position{line: 179, col: 32, offset: 5566},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 179, col: 32, offset: 5558},
+						pos:  position{line: 179, col: 32, offset: 5566},
 						name: "NID_rep1_x4_2",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 179, col: 46, offset: 5572},
+						pos:  position{line: 179, col: 46, offset: 5580},
 						name: "NID_rep1_x4_2",
 					},
 				},

@@ -133,25 +133,25 @@ var g = &grammar{
 		{
 			name:        "E_IRI_reference",
 			displayName: "\"IRI-reference\"",
-			pos:         position{line: 131, col: 1, offset: 4190},
+			pos:         position{line: 131, col: 1, offset: 4198},
 			expr: &actionExpr{
-				pos: position{line: 131, col: 36, offset: 4225},
+				pos: position{line: 131, col: 36, offset: 4233},
 				run: (*parser).callonE_IRI_reference1,
 				expr: &seqExpr{
-					pos: position{line: 131, col: 36, offset: 4225},
+					pos: position{line: 131, col: 36, offset: 4233},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 131, col: 36, offset: 4225},
+							pos:   position{line: 131, col: 36, offset: 4233},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 131, col: 38, offset: 4227},
+								pos:  position{line: 131, col: 38, offset: 4235},
 								name: "IRI_reference",
 							},
 						},
 						&notExpr{
-							pos: position{line: 131, col: 52, offset: 4241},
+							pos: position{line: 131, col: 52, offset: 4249},
 							expr: &anyMatcher{
-								line: 131, col: 53, offset: 4242,
+								line: 131, col: 53, offset: 4250,
 							},
 						},
 					},
@@ -161,25 +161,25 @@ var g = &grammar{
 		{
 			name:        "E_URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 136, col: 1, offset: 4296},
+			pos:         position{line: 136, col: 1, offset: 4304},
 			expr: &actionExpr{
-				pos: position{line: 136, col: 16, offset: 4311},
+				pos: position{line: 136, col: 16, offset: 4319},
 				run: (*parser).callonE_URI1,
 				expr: &seqExpr{
-					pos: position{line: 136, col: 16, offset: 4311},
+					pos: position{line: 136, col: 16, offset: 4319},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 136, col: 16, offset: 4311},
+							pos:   position{line: 136, col: 16, offset: 4319},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 136, col: 18, offset: 4313},
+								pos:  position{line: 136, col: 18, offset: 4321},
 								name: "URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 136, col: 22, offset: 4317},
+							pos: position{line: 136, col: 22, offset: 4325},
 							expr: &anyMatcher{
-								line: 136, col: 23, offset: 4318,
+								line: 136, col: 23, offset: 4326,
 							},
 						},
 					},
@@ -189,25 +189,25 @@ var g = &grammar{
 		{
 			name:        "E_hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 141, col: 1, offset: 4378},
+			pos:         position{line: 141, col: 1, offset: 4386},
 			expr: &actionExpr{
-				pos: position{line: 141, col: 28, offset: 4405},
+				pos: position{line: 141, col: 28, offset: 4413},
 				run: (*parser).callonE_hier_part1,
 				expr: &seqExpr{
-					pos: position{line: 141, col: 28, offset: 4405},
+					pos: position{line: 141, col: 28, offset: 4413},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 141, col: 28, offset: 4405},
+							pos:   position{line: 141, col: 28, offset: 4413},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 141, col: 30, offset: 4407},
+								pos:  position{line: 141, col: 30, offset: 4415},
 								name: "hier_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 141, col: 42, offset: 4419},
+							pos: position{line: 141, col: 42, offset: 4427},
 							expr: &anyMatcher{
-								line: 141, col: 43, offset: 4420,
+								line: 141, col: 43, offset: 4428,
 							},
 						},
 					},
@@ -217,25 +217,25 @@ var g = &grammar{
 		{
 			name:        "E_URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 146, col: 1, offset: 4484},
+			pos:         position{line: 146, col: 1, offset: 4492},
 			expr: &actionExpr{
-				pos: position{line: 146, col: 36, offset: 4519},
+				pos: position{line: 146, col: 36, offset: 4527},
 				run: (*parser).callonE_URI_reference1,
 				expr: &seqExpr{
-					pos: position{line: 146, col: 36, offset: 4519},
+					pos: position{line: 146, col: 36, offset: 4527},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 146, col: 36, offset: 4519},
+							pos:   position{line: 146, col: 36, offset: 4527},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 146, col: 38, offset: 4521},
+								pos:  position{line: 146, col: 38, offset: 4529},
 								name: "URI_reference",
 							},
 						},
 						&notExpr{
-							pos: position{line: 146, col: 52, offset: 4535},
+							pos: position{line: 146, col: 52, offset: 4543},
 							expr: &anyMatcher{
-								line: 146, col: 53, offset: 4536,
+								line: 146, col: 53, offset: 4544,
 							},
 						},
 					},
@@ -245,25 +245,25 @@ var g = &grammar{
 		{
 			name:        "E_absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 151, col: 1, offset: 4599},
+			pos:         position{line: 151, col: 1, offset: 4607},
 			expr: &actionExpr{
-				pos: position{line: 151, col: 34, offset: 4632},
+				pos: position{line: 151, col: 34, offset: 4640},
 				run: (*parser).callonE_absolute_URI1,
 				expr: &seqExpr{
-					pos: position{line: 151, col: 34, offset: 4632},
+					pos: position{line: 151, col: 34, offset: 4640},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 151, col: 34, offset: 4632},
+							pos:   position{line: 151, col: 34, offset: 4640},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 151, col: 36, offset: 4634},
+								pos:  position{line: 151, col: 36, offset: 4642},
 								name: "absolute_URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 151, col: 49, offset: 4647},
+							pos: position{line: 151, col: 49, offset: 4655},
 							expr: &anyMatcher{
-								line: 151, col: 50, offset: 4648,
+								line: 151, col: 50, offset: 4656,
 							},
 						},
 					},
@@ -273,25 +273,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 156, col: 1, offset: 4711},
+			pos:         position{line: 156, col: 1, offset: 4719},
 			expr: &actionExpr{
-				pos: position{line: 156, col: 34, offset: 4744},
+				pos: position{line: 156, col: 34, offset: 4752},
 				run: (*parser).callonE_relative_ref1,
 				expr: &seqExpr{
-					pos: position{line: 156, col: 34, offset: 4744},
+					pos: position{line: 156, col: 34, offset: 4752},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 156, col: 34, offset: 4744},
+							pos:   position{line: 156, col: 34, offset: 4752},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 156, col: 36, offset: 4746},
+								pos:  position{line: 156, col: 36, offset: 4754},
 								name: "relative_ref",
 							},
 						},
 						&notExpr{
-							pos: position{line: 156, col: 49, offset: 4759},
+							pos: position{line: 156, col: 49, offset: 4767},
 							expr: &anyMatcher{
-								line: 156, col: 50, offset: 4760,
+								line: 156, col: 50, offset: 4768,
 							},
 						},
 					},
@@ -301,25 +301,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 161, col: 1, offset: 4824},
+			pos:         position{line: 161, col: 1, offset: 4832},
 			expr: &actionExpr{
-				pos: position{line: 161, col: 36, offset: 4859},
+				pos: position{line: 161, col: 36, offset: 4867},
 				run: (*parser).callonE_relative_part1,
 				expr: &seqExpr{
-					pos: position{line: 161, col: 36, offset: 4859},
+					pos: position{line: 161, col: 36, offset: 4867},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 161, col: 36, offset: 4859},
+							pos:   position{line: 161, col: 36, offset: 4867},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 161, col: 38, offset: 4861},
+								pos:  position{line: 161, col: 38, offset: 4869},
 								name: "relative_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 161, col: 54, offset: 4877},
+							pos: position{line: 161, col: 54, offset: 4885},
 							expr: &anyMatcher{
-								line: 161, col: 55, offset: 4878,
+								line: 161, col: 55, offset: 4886,
 							},
 						},
 					},
@@ -329,25 +329,25 @@ var g = &grammar{
 		{
 			name:        "E_scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 166, col: 1, offset: 4935},
+			pos:         position{line: 166, col: 1, offset: 4943},
 			expr: &actionExpr{
-				pos: position{line: 166, col: 22, offset: 4956},
+				pos: position{line: 166, col: 22, offset: 4964},
 				run: (*parser).callonE_scheme1,
 				expr: &seqExpr{
-					pos: position{line: 166, col: 22, offset: 4956},
+					pos: position{line: 166, col: 22, offset: 4964},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 166, col: 22, offset: 4956},
+							pos:   position{line: 166, col: 22, offset: 4964},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 166, col: 24, offset: 4958},
+								pos:  position{line: 166, col: 24, offset: 4966},
 								name: "scheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 166, col: 31, offset: 4965},
+							pos: position{line: 166, col: 31, offset: 4973},
 							expr: &anyMatcher{
-								line: 166, col: 32, offset: 4966,
+								line: 166, col: 32, offset: 4974,
 							},
 						},
 					},
@@ -357,25 +357,25 @@ var g = &grammar{
 		{
 			name:        "E_authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 171, col: 1, offset: 5026},
+			pos:         position{line: 171, col: 1, offset: 5034},
 			expr: &actionExpr{
-				pos: position{line: 171, col: 28, offset: 5053},
+				pos: position{line: 171, col: 28, offset: 5061},
 				run: (*parser).callonE_authority1,
 				expr: &seqExpr{
-					pos: position{line: 171, col: 28, offset: 5053},
+					pos: position{line: 171, col: 28, offset: 5061},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 171, col: 28, offset: 5053},
+							pos:   position{line: 171, col: 28, offset: 5061},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 171, col: 30, offset: 5055},
+								pos:  position{line: 171, col: 30, offset: 5063},
 								name: "authority_4",
 							},
 						},
 						&notExpr{
-							pos: position{line: 171, col: 42, offset: 5067},
+							pos: position{line: 171, col: 42, offset: 5075},
 							expr: &anyMatcher{
-								line: 171, col: 43, offset: 5068,
+								line: 171, col: 43, offset: 5076,
 							},
 						},
 					},
@@ -385,25 +385,25 @@ var g = &grammar{
 		{
 			name:        "E_userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 176, col: 1, offset: 5127},
+			pos:         position{line: 176, col: 1, offset: 5135},
 			expr: &actionExpr{
-				pos: position{line: 176, col: 26, offset: 5152},
+				pos: position{line: 176, col: 26, offset: 5160},
 				run: (*parser).callonE_userinfo1,
 				expr: &seqExpr{
-					pos: position{line: 176, col: 26, offset: 5152},
+					pos: position{line: 176, col: 26, offset: 5160},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 176, col: 26, offset: 5152},
+							pos:   position{line: 176, col: 26, offset: 5160},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 176, col: 28, offset: 5154},
+								pos:  position{line: 176, col: 28, offset: 5162},
 								name: "userinfo",
 							},
 						},
 						&notExpr{
-							pos: position{line: 176, col: 37, offset: 5163},
+							pos: position{line: 176, col: 37, offset: 5171},
 							expr: &anyMatcher{
-								line: 176, col: 38, offset: 5164,
+								line: 176, col: 38, offset: 5172,
 							},
 						},
 					},
@@ -413,25 +413,25 @@ var g = &grammar{
 		{
 			name:        "E_host",
 			displayName: "\"host\"",
-			pos:         position{line: 181, col: 1, offset: 5219},
+			pos:         position{line: 181, col: 1, offset: 5227},
 			expr: &actionExpr{
-				pos: position{line: 181, col: 18, offset: 5236},
+				pos: position{line: 181, col: 18, offset: 5244},
 				run: (*parser).callonE_host1,
 				expr: &seqExpr{
-					pos: position{line: 181, col: 18, offset: 5236},
+					pos: position{line: 181, col: 18, offset: 5244},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 181, col: 18, offset: 5236},
+							pos:   position{line: 181, col: 18, offset: 5244},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 181, col: 20, offset: 5238},
+								pos:  position{line: 181, col: 20, offset: 5246},
 								name: "host_5",
 							},
 						},
 						&notExpr{
-							pos: position{line: 181, col: 27, offset: 5245},
+							pos: position{line: 181, col: 27, offset: 5253},
 							expr: &anyMatcher{
-								line: 181, col: 28, offset: 5246,
+								line: 181, col: 28, offset: 5254,
 							},
 						},
 					},
@@ -441,25 +441,25 @@ var g = &grammar{
 		{
 			name:        "E_port",
 			displayName: "\"port\"",
-			pos:         position{line: 186, col: 1, offset: 5301},
+			pos:         position{line: 186, col: 1, offset: 5309},
 			expr: &actionExpr{
-				pos: position{line: 186, col: 18, offset: 5318},
+				pos: position{line: 186, col: 18, offset: 5326},
 				run: (*parser).callonE_port1,
 				expr: &seqExpr{
-					pos: position{line: 186, col: 18, offset: 5318},
+					pos: position{line: 186, col: 18, offset: 5326},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 186, col: 18, offset: 5318},
+							pos:   position{line: 186, col: 18, offset: 5326},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 186, col: 20, offset: 5320},
+								pos:  position{line: 186, col: 20, offset: 5328},
 								name: "port",
 							},
 						},
 						&notExpr{
-							pos: position{line: 186, col: 25, offset: 5325},
+							pos: position{line: 186, col: 25, offset: 5333},
 							expr: &anyMatcher{
-								line: 186, col: 26, offset: 5326,
+								line: 186, col: 26, offset: 5334,
 							},
 						},
 					},
@@ -469,25 +469,25 @@ var g = &grammar{
 		{
 			name:        "E_IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 191, col: 1, offset: 5387},
+			pos:         position{line: 191, col: 1, offset: 5395},
 			expr: &actionExpr{
-				pos: position{line: 191, col: 30, offset: 5416},
+				pos: position{line: 191, col: 30, offset: 5424},
 				run: (*parser).callonE_IP_literal1,
 				expr: &seqExpr{
-					pos: position{line: 191, col: 30, offset: 5416},
+					pos: position{line: 191, col: 30, offset: 5424},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 191, col: 30, offset: 5416},
+							pos:   position{line: 191, col: 30, offset: 5424},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 191, col: 32, offset: 5418},
+								pos:  position{line: 191, col: 32, offset: 5426},
 								name: "IP_literal",
 							},
 						},
 						&notExpr{
-							pos: position{line: 191, col: 43, offset: 5429},
+							pos: position{line: 191, col: 43, offset: 5437},
 							expr: &anyMatcher{
-								line: 191, col: 44, offset: 5430,
+								line: 191, col: 44, offset: 5438,
 							},
 						},
 					},
@@ -497,25 +497,25 @@ var g = &grammar{
 		{
 			name:        "E_IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 196, col: 1, offset: 5490},
+			pos:         position{line: 196, col: 1, offset: 5498},
 			expr: &actionExpr{
-				pos: position{line: 196, col: 28, offset: 5517},
+				pos: position{line: 196, col: 28, offset: 5525},
 				run: (*parser).callonE_IPvFuture1,
 				expr: &seqExpr{
-					pos: position{line: 196, col: 28, offset: 5517},
+					pos: position{line: 196, col: 28, offset: 5525},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 196, col: 28, offset: 5517},
+							pos:   position{line: 196, col: 28, offset: 5525},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 196, col: 30, offset: 5519},
+								pos:  position{line: 196, col: 30, offset: 5527},
 								name: "IPvFuture",
 							},
 						},
 						&notExpr{
-							pos: position{line: 196, col: 40, offset: 5529},
+							pos: position{line: 196, col: 40, offset: 5537},
 							expr: &anyMatcher{
-								line: 196, col: 41, offset: 5530,
+								line: 196, col: 41, offset: 5538,
 							},
 						},
 					},
@@ -525,25 +525,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 201, col: 1, offset: 5592},
+			pos:         position{line: 201, col: 1, offset: 5600},
 			expr: &actionExpr{
-				pos: position{line: 201, col: 32, offset: 5623},
+				pos: position{line: 201, col: 32, offset: 5631},
 				run: (*parser).callonE_IPv6address1,
 				expr: &seqExpr{
-					pos: position{line: 201, col: 32, offset: 5623},
+					pos: position{line: 201, col: 32, offset: 5631},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 201, col: 32, offset: 5623},
+							pos:   position{line: 201, col: 32, offset: 5631},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 201, col: 34, offset: 5625},
+								pos:  position{line: 201, col: 34, offset: 5633},
 								name: "IPv6address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 201, col: 46, offset: 5637},
+							pos: position{line: 201, col: 46, offset: 5645},
 							expr: &anyMatcher{
-								line: 201, col: 47, offset: 5638,
+								line: 201, col: 47, offset: 5646,
 							},
 						},
 					},
@@ -553,25 +553,25 @@ var g = &grammar{
 		{
 			name:        "E_h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 206, col: 1, offset: 5692},
+			pos:         position{line: 206, col: 1, offset: 5700},
 			expr: &actionExpr{
-				pos: position{line: 206, col: 16, offset: 5707},
+				pos: position{line: 206, col: 16, offset: 5715},
 				run: (*parser).callonE_h161,
 				expr: &seqExpr{
-					pos: position{line: 206, col: 16, offset: 5707},
+					pos: position{line: 206, col: 16, offset: 5715},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 206, col: 16, offset: 5707},
+							pos:   position{line: 206, col: 16, offset: 5715},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 206, col: 18, offset: 5709},
+								pos:  position{line: 206, col: 18, offset: 5717},
 								name: "h16",
 							},
 						},
 						&notExpr{
-							pos: position{line: 206, col: 22, offset: 5713},
+							pos: position{line: 206, col: 22, offset: 5721},
 							expr: &anyMatcher{
-								line: 206, col: 23, offset: 5714,
+								line: 206, col: 23, offset: 5722,
 							},
 						},
 					},
@@ -581,25 +581,25 @@ var g = &grammar{
 		{
 			name:        "E_ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 211, col: 1, offset: 5769},
+			pos:         position{line: 211, col: 1, offset: 5777},
 			expr: &actionExpr{
-				pos: position{line: 211, col: 18, offset: 5786},
+				pos: position{line: 211, col: 18, offset: 5794},
 				run: (*parser).callonE_ls321,
 				expr: &seqExpr{
-					pos: position{line: 211, col: 18, offset: 5786},
+					pos: position{line: 211, col: 18, offset: 5794},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 211, col: 18, offset: 5786},
+							pos:   position{line: 211, col: 18, offset: 5794},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 211, col: 20, offset: 5788},
+								pos:  position{line: 211, col: 20, offset: 5796},
 								name: "ls32",
 							},
 						},
 						&notExpr{
-							pos: position{line: 211, col: 25, offset: 5793},
+							pos: position{line: 211, col: 25, offset: 5801},
 							expr: &anyMatcher{
-								line: 211, col: 26, offset: 5794,
+								line: 211, col: 26, offset: 5802,
 							},
 						},
 					},
@@ -609,25 +609,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 216, col: 1, offset: 5856},
+			pos:         position{line: 216, col: 1, offset: 5864},
 			expr: &actionExpr{
-				pos: position{line: 216, col: 32, offset: 5887},
+				pos: position{line: 216, col: 32, offset: 5895},
 				run: (*parser).callonE_IPv4address1,
 				expr: &seqExpr{
-					pos: position{line: 216, col: 32, offset: 5887},
+					pos: position{line: 216, col: 32, offset: 5895},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 216, col: 32, offset: 5887},
+							pos:   position{line: 216, col: 32, offset: 5895},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 216, col: 34, offset: 5889},
+								pos:  position{line: 216, col: 34, offset: 5897},
 								name: "IPv4address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 216, col: 46, offset: 5901},
+							pos: position{line: 216, col: 46, offset: 5909},
 							expr: &anyMatcher{
-								line: 216, col: 47, offset: 5902,
+								line: 216, col: 47, offset: 5910,
 							},
 						},
 					},
@@ -637,25 +637,25 @@ var g = &grammar{
 		{
 			name:        "E_dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 221, col: 1, offset: 5962},
+			pos:         position{line: 221, col: 1, offset: 5970},
 			expr: &actionExpr{
-				pos: position{line: 221, col: 28, offset: 5989},
+				pos: position{line: 221, col: 28, offset: 5997},
 				run: (*parser).callonE_dec_octet1,
 				expr: &seqExpr{
-					pos: position{line: 221, col: 28, offset: 5989},
+					pos: position{line: 221, col: 28, offset: 5997},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 221, col: 28, offset: 5989},
+							pos:   position{line: 221, col: 28, offset: 5997},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 221, col: 30, offset: 5991},
+								pos:  position{line: 221, col: 30, offset: 5999},
 								name: "dec_octet",
 							},
 						},
 						&notExpr{
-							pos: position{line: 221, col: 40, offset: 6001},
+							pos: position{line: 221, col: 40, offset: 6009},
 							expr: &anyMatcher{
-								line: 221, col: 41, offset: 6002,
+								line: 221, col: 41, offset: 6010,
 							},
 						},
 					},
@@ -665,25 +665,25 @@ var g = &grammar{
 		{
 			name:        "E_reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 226, col: 1, offset: 6061},
+			pos:         position{line: 226, col: 1, offset: 6069},
 			expr: &actionExpr{
-				pos: position{line: 226, col: 26, offset: 6086},
+				pos: position{line: 226, col: 26, offset: 6094},
 				run: (*parser).callonE_reg_name1,
 				expr: &seqExpr{
-					pos: position{line: 226, col: 26, offset: 6086},
+					pos: position{line: 226, col: 26, offset: 6094},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 226, col: 26, offset: 6086},
+							pos:   position{line: 226, col: 26, offset: 6094},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 226, col: 28, offset: 6088},
+								pos:  position{line: 226, col: 28, offset: 6096},
 								name: "reg_name",
 							},
 						},
 						&notExpr{
-							pos: position{line: 226, col: 37, offset: 6097},
+							pos: position{line: 226, col: 37, offset: 6105},
 							expr: &anyMatcher{
-								line: 226, col: 38, offset: 6098,
+								line: 226, col: 38, offset: 6106,
 							},
 						},
 					},
@@ -693,25 +693,25 @@ var g = &grammar{
 		{
 			name:        "E_path",
 			displayName: "\"path\"",
-			pos:         position{line: 231, col: 1, offset: 6153},
+			pos:         position{line: 231, col: 1, offset: 6161},
 			expr: &actionExpr{
-				pos: position{line: 231, col: 18, offset: 6170},
+				pos: position{line: 231, col: 18, offset: 6178},
 				run: (*parser).callonE_path1,
 				expr: &seqExpr{
-					pos: position{line: 231, col: 18, offset: 6170},
+					pos: position{line: 231, col: 18, offset: 6178},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 231, col: 18, offset: 6170},
+							pos:   position{line: 231, col: 18, offset: 6178},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 231, col: 20, offset: 6172},
+								pos:  position{line: 231, col: 20, offset: 6180},
 								name: "path",
 							},
 						},
 						&notExpr{
-							pos: position{line: 231, col: 25, offset: 6177},
+							pos: position{line: 231, col: 25, offset: 6185},
 							expr: &anyMatcher{
-								line: 231, col: 26, offset: 6178,
+								line: 231, col: 26, offset: 6186,
 							},
 						},
 					},
@@ -721,25 +721,25 @@ var g = &grammar{
 		{
 			name:        "E_path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 236, col: 1, offset: 6241},
+			pos:         position{line: 236, col: 1, offset: 6249},
 			expr: &actionExpr{
-				pos: position{line: 236, col: 34, offset: 6274},
+				pos: position{line: 236, col: 34, offset: 6282},
 				run: (*parser).callonE_path_abempty1,
 				expr: &seqExpr{
-					pos: position{line: 236, col: 34, offset: 6274},
+					pos: position{line: 236, col: 34, offset: 6282},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 236, col: 34, offset: 6274},
+							pos:   position{line: 236, col: 34, offset: 6282},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 236, col: 36, offset: 6276},
+								pos:  position{line: 236, col: 36, offset: 6284},
 								name: "path_abempty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 236, col: 49, offset: 6289},
+							pos: position{line: 236, col: 49, offset: 6297},
 							expr: &anyMatcher{
-								line: 236, col: 50, offset: 6290,
+								line: 236, col: 50, offset: 6298,
 							},
 						},
 					},
@@ -749,25 +749,25 @@ var g = &grammar{
 		{
 			name:        "E_path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 241, col: 1, offset: 6354},
+			pos:         position{line: 241, col: 1, offset: 6362},
 			expr: &actionExpr{
-				pos: position{line: 241, col: 36, offset: 6389},
+				pos: position{line: 241, col: 36, offset: 6397},
 				run: (*parser).callonE_path_absolute1,
 				expr: &seqExpr{
-					pos: position{line: 241, col: 36, offset: 6389},
+					pos: position{line: 241, col: 36, offset: 6397},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 241, col: 36, offset: 6389},
+							pos:   position{line: 241, col: 36, offset: 6397},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 241, col: 38, offset: 6391},
+								pos:  position{line: 241, col: 38, offset: 6399},
 								name: "path_absolute",
 							},
 						},
 						&notExpr{
-							pos: position{line: 241, col: 52, offset: 6405},
+							pos: position{line: 241, col: 52, offset: 6413},
 							expr: &anyMatcher{
-								line: 241, col: 53, offset: 6406,
+								line: 241, col: 53, offset: 6414,
 							},
 						},
 					},
@@ -777,25 +777,25 @@ var g = &grammar{
 		{
 			name:        "E_path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 246, col: 1, offset: 6470},
+			pos:         position{line: 246, col: 1, offset: 6478},
 			expr: &actionExpr{
-				pos: position{line: 246, col: 36, offset: 6505},
+				pos: position{line: 246, col: 36, offset: 6513},
 				run: (*parser).callonE_path_noscheme1,
 				expr: &seqExpr{
-					pos: position{line: 246, col: 36, offset: 6505},
+					pos: position{line: 246, col: 36, offset: 6513},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 246, col: 36, offset: 6505},
+							pos:   position{line: 246, col: 36, offset: 6513},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 246, col: 38, offset: 6507},
+								pos:  position{line: 246, col: 38, offset: 6515},
 								name: "path_noscheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 246, col: 52, offset: 6521},
+							pos: position{line: 246, col: 52, offset: 6529},
 							expr: &anyMatcher{
-								line: 246, col: 53, offset: 6522,
+								line: 246, col: 53, offset: 6530,
 							},
 						},
 					},
@@ -805,25 +805,25 @@ var g = &grammar{
 		{
 			name:        "E_path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 251, col: 1, offset: 6586},
+			pos:         position{line: 251, col: 1, offset: 6594},
 			expr: &actionExpr{
-				pos: position{line: 251, col: 36, offset: 6621},
+				pos: position{line: 251, col: 36, offset: 6629},
 				run: (*parser).callonE_path_rootless1,
 				expr: &seqExpr{
-					pos: position{line: 251, col: 36, offset: 6621},
+					pos: position{line: 251, col: 36, offset: 6629},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 251, col: 36, offset: 6621},
+							pos:   position{line: 251, col: 36, offset: 6629},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 251, col: 38, offset: 6623},
+								pos:  position{line: 251, col: 38, offset: 6631},
 								name: "path_rootless",
 							},
 						},
 						&notExpr{
-							pos: position{line: 251, col: 52, offset: 6637},
+							pos: position{line: 251, col: 52, offset: 6645},
 							expr: &anyMatcher{
-								line: 251, col: 53, offset: 6638,
+								line: 251, col: 53, offset: 6646,
 							},
 						},
 					},
@@ -833,25 +833,25 @@ var g = &grammar{
 		{
 			name:        "E_path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 256, col: 1, offset: 6699},
+			pos:         position{line: 256, col: 1, offset: 6707},
 			expr: &actionExpr{
-				pos: position{line: 256, col: 30, offset: 6728},
+				pos: position{line: 256, col: 30, offset: 6736},
 				run: (*parser).callonE_path_empty1,
 				expr: &seqExpr{
-					pos: position{line: 256, col: 30, offset: 6728},
+					pos: position{line: 256, col: 30, offset: 6736},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 256, col: 30, offset: 6728},
+							pos:   position{line: 256, col: 30, offset: 6736},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 256, col: 32, offset: 6730},
+								pos:  position{line: 256, col: 32, offset: 6738},
 								name: "path_empty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 256, col: 43, offset: 6741},
+							pos: position{line: 256, col: 43, offset: 6749},
 							expr: &anyMatcher{
-								line: 256, col: 44, offset: 6742,
+								line: 256, col: 44, offset: 6750,
 							},
 						},
 					},
@@ -861,25 +861,25 @@ var g = &grammar{
 		{
 			name:        "E_segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 261, col: 1, offset: 6800},
+			pos:         position{line: 261, col: 1, offset: 6808},
 			expr: &actionExpr{
-				pos: position{line: 261, col: 24, offset: 6823},
+				pos: position{line: 261, col: 24, offset: 6831},
 				run: (*parser).callonE_segment1,
 				expr: &seqExpr{
-					pos: position{line: 261, col: 24, offset: 6823},
+					pos: position{line: 261, col: 24, offset: 6831},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 261, col: 24, offset: 6823},
+							pos:   position{line: 261, col: 24, offset: 6831},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 261, col: 26, offset: 6825},
+								pos:  position{line: 261, col: 26, offset: 6833},
 								name: "segment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 261, col: 34, offset: 6833},
+							pos: position{line: 261, col: 34, offset: 6841},
 							expr: &anyMatcher{
-								line: 261, col: 35, offset: 6834,
+								line: 261, col: 35, offset: 6842,
 							},
 						},
 					},
@@ -889,25 +889,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 266, col: 1, offset: 6895},
+			pos:         position{line: 266, col: 1, offset: 6903},
 			expr: &actionExpr{
-				pos: position{line: 266, col: 30, offset: 6924},
+				pos: position{line: 266, col: 30, offset: 6932},
 				run: (*parser).callonE_segment_nz1,
 				expr: &seqExpr{
-					pos: position{line: 266, col: 30, offset: 6924},
+					pos: position{line: 266, col: 30, offset: 6932},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 266, col: 30, offset: 6924},
+							pos:   position{line: 266, col: 30, offset: 6932},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 266, col: 32, offset: 6926},
+								pos:  position{line: 266, col: 32, offset: 6934},
 								name: "segment_nz",
 							},
 						},
 						&notExpr{
-							pos: position{line: 266, col: 43, offset: 6937},
+							pos: position{line: 266, col: 43, offset: 6945},
 							expr: &anyMatcher{
-								line: 266, col: 44, offset: 6938,
+								line: 266, col: 44, offset: 6946,
 							},
 						},
 					},
@@ -917,25 +917,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 271, col: 1, offset: 7002},
+			pos:         position{line: 271, col: 1, offset: 7010},
 			expr: &actionExpr{
-				pos: position{line: 271, col: 36, offset: 7037},
+				pos: position{line: 271, col: 36, offset: 7045},
 				run: (*parser).callonE_segment_nz_nc1,
 				expr: &seqExpr{
-					pos: position{line: 271, col: 36, offset: 7037},
+					pos: position{line: 271, col: 36, offset: 7045},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 271, col: 36, offset: 7037},
+							pos:   position{line: 271, col: 36, offset: 7045},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 271, col: 38, offset: 7039},
+								pos:  position{line: 271, col: 38, offset: 7047},
 								name: "segment_nz_nc",
 							},
 						},
 						&notExpr{
-							pos: position{line: 271, col: 52, offset: 7053},
+							pos: position{line: 271, col: 52, offset: 7061},
 							expr: &anyMatcher{
-								line: 271, col: 53, offset: 7054,
+								line: 271, col: 53, offset: 7062,
 							},
 						},
 					},
@@ -945,25 +945,25 @@ var g = &grammar{
 		{
 			name:        "E_pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 276, col: 1, offset: 7110},
+			pos:         position{line: 276, col: 1, offset: 7118},
 			expr: &actionExpr{
-				pos: position{line: 276, col: 20, offset: 7129},
+				pos: position{line: 276, col: 20, offset: 7137},
 				run: (*parser).callonE_pchar1,
 				expr: &seqExpr{
-					pos: position{line: 276, col: 20, offset: 7129},
+					pos: position{line: 276, col: 20, offset: 7137},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 276, col: 20, offset: 7129},
+							pos:   position{line: 276, col: 20, offset: 7137},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 276, col: 22, offset: 7131},
+								pos:  position{line: 276, col: 22, offset: 7139},
 								name: "pchar",
 							},
 						},
 						&notExpr{
-							pos: position{line: 276, col: 28, offset: 7137},
+							pos: position{line: 276, col: 28, offset: 7145},
 							expr: &anyMatcher{
-								line: 276, col: 29, offset: 7138,
+								line: 276, col: 29, offset: 7146,
 							},
 						},
 					},
@@ -973,25 +973,25 @@ var g = &grammar{
 		{
 			name:        "E_query",
 			displayName: "\"query\"",
-			pos:         position{line: 281, col: 1, offset: 7194},
+			pos:         position{line: 281, col: 1, offset: 7202},
 			expr: &actionExpr{
-				pos: position{line: 281, col: 20, offset: 7213},
+				pos: position{line: 281, col: 20, offset: 7221},
 				run: (*parser).callonE_query1,
 				expr: &seqExpr{
-					pos: position{line: 281, col: 20, offset: 7213},
+					pos: position{line: 281, col: 20, offset: 7221},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 281, col: 20, offset: 7213},
+							pos:   position{line: 281, col: 20, offset: 7221},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 281, col: 22, offset: 7215},
+								pos:  position{line: 281, col: 22, offset: 7223},
 								name: "query",
 							},
 						},
 						&notExpr{
-							pos: position{line: 281, col: 28, offset: 7221},
+							pos: position{line: 281, col: 28, offset: 7229},
 							expr: &anyMatcher{
-								line: 281, col: 29, offset: 7222,
+								line: 281, col: 29, offset: 7230,
 							},
 						},
 					},
@@ -1001,25 +1001,25 @@ var g = &grammar{
 		{
 			name:        "E_fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 286, col: 1, offset: 7281},
+			pos:         position{line: 286, col: 1, offset: 7289},
 			expr: &actionExpr{
-				pos: position{line: 286, col: 26, offset: 7306},
+				pos: position{line: 286, col: 26, offset: 7314},
 				run: (*parser).callonE_fragment1,
 				expr: &seqExpr{
-					pos: position{line: 286, col: 26, offset: 7306},
+					pos: position{line: 286, col: 26, offset: 7314},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 286, col: 26, offset: 7306},
+							pos:   position{line: 286, col: 26, offset: 7314},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 286, col: 28, offset: 7308},
+								pos:  position{line: 286, col: 28, offset: 7316},
 								name: "fragment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 286, col: 37, offset: 7317},
+							pos: position{line: 286, col: 37, offset: 7325},
 							expr: &anyMatcher{
-								line: 286, col: 38, offset: 7318,
+								line: 286, col: 38, offset: 7326,
 							},
 						},
 					},
@@ -1029,25 +1029,25 @@ var g = &grammar{
 		{
 			name:        "E_pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 291, col: 1, offset: 7380},
+			pos:         position{line: 291, col: 1, offset: 7388},
 			expr: &actionExpr{
-				pos: position{line: 291, col: 32, offset: 7411},
+				pos: position{line: 291, col: 32, offset: 7419},
 				run: (*parser).callonE_pct_encoded1,
 				expr: &seqExpr{
-					pos: position{line: 291, col: 32, offset: 7411},
+					pos: position{line: 291, col: 32, offset: 7419},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 291, col: 32, offset: 7411},
+							pos:   position{line: 291, col: 32, offset: 7419},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 291, col: 34, offset: 7413},
+								pos:  position{line: 291, col: 34, offset: 7421},
 								name: "pct_encoded",
 							},
 						},
 						&notExpr{
-							pos: position{line: 291, col: 46, offset: 7425},
+							pos: position{line: 291, col: 46, offset: 7433},
 							expr: &anyMatcher{
-								line: 291, col: 47, offset: 7426,
+								line: 291, col: 47, offset: 7434,
 							},
 						},
 					},
@@ -1057,25 +1057,25 @@ var g = &grammar{
 		{
 			name:        "E_unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 296, col: 1, offset: 7487},
+			pos:         position{line: 296, col: 1, offset: 7495},
 			expr: &actionExpr{
-				pos: position{line: 296, col: 30, offset: 7516},
+				pos: position{line: 296, col: 30, offset: 7524},
 				run: (*parser).callonE_unreserved1,
 				expr: &seqExpr{
-					pos: position{line: 296, col: 30, offset: 7516},
+					pos: position{line: 296, col: 30, offset: 7524},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 296, col: 30, offset: 7516},
+							pos:   position{line: 296, col: 30, offset: 7524},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 296, col: 32, offset: 7518},
+								pos:  position{line: 296, col: 32, offset: 7526},
 								name: "unreserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 296, col: 43, offset: 7529},
+							pos: position{line: 296, col: 43, offset: 7537},
 							expr: &anyMatcher{
-								line: 296, col: 44, offset: 7530,
+								line: 296, col: 44, offset: 7538,
 							},
 						},
 					},
@@ -1085,25 +1085,25 @@ var g = &grammar{
 		{
 			name:        "E_reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 301, col: 1, offset: 7589},
+			pos:         position{line: 301, col: 1, offset: 7597},
 			expr: &actionExpr{
-				pos: position{line: 301, col: 26, offset: 7614},
+				pos: position{line: 301, col: 26, offset: 7622},
 				run: (*parser).callonE_reserved1,
 				expr: &seqExpr{
-					pos: position{line: 301, col: 26, offset: 7614},
+					pos: position{line: 301, col: 26, offset: 7622},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 301, col: 26, offset: 7614},
+							pos:   position{line: 301, col: 26, offset: 7622},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 301, col: 28, offset: 7616},
+								pos:  position{line: 301, col: 28, offset: 7624},
 								name: "reserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 301, col: 37, offset: 7625},
+							pos: position{line: 301, col: 37, offset: 7633},
 							expr: &anyMatcher{
-								line: 301, col: 38, offset: 7626,
+								line: 301, col: 38, offset: 7634,
 							},
 						},
 					},
@@ -1113,25 +1113,25 @@ var g = &grammar{
 		{
 			name:        "E_gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 306, col: 1, offset: 7687},
+			pos:         position{line: 306, col: 1, offset: 7695},
 			expr: &actionExpr{
-				pos: position{line: 306, col: 30, offset: 7716},
+				pos: position{line: 306, col: 30, offset: 7724},
 				run: (*parser).callonE_gen_delims1,
 				expr: &seqExpr{
-					pos: position{line: 306, col: 30, offset: 7716},
+					pos: position{line: 306, col: 30, offset: 7724},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 306, col: 30, offset: 7716},
+							pos:   position{line: 306, col: 30, offset: 7724},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 306, col: 32, offset: 7718},
+								pos:  position{line: 306, col: 32, offset: 7726},
 								name: "gen_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 306, col: 43, offset: 7729},
+							pos: position{line: 306, col: 43, offset: 7737},
 							expr: &anyMatcher{
-								line: 306, col: 44, offset: 7730,
+								line: 306, col: 44, offset: 7738,
 							},
 						},
 					},
@@ -1141,25 +1141,25 @@ var g = &grammar{
 		{
 			name:        "E_sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 311, col: 1, offset: 7791},
+			pos:         position{line: 311, col: 1, offset: 7799},
 			expr: &actionExpr{
-				pos: position{line: 311, col: 30, offset: 7820},
+				pos: position{line: 311, col: 30, offset: 7828},
 				run: (*parser).callonE_sub_delims1,
 				expr: &seqExpr{
-					pos: position{line: 311, col: 30, offset: 7820},
+					pos: position{line: 311, col: 30, offset: 7828},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 311, col: 30, offset: 7820},
+							pos:   position{line: 311, col: 30, offset: 7828},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 311, col: 32, offset: 7822},
+								pos:  position{line: 311, col: 32, offset: 7830},
 								name: "sub_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 311, col: 43, offset: 7833},
+							pos: position{line: 311, col: 43, offset: 7841},
 							expr: &anyMatcher{
-								line: 311, col: 44, offset: 7834,
+								line: 311, col: 44, offset: 7842,
 							},
 						},
 					},
@@ -1169,25 +1169,25 @@ var g = &grammar{
 		{
 			name:        "E_IRI",
 			displayName: "\"IRI\"",
-			pos:         position{line: 316, col: 1, offset: 7888},
+			pos:         position{line: 316, col: 1, offset: 7896},
 			expr: &actionExpr{
-				pos: position{line: 316, col: 16, offset: 7903},
+				pos: position{line: 316, col: 16, offset: 7911},
 				run: (*parser).callonE_IRI1,
 				expr: &seqExpr{
-					pos: position{line: 316, col: 16, offset: 7903},
+					pos: position{line: 316, col: 16, offset: 7911},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 316, col: 16, offset: 7903},
+							pos:   position{line: 316, col: 16, offset: 7911},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 316, col: 18, offset: 7905},
+								pos:  position{line: 316, col: 18, offset: 7913},
 								name: "IRI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 316, col: 22, offset: 7909},
+							pos: position{line: 316, col: 22, offset: 7917},
 							expr: &anyMatcher{
-								line: 316, col: 23, offset: 7910,
+								line: 316, col: 23, offset: 7918,
 							},
 						},
 					},
@@ -1197,25 +1197,25 @@ var g = &grammar{
 		{
 			name:        "E_ihier_part",
 			displayName: "\"ihier-part\"",
-			pos:         position{line: 321, col: 1, offset: 7971},
+			pos:         position{line: 321, col: 1, offset: 7979},
 			expr: &actionExpr{
-				pos: position{line: 321, col: 30, offset: 8000},
+				pos: position{line: 321, col: 30, offset: 8008},
 				run: (*parser).callonE_ihier_part1,
 				expr: &seqExpr{
-					pos: position{line: 321, col: 30, offset: 8000},
+					pos: position{line: 321, col: 30, offset: 8008},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 321, col: 30, offset: 8000},
+							pos:   position{line: 321, col: 30, offset: 8008},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 321, col: 32, offset: 8002},
+								pos:  position{line: 321, col: 32, offset: 8010},
 								name: "ihier_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 321, col: 45, offset: 8015},
+							pos: position{line: 321, col: 45, offset: 8023},
 							expr: &anyMatcher{
-								line: 321, col: 46, offset: 8016,
+								line: 321, col: 46, offset: 8024,
 							},
 						},
 					},
@@ -1225,25 +1225,25 @@ var g = &grammar{
 		{
 			name:        "E_absolute_IRI",
 			displayName: "\"absolute-IRI\"",
-			pos:         position{line: 326, col: 1, offset: 8079},
+			pos:         position{line: 326, col: 1, offset: 8087},
 			expr: &actionExpr{
-				pos: position{line: 326, col: 34, offset: 8112},
+				pos: position{line: 326, col: 34, offset: 8120},
 				run: (*parser).callonE_absolute_IRI1,
 				expr: &seqExpr{
-					pos: position{line: 326, col: 34, offset: 8112},
+					pos: position{line: 326, col: 34, offset: 8120},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 326, col: 34, offset: 8112},
+							pos:   position{line: 326, col: 34, offset: 8120},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 326, col: 36, offset: 8114},
+								pos:  position{line: 326, col: 36, offset: 8122},
 								name: "absolute_IRI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 326, col: 49, offset: 8127},
+							pos: position{line: 326, col: 49, offset: 8135},
 							expr: &anyMatcher{
-								line: 326, col: 50, offset: 8128,
+								line: 326, col: 50, offset: 8136,
 							},
 						},
 					},
@@ -1253,25 +1253,25 @@ var g = &grammar{
 		{
 			name:        "E_irelative_ref",
 			displayName: "\"irelative-ref\"",
-			pos:         position{line: 331, col: 1, offset: 8192},
+			pos:         position{line: 331, col: 1, offset: 8200},
 			expr: &actionExpr{
-				pos: position{line: 331, col: 36, offset: 8227},
+				pos: position{line: 331, col: 36, offset: 8235},
 				run: (*parser).callonE_irelative_ref1,
 				expr: &seqExpr{
-					pos: position{line: 331, col: 36, offset: 8227},
+					pos: position{line: 331, col: 36, offset: 8235},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 331, col: 36, offset: 8227},
+							pos:   position{line: 331, col: 36, offset: 8235},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 331, col: 38, offset: 8229},
+								pos:  position{line: 331, col: 38, offset: 8237},
 								name: "irelative_ref",
 							},
 						},
 						&notExpr{
-							pos: position{line: 331, col: 52, offset: 8243},
+							pos: position{line: 331, col: 52, offset: 8251},
 							expr: &anyMatcher{
-								line: 331, col: 53, offset: 8244,
+								line: 331, col: 53, offset: 8252,
 							},
 						},
 					},
@@ -1281,25 +1281,25 @@ var g = &grammar{
 		{
 			name:        "E_irelative_part",
 			displayName: "\"irelative-part\"",
-			pos:         position{line: 336, col: 1, offset: 8309},
+			pos:         position{line: 336, col: 1, offset: 8317},
 			expr: &actionExpr{
-				pos: position{line: 336, col: 38, offset: 8346},
+				pos: position{line: 336, col: 38, offset: 8354},
 				run: (*parser).callonE_irelative_part1,
 				expr: &seqExpr{
-					pos: position{line: 336, col: 38, offset: 8346},
+					pos: position{line: 336, col: 38, offset: 8354},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 336, col: 38, offset: 8346},
+							pos:   position{line: 336, col: 38, offset: 8354},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 336, col: 40, offset: 8348},
+								pos:  position{line: 336, col: 40, offset: 8356},
 								name: "irelative_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 336, col: 57, offset: 8365},
+							pos: position{line: 336, col: 57, offset: 8373},
 							expr: &anyMatcher{
-								line: 336, col: 58, offset: 8366,
+								line: 336, col: 58, offset: 8374,
 							},
 						},
 					},
@@ -1309,25 +1309,25 @@ var g = &grammar{
 		{
 			name:        "E_iauthority",
 			displayName: "\"iauthority\"",
-			pos:         position{line: 341, col: 1, offset: 8427},
+			pos:         position{line: 341, col: 1, offset: 8435},
 			expr: &actionExpr{
-				pos: position{line: 341, col: 30, offset: 8456},
+				pos: position{line: 341, col: 30, offset: 8464},
 				run: (*parser).callonE_iauthority1,
 				expr: &seqExpr{
-					pos: position{line: 341, col: 30, offset: 8456},
+					pos: position{line: 341, col: 30, offset: 8464},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 341, col: 30, offset: 8456},
+							pos:   position{line: 341, col: 30, offset: 8464},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 341, col: 32, offset: 8458},
+								pos:  position{line: 341, col: 32, offset: 8466},
 								name: "iauthority_4",
 							},
 						},
 						&notExpr{
-							pos: position{line: 341, col: 45, offset: 8471},
+							pos: position{line: 341, col: 45, offset: 8479},
 							expr: &anyMatcher{
-								line: 341, col: 46, offset: 8472,
+								line: 341, col: 46, offset: 8480,
 							},
 						},
 					},
@@ -1337,25 +1337,25 @@ var g = &grammar{
 		{
 			name:        "E_iuserinfo",
 			displayName: "\"iuserinfo\"",
-			pos:         position{line: 346, col: 1, offset: 8532},
+			pos:         position{line: 346, col: 1, offset: 8540},
 			expr: &actionExpr{
-				pos: position{line: 346, col: 28, offset: 8559},
+				pos: position{line: 346, col: 28, offset: 8567},
 				run: (*parser).callonE_iuserinfo1,
 				expr: &seqExpr{
-					pos: position{line: 346, col: 28, offset: 8559},
+					pos: position{line: 346, col: 28, offset: 8567},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 346, col: 28, offset: 8559},
+							pos:   position{line: 346, col: 28, offset: 8567},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 346, col: 30, offset: 8561},
+								pos:  position{line: 346, col: 30, offset: 8569},
 								name: "iuserinfo",
 							},
 						},
 						&notExpr{
-							pos: position{line: 346, col: 40, offset: 8571},
+							pos: position{line: 346, col: 40, offset: 8579},
 							expr: &anyMatcher{
-								line: 346, col: 41, offset: 8572,
+								line: 346, col: 41, offset: 8580,
 							},
 						},
 					},
@@ -1365,25 +1365,25 @@ var g = &grammar{
 		{
 			name:        "E_ihost",
 			displayName: "\"ihost\"",
-			pos:         position{line: 351, col: 1, offset: 8628},
+			pos:         position{line: 351, col: 1, offset: 8636},
 			expr: &actionExpr{
-				pos: position{line: 351, col: 20, offset: 8647},
+				pos: position{line: 351, col: 20, offset: 8655},
 				run: (*parser).callonE_ihost1,
 				expr: &seqExpr{
-					pos: position{line: 351, col: 20, offset: 8647},
+					pos: position{line: 351, col: 20, offset: 8655},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 351, col: 20, offset: 8647},
+							pos:   position{line: 351, col: 20, offset: 8655},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 351, col: 22, offset: 8649},
+								pos:  position{line: 351, col: 22, offset: 8657},
 								name: "ihost_5",
 							},
 						},
 						&notExpr{
-							pos: position{line: 351, col: 30, offset: 8657},
+							pos: position{line: 351, col: 30, offset: 8665},
 							expr: &anyMatcher{
-								line: 351, col: 31, offset: 8658,
+								line: 351, col: 31, offset: 8666,
 							},
 						},
 					},
@@ -1393,25 +1393,25 @@ var g = &grammar{
 		{
 			name:        "E_ireg_name",
 			displayName: "\"ireg-name\"",
-			pos:         position{line: 356, col: 1, offset: 8718},
+			pos:         position{line: 356, col: 1, offset: 8726},
 			expr: &actionExpr{
-				pos: position{line: 356, col: 28, offset: 8745},
+				pos: position{line: 356, col: 28, offset: 8753},
 				run: (*parser).callonE_ireg_name1,
 				expr: &seqExpr{
-					pos: position{line: 356, col: 28, offset: 8745},
+					pos: position{line: 356, col: 28, offset: 8753},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 356, col: 28, offset: 8745},
+							pos:   position{line: 356, col: 28, offset: 8753},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 356, col: 30, offset: 8747},
+								pos:  position{line: 356, col: 30, offset: 8755},
 								name: "ireg_name",
 							},
 						},
 						&notExpr{
-							pos: position{line: 356, col: 40, offset: 8757},
+							pos: position{line: 356, col: 40, offset: 8765},
 							expr: &anyMatcher{
-								line: 356, col: 41, offset: 8758,
+								line: 356, col: 41, offset: 8766,
 							},
 						},
 					},
@@ -1421,25 +1421,25 @@ var g = &grammar{
 		{
 			name:        "E_ipath",
 			displayName: "\"ipath\"",
-			pos:         position{line: 361, col: 1, offset: 8814},
+			pos:         position{line: 361, col: 1, offset: 8822},
 			expr: &actionExpr{
-				pos: position{line: 361, col: 20, offset: 8833},
+				pos: position{line: 361, col: 20, offset: 8841},
 				run: (*parser).callonE_ipath1,
 				expr: &seqExpr{
-					pos: position{line: 361, col: 20, offset: 8833},
+					pos: position{line: 361, col: 20, offset: 8841},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 361, col: 20, offset: 8833},
+							pos:   position{line: 361, col: 20, offset: 8841},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 361, col: 22, offset: 8835},
+								pos:  position{line: 361, col: 22, offset: 8843},
 								name: "ipath",
 							},
 						},
 						&notExpr{
-							pos: position{line: 361, col: 28, offset: 8841},
+							pos: position{line: 361, col: 28, offset: 8849},
 							expr: &anyMatcher{
-								line: 361, col: 29, offset: 8842,
+								line: 361, col: 29, offset: 8850,
 							},
 						},
 					},
@@ -1449,25 +1449,25 @@ var g = &grammar{
 		{
 			name:        "E_ipath_abempty",
 			displayName: "\"ipath-abempty\"",
-			pos:         position{line: 366, col: 1, offset: 8906},
+			pos:         position{line: 366, col: 1, offset: 8914},
 			expr: &actionExpr{
-				pos: position{line: 366, col: 36, offset: 8941},
+				pos: position{line: 366, col: 36, offset: 8949},
 				run: (*parser).callonE_ipath_abempty1,
 				expr: &seqExpr{
-					pos: position{line: 366, col: 36, offset: 8941},
+					pos: position{line: 366, col: 36, offset: 8949},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 366, col: 36, offset: 8941},
+							pos:   position{line: 366, col: 36, offset: 8949},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 366, col: 38, offset: 8943},
+								pos:  position{line: 366, col: 38, offset: 8951},
 								name: "ipath_abempty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 366, col: 52, offset: 8957},
+							pos: position{line: 366, col: 52, offset: 8965},
 							expr: &anyMatcher{
-								line: 366, col: 53, offset: 8958,
+								line: 366, col: 53, offset: 8966,
 							},
 						},
 					},
@@ -1477,25 +1477,25 @@ var g = &grammar{
 		{
 			name:        "E_ipath_absolute",
 			displayName: "\"ipath-absolute\"",
-			pos:         position{line: 371, col: 1, offset: 9023},
+			pos:         position{line: 371, col: 1, offset: 9031},
 			expr: &actionExpr{
-				pos: position{line: 371, col: 38, offset: 9060},
+				pos: position{line: 371, col: 38, offset: 9068},
 				run: (*parser).callonE_ipath_absolute1,
 				expr: &seqExpr{
-					pos: position{line: 371, col: 38, offset: 9060},
+					pos: position{line: 371, col: 38, offset: 9068},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 371, col: 38, offset: 9060},
+							pos:   position{line: 371, col: 38, offset: 9068},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 371, col: 40, offset: 9062},
+								pos:  position{line: 371, col: 40, offset: 9070},
 								name: "ipath_absolute",
 							},
 						},
 						&notExpr{
-							pos: position{line: 371, col: 55, offset: 9077},
+							pos: position{line: 371, col: 55, offset: 9085},
 							expr: &anyMatcher{
-								line: 371, col: 56, offset: 9078,
+								line: 371, col: 56, offset: 9086,
 							},
 						},
 					},
@@ -1505,25 +1505,25 @@ var g = &grammar{
 		{
 			name:        "E_ipath_noscheme",
 			displayName: "\"ipath-noscheme\"",
-			pos:         position{line: 376, col: 1, offset: 9143},
+			pos:         position{line: 376, col: 1, offset: 9151},
 			expr: &actionExpr{
-				pos: position{line: 376, col: 38, offset: 9180},
+				pos: position{line: 376, col: 38, offset: 9188},
 				run: (*parser).callonE_ipath_noscheme1,
 				expr: &seqExpr{
-					pos: position{line: 376, col: 38, offset: 9180},
+					pos: position{line: 376, col: 38, offset: 9188},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 376, col: 38, offset: 9180},
+							pos:   position{line: 376, col: 38, offset: 9188},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 376, col: 40, offset: 9182},
+								pos:  position{line: 376, col: 40, offset: 9190},
 								name: "ipath_noscheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 376, col: 55, offset: 9197},
+							pos: position{line: 376, col: 55, offset: 9205},
 							expr: &anyMatcher{
-								line: 376, col: 56, offset: 9198,
+								line: 376, col: 56, offset: 9206,
 							},
 						},
 					},
@@ -1533,25 +1533,25 @@ var g = &grammar{
 		{
 			name:        "E_ipath_rootless",
 			displayName: "\"ipath-rootless\"",
-			pos:         position{line: 381, col: 1, offset: 9263},
+			pos:         position{line: 381, col: 1, offset: 9271},
 			expr: &actionExpr{
-				pos: position{line: 381, col: 38, offset: 9300},
+				pos: position{line: 381, col: 38, offset: 9308},
 				run: (*parser).callonE_ipath_rootless1,
 				expr: &seqExpr{
-					pos: position{line: 381, col: 38, offset: 9300},
+					pos: position{line: 381, col: 38, offset: 9308},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 381, col: 38, offset: 9300},
+							pos:   position{line: 381, col: 38, offset: 9308},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 381, col: 40, offset: 9302},
+								pos:  position{line: 381, col: 40, offset: 9310},
 								name: "ipath_rootless",
 							},
 						},
 						&notExpr{
-							pos: position{line: 381, col: 55, offset: 9317},
+							pos: position{line: 381, col: 55, offset: 9325},
 							expr: &anyMatcher{
-								line: 381, col: 56, offset: 9318,
+								line: 381, col: 56, offset: 9326,
 							},
 						},
 					},
@@ -1561,25 +1561,25 @@ var g = &grammar{
 		{
 			name:        "E_ipath_empty",
 			displayName: "\"ipath-empty\"",
-			pos:         position{line: 386, col: 1, offset: 9380},
+			pos:         position{line: 386, col: 1, offset: 9388},
 			expr: &actionExpr{
-				pos: position{line: 386, col: 32, offset: 9411},
+				pos: position{line: 386, col: 32, offset: 9419},
 				run: (*parser).callonE_ipath_empty1,
 				expr: &seqExpr{
-					pos: position{line: 386, col: 32, offset: 9411},
+					pos: position{line: 386, col: 32, offset: 9419},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 386, col: 32, offset: 9411},
+							pos:   position{line: 386, col: 32, offset: 9419},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 386, col: 34, offset: 9413},
+								pos:  position{line: 386, col: 34, offset: 9421},
 								name: "ipath_empty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 386, col: 46, offset: 9425},
+							pos: position{line: 386, col: 46, offset: 9433},
 							expr: &anyMatcher{
-								line: 386, col: 47, offset: 9426,
+								line: 386, col: 47, offset: 9434,
 							},
 						},
 					},
@@ -1589,25 +1589,25 @@ var g = &grammar{
 		{
 			name:        "E_isegment",
 			displayName: "\"isegment\"",
-			pos:         position{line: 391, col: 1, offset: 9485},
+			pos:         position{line: 391, col: 1, offset: 9493},
 			expr: &actionExpr{
-				pos: position{line: 391, col: 26, offset: 9510},
+				pos: position{line: 391, col: 26, offset: 9518},
 				run: (*parser).callonE_isegment1,
 				expr: &seqExpr{
-					pos: position{line: 391, col: 26, offset: 9510},
+					pos: position{line: 391, col: 26, offset: 9518},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 391, col: 26, offset: 9510},
+							pos:   position{line: 391, col: 26, offset: 9518},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 391, col: 28, offset: 9512},
+								pos:  position{line: 391, col: 28, offset: 9520},
 								name: "isegment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 391, col: 37, offset: 9521},
+							pos: position{line: 391, col: 37, offset: 9529},
 							expr: &anyMatcher{
-								line: 391, col: 38, offset: 9522,
+								line: 391, col: 38, offset: 9530,
 							},
 						},
 					},
@@ -1617,25 +1617,25 @@ var g = &grammar{
 		{
 			name:        "E_isegment_nz",
 			displayName: "\"isegment-nz\"",
-			pos:         position{line: 396, col: 1, offset: 9584},
+			pos:         position{line: 396, col: 1, offset: 9592},
 			expr: &actionExpr{
-				pos: position{line: 396, col: 32, offset: 9615},
+				pos: position{line: 396, col: 32, offset: 9623},
 				run: (*parser).callonE_isegment_nz1,
 				expr: &seqExpr{
-					pos: position{line: 396, col: 32, offset: 9615},
+					pos: position{line: 396, col: 32, offset: 9623},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 396, col: 32, offset: 9615},
+							pos:   position{line: 396, col: 32, offset: 9623},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 396, col: 34, offset: 9617},
+								pos:  position{line: 396, col: 34, offset: 9625},
 								name: "isegment_nz",
 							},
 						},
 						&notExpr{
-							pos: position{line: 396, col: 46, offset: 9629},
+							pos: position{line: 396, col: 46, offset: 9637},
 							expr: &anyMatcher{
-								line: 396, col: 47, offset: 9630,
+								line: 396, col: 47, offset: 9638,
 							},
 						},
 					},
@@ -1645,25 +1645,25 @@ var g = &grammar{
 		{
 			name:        "E_isegment_nz_nc",
 			displayName: "\"isegment-nz-nc\"",
-			pos:         position{line: 401, col: 1, offset: 9695},
+			pos:         position{line: 401, col: 1, offset: 9703},
 			expr: &actionExpr{
-				pos: position{line: 401, col: 38, offset: 9732},
+				pos: position{line: 401, col: 38, offset: 9740},
 				run: (*parser).callonE_isegment_nz_nc1,
 				expr: &seqExpr{
-					pos: position{line: 401, col: 38, offset: 9732},
+					pos: position{line: 401, col: 38, offset: 9740},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 401, col: 38, offset: 9732},
+							pos:   position{line: 401, col: 38, offset: 9740},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 401, col: 40, offset: 9734},
+								pos:  position{line: 401, col: 40, offset: 9742},
 								name: "isegment_nz_nc",
 							},
 						},
 						&notExpr{
-							pos: position{line: 401, col: 55, offset: 9749},
+							pos: position{line: 401, col: 55, offset: 9757},
 							expr: &anyMatcher{
-								line: 401, col: 56, offset: 9750,
+								line: 401, col: 56, offset: 9758,
 							},
 						},
 					},
@@ -1673,25 +1673,25 @@ var g = &grammar{
 		{
 			name:        "E_ipchar",
 			displayName: "\"ipchar\"",
-			pos:         position{line: 406, col: 1, offset: 9807},
+			pos:         position{line: 406, col: 1, offset: 9815},
 			expr: &actionExpr{
-				pos: position{line: 406, col: 22, offset: 9828},
+				pos: position{line: 406, col: 22, offset: 9836},
 				run: (*parser).callonE_ipchar1,
 				expr: &seqExpr{
-					pos: position{line: 406, col: 22, offset: 9828},
+					pos: position{line: 406, col: 22, offset: 9836},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 406, col: 22, offset: 9828},
+							pos:   position{line: 406, col: 22, offset: 9836},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 406, col: 24, offset: 9830},
+								pos:  position{line: 406, col: 24, offset: 9838},
 								name: "ipchar",
 							},
 						},
 						&notExpr{
-							pos: position{line: 406, col: 31, offset: 9837},
+							pos: position{line: 406, col: 31, offset: 9845},
 							expr: &anyMatcher{
-								line: 406, col: 32, offset: 9838,
+								line: 406, col: 32, offset: 9846,
 							},
 						},
 					},
@@ -1701,25 +1701,25 @@ var g = &grammar{
 		{
 			name:        "E_iquery",
 			displayName: "\"iquery\"",
-			pos:         position{line: 411, col: 1, offset: 9895},
+			pos:         position{line: 411, col: 1, offset: 9903},
 			expr: &actionExpr{
-				pos: position{line: 411, col: 22, offset: 9916},
+				pos: position{line: 411, col: 22, offset: 9924},
 				run: (*parser).callonE_iquery1,
 				expr: &seqExpr{
-					pos: position{line: 411, col: 22, offset: 9916},
+					pos: position{line: 411, col: 22, offset: 9924},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 411, col: 22, offset: 9916},
+							pos:   position{line: 411, col: 22, offset: 9924},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 411, col: 24, offset: 9918},
+								pos:  position{line: 411, col: 24, offset: 9926},
 								name: "iquery",
 							},
 						},
 						&notExpr{
-							pos: position{line: 411, col: 31, offset: 9925},
+							pos: position{line: 411, col: 31, offset: 9933},
 							expr: &anyMatcher{
-								line: 411, col: 32, offset: 9926,
+								line: 411, col: 32, offset: 9934,
 							},
 						},
 					},
@@ -1729,25 +1729,25 @@ var g = &grammar{
 		{
 			name:        "E_ifragment",
 			displayName: "\"ifragment\"",
-			pos:         position{line: 416, col: 1, offset: 9986},
+			pos:         position{line: 416, col: 1, offset: 9994},
 			expr: &actionExpr{
-				pos: position{line: 416, col: 28, offset: 10013},
+				pos: position{line: 416, col: 28, offset: 10021},
 				run: (*parser).callonE_ifragment1,
 				expr: &seqExpr{
-					pos: position{line: 416, col: 28, offset: 10013},
+					pos: position{line: 416, col: 28, offset: 10021},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 416, col: 28, offset: 10013},
+							pos:   position{line: 416, col: 28, offset: 10021},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 416, col: 30, offset: 10015},
+								pos:  position{line: 416, col: 30, offset: 10023},
 								name: "ifragment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 416, col: 40, offset: 10025},
+							pos: position{line: 416, col: 40, offset: 10033},
 							expr: &anyMatcher{
-								line: 416, col: 41, offset: 10026,
+								line: 416, col: 41, offset: 10034,
 							},
 						},
 					},
@@ -1757,25 +1757,25 @@ var g = &grammar{
 		{
 			name:        "E_iunreserved",
 			displayName: "\"iunreserved\"",
-			pos:         position{line: 421, col: 1, offset: 10088},
+			pos:         position{line: 421, col: 1, offset: 10096},
 			expr: &actionExpr{
-				pos: position{line: 421, col: 32, offset: 10119},
+				pos: position{line: 421, col: 32, offset: 10127},
 				run: (*parser).callonE_iunreserved1,
 				expr: &seqExpr{
-					pos: position{line: 421, col: 32, offset: 10119},
+					pos: position{line: 421, col: 32, offset: 10127},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 421, col: 32, offset: 10119},
+							pos:   position{line: 421, col: 32, offset: 10127},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 421, col: 34, offset: 10121},
+								pos:  position{line: 421, col: 34, offset: 10129},
 								name: "iunreserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 421, col: 46, offset: 10133},
+							pos: position{line: 421, col: 46, offset: 10141},
 							expr: &anyMatcher{
-								line: 421, col: 47, offset: 10134,
+								line: 421, col: 47, offset: 10142,
 							},
 						},
 					},
@@ -1785,25 +1785,25 @@ var g = &grammar{
 		{
 			name:        "E_ucschar",
 			displayName: "\"ucschar\"",
-			pos:         position{line: 426, col: 1, offset: 10192},
+			pos:         position{line: 426, col: 1, offset: 10200},
 			expr: &actionExpr{
-				pos: position{line: 426, col: 24, offset: 10215},
+				pos: position{line: 426, col: 24, offset: 10223},
 				run: (*parser).callonE_ucschar1,
 				expr: &seqExpr{
-					pos: position{line: 426, col: 24, offset: 10215},
+					pos: position{line: 426, col: 24, offset: 10223},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 426, col: 24, offset: 10215},
+							pos:   position{line: 426, col: 24, offset: 10223},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 426, col: 26, offset: 10217},
+								pos:  position{line: 426, col: 26, offset: 10225},
 								name: "ucschar",
 							},
 						},
 						&notExpr{
-							pos: position{line: 426, col: 34, offset: 10225},
+							pos: position{line: 426, col: 34, offset: 10233},
 							expr: &anyMatcher{
-								line: 426, col: 35, offset: 10226,
+								line: 426, col: 35, offset: 10234,
 							},
 						},
 					},
@@ -1813,25 +1813,25 @@ var g = &grammar{
 		{
 			name:        "E_iprivate",
 			displayName: "\"iprivate\"",
-			pos:         position{line: 431, col: 1, offset: 10285},
+			pos:         position{line: 431, col: 1, offset: 10293},
 			expr: &actionExpr{
-				pos: position{line: 431, col: 26, offset: 10310},
+				pos: position{line: 431, col: 26, offset: 10318},
 				run: (*parser).callonE_iprivate1,
 				expr: &seqExpr{
-					pos: position{line: 431, col: 26, offset: 10310},
+					pos: position{line: 431, col: 26, offset: 10318},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 431, col: 26, offset: 10310},
+							pos:   position{line: 431, col: 26, offset: 10318},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 431, col: 28, offset: 10312},
+								pos:  position{line: 431, col: 28, offset: 10320},
 								name: "iprivate",
 							},
 						},
 						&notExpr{
-							pos: position{line: 431, col: 37, offset: 10321},
+							pos: position{line: 431, col: 37, offset: 10329},
 							expr: &anyMatcher{
-								line: 431, col: 38, offset: 10322,
+								line: 431, col: 38, offset: 10330,
 							},
 						},
 					},
@@ -1841,25 +1841,25 @@ var g = &grammar{
 		{
 			name:        "E_ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 436, col: 1, offset: 10378},
+			pos:         position{line: 436, col: 1, offset: 10386},
 			expr: &actionExpr{
-				pos: position{line: 436, col: 20, offset: 10397},
+				pos: position{line: 436, col: 20, offset: 10405},
 				run: (*parser).callonE_ALPHA1,
 				expr: &seqExpr{
-					pos: position{line: 436, col: 20, offset: 10397},
+					pos: position{line: 436, col: 20, offset: 10405},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 436, col: 20, offset: 10397},
+							pos:   position{line: 436, col: 20, offset: 10405},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 436, col: 22, offset: 10399},
+								pos:  position{line: 436, col: 22, offset: 10407},
 								name: "ALPHA",
 							},
 						},
 						&notExpr{
-							pos: position{line: 436, col: 28, offset: 10405},
+							pos: position{line: 436, col: 28, offset: 10413},
 							expr: &anyMatcher{
-								line: 436, col: 29, offset: 10406,
+								line: 436, col: 29, offset: 10414,
 							},
 						},
 					},
@@ -1869,25 +1869,25 @@ var g = &grammar{
 		{
 			name:        "E_DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 441, col: 1, offset: 10462},
+			pos:         position{line: 441, col: 1, offset: 10470},
 			expr: &actionExpr{
-				pos: position{line: 441, col: 20, offset: 10481},
+				pos: position{line: 441, col: 20, offset: 10489},
 				run: (*parser).callonE_DIGIT1,
 				expr: &seqExpr{
-					pos: position{line: 441, col: 20, offset: 10481},
+					pos: position{line: 441, col: 20, offset: 10489},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 441, col: 20, offset: 10481},
+							pos:   position{line: 441, col: 20, offset: 10489},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 441, col: 22, offset: 10483},
+								pos:  position{line: 441, col: 22, offset: 10491},
 								name: "DIGIT",
 							},
 						},
 						&notExpr{
-							pos: position{line: 441, col: 28, offset: 10489},
+							pos: position{line: 441, col: 28, offset: 10497},
 							expr: &anyMatcher{
-								line: 441, col: 29, offset: 10490,
+								line: 441, col: 29, offset: 10498,
 							},
 						},
 					},
@@ -1897,25 +1897,25 @@ var g = &grammar{
 		{
 			name:        "E_HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 446, col: 1, offset: 10547},
+			pos:         position{line: 446, col: 1, offset: 10555},
 			expr: &actionExpr{
-				pos: position{line: 446, col: 22, offset: 10568},
+				pos: position{line: 446, col: 22, offset: 10576},
 				run: (*parser).callonE_HEXDIG1,
 				expr: &seqExpr{
-					pos: position{line: 446, col: 22, offset: 10568},
+					pos: position{line: 446, col: 22, offset: 10576},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 446, col: 22, offset: 10568},
+							pos:   position{line: 446, col: 22, offset: 10576},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 446, col: 24, offset: 10570},
+								pos:  position{line: 446, col: 24, offset: 10578},
 								name: "HEXDIG",
 							},
 						},
 						&notExpr{
-							pos: position{line: 446, col: 31, offset: 10577},
+							pos: position{line: 446, col: 31, offset: 10585},
 							expr: &anyMatcher{
-								line: 446, col: 32, offset: 10578,
+								line: 446, col: 32, offset: 10586,
 							},
 						},
 					},
@@ -1925,61 +1925,61 @@ var g = &grammar{
 		{
 			name:        "URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 451, col: 1, offset: 10674},
+			pos:         position{line: 451, col: 1, offset: 10682},
 			expr: &actionExpr{
-				pos: position{line: 451, col: 14, offset: 10687},
+				pos: position{line: 451, col: 14, offset: 10695},
 				run: (*parser).callonURI1,
 				expr: &labeledExpr{
-					pos:   position{line: 451, col: 14, offset: 10687},
+					pos:   position{line: 451, col: 14, offset: 10695},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 451, col: 17, offset: 10690},
+						pos: position{line: 451, col: 17, offset: 10698},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 451, col: 17, offset: 10690},
+								pos:  position{line: 451, col: 17, offset: 10698},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 451, col: 24, offset: 10697},
+								pos:        position{line: 451, col: 24, offset: 10705},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 451, col: 28, offset: 10701},
+								pos:  position{line: 451, col: 28, offset: 10709},
 								name: "hier_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 451, col: 38, offset: 10711},
+								pos: position{line: 451, col: 38, offset: 10719},
 								expr: &seqExpr{
-									pos: position{line: 451, col: 39, offset: 10712},
+									pos: position{line: 451, col: 39, offset: 10720},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 451, col: 39, offset: 10712},
+											pos:        position{line: 451, col: 39, offset: 10720},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 451, col: 43, offset: 10716},
+											pos:  position{line: 451, col: 43, offset: 10724},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 451, col: 51, offset: 10724},
+								pos: position{line: 451, col: 51, offset: 10732},
 								expr: &seqExpr{
-									pos: position{line: 451, col: 52, offset: 10725},
+									pos: position{line: 451, col: 52, offset: 10733},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 451, col: 52, offset: 10725},
+											pos:        position{line: 451, col: 52, offset: 10733},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 451, col: 56, offset: 10729},
+											pos:  position{line: 451, col: 56, offset: 10737},
 											name: "fragment",
 										},
 									},
@@ -1993,45 +1993,45 @@ var g = &grammar{
 		{
 			name:        "hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 459, col: 1, offset: 10929},
+			pos:         position{line: 459, col: 1, offset: 10937},
 			expr: &actionExpr{
-				pos: position{line: 459, col: 26, offset: 10954},
+				pos: position{line: 459, col: 26, offset: 10962},
 				run: (*parser).callonhier_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 459, col: 26, offset: 10954},
+					pos:   position{line: 459, col: 26, offset: 10962},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 459, col: 29, offset: 10957},
+						pos: position{line: 459, col: 29, offset: 10965},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 459, col: 29, offset: 10957},
+								pos: position{line: 459, col: 29, offset: 10965},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 459, col: 29, offset: 10957},
+										pos:        position{line: 459, col: 29, offset: 10965},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 459, col: 34, offset: 10962},
+										pos:  position{line: 459, col: 34, offset: 10970},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 459, col: 44, offset: 10972},
+										pos:  position{line: 459, col: 44, offset: 10980},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 459, col: 59, offset: 10987},
+								pos:  position{line: 459, col: 59, offset: 10995},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 459, col: 75, offset: 11003},
+								pos:  position{line: 459, col: 75, offset: 11011},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 459, col: 91, offset: 11019},
+								pos:  position{line: 459, col: 91, offset: 11027},
 								name: "path_empty",
 							},
 						},
@@ -2042,45 +2042,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_2",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 464, col: 1, offset: 11148},
+			pos:         position{line: 464, col: 1, offset: 11156},
 			expr: &actionExpr{
-				pos: position{line: 464, col: 28, offset: 11175},
+				pos: position{line: 464, col: 28, offset: 11183},
 				run: (*parser).callonhier_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 464, col: 28, offset: 11175},
+					pos:   position{line: 464, col: 28, offset: 11183},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 464, col: 31, offset: 11178},
+						pos: position{line: 464, col: 31, offset: 11186},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 464, col: 31, offset: 11178},
+								pos: position{line: 464, col: 31, offset: 11186},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 464, col: 31, offset: 11178},
+										pos:        position{line: 464, col: 31, offset: 11186},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 464, col: 36, offset: 11183},
+										pos:  position{line: 464, col: 36, offset: 11191},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 464, col: 48, offset: 11195},
+										pos:  position{line: 464, col: 48, offset: 11203},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 464, col: 63, offset: 11210},
+								pos:  position{line: 464, col: 63, offset: 11218},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 464, col: 79, offset: 11226},
+								pos:  position{line: 464, col: 79, offset: 11234},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 464, col: 95, offset: 11242},
+								pos:  position{line: 464, col: 95, offset: 11250},
 								name: "path_empty",
 							},
 						},
@@ -2091,45 +2091,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_3",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 469, col: 1, offset: 11371},
+			pos:         position{line: 469, col: 1, offset: 11379},
 			expr: &actionExpr{
-				pos: position{line: 469, col: 28, offset: 11398},
+				pos: position{line: 469, col: 28, offset: 11406},
 				run: (*parser).callonhier_part_31,
 				expr: &labeledExpr{
-					pos:   position{line: 469, col: 28, offset: 11398},
+					pos:   position{line: 469, col: 28, offset: 11406},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 469, col: 31, offset: 11401},
+						pos: position{line: 469, col: 31, offset: 11409},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 469, col: 31, offset: 11401},
+								pos: position{line: 469, col: 31, offset: 11409},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 469, col: 31, offset: 11401},
+										pos:        position{line: 469, col: 31, offset: 11409},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 469, col: 36, offset: 11406},
+										pos:  position{line: 469, col: 36, offset: 11414},
 										name: "authority_3",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 469, col: 48, offset: 11418},
+										pos:  position{line: 469, col: 48, offset: 11426},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 469, col: 63, offset: 11433},
+								pos:  position{line: 469, col: 63, offset: 11441},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 469, col: 79, offset: 11449},
+								pos:  position{line: 469, col: 79, offset: 11457},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 469, col: 95, offset: 11465},
+								pos:  position{line: 469, col: 95, offset: 11473},
 								name: "path_empty",
 							},
 						},
@@ -2140,22 +2140,22 @@ var g = &grammar{
 		{
 			name:        "URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 474, col: 1, offset: 11557},
+			pos:         position{line: 474, col: 1, offset: 11565},
 			expr: &actionExpr{
-				pos: position{line: 474, col: 34, offset: 11590},
+				pos: position{line: 474, col: 34, offset: 11598},
 				run: (*parser).callonURI_reference1,
 				expr: &labeledExpr{
-					pos:   position{line: 474, col: 34, offset: 11590},
+					pos:   position{line: 474, col: 34, offset: 11598},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 474, col: 37, offset: 11593},
+						pos: position{line: 474, col: 37, offset: 11601},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 474, col: 37, offset: 11593},
+								pos:  position{line: 474, col: 37, offset: 11601},
 								name: "URI",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 474, col: 43, offset: 11599},
+								pos:  position{line: 474, col: 43, offset: 11607},
 								name: "relative_ref",
 							},
 						},
@@ -2166,43 +2166,43 @@ var g = &grammar{
 		{
 			name:        "absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 479, col: 1, offset: 11713},
+			pos:         position{line: 479, col: 1, offset: 11721},
 			expr: &actionExpr{
-				pos: position{line: 479, col: 32, offset: 11744},
+				pos: position{line: 479, col: 32, offset: 11752},
 				run: (*parser).callonabsolute_URI1,
 				expr: &labeledExpr{
-					pos:   position{line: 479, col: 32, offset: 11744},
+					pos:   position{line: 479, col: 32, offset: 11752},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 479, col: 35, offset: 11747},
+						pos: position{line: 479, col: 35, offset: 11755},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 479, col: 35, offset: 11747},
+								pos:  position{line: 479, col: 35, offset: 11755},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 479, col: 42, offset: 11754},
+								pos:        position{line: 479, col: 42, offset: 11762},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 479, col: 46, offset: 11758},
+								pos:  position{line: 479, col: 46, offset: 11766},
 								name: "hier_part_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 479, col: 58, offset: 11770},
+								pos: position{line: 479, col: 58, offset: 11778},
 								expr: &seqExpr{
-									pos: position{line: 479, col: 59, offset: 11771},
+									pos: position{line: 479, col: 59, offset: 11779},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 479, col: 59, offset: 11771},
+											pos:        position{line: 479, col: 59, offset: 11779},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 479, col: 63, offset: 11775},
+											pos:  position{line: 479, col: 63, offset: 11783},
 											name: "query",
 										},
 									},
@@ -2216,51 +2216,51 @@ var g = &grammar{
 		{
 			name:        "relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 484, col: 1, offset: 11893},
+			pos:         position{line: 484, col: 1, offset: 11901},
 			expr: &actionExpr{
-				pos: position{line: 484, col: 32, offset: 11924},
+				pos: position{line: 484, col: 32, offset: 11932},
 				run: (*parser).callonrelative_ref1,
 				expr: &labeledExpr{
-					pos:   position{line: 484, col: 32, offset: 11924},
+					pos:   position{line: 484, col: 32, offset: 11932},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 484, col: 35, offset: 11927},
+						pos: position{line: 484, col: 35, offset: 11935},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 484, col: 35, offset: 11927},
+								pos:  position{line: 484, col: 35, offset: 11935},
 								name: "relative_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 484, col: 49, offset: 11941},
+								pos: position{line: 484, col: 49, offset: 11949},
 								expr: &seqExpr{
-									pos: position{line: 484, col: 50, offset: 11942},
+									pos: position{line: 484, col: 50, offset: 11950},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 484, col: 50, offset: 11942},
+											pos:        position{line: 484, col: 50, offset: 11950},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 484, col: 54, offset: 11946},
+											pos:  position{line: 484, col: 54, offset: 11954},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 484, col: 62, offset: 11954},
+								pos: position{line: 484, col: 62, offset: 11962},
 								expr: &seqExpr{
-									pos: position{line: 484, col: 63, offset: 11955},
+									pos: position{line: 484, col: 63, offset: 11963},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 484, col: 63, offset: 11955},
+											pos:        position{line: 484, col: 63, offset: 11963},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 484, col: 67, offset: 11959},
+											pos:  position{line: 484, col: 67, offset: 11967},
 											name: "fragment",
 										},
 									},
@@ -2274,45 +2274,45 @@ var g = &grammar{
 		{
 			name:        "relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 492, col: 1, offset: 12168},
+			pos:         position{line: 492, col: 1, offset: 12176},
 			expr: &actionExpr{
-				pos: position{line: 492, col: 34, offset: 12201},
+				pos: position{line: 492, col: 34, offset: 12209},
 				run: (*parser).callonrelative_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 492, col: 34, offset: 12201},
+					pos:   position{line: 492, col: 34, offset: 12209},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 492, col: 37, offset: 12204},
+						pos: position{line: 492, col: 37, offset: 12212},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 492, col: 37, offset: 12204},
+								pos: position{line: 492, col: 37, offset: 12212},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 492, col: 37, offset: 12204},
+										pos:        position{line: 492, col: 37, offset: 12212},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 492, col: 42, offset: 12209},
+										pos:  position{line: 492, col: 42, offset: 12217},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 492, col: 52, offset: 12219},
+										pos:  position{line: 492, col: 52, offset: 12227},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 492, col: 67, offset: 12234},
+								pos:  position{line: 492, col: 67, offset: 12242},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 492, col: 83, offset: 12250},
+								pos:  position{line: 492, col: 83, offset: 12258},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 492, col: 99, offset: 12266},
+								pos:  position{line: 492, col: 99, offset: 12274},
 								name: "path_empty",
 							},
 						},
@@ -2323,45 +2323,45 @@ var g = &grammar{
 		{
 			name:        "relative_part_2",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 497, col: 1, offset: 12403},
+			pos:         position{line: 497, col: 1, offset: 12411},
 			expr: &actionExpr{
-				pos: position{line: 497, col: 36, offset: 12438},
+				pos: position{line: 497, col: 36, offset: 12446},
 				run: (*parser).callonrelative_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 497, col: 36, offset: 12438},
+					pos:   position{line: 497, col: 36, offset: 12446},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 497, col: 39, offset: 12441},
+						pos: position{line: 497, col: 39, offset: 12449},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 497, col: 39, offset: 12441},
+								pos: position{line: 497, col: 39, offset: 12449},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 497, col: 39, offset: 12441},
+										pos:        position{line: 497, col: 39, offset: 12449},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 497, col: 44, offset: 12446},
+										pos:  position{line: 497, col: 44, offset: 12454},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 497, col: 56, offset: 12458},
+										pos:  position{line: 497, col: 56, offset: 12466},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 497, col: 71, offset: 12473},
+								pos:  position{line: 497, col: 71, offset: 12481},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 497, col: 87, offset: 12489},
+								pos:  position{line: 497, col: 87, offset: 12497},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 497, col: 103, offset: 12505},
+								pos:  position{line: 497, col: 103, offset: 12513},
 								name: "path_empty",
 							},
 						},
@@ -2372,27 +2372,27 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 502, col: 1, offset: 12625},
+			pos:         position{line: 502, col: 1, offset: 12633},
 			expr: &actionExpr{
-				pos: position{line: 502, col: 20, offset: 12644},
+				pos: position{line: 502, col: 20, offset: 12652},
 				run: (*parser).callonscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 502, col: 20, offset: 12644},
+					pos:   position{line: 502, col: 20, offset: 12652},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 502, col: 23, offset: 12647},
+						pos: position{line: 502, col: 23, offset: 12655},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 502, col: 23, offset: 12647},
+								pos:        position{line: 502, col: 23, offset: 12655},
 								val:        "[A-Za-z]",
 								ranges:     []rune{'A', 'Z', 'a', 'z'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 502, col: 32, offset: 12656},
+								pos: position{line: 502, col: 32, offset: 12664},
 								expr: &charClassMatcher{
-									pos:        position{line: 502, col: 32, offset: 12656},
+									pos:        position{line: 502, col: 32, offset: 12664},
 									val:        "[+.0-9A-Za-z-]",
 									chars:      []rune{'+', '.', '-'},
 									ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -2408,27 +2408,27 @@ var g = &grammar{
 		{
 			name:        "authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 507, col: 1, offset: 12766},
+			pos:         position{line: 507, col: 1, offset: 12774},
 			expr: &actionExpr{
-				pos: position{line: 507, col: 26, offset: 12791},
+				pos: position{line: 507, col: 26, offset: 12799},
 				run: (*parser).callonauthority1,
 				expr: &labeledExpr{
-					pos:   position{line: 507, col: 26, offset: 12791},
+					pos:   position{line: 507, col: 26, offset: 12799},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 507, col: 29, offset: 12794},
+						pos: position{line: 507, col: 29, offset: 12802},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 507, col: 29, offset: 12794},
+								pos: position{line: 507, col: 29, offset: 12802},
 								expr: &seqExpr{
-									pos: position{line: 507, col: 30, offset: 12795},
+									pos: position{line: 507, col: 30, offset: 12803},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 507, col: 30, offset: 12795},
+											pos:  position{line: 507, col: 30, offset: 12803},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 507, col: 39, offset: 12804},
+											pos:        position{line: 507, col: 39, offset: 12812},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -2437,22 +2437,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 507, col: 45, offset: 12810},
+								pos:  position{line: 507, col: 45, offset: 12818},
 								name: "host",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 507, col: 50, offset: 12815},
+								pos: position{line: 507, col: 50, offset: 12823},
 								expr: &seqExpr{
-									pos: position{line: 507, col: 51, offset: 12816},
+									pos: position{line: 507, col: 51, offset: 12824},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 507, col: 51, offset: 12816},
+											pos:        position{line: 507, col: 51, offset: 12824},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 507, col: 55, offset: 12820},
+											pos:  position{line: 507, col: 55, offset: 12828},
 											name: "port",
 										},
 									},
@@ -2466,27 +2466,27 @@ var g = &grammar{
 		{
 			name:        "authority_2",
 			displayName: "\"authority\"",
-			pos:         position{line: 512, col: 1, offset: 12945},
+			pos:         position{line: 512, col: 1, offset: 12953},
 			expr: &actionExpr{
-				pos: position{line: 512, col: 28, offset: 12972},
+				pos: position{line: 512, col: 28, offset: 12980},
 				run: (*parser).callonauthority_21,
 				expr: &labeledExpr{
-					pos:   position{line: 512, col: 28, offset: 12972},
+					pos:   position{line: 512, col: 28, offset: 12980},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 512, col: 31, offset: 12975},
+						pos: position{line: 512, col: 31, offset: 12983},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 512, col: 31, offset: 12975},
+								pos: position{line: 512, col: 31, offset: 12983},
 								expr: &seqExpr{
-									pos: position{line: 512, col: 32, offset: 12976},
+									pos: position{line: 512, col: 32, offset: 12984},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 512, col: 32, offset: 12976},
+											pos:  position{line: 512, col: 32, offset: 12984},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 512, col: 41, offset: 12985},
+											pos:        position{line: 512, col: 41, offset: 12993},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -2495,22 +2495,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 512, col: 47, offset: 12991},
+								pos:  position{line: 512, col: 47, offset: 12999},
 								name: "host_2",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 512, col: 54, offset: 12998},
+								pos: position{line: 512, col: 54, offset: 13006},
 								expr: &seqExpr{
-									pos: position{line: 512, col: 55, offset: 12999},
+									pos: position{line: 512, col: 55, offset: 13007},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 512, col: 55, offset: 12999},
+											pos:        position{line: 512, col: 55, offset: 13007},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 512, col: 59, offset: 13003},
+											pos:  position{line: 512, col: 59, offset: 13011},
 											name: "port",
 										},
 									},
@@ -2524,27 +2524,27 @@ var g = &grammar{
 		{
 			name:        "authority_3",
 			displayName: "\"authority\"",
-			pos:         position{line: 517, col: 1, offset: 13128},
+			pos:         position{line: 517, col: 1, offset: 13136},
 			expr: &actionExpr{
-				pos: position{line: 517, col: 28, offset: 13155},
+				pos: position{line: 517, col: 28, offset: 13163},
 				run: (*parser).callonauthority_31,
 				expr: &labeledExpr{
-					pos:   position{line: 517, col: 28, offset: 13155},
+					pos:   position{line: 517, col: 28, offset: 13163},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 517, col: 31, offset: 13158},
+						pos: position{line: 517, col: 31, offset: 13166},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 517, col: 31, offset: 13158},
+								pos: position{line: 517, col: 31, offset: 13166},
 								expr: &seqExpr{
-									pos: position{line: 517, col: 32, offset: 13159},
+									pos: position{line: 517, col: 32, offset: 13167},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 517, col: 32, offset: 13159},
+											pos:  position{line: 517, col: 32, offset: 13167},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 517, col: 41, offset: 13168},
+											pos:        position{line: 517, col: 41, offset: 13176},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -2553,22 +2553,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 517, col: 47, offset: 13174},
+								pos:  position{line: 517, col: 47, offset: 13182},
 								name: "host_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 517, col: 54, offset: 13181},
+								pos: position{line: 517, col: 54, offset: 13189},
 								expr: &seqExpr{
-									pos: position{line: 517, col: 55, offset: 13182},
+									pos: position{line: 517, col: 55, offset: 13190},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 517, col: 55, offset: 13182},
+											pos:        position{line: 517, col: 55, offset: 13190},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 517, col: 59, offset: 13186},
+											pos:  position{line: 517, col: 59, offset: 13194},
 											name: "port",
 										},
 									},
@@ -2582,27 +2582,27 @@ var g = &grammar{
 		{
 			name:        "authority_4",
 			displayName: "\"authority\"",
-			pos:         position{line: 522, col: 1, offset: 13311},
+			pos:         position{line: 522, col: 1, offset: 13319},
 			expr: &actionExpr{
-				pos: position{line: 522, col: 28, offset: 13338},
+				pos: position{line: 522, col: 28, offset: 13346},
 				run: (*parser).callonauthority_41,
 				expr: &labeledExpr{
-					pos:   position{line: 522, col: 28, offset: 13338},
+					pos:   position{line: 522, col: 28, offset: 13346},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 522, col: 31, offset: 13341},
+						pos: position{line: 522, col: 31, offset: 13349},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 522, col: 31, offset: 13341},
+								pos: position{line: 522, col: 31, offset: 13349},
 								expr: &seqExpr{
-									pos: position{line: 522, col: 32, offset: 13342},
+									pos: position{line: 522, col: 32, offset: 13350},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 522, col: 32, offset: 13342},
+											pos:  position{line: 522, col: 32, offset: 13350},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 522, col: 41, offset: 13351},
+											pos:        position{line: 522, col: 41, offset: 13359},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -2611,22 +2611,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 522, col: 47, offset: 13357},
+								pos:  position{line: 522, col: 47, offset: 13365},
 								name: "host_4",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 522, col: 54, offset: 13364},
+								pos: position{line: 522, col: 54, offset: 13372},
 								expr: &seqExpr{
-									pos: position{line: 522, col: 55, offset: 13365},
+									pos: position{line: 522, col: 55, offset: 13373},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 522, col: 55, offset: 13365},
+											pos:        position{line: 522, col: 55, offset: 13373},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 522, col: 59, offset: 13369},
+											pos:  position{line: 522, col: 59, offset: 13377},
 											name: "port",
 										},
 									},
@@ -2640,20 +2640,20 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 527, col: 1, offset: 13487},
+			pos:         position{line: 527, col: 1, offset: 13495},
 			expr: &actionExpr{
-				pos: position{line: 527, col: 24, offset: 13510},
+				pos: position{line: 527, col: 24, offset: 13518},
 				run: (*parser).callonuserinfo1,
 				expr: &labeledExpr{
-					pos:   position{line: 527, col: 24, offset: 13510},
+					pos:   position{line: 527, col: 24, offset: 13518},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 527, col: 27, offset: 13513},
+						pos: position{line: 527, col: 27, offset: 13521},
 						expr: &choiceExpr{
-							pos: position{line: 527, col: 28, offset: 13514},
+							pos: position{line: 527, col: 28, offset: 13522},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 527, col: 28, offset: 13514},
+									pos:        position{line: 527, col: 28, offset: 13522},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -2661,7 +2661,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 527, col: 52, offset: 13538},
+									pos:  position{line: 527, col: 52, offset: 13546},
 									name: "pct_encoded",
 								},
 							},
@@ -2673,43 +2673,43 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 532, col: 1, offset: 13649},
+			pos:         position{line: 532, col: 1, offset: 13657},
 			expr: &actionExpr{
-				pos: position{line: 532, col: 16, offset: 13664},
+				pos: position{line: 532, col: 16, offset: 13672},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 532, col: 16, offset: 13664},
+					pos:   position{line: 532, col: 16, offset: 13672},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 532, col: 19, offset: 13667},
+						pos: position{line: 532, col: 19, offset: 13675},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 532, col: 19, offset: 13667},
+								pos:  position{line: 532, col: 19, offset: 13675},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 532, col: 32, offset: 13680},
+								pos: position{line: 532, col: 32, offset: 13688},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 532, col: 32, offset: 13680},
+										pos:  position{line: 532, col: 32, offset: 13688},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 532, col: 44, offset: 13692},
+										pos: position{line: 532, col: 44, offset: 13700},
 										expr: &choiceExpr{
-											pos: position{line: 532, col: 46, offset: 13694},
+											pos: position{line: 532, col: 46, offset: 13702},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 532, col: 46, offset: 13694},
+													pos:        position{line: 532, col: 46, offset: 13702},
 													val:        "[#/:?]",
 													chars:      []rune{'#', '/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 532, col: 55, offset: 13703},
+													pos: position{line: 532, col: 55, offset: 13711},
 													expr: &anyMatcher{
-														line: 532, col: 56, offset: 13704,
+														line: 532, col: 56, offset: 13712,
 													},
 												},
 											},
@@ -2718,7 +2718,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 532, col: 61, offset: 13709},
+								pos:  position{line: 532, col: 61, offset: 13717},
 								name: "reg_name",
 							},
 						},
@@ -2729,43 +2729,43 @@ var g = &grammar{
 		{
 			name:        "host_2",
 			displayName: "\"host\"",
-			pos:         position{line: 537, col: 1, offset: 13826},
+			pos:         position{line: 537, col: 1, offset: 13834},
 			expr: &actionExpr{
-				pos: position{line: 537, col: 18, offset: 13843},
+				pos: position{line: 537, col: 18, offset: 13851},
 				run: (*parser).callonhost_21,
 				expr: &labeledExpr{
-					pos:   position{line: 537, col: 18, offset: 13843},
+					pos:   position{line: 537, col: 18, offset: 13851},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 537, col: 21, offset: 13846},
+						pos: position{line: 537, col: 21, offset: 13854},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 537, col: 21, offset: 13846},
+								pos:  position{line: 537, col: 21, offset: 13854},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 537, col: 34, offset: 13859},
+								pos: position{line: 537, col: 34, offset: 13867},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 537, col: 34, offset: 13859},
+										pos:  position{line: 537, col: 34, offset: 13867},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 537, col: 46, offset: 13871},
+										pos: position{line: 537, col: 46, offset: 13879},
 										expr: &choiceExpr{
-											pos: position{line: 537, col: 48, offset: 13873},
+											pos: position{line: 537, col: 48, offset: 13881},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 537, col: 48, offset: 13873},
+													pos:        position{line: 537, col: 48, offset: 13881},
 													val:        "[/:]",
 													chars:      []rune{'/', ':'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 537, col: 55, offset: 13880},
+													pos: position{line: 537, col: 55, offset: 13888},
 													expr: &anyMatcher{
-														line: 537, col: 56, offset: 13881,
+														line: 537, col: 56, offset: 13889,
 													},
 												},
 											},
@@ -2774,7 +2774,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 537, col: 61, offset: 13886},
+								pos:  position{line: 537, col: 61, offset: 13894},
 								name: "reg_name",
 							},
 						},
@@ -2785,43 +2785,43 @@ var g = &grammar{
 		{
 			name:        "host_3",
 			displayName: "\"host\"",
-			pos:         position{line: 542, col: 1, offset: 14003},
+			pos:         position{line: 542, col: 1, offset: 14011},
 			expr: &actionExpr{
-				pos: position{line: 542, col: 18, offset: 14020},
+				pos: position{line: 542, col: 18, offset: 14028},
 				run: (*parser).callonhost_31,
 				expr: &labeledExpr{
-					pos:   position{line: 542, col: 18, offset: 14020},
+					pos:   position{line: 542, col: 18, offset: 14028},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 542, col: 21, offset: 14023},
+						pos: position{line: 542, col: 21, offset: 14031},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 542, col: 21, offset: 14023},
+								pos:  position{line: 542, col: 21, offset: 14031},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 542, col: 34, offset: 14036},
+								pos: position{line: 542, col: 34, offset: 14044},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 542, col: 34, offset: 14036},
+										pos:  position{line: 542, col: 34, offset: 14044},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 542, col: 46, offset: 14048},
+										pos: position{line: 542, col: 46, offset: 14056},
 										expr: &choiceExpr{
-											pos: position{line: 542, col: 48, offset: 14050},
+											pos: position{line: 542, col: 48, offset: 14058},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 542, col: 48, offset: 14050},
+													pos:        position{line: 542, col: 48, offset: 14058},
 													val:        "[/:?]",
 													chars:      []rune{'/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 542, col: 56, offset: 14058},
+													pos: position{line: 542, col: 56, offset: 14066},
 													expr: &anyMatcher{
-														line: 542, col: 57, offset: 14059,
+														line: 542, col: 57, offset: 14067,
 													},
 												},
 											},
@@ -2830,7 +2830,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 542, col: 62, offset: 14064},
+								pos:  position{line: 542, col: 62, offset: 14072},
 								name: "reg_name",
 							},
 						},
@@ -2841,42 +2841,42 @@ var g = &grammar{
 		{
 			name:        "host_4",
 			displayName: "\"host\"",
-			pos:         position{line: 547, col: 1, offset: 14181},
+			pos:         position{line: 547, col: 1, offset: 14189},
 			expr: &actionExpr{
-				pos: position{line: 547, col: 18, offset: 14198},
+				pos: position{line: 547, col: 18, offset: 14206},
 				run: (*parser).callonhost_41,
 				expr: &labeledExpr{
-					pos:   position{line: 547, col: 18, offset: 14198},
+					pos:   position{line: 547, col: 18, offset: 14206},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 547, col: 21, offset: 14201},
+						pos: position{line: 547, col: 21, offset: 14209},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 547, col: 21, offset: 14201},
+								pos:  position{line: 547, col: 21, offset: 14209},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 547, col: 34, offset: 14214},
+								pos: position{line: 547, col: 34, offset: 14222},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 547, col: 34, offset: 14214},
+										pos:  position{line: 547, col: 34, offset: 14222},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 547, col: 46, offset: 14226},
+										pos: position{line: 547, col: 46, offset: 14234},
 										expr: &choiceExpr{
-											pos: position{line: 547, col: 48, offset: 14228},
+											pos: position{line: 547, col: 48, offset: 14236},
 											alternatives: []any{
 												&litMatcher{
-													pos:        position{line: 547, col: 48, offset: 14228},
+													pos:        position{line: 547, col: 48, offset: 14236},
 													val:        ":",
 													ignoreCase: false,
 													want:       "\":\"",
 												},
 												&notExpr{
-													pos: position{line: 547, col: 54, offset: 14234},
+													pos: position{line: 547, col: 54, offset: 14242},
 													expr: &anyMatcher{
-														line: 547, col: 55, offset: 14235,
+														line: 547, col: 55, offset: 14243,
 													},
 												},
 											},
@@ -2885,7 +2885,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 547, col: 60, offset: 14240},
+								pos:  position{line: 547, col: 60, offset: 14248},
 								name: "reg_name",
 							},
 						},
@@ -2896,37 +2896,37 @@ var g = &grammar{
 		{
 			name:        "host_5",
 			displayName: "\"host\"",
-			pos:         position{line: 552, col: 1, offset: 14357},
+			pos:         position{line: 552, col: 1, offset: 14365},
 			expr: &actionExpr{
-				pos: position{line: 552, col: 18, offset: 14374},
+				pos: position{line: 552, col: 18, offset: 14382},
 				run: (*parser).callonhost_51,
 				expr: &labeledExpr{
-					pos:   position{line: 552, col: 18, offset: 14374},
+					pos:   position{line: 552, col: 18, offset: 14382},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 552, col: 21, offset: 14377},
+						pos: position{line: 552, col: 21, offset: 14385},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 552, col: 21, offset: 14377},
+								pos:  position{line: 552, col: 21, offset: 14385},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 552, col: 34, offset: 14390},
+								pos: position{line: 552, col: 34, offset: 14398},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 552, col: 34, offset: 14390},
+										pos:  position{line: 552, col: 34, offset: 14398},
 										name: "IPv4address",
 									},
 									&notExpr{
-										pos: position{line: 552, col: 46, offset: 14402},
+										pos: position{line: 552, col: 46, offset: 14410},
 										expr: &anyMatcher{
-											line: 552, col: 47, offset: 14403,
+											line: 552, col: 47, offset: 14411,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 552, col: 51, offset: 14407},
+								pos:  position{line: 552, col: 51, offset: 14415},
 								name: "reg_name",
 							},
 						},
@@ -2937,17 +2937,17 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 557, col: 1, offset: 14480},
+			pos:         position{line: 557, col: 1, offset: 14488},
 			expr: &actionExpr{
-				pos: position{line: 557, col: 16, offset: 14495},
+				pos: position{line: 557, col: 16, offset: 14503},
 				run: (*parser).callonport1,
 				expr: &labeledExpr{
-					pos:   position{line: 557, col: 16, offset: 14495},
+					pos:   position{line: 557, col: 16, offset: 14503},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 557, col: 19, offset: 14498},
+						pos: position{line: 557, col: 19, offset: 14506},
 						expr: &charClassMatcher{
-							pos:        position{line: 557, col: 19, offset: 14498},
+							pos:        position{line: 557, col: 19, offset: 14506},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
@@ -2960,37 +2960,37 @@ var g = &grammar{
 		{
 			name:        "IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 562, col: 1, offset: 14599},
+			pos:         position{line: 562, col: 1, offset: 14607},
 			expr: &actionExpr{
-				pos: position{line: 562, col: 28, offset: 14626},
+				pos: position{line: 562, col: 28, offset: 14634},
 				run: (*parser).callonIP_literal1,
 				expr: &labeledExpr{
-					pos:   position{line: 562, col: 28, offset: 14626},
+					pos:   position{line: 562, col: 28, offset: 14634},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 562, col: 31, offset: 14629},
+						pos: position{line: 562, col: 31, offset: 14637},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 562, col: 31, offset: 14629},
+								pos:        position{line: 562, col: 31, offset: 14637},
 								val:        "[",
 								ignoreCase: false,
 								want:       "\"[\"",
 							},
 							&choiceExpr{
-								pos: position{line: 562, col: 36, offset: 14634},
+								pos: position{line: 562, col: 36, offset: 14642},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 562, col: 36, offset: 14634},
+										pos:  position{line: 562, col: 36, offset: 14642},
 										name: "IPv6address",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 562, col: 50, offset: 14648},
+										pos:  position{line: 562, col: 50, offset: 14656},
 										name: "IPvFuture",
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 562, col: 61, offset: 14659},
+								pos:        position{line: 562, col: 61, offset: 14667},
 								val:        "]",
 								ignoreCase: false,
 								want:       "\"]\"",
@@ -3003,27 +3003,27 @@ var g = &grammar{
 		{
 			name:        "IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 567, col: 1, offset: 14779},
+			pos:         position{line: 567, col: 1, offset: 14787},
 			expr: &actionExpr{
-				pos: position{line: 567, col: 26, offset: 14804},
+				pos: position{line: 567, col: 26, offset: 14812},
 				run: (*parser).callonIPvFuture1,
 				expr: &labeledExpr{
-					pos:   position{line: 567, col: 26, offset: 14804},
+					pos:   position{line: 567, col: 26, offset: 14812},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 567, col: 29, offset: 14807},
+						pos: position{line: 567, col: 29, offset: 14815},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 567, col: 29, offset: 14807},
+								pos:        position{line: 567, col: 29, offset: 14815},
 								val:        "[Vv]",
 								chars:      []rune{'V', 'v'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 567, col: 34, offset: 14812},
+								pos: position{line: 567, col: 34, offset: 14820},
 								expr: &charClassMatcher{
-									pos:        position{line: 567, col: 34, offset: 14812},
+									pos:        position{line: 567, col: 34, offset: 14820},
 									val:        "[0-9A-Fa-f]",
 									ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 									ignoreCase: false,
@@ -3031,15 +3031,15 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 567, col: 47, offset: 14825},
+								pos:        position{line: 567, col: 47, offset: 14833},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 567, col: 51, offset: 14829},
+								pos: position{line: 567, col: 51, offset: 14837},
 								expr: &charClassMatcher{
-									pos:        position{line: 567, col: 51, offset: 14829},
+									pos:        position{line: 567, col: 51, offset: 14837},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -3055,239 +3055,239 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 580, col: 1, offset: 15476},
+			pos:         position{line: 580, col: 1, offset: 15484},
 			expr: &actionExpr{
-				pos: position{line: 580, col: 30, offset: 15505},
+				pos: position{line: 580, col: 30, offset: 15513},
 				run: (*parser).callonIPv6address1,
 				expr: &labeledExpr{
-					pos:   position{line: 580, col: 30, offset: 15505},
+					pos:   position{line: 580, col: 30, offset: 15513},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 580, col: 33, offset: 15508},
+						pos: position{line: 580, col: 33, offset: 15516},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 580, col: 33, offset: 15508},
+								pos: position{line: 580, col: 33, offset: 15516},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 33, offset: 15508},
+										pos:  position{line: 580, col: 33, offset: 15516},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 37, offset: 15512},
+										pos:        position{line: 580, col: 37, offset: 15520},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 41, offset: 15516},
+										pos:  position{line: 580, col: 41, offset: 15524},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 45, offset: 15520},
+										pos:        position{line: 580, col: 45, offset: 15528},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 49, offset: 15524},
+										pos:  position{line: 580, col: 49, offset: 15532},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 53, offset: 15528},
+										pos:        position{line: 580, col: 53, offset: 15536},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 57, offset: 15532},
+										pos:  position{line: 580, col: 57, offset: 15540},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 61, offset: 15536},
+										pos:        position{line: 580, col: 61, offset: 15544},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 65, offset: 15540},
+										pos:  position{line: 580, col: 65, offset: 15548},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 69, offset: 15544},
+										pos:        position{line: 580, col: 69, offset: 15552},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 73, offset: 15548},
+										pos:  position{line: 580, col: 73, offset: 15556},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 77, offset: 15552},
+										pos:        position{line: 580, col: 77, offset: 15560},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 81, offset: 15556},
+										pos:  position{line: 580, col: 81, offset: 15564},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 580, col: 88, offset: 15563},
+								pos: position{line: 580, col: 88, offset: 15571},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 580, col: 88, offset: 15563},
+										pos:        position{line: 580, col: 88, offset: 15571},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 93, offset: 15568},
+										pos:  position{line: 580, col: 93, offset: 15576},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 97, offset: 15572},
+										pos:        position{line: 580, col: 97, offset: 15580},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 101, offset: 15576},
+										pos:  position{line: 580, col: 101, offset: 15584},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 105, offset: 15580},
+										pos:        position{line: 580, col: 105, offset: 15588},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 109, offset: 15584},
+										pos:  position{line: 580, col: 109, offset: 15592},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 113, offset: 15588},
+										pos:        position{line: 580, col: 113, offset: 15596},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 117, offset: 15592},
+										pos:  position{line: 580, col: 117, offset: 15600},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 121, offset: 15596},
+										pos:        position{line: 580, col: 121, offset: 15604},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 125, offset: 15600},
+										pos:  position{line: 580, col: 125, offset: 15608},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 129, offset: 15604},
+										pos:        position{line: 580, col: 129, offset: 15612},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 133, offset: 15608},
+										pos:  position{line: 580, col: 133, offset: 15616},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 580, col: 140, offset: 15615},
+								pos: position{line: 580, col: 140, offset: 15623},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 580, col: 140, offset: 15615},
+										pos: position{line: 580, col: 140, offset: 15623},
 										expr: &ruleRefExpr{
-											pos:  position{line: 580, col: 140, offset: 15615},
+											pos:  position{line: 580, col: 140, offset: 15623},
 											name: "h16",
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 145, offset: 15620},
+										pos:        position{line: 580, col: 145, offset: 15628},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 150, offset: 15625},
+										pos:  position{line: 580, col: 150, offset: 15633},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 154, offset: 15629},
+										pos:        position{line: 580, col: 154, offset: 15637},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 158, offset: 15633},
+										pos:  position{line: 580, col: 158, offset: 15641},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 162, offset: 15637},
+										pos:        position{line: 580, col: 162, offset: 15645},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 166, offset: 15641},
+										pos:  position{line: 580, col: 166, offset: 15649},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 170, offset: 15645},
+										pos:        position{line: 580, col: 170, offset: 15653},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 174, offset: 15649},
+										pos:  position{line: 580, col: 174, offset: 15657},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 178, offset: 15653},
+										pos:        position{line: 580, col: 178, offset: 15661},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 182, offset: 15657},
+										pos:  position{line: 580, col: 182, offset: 15665},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 580, col: 189, offset: 15664},
+								pos: position{line: 580, col: 189, offset: 15672},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 580, col: 189, offset: 15664},
+										pos: position{line: 580, col: 189, offset: 15672},
 										expr: &seqExpr{
-											pos: position{line: 580, col: 190, offset: 15665},
+											pos: position{line: 580, col: 190, offset: 15673},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 580, col: 190, offset: 15665},
+													pos: position{line: 580, col: 190, offset: 15673},
 													expr: &seqExpr{
-														pos: position{line: 580, col: 191, offset: 15666},
+														pos: position{line: 580, col: 191, offset: 15674},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 580, col: 191, offset: 15666},
+																pos:  position{line: 580, col: 191, offset: 15674},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 580, col: 195, offset: 15670},
+																pos:        position{line: 580, col: 195, offset: 15678},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&andExpr{
-																pos: position{line: 580, col: 199, offset: 15674},
+																pos: position{line: 580, col: 199, offset: 15682},
 																expr: &charClassMatcher{
-																	pos:        position{line: 580, col: 200, offset: 15675},
+																	pos:        position{line: 580, col: 200, offset: 15683},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3298,96 +3298,96 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 580, col: 214, offset: 15689},
+													pos:  position{line: 580, col: 214, offset: 15697},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 220, offset: 15695},
+										pos:        position{line: 580, col: 220, offset: 15703},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 225, offset: 15700},
+										pos:  position{line: 580, col: 225, offset: 15708},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 229, offset: 15704},
+										pos:        position{line: 580, col: 229, offset: 15712},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 233, offset: 15708},
+										pos:  position{line: 580, col: 233, offset: 15716},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 237, offset: 15712},
+										pos:        position{line: 580, col: 237, offset: 15720},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 241, offset: 15716},
+										pos:  position{line: 580, col: 241, offset: 15724},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 245, offset: 15720},
+										pos:        position{line: 580, col: 245, offset: 15728},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 249, offset: 15724},
+										pos:  position{line: 580, col: 249, offset: 15732},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 580, col: 256, offset: 15731},
+								pos: position{line: 580, col: 256, offset: 15739},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 580, col: 256, offset: 15731},
+										pos: position{line: 580, col: 256, offset: 15739},
 										expr: &seqExpr{
-											pos: position{line: 580, col: 257, offset: 15732},
+											pos: position{line: 580, col: 257, offset: 15740},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 580, col: 257, offset: 15732},
+													pos: position{line: 580, col: 257, offset: 15740},
 													expr: &seqExpr{
-														pos: position{line: 580, col: 258, offset: 15733},
+														pos: position{line: 580, col: 258, offset: 15741},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 580, col: 258, offset: 15733},
+																pos:  position{line: 580, col: 258, offset: 15741},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 580, col: 262, offset: 15737},
+																pos:        position{line: 580, col: 262, offset: 15745},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 580, col: 266, offset: 15741},
+																pos: position{line: 580, col: 266, offset: 15749},
 																expr: &seqExpr{
-																	pos: position{line: 580, col: 267, offset: 15742},
+																	pos: position{line: 580, col: 267, offset: 15750},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 580, col: 267, offset: 15742},
+																			pos:  position{line: 580, col: 267, offset: 15750},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 580, col: 271, offset: 15746},
+																			pos:        position{line: 580, col: 271, offset: 15754},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&andExpr{
-																			pos: position{line: 580, col: 275, offset: 15750},
+																			pos: position{line: 580, col: 275, offset: 15758},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 580, col: 276, offset: 15751},
+																				pos:        position{line: 580, col: 276, offset: 15759},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3398,9 +3398,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 580, col: 290, offset: 15765},
+																pos: position{line: 580, col: 290, offset: 15773},
 																expr: &charClassMatcher{
-																	pos:        position{line: 580, col: 291, offset: 15766},
+																	pos:        position{line: 580, col: 291, offset: 15774},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3411,101 +3411,101 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 580, col: 305, offset: 15780},
+													pos:  position{line: 580, col: 305, offset: 15788},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 311, offset: 15786},
+										pos:        position{line: 580, col: 311, offset: 15794},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 316, offset: 15791},
+										pos:  position{line: 580, col: 316, offset: 15799},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 320, offset: 15795},
+										pos:        position{line: 580, col: 320, offset: 15803},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 324, offset: 15799},
+										pos:  position{line: 580, col: 324, offset: 15807},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 328, offset: 15803},
+										pos:        position{line: 580, col: 328, offset: 15811},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 332, offset: 15807},
+										pos:  position{line: 580, col: 332, offset: 15815},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 580, col: 339, offset: 15814},
+								pos: position{line: 580, col: 339, offset: 15822},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 580, col: 339, offset: 15814},
+										pos: position{line: 580, col: 339, offset: 15822},
 										expr: &seqExpr{
-											pos: position{line: 580, col: 340, offset: 15815},
+											pos: position{line: 580, col: 340, offset: 15823},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 580, col: 340, offset: 15815},
+													pos: position{line: 580, col: 340, offset: 15823},
 													expr: &seqExpr{
-														pos: position{line: 580, col: 341, offset: 15816},
+														pos: position{line: 580, col: 341, offset: 15824},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 580, col: 341, offset: 15816},
+																pos:  position{line: 580, col: 341, offset: 15824},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 580, col: 345, offset: 15820},
+																pos:        position{line: 580, col: 345, offset: 15828},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 580, col: 349, offset: 15824},
+																pos: position{line: 580, col: 349, offset: 15832},
 																expr: &seqExpr{
-																	pos: position{line: 580, col: 350, offset: 15825},
+																	pos: position{line: 580, col: 350, offset: 15833},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 580, col: 350, offset: 15825},
+																			pos:  position{line: 580, col: 350, offset: 15833},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 580, col: 354, offset: 15829},
+																			pos:        position{line: 580, col: 354, offset: 15837},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 580, col: 358, offset: 15833},
+																			pos: position{line: 580, col: 358, offset: 15841},
 																			expr: &seqExpr{
-																				pos: position{line: 580, col: 359, offset: 15834},
+																				pos: position{line: 580, col: 359, offset: 15842},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 580, col: 359, offset: 15834},
+																						pos:  position{line: 580, col: 359, offset: 15842},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 580, col: 363, offset: 15838},
+																						pos:        position{line: 580, col: 363, offset: 15846},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&andExpr{
-																						pos: position{line: 580, col: 367, offset: 15842},
+																						pos: position{line: 580, col: 367, offset: 15850},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 580, col: 368, offset: 15843},
+																							pos:        position{line: 580, col: 368, offset: 15851},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3516,9 +3516,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 580, col: 382, offset: 15857},
+																			pos: position{line: 580, col: 382, offset: 15865},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 580, col: 383, offset: 15858},
+																				pos:        position{line: 580, col: 383, offset: 15866},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3529,9 +3529,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 580, col: 397, offset: 15872},
+																pos: position{line: 580, col: 397, offset: 15880},
 																expr: &charClassMatcher{
-																	pos:        position{line: 580, col: 398, offset: 15873},
+																	pos:        position{line: 580, col: 398, offset: 15881},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3542,106 +3542,106 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 580, col: 412, offset: 15887},
+													pos:  position{line: 580, col: 412, offset: 15895},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 418, offset: 15893},
+										pos:        position{line: 580, col: 418, offset: 15901},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 423, offset: 15898},
+										pos:  position{line: 580, col: 423, offset: 15906},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 427, offset: 15902},
+										pos:        position{line: 580, col: 427, offset: 15910},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 431, offset: 15906},
+										pos:  position{line: 580, col: 431, offset: 15914},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 580, col: 438, offset: 15913},
+								pos: position{line: 580, col: 438, offset: 15921},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 580, col: 438, offset: 15913},
+										pos: position{line: 580, col: 438, offset: 15921},
 										expr: &seqExpr{
-											pos: position{line: 580, col: 439, offset: 15914},
+											pos: position{line: 580, col: 439, offset: 15922},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 580, col: 439, offset: 15914},
+													pos: position{line: 580, col: 439, offset: 15922},
 													expr: &seqExpr{
-														pos: position{line: 580, col: 440, offset: 15915},
+														pos: position{line: 580, col: 440, offset: 15923},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 580, col: 440, offset: 15915},
+																pos:  position{line: 580, col: 440, offset: 15923},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 580, col: 444, offset: 15919},
+																pos:        position{line: 580, col: 444, offset: 15927},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 580, col: 448, offset: 15923},
+																pos: position{line: 580, col: 448, offset: 15931},
 																expr: &seqExpr{
-																	pos: position{line: 580, col: 449, offset: 15924},
+																	pos: position{line: 580, col: 449, offset: 15932},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 580, col: 449, offset: 15924},
+																			pos:  position{line: 580, col: 449, offset: 15932},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 580, col: 453, offset: 15928},
+																			pos:        position{line: 580, col: 453, offset: 15936},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 580, col: 457, offset: 15932},
+																			pos: position{line: 580, col: 457, offset: 15940},
 																			expr: &seqExpr{
-																				pos: position{line: 580, col: 458, offset: 15933},
+																				pos: position{line: 580, col: 458, offset: 15941},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 580, col: 458, offset: 15933},
+																						pos:  position{line: 580, col: 458, offset: 15941},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 580, col: 462, offset: 15937},
+																						pos:        position{line: 580, col: 462, offset: 15945},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 580, col: 466, offset: 15941},
+																						pos: position{line: 580, col: 466, offset: 15949},
 																						expr: &seqExpr{
-																							pos: position{line: 580, col: 467, offset: 15942},
+																							pos: position{line: 580, col: 467, offset: 15950},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 580, col: 467, offset: 15942},
+																									pos:  position{line: 580, col: 467, offset: 15950},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 580, col: 471, offset: 15946},
+																									pos:        position{line: 580, col: 471, offset: 15954},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&andExpr{
-																									pos: position{line: 580, col: 475, offset: 15950},
+																									pos: position{line: 580, col: 475, offset: 15958},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 580, col: 476, offset: 15951},
+																										pos:        position{line: 580, col: 476, offset: 15959},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3652,9 +3652,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 580, col: 490, offset: 15965},
+																						pos: position{line: 580, col: 490, offset: 15973},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 580, col: 491, offset: 15966},
+																							pos:        position{line: 580, col: 491, offset: 15974},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3665,9 +3665,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 580, col: 505, offset: 15980},
+																			pos: position{line: 580, col: 505, offset: 15988},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 580, col: 506, offset: 15981},
+																				pos:        position{line: 580, col: 506, offset: 15989},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3678,9 +3678,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 580, col: 520, offset: 15995},
+																pos: position{line: 580, col: 520, offset: 16003},
 																expr: &charClassMatcher{
-																	pos:        position{line: 580, col: 521, offset: 15996},
+																	pos:        position{line: 580, col: 521, offset: 16004},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3691,111 +3691,111 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 580, col: 535, offset: 16010},
+													pos:  position{line: 580, col: 535, offset: 16018},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 541, offset: 16016},
+										pos:        position{line: 580, col: 541, offset: 16024},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 546, offset: 16021},
+										pos:  position{line: 580, col: 546, offset: 16029},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 580, col: 553, offset: 16028},
+								pos: position{line: 580, col: 553, offset: 16036},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 580, col: 553, offset: 16028},
+										pos: position{line: 580, col: 553, offset: 16036},
 										expr: &seqExpr{
-											pos: position{line: 580, col: 554, offset: 16029},
+											pos: position{line: 580, col: 554, offset: 16037},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 580, col: 554, offset: 16029},
+													pos: position{line: 580, col: 554, offset: 16037},
 													expr: &seqExpr{
-														pos: position{line: 580, col: 555, offset: 16030},
+														pos: position{line: 580, col: 555, offset: 16038},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 580, col: 555, offset: 16030},
+																pos:  position{line: 580, col: 555, offset: 16038},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 580, col: 559, offset: 16034},
+																pos:        position{line: 580, col: 559, offset: 16042},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 580, col: 563, offset: 16038},
+																pos: position{line: 580, col: 563, offset: 16046},
 																expr: &seqExpr{
-																	pos: position{line: 580, col: 564, offset: 16039},
+																	pos: position{line: 580, col: 564, offset: 16047},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 580, col: 564, offset: 16039},
+																			pos:  position{line: 580, col: 564, offset: 16047},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 580, col: 568, offset: 16043},
+																			pos:        position{line: 580, col: 568, offset: 16051},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 580, col: 572, offset: 16047},
+																			pos: position{line: 580, col: 572, offset: 16055},
 																			expr: &seqExpr{
-																				pos: position{line: 580, col: 573, offset: 16048},
+																				pos: position{line: 580, col: 573, offset: 16056},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 580, col: 573, offset: 16048},
+																						pos:  position{line: 580, col: 573, offset: 16056},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 580, col: 577, offset: 16052},
+																						pos:        position{line: 580, col: 577, offset: 16060},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 580, col: 581, offset: 16056},
+																						pos: position{line: 580, col: 581, offset: 16064},
 																						expr: &seqExpr{
-																							pos: position{line: 580, col: 582, offset: 16057},
+																							pos: position{line: 580, col: 582, offset: 16065},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 580, col: 582, offset: 16057},
+																									pos:  position{line: 580, col: 582, offset: 16065},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 580, col: 586, offset: 16061},
+																									pos:        position{line: 580, col: 586, offset: 16069},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 580, col: 590, offset: 16065},
+																									pos: position{line: 580, col: 590, offset: 16073},
 																									expr: &seqExpr{
-																										pos: position{line: 580, col: 591, offset: 16066},
+																										pos: position{line: 580, col: 591, offset: 16074},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 580, col: 591, offset: 16066},
+																												pos:  position{line: 580, col: 591, offset: 16074},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 580, col: 595, offset: 16070},
+																												pos:        position{line: 580, col: 595, offset: 16078},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&andExpr{
-																												pos: position{line: 580, col: 599, offset: 16074},
+																												pos: position{line: 580, col: 599, offset: 16082},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 580, col: 600, offset: 16075},
+																													pos:        position{line: 580, col: 600, offset: 16083},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3806,9 +3806,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 580, col: 614, offset: 16089},
+																									pos: position{line: 580, col: 614, offset: 16097},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 580, col: 615, offset: 16090},
+																										pos:        position{line: 580, col: 615, offset: 16098},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3819,9 +3819,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 580, col: 629, offset: 16104},
+																						pos: position{line: 580, col: 629, offset: 16112},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 580, col: 630, offset: 16105},
+																							pos:        position{line: 580, col: 630, offset: 16113},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3832,9 +3832,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 580, col: 644, offset: 16119},
+																			pos: position{line: 580, col: 644, offset: 16127},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 580, col: 645, offset: 16120},
+																				pos:        position{line: 580, col: 645, offset: 16128},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3845,9 +3845,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 580, col: 659, offset: 16134},
+																pos: position{line: 580, col: 659, offset: 16142},
 																expr: &charClassMatcher{
-																	pos:        position{line: 580, col: 660, offset: 16135},
+																	pos:        position{line: 580, col: 660, offset: 16143},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3858,126 +3858,126 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 580, col: 674, offset: 16149},
+													pos:  position{line: 580, col: 674, offset: 16157},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 680, offset: 16155},
+										pos:        position{line: 580, col: 680, offset: 16163},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 685, offset: 16160},
+										pos:  position{line: 580, col: 685, offset: 16168},
 										name: "h16",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 580, col: 691, offset: 16166},
+								pos: position{line: 580, col: 691, offset: 16174},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 580, col: 691, offset: 16166},
+										pos: position{line: 580, col: 691, offset: 16174},
 										expr: &seqExpr{
-											pos: position{line: 580, col: 692, offset: 16167},
+											pos: position{line: 580, col: 692, offset: 16175},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 580, col: 692, offset: 16167},
+													pos: position{line: 580, col: 692, offset: 16175},
 													expr: &seqExpr{
-														pos: position{line: 580, col: 693, offset: 16168},
+														pos: position{line: 580, col: 693, offset: 16176},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 580, col: 693, offset: 16168},
+																pos:  position{line: 580, col: 693, offset: 16176},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 580, col: 697, offset: 16172},
+																pos:        position{line: 580, col: 697, offset: 16180},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 580, col: 701, offset: 16176},
+																pos: position{line: 580, col: 701, offset: 16184},
 																expr: &seqExpr{
-																	pos: position{line: 580, col: 702, offset: 16177},
+																	pos: position{line: 580, col: 702, offset: 16185},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 580, col: 702, offset: 16177},
+																			pos:  position{line: 580, col: 702, offset: 16185},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 580, col: 706, offset: 16181},
+																			pos:        position{line: 580, col: 706, offset: 16189},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 580, col: 710, offset: 16185},
+																			pos: position{line: 580, col: 710, offset: 16193},
 																			expr: &seqExpr{
-																				pos: position{line: 580, col: 711, offset: 16186},
+																				pos: position{line: 580, col: 711, offset: 16194},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 580, col: 711, offset: 16186},
+																						pos:  position{line: 580, col: 711, offset: 16194},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 580, col: 715, offset: 16190},
+																						pos:        position{line: 580, col: 715, offset: 16198},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 580, col: 719, offset: 16194},
+																						pos: position{line: 580, col: 719, offset: 16202},
 																						expr: &seqExpr{
-																							pos: position{line: 580, col: 720, offset: 16195},
+																							pos: position{line: 580, col: 720, offset: 16203},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 580, col: 720, offset: 16195},
+																									pos:  position{line: 580, col: 720, offset: 16203},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 580, col: 724, offset: 16199},
+																									pos:        position{line: 580, col: 724, offset: 16207},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 580, col: 728, offset: 16203},
+																									pos: position{line: 580, col: 728, offset: 16211},
 																									expr: &seqExpr{
-																										pos: position{line: 580, col: 729, offset: 16204},
+																										pos: position{line: 580, col: 729, offset: 16212},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 580, col: 729, offset: 16204},
+																												pos:  position{line: 580, col: 729, offset: 16212},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 580, col: 733, offset: 16208},
+																												pos:        position{line: 580, col: 733, offset: 16216},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&zeroOrOneExpr{
-																												pos: position{line: 580, col: 737, offset: 16212},
+																												pos: position{line: 580, col: 737, offset: 16220},
 																												expr: &seqExpr{
-																													pos: position{line: 580, col: 738, offset: 16213},
+																													pos: position{line: 580, col: 738, offset: 16221},
 																													exprs: []any{
 																														&ruleRefExpr{
-																															pos:  position{line: 580, col: 738, offset: 16213},
+																															pos:  position{line: 580, col: 738, offset: 16221},
 																															name: "h16",
 																														},
 																														&litMatcher{
-																															pos:        position{line: 580, col: 742, offset: 16217},
+																															pos:        position{line: 580, col: 742, offset: 16225},
 																															val:        ":",
 																															ignoreCase: false,
 																															want:       "\":\"",
 																														},
 																														&andExpr{
-																															pos: position{line: 580, col: 746, offset: 16221},
+																															pos: position{line: 580, col: 746, offset: 16229},
 																															expr: &charClassMatcher{
-																																pos:        position{line: 580, col: 747, offset: 16222},
+																																pos:        position{line: 580, col: 747, offset: 16230},
 																																val:        "[0-9A-Fa-f]",
 																																ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																																ignoreCase: false,
@@ -3988,9 +3988,9 @@ var g = &grammar{
 																												},
 																											},
 																											&andExpr{
-																												pos: position{line: 580, col: 761, offset: 16236},
+																												pos: position{line: 580, col: 761, offset: 16244},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 580, col: 762, offset: 16237},
+																													pos:        position{line: 580, col: 762, offset: 16245},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -4001,9 +4001,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 580, col: 776, offset: 16251},
+																									pos: position{line: 580, col: 776, offset: 16259},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 580, col: 777, offset: 16252},
+																										pos:        position{line: 580, col: 777, offset: 16260},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -4014,9 +4014,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 580, col: 791, offset: 16266},
+																						pos: position{line: 580, col: 791, offset: 16274},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 580, col: 792, offset: 16267},
+																							pos:        position{line: 580, col: 792, offset: 16275},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -4027,9 +4027,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 580, col: 806, offset: 16281},
+																			pos: position{line: 580, col: 806, offset: 16289},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 580, col: 807, offset: 16282},
+																				pos:        position{line: 580, col: 807, offset: 16290},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -4040,9 +4040,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 580, col: 821, offset: 16296},
+																pos: position{line: 580, col: 821, offset: 16304},
 																expr: &charClassMatcher{
-																	pos:        position{line: 580, col: 822, offset: 16297},
+																	pos:        position{line: 580, col: 822, offset: 16305},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -4053,14 +4053,14 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 580, col: 836, offset: 16311},
+													pos:  position{line: 580, col: 836, offset: 16319},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 842, offset: 16317},
+										pos:        position{line: 580, col: 842, offset: 16325},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
@@ -4075,51 +4075,51 @@ var g = &grammar{
 		{
 			name:        "h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 585, col: 1, offset: 16396},
+			pos:         position{line: 585, col: 1, offset: 16404},
 			expr: &actionExpr{
-				pos: position{line: 585, col: 14, offset: 16409},
+				pos: position{line: 585, col: 14, offset: 16417},
 				run: (*parser).callonh161,
 				expr: &labeledExpr{
-					pos:   position{line: 585, col: 14, offset: 16409},
+					pos:   position{line: 585, col: 14, offset: 16417},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 585, col: 17, offset: 16412},
+						pos: position{line: 585, col: 17, offset: 16420},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 585, col: 17, offset: 16412},
+								pos:        position{line: 585, col: 17, offset: 16420},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 585, col: 29, offset: 16424},
+								pos: position{line: 585, col: 29, offset: 16432},
 								expr: &seqExpr{
-									pos: position{line: 585, col: 30, offset: 16425},
+									pos: position{line: 585, col: 30, offset: 16433},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 585, col: 30, offset: 16425},
+											pos:        position{line: 585, col: 30, offset: 16433},
 											val:        "[0-9A-Fa-f]",
 											ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 585, col: 42, offset: 16437},
+											pos: position{line: 585, col: 42, offset: 16445},
 											expr: &seqExpr{
-												pos: position{line: 585, col: 43, offset: 16438},
+												pos: position{line: 585, col: 43, offset: 16446},
 												exprs: []any{
 													&charClassMatcher{
-														pos:        position{line: 585, col: 43, offset: 16438},
+														pos:        position{line: 585, col: 43, offset: 16446},
 														val:        "[0-9A-Fa-f]",
 														ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&zeroOrOneExpr{
-														pos: position{line: 585, col: 55, offset: 16450},
+														pos: position{line: 585, col: 55, offset: 16458},
 														expr: &charClassMatcher{
-															pos:        position{line: 585, col: 55, offset: 16450},
+															pos:        position{line: 585, col: 55, offset: 16458},
 															val:        "[0-9A-Fa-f]",
 															ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 															ignoreCase: false,
@@ -4140,37 +4140,37 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 590, col: 1, offset: 16553},
+			pos:         position{line: 590, col: 1, offset: 16561},
 			expr: &actionExpr{
-				pos: position{line: 590, col: 16, offset: 16568},
+				pos: position{line: 590, col: 16, offset: 16576},
 				run: (*parser).callonls321,
 				expr: &labeledExpr{
-					pos:   position{line: 590, col: 16, offset: 16568},
+					pos:   position{line: 590, col: 16, offset: 16576},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 590, col: 19, offset: 16571},
+						pos: position{line: 590, col: 19, offset: 16579},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 590, col: 19, offset: 16571},
+								pos: position{line: 590, col: 19, offset: 16579},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 590, col: 19, offset: 16571},
+										pos:  position{line: 590, col: 19, offset: 16579},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 590, col: 23, offset: 16575},
+										pos:        position{line: 590, col: 23, offset: 16583},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 590, col: 27, offset: 16579},
+										pos:  position{line: 590, col: 27, offset: 16587},
 										name: "h16",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 590, col: 33, offset: 16585},
+								pos:  position{line: 590, col: 33, offset: 16593},
 								name: "IPv4address",
 							},
 						},
@@ -4181,48 +4181,48 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 595, col: 1, offset: 16706},
+			pos:         position{line: 595, col: 1, offset: 16714},
 			expr: &actionExpr{
-				pos: position{line: 595, col: 30, offset: 16735},
+				pos: position{line: 595, col: 30, offset: 16743},
 				run: (*parser).callonIPv4address1,
 				expr: &labeledExpr{
-					pos:   position{line: 595, col: 30, offset: 16735},
+					pos:   position{line: 595, col: 30, offset: 16743},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 595, col: 33, offset: 16738},
+						pos: position{line: 595, col: 33, offset: 16746},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 595, col: 33, offset: 16738},
+								pos:  position{line: 595, col: 33, offset: 16746},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 595, col: 43, offset: 16748},
+								pos:        position{line: 595, col: 43, offset: 16756},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 595, col: 47, offset: 16752},
+								pos:  position{line: 595, col: 47, offset: 16760},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 595, col: 57, offset: 16762},
+								pos:        position{line: 595, col: 57, offset: 16770},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 595, col: 61, offset: 16766},
+								pos:  position{line: 595, col: 61, offset: 16774},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 595, col: 71, offset: 16776},
+								pos:        position{line: 595, col: 71, offset: 16784},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 595, col: 75, offset: 16780},
+								pos:  position{line: 595, col: 75, offset: 16788},
 								name: "dec_octet",
 							},
 						},
@@ -4233,34 +4233,34 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 604, col: 1, offset: 17096},
+			pos:         position{line: 604, col: 1, offset: 17104},
 			expr: &actionExpr{
-				pos: position{line: 604, col: 26, offset: 17121},
+				pos: position{line: 604, col: 26, offset: 17129},
 				run: (*parser).callondec_octet1,
 				expr: &labeledExpr{
-					pos:   position{line: 604, col: 26, offset: 17121},
+					pos:   position{line: 604, col: 26, offset: 17129},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 604, col: 29, offset: 17124},
+						pos: position{line: 604, col: 29, offset: 17132},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 604, col: 29, offset: 17124},
+								pos: position{line: 604, col: 29, offset: 17132},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 604, col: 29, offset: 17124},
+										pos:        position{line: 604, col: 29, offset: 17132},
 										val:        "1",
 										ignoreCase: false,
 										want:       "\"1\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 604, col: 33, offset: 17128},
+										pos:        position{line: 604, col: 33, offset: 17136},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 604, col: 39, offset: 17134},
+										pos:        position{line: 604, col: 39, offset: 17142},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -4269,23 +4269,23 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 604, col: 47, offset: 17142},
+								pos: position{line: 604, col: 47, offset: 17150},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 604, col: 47, offset: 17142},
+										pos:        position{line: 604, col: 47, offset: 17150},
 										val:        "2",
 										ignoreCase: false,
 										want:       "\"2\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 604, col: 51, offset: 17146},
+										pos:        position{line: 604, col: 51, offset: 17154},
 										val:        "[0-4]",
 										ranges:     []rune{'0', '4'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 604, col: 57, offset: 17152},
+										pos:        position{line: 604, col: 57, offset: 17160},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -4294,16 +4294,16 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 604, col: 65, offset: 17160},
+								pos: position{line: 604, col: 65, offset: 17168},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 604, col: 65, offset: 17160},
+										pos:        position{line: 604, col: 65, offset: 17168},
 										val:        "25",
 										ignoreCase: false,
 										want:       "\"25\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 604, col: 70, offset: 17165},
+										pos:        position{line: 604, col: 70, offset: 17173},
 										val:        "[0-5]",
 										ranges:     []rune{'0', '5'},
 										ignoreCase: false,
@@ -4312,17 +4312,17 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 604, col: 78, offset: 17173},
+								pos: position{line: 604, col: 78, offset: 17181},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 604, col: 78, offset: 17173},
+										pos:        position{line: 604, col: 78, offset: 17181},
 										val:        "[1-9]",
 										ranges:     []rune{'1', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 604, col: 84, offset: 17179},
+										pos:        position{line: 604, col: 84, offset: 17187},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -4331,7 +4331,7 @@ var g = &grammar{
 								},
 							},
 							&charClassMatcher{
-								pos:        position{line: 604, col: 92, offset: 17187},
+								pos:        position{line: 604, col: 92, offset: 17195},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -4345,20 +4345,20 @@ var g = &grammar{
 		{
 			name:        "reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 609, col: 1, offset: 17298},
+			pos:         position{line: 609, col: 1, offset: 17306},
 			expr: &actionExpr{
-				pos: position{line: 609, col: 24, offset: 17321},
+				pos: position{line: 609, col: 24, offset: 17329},
 				run: (*parser).callonreg_name1,
 				expr: &labeledExpr{
-					pos:   position{line: 609, col: 24, offset: 17321},
+					pos:   position{line: 609, col: 24, offset: 17329},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 609, col: 27, offset: 17324},
+						pos: position{line: 609, col: 27, offset: 17332},
 						expr: &choiceExpr{
-							pos: position{line: 609, col: 28, offset: 17325},
+							pos: position{line: 609, col: 28, offset: 17333},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 609, col: 28, offset: 17325},
+									pos:        position{line: 609, col: 28, offset: 17333},
 									val:        "[!$&-,.0-9;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', 'A', 'Z', 'a', 'z'},
@@ -4366,7 +4366,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 609, col: 53, offset: 17350},
+									pos:  position{line: 609, col: 53, offset: 17358},
 									name: "pct_encoded",
 								},
 							},
@@ -4378,56 +4378,56 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 618, col: 1, offset: 17730},
+			pos:         position{line: 618, col: 1, offset: 17738},
 			expr: &actionExpr{
-				pos: position{line: 618, col: 16, offset: 17745},
+				pos: position{line: 618, col: 16, offset: 17753},
 				run: (*parser).callonpath1,
 				expr: &labeledExpr{
-					pos:   position{line: 618, col: 16, offset: 17745},
+					pos:   position{line: 618, col: 16, offset: 17753},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 618, col: 19, offset: 17748},
+						pos: position{line: 618, col: 19, offset: 17756},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 618, col: 19, offset: 17748},
+								pos: position{line: 618, col: 19, offset: 17756},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 618, col: 19, offset: 17748},
+										pos:  position{line: 618, col: 19, offset: 17756},
 										name: "path_abempty",
 									},
 									&notExpr{
-										pos: position{line: 618, col: 32, offset: 17761},
+										pos: position{line: 618, col: 32, offset: 17769},
 										expr: &anyMatcher{
-											line: 618, col: 33, offset: 17762,
+											line: 618, col: 33, offset: 17770,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 618, col: 37, offset: 17766},
+								pos:  position{line: 618, col: 37, offset: 17774},
 								name: "path_absolute",
 							},
 							&seqExpr{
-								pos: position{line: 618, col: 53, offset: 17782},
+								pos: position{line: 618, col: 53, offset: 17790},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 618, col: 53, offset: 17782},
+										pos:  position{line: 618, col: 53, offset: 17790},
 										name: "path_noscheme",
 									},
 									&notExpr{
-										pos: position{line: 618, col: 67, offset: 17796},
+										pos: position{line: 618, col: 67, offset: 17804},
 										expr: &anyMatcher{
-											line: 618, col: 68, offset: 17797,
+											line: 618, col: 68, offset: 17805,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 618, col: 72, offset: 17801},
+								pos:  position{line: 618, col: 72, offset: 17809},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 618, col: 88, offset: 17817},
+								pos:  position{line: 618, col: 88, offset: 17825},
 								name: "path_empty",
 							},
 						},
@@ -4438,26 +4438,26 @@ var g = &grammar{
 		{
 			name:        "path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 623, col: 1, offset: 17902},
+			pos:         position{line: 623, col: 1, offset: 17910},
 			expr: &actionExpr{
-				pos: position{line: 623, col: 32, offset: 17933},
+				pos: position{line: 623, col: 32, offset: 17941},
 				run: (*parser).callonpath_abempty1,
 				expr: &labeledExpr{
-					pos:   position{line: 623, col: 32, offset: 17933},
+					pos:   position{line: 623, col: 32, offset: 17941},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 623, col: 35, offset: 17936},
+						pos: position{line: 623, col: 35, offset: 17944},
 						expr: &seqExpr{
-							pos: position{line: 623, col: 36, offset: 17937},
+							pos: position{line: 623, col: 36, offset: 17945},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 623, col: 36, offset: 17937},
+									pos:        position{line: 623, col: 36, offset: 17945},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 623, col: 40, offset: 17941},
+									pos:  position{line: 623, col: 40, offset: 17949},
 									name: "segment",
 								},
 							},
@@ -4469,44 +4469,44 @@ var g = &grammar{
 		{
 			name:        "path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 628, col: 1, offset: 18052},
+			pos:         position{line: 628, col: 1, offset: 18060},
 			expr: &actionExpr{
-				pos: position{line: 628, col: 34, offset: 18085},
+				pos: position{line: 628, col: 34, offset: 18093},
 				run: (*parser).callonpath_absolute1,
 				expr: &labeledExpr{
-					pos:   position{line: 628, col: 34, offset: 18085},
+					pos:   position{line: 628, col: 34, offset: 18093},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 628, col: 37, offset: 18088},
+						pos: position{line: 628, col: 37, offset: 18096},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 628, col: 37, offset: 18088},
+								pos:        position{line: 628, col: 37, offset: 18096},
 								val:        "/",
 								ignoreCase: false,
 								want:       "\"/\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 628, col: 41, offset: 18092},
+								pos: position{line: 628, col: 41, offset: 18100},
 								expr: &seqExpr{
-									pos: position{line: 628, col: 42, offset: 18093},
+									pos: position{line: 628, col: 42, offset: 18101},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 628, col: 42, offset: 18093},
+											pos:  position{line: 628, col: 42, offset: 18101},
 											name: "segment_nz",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 628, col: 53, offset: 18104},
+											pos: position{line: 628, col: 53, offset: 18112},
 											expr: &seqExpr{
-												pos: position{line: 628, col: 54, offset: 18105},
+												pos: position{line: 628, col: 54, offset: 18113},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 628, col: 54, offset: 18105},
+														pos:        position{line: 628, col: 54, offset: 18113},
 														val:        "/",
 														ignoreCase: false,
 														want:       "\"/\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 628, col: 58, offset: 18109},
+														pos:  position{line: 628, col: 58, offset: 18117},
 														name: "segment",
 													},
 												},
@@ -4523,33 +4523,33 @@ var g = &grammar{
 		{
 			name:        "path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 633, col: 1, offset: 18218},
+			pos:         position{line: 633, col: 1, offset: 18226},
 			expr: &actionExpr{
-				pos: position{line: 633, col: 34, offset: 18251},
+				pos: position{line: 633, col: 34, offset: 18259},
 				run: (*parser).callonpath_noscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 633, col: 34, offset: 18251},
+					pos:   position{line: 633, col: 34, offset: 18259},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 633, col: 37, offset: 18254},
+						pos: position{line: 633, col: 37, offset: 18262},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 633, col: 37, offset: 18254},
+								pos:  position{line: 633, col: 37, offset: 18262},
 								name: "segment_nz_nc",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 633, col: 51, offset: 18268},
+								pos: position{line: 633, col: 51, offset: 18276},
 								expr: &seqExpr{
-									pos: position{line: 633, col: 52, offset: 18269},
+									pos: position{line: 633, col: 52, offset: 18277},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 633, col: 52, offset: 18269},
+											pos:        position{line: 633, col: 52, offset: 18277},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 633, col: 56, offset: 18273},
+											pos:  position{line: 633, col: 56, offset: 18281},
 											name: "segment",
 										},
 									},
@@ -4563,33 +4563,33 @@ var g = &grammar{
 		{
 			name:        "path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 638, col: 1, offset: 18377},
+			pos:         position{line: 638, col: 1, offset: 18385},
 			expr: &actionExpr{
-				pos: position{line: 638, col: 34, offset: 18410},
+				pos: position{line: 638, col: 34, offset: 18418},
 				run: (*parser).callonpath_rootless1,
 				expr: &labeledExpr{
-					pos:   position{line: 638, col: 34, offset: 18410},
+					pos:   position{line: 638, col: 34, offset: 18418},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 638, col: 37, offset: 18413},
+						pos: position{line: 638, col: 37, offset: 18421},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 638, col: 37, offset: 18413},
+								pos:  position{line: 638, col: 37, offset: 18421},
 								name: "segment_nz",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 638, col: 48, offset: 18424},
+								pos: position{line: 638, col: 48, offset: 18432},
 								expr: &seqExpr{
-									pos: position{line: 638, col: 49, offset: 18425},
+									pos: position{line: 638, col: 49, offset: 18433},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 638, col: 49, offset: 18425},
+											pos:        position{line: 638, col: 49, offset: 18433},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 638, col: 53, offset: 18429},
+											pos:  position{line: 638, col: 53, offset: 18437},
 											name: "segment",
 										},
 									},
@@ -4603,15 +4603,15 @@ var g = &grammar{
 		{
 			name:        "path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 643, col: 1, offset: 18514},
+			pos:         position{line: 643, col: 1, offset: 18522},
 			expr: &actionExpr{
-				pos: position{line: 643, col: 28, offset: 18541},
+				pos: position{line: 643, col: 28, offset: 18549},
 				run: (*parser).callonpath_empty1,
 				expr: &labeledExpr{
-					pos:   position{line: 643, col: 28, offset: 18541},
+					pos:   position{line: 643, col: 28, offset: 18549},
 					label: "v",
 					expr: &litMatcher{
-						pos:        position{line: 643, col: 31, offset: 18544},
+						pos:        position{line: 643, col: 31, offset: 18552},
 						val:        "",
 						ignoreCase: false,
 						want:       "\"\"",
@@ -4622,20 +4622,20 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 648, col: 1, offset: 18617},
+			pos:         position{line: 648, col: 1, offset: 18625},
 			expr: &actionExpr{
-				pos: position{line: 648, col: 22, offset: 18638},
+				pos: position{line: 648, col: 22, offset: 18646},
 				run: (*parser).callonsegment1,
 				expr: &labeledExpr{
-					pos:   position{line: 648, col: 22, offset: 18638},
+					pos:   position{line: 648, col: 22, offset: 18646},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 648, col: 25, offset: 18641},
+						pos: position{line: 648, col: 25, offset: 18649},
 						expr: &choiceExpr{
-							pos: position{line: 648, col: 26, offset: 18642},
+							pos: position{line: 648, col: 26, offset: 18650},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 648, col: 26, offset: 18642},
+									pos:        position{line: 648, col: 26, offset: 18650},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -4643,7 +4643,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 648, col: 50, offset: 18666},
+									pos:  position{line: 648, col: 50, offset: 18674},
 									name: "pct_encoded",
 								},
 							},
@@ -4655,20 +4655,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 653, col: 1, offset: 18748},
+			pos:         position{line: 653, col: 1, offset: 18756},
 			expr: &actionExpr{
-				pos: position{line: 653, col: 28, offset: 18775},
+				pos: position{line: 653, col: 28, offset: 18783},
 				run: (*parser).callonsegment_nz1,
 				expr: &labeledExpr{
-					pos:   position{line: 653, col: 28, offset: 18775},
+					pos:   position{line: 653, col: 28, offset: 18783},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 653, col: 31, offset: 18778},
+						pos: position{line: 653, col: 31, offset: 18786},
 						expr: &choiceExpr{
-							pos: position{line: 653, col: 32, offset: 18779},
+							pos: position{line: 653, col: 32, offset: 18787},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 653, col: 32, offset: 18779},
+									pos:        position{line: 653, col: 32, offset: 18787},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -4676,7 +4676,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 653, col: 56, offset: 18803},
+									pos:  position{line: 653, col: 56, offset: 18811},
 									name: "pct_encoded",
 								},
 							},
@@ -4688,20 +4688,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 659, col: 1, offset: 18998},
+			pos:         position{line: 659, col: 1, offset: 19006},
 			expr: &actionExpr{
-				pos: position{line: 659, col: 34, offset: 19031},
+				pos: position{line: 659, col: 34, offset: 19039},
 				run: (*parser).callonsegment_nz_nc1,
 				expr: &labeledExpr{
-					pos:   position{line: 659, col: 34, offset: 19031},
+					pos:   position{line: 659, col: 34, offset: 19039},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 659, col: 37, offset: 19034},
+						pos: position{line: 659, col: 37, offset: 19042},
 						expr: &choiceExpr{
-							pos: position{line: 659, col: 38, offset: 19035},
+							pos: position{line: 659, col: 38, offset: 19043},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 659, col: 38, offset: 19035},
+									pos:        position{line: 659, col: 38, offset: 19043},
 									val:        "[!$&-,.0-9;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', '@', 'Z', 'a', 'z'},
@@ -4709,7 +4709,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 659, col: 63, offset: 19060},
+									pos:  position{line: 659, col: 63, offset: 19068},
 									name: "pct_encoded",
 								},
 							},
@@ -4721,12 +4721,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 664, col: 1, offset: 19190},
+			pos:         position{line: 664, col: 1, offset: 19198},
 			expr: &choiceExpr{
-				pos: position{line: 664, col: 18, offset: 19207},
+				pos: position{line: 664, col: 18, offset: 19215},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 664, col: 18, offset: 19207},
+						pos:        position{line: 664, col: 18, offset: 19215},
 						val:        "[!$&-,.0-;=@-Z_a-z~-]",
 						chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 						ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -4734,7 +4734,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 664, col: 42, offset: 19231},
+						pos:  position{line: 664, col: 42, offset: 19239},
 						name: "pct_encoded",
 					},
 				},
@@ -4743,20 +4743,20 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 667, col: 1, offset: 19289},
+			pos:         position{line: 667, col: 1, offset: 19297},
 			expr: &actionExpr{
-				pos: position{line: 667, col: 18, offset: 19306},
+				pos: position{line: 667, col: 18, offset: 19314},
 				run: (*parser).callonquery1,
 				expr: &labeledExpr{
-					pos:   position{line: 667, col: 18, offset: 19306},
+					pos:   position{line: 667, col: 18, offset: 19314},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 667, col: 21, offset: 19309},
+						pos: position{line: 667, col: 21, offset: 19317},
 						expr: &choiceExpr{
-							pos: position{line: 667, col: 22, offset: 19310},
+							pos: position{line: 667, col: 22, offset: 19318},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 667, col: 22, offset: 19310},
+									pos:        position{line: 667, col: 22, offset: 19318},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4764,7 +4764,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 667, col: 45, offset: 19333},
+									pos:  position{line: 667, col: 45, offset: 19341},
 									name: "pct_encoded",
 								},
 							},
@@ -4776,20 +4776,20 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 672, col: 1, offset: 19428},
+			pos:         position{line: 672, col: 1, offset: 19436},
 			expr: &actionExpr{
-				pos: position{line: 672, col: 24, offset: 19451},
+				pos: position{line: 672, col: 24, offset: 19459},
 				run: (*parser).callonfragment1,
 				expr: &labeledExpr{
-					pos:   position{line: 672, col: 24, offset: 19451},
+					pos:   position{line: 672, col: 24, offset: 19459},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 672, col: 27, offset: 19454},
+						pos: position{line: 672, col: 27, offset: 19462},
 						expr: &choiceExpr{
-							pos: position{line: 672, col: 28, offset: 19455},
+							pos: position{line: 672, col: 28, offset: 19463},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 672, col: 28, offset: 19455},
+									pos:        position{line: 672, col: 28, offset: 19463},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4797,7 +4797,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 672, col: 51, offset: 19478},
+									pos:  position{line: 672, col: 51, offset: 19486},
 									name: "pct_encoded",
 								},
 							},
@@ -4809,31 +4809,31 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 677, col: 1, offset: 19571},
+			pos:         position{line: 677, col: 1, offset: 19579},
 			expr: &actionExpr{
-				pos: position{line: 677, col: 30, offset: 19600},
+				pos: position{line: 677, col: 30, offset: 19608},
 				run: (*parser).callonpct_encoded1,
 				expr: &labeledExpr{
-					pos:   position{line: 677, col: 30, offset: 19600},
+					pos:   position{line: 677, col: 30, offset: 19608},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 677, col: 33, offset: 19603},
+						pos: position{line: 677, col: 33, offset: 19611},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 677, col: 33, offset: 19603},
+								pos:        position{line: 677, col: 33, offset: 19611},
 								val:        "%",
 								ignoreCase: false,
 								want:       "\"%\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 677, col: 37, offset: 19607},
+								pos:        position{line: 677, col: 37, offset: 19615},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 677, col: 49, offset: 19619},
+								pos:        position{line: 677, col: 49, offset: 19627},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
@@ -4847,9 +4847,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 682, col: 1, offset: 19733},
+			pos:         position{line: 682, col: 1, offset: 19741},
 			expr: &charClassMatcher{
-				pos:        position{line: 682, col: 28, offset: 19760},
+				pos:        position{line: 682, col: 28, offset: 19768},
 				val:        "[.0-9A-Z_a-z~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -4860,9 +4860,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 685, col: 1, offset: 19823},
+			pos:         position{line: 685, col: 1, offset: 19831},
 			expr: &charClassMatcher{
-				pos:        position{line: 685, col: 24, offset: 19846},
+				pos:        position{line: 685, col: 24, offset: 19854},
 				val:        "[!#$&-,/:;=?@[\\]]",
 				chars:      []rune{'!', '#', '$', '/', ':', ';', '=', '?', '@', '[', ']'},
 				ranges:     []rune{'&', ','},
@@ -4873,9 +4873,9 @@ var g = &grammar{
 		{
 			name:        "gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 688, col: 1, offset: 19927},
+			pos:         position{line: 688, col: 1, offset: 19935},
 			expr: &charClassMatcher{
-				pos:        position{line: 688, col: 28, offset: 19954},
+				pos:        position{line: 688, col: 28, offset: 19962},
 				val:        "[#/:?@[\\]]",
 				chars:      []rune{'#', '/', ':', '?', '@', '[', ']'},
 				ignoreCase: false,
@@ -4885,9 +4885,9 @@ var g = &grammar{
 		{
 			name:        "sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 692, col: 1, offset: 20072},
+			pos:         position{line: 692, col: 1, offset: 20080},
 			expr: &charClassMatcher{
-				pos:        position{line: 692, col: 28, offset: 20099},
+				pos:        position{line: 692, col: 28, offset: 20107},
 				val:        "[!$&-,;=]",
 				chars:      []rune{'!', '$', ';', '='},
 				ranges:     []rune{'&', ','},
@@ -4898,61 +4898,61 @@ var g = &grammar{
 		{
 			name:        "IRI",
 			displayName: "\"IRI\"",
-			pos:         position{line: 696, col: 1, offset: 20216},
+			pos:         position{line: 696, col: 1, offset: 20224},
 			expr: &actionExpr{
-				pos: position{line: 696, col: 14, offset: 20229},
+				pos: position{line: 696, col: 14, offset: 20237},
 				run: (*parser).callonIRI1,
 				expr: &labeledExpr{
-					pos:   position{line: 696, col: 14, offset: 20229},
+					pos:   position{line: 696, col: 14, offset: 20237},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 696, col: 17, offset: 20232},
+						pos: position{line: 696, col: 17, offset: 20240},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 696, col: 17, offset: 20232},
+								pos:  position{line: 696, col: 17, offset: 20240},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 696, col: 24, offset: 20239},
+								pos:        position{line: 696, col: 24, offset: 20247},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 696, col: 28, offset: 20243},
+								pos:  position{line: 696, col: 28, offset: 20251},
 								name: "ihier_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 696, col: 39, offset: 20254},
+								pos: position{line: 696, col: 39, offset: 20262},
 								expr: &seqExpr{
-									pos: position{line: 696, col: 40, offset: 20255},
+									pos: position{line: 696, col: 40, offset: 20263},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 696, col: 40, offset: 20255},
+											pos:        position{line: 696, col: 40, offset: 20263},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 696, col: 44, offset: 20259},
+											pos:  position{line: 696, col: 44, offset: 20267},
 											name: "iquery",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 696, col: 53, offset: 20268},
+								pos: position{line: 696, col: 53, offset: 20276},
 								expr: &seqExpr{
-									pos: position{line: 696, col: 54, offset: 20269},
+									pos: position{line: 696, col: 54, offset: 20277},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 696, col: 54, offset: 20269},
+											pos:        position{line: 696, col: 54, offset: 20277},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 696, col: 58, offset: 20273},
+											pos:  position{line: 696, col: 58, offset: 20281},
 											name: "ifragment",
 										},
 									},
@@ -4966,45 +4966,45 @@ var g = &grammar{
 		{
 			name:        "ihier_part",
 			displayName: "\"ihier-part\"",
-			pos:         position{line: 704, col: 1, offset: 20483},
+			pos:         position{line: 704, col: 1, offset: 20491},
 			expr: &actionExpr{
-				pos: position{line: 704, col: 28, offset: 20510},
+				pos: position{line: 704, col: 28, offset: 20518},
 				run: (*parser).callonihier_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 704, col: 28, offset: 20510},
+					pos:   position{line: 704, col: 28, offset: 20518},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 704, col: 31, offset: 20513},
+						pos: position{line: 704, col: 31, offset: 20521},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 704, col: 31, offset: 20513},
+								pos: position{line: 704, col: 31, offset: 20521},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 704, col: 31, offset: 20513},
+										pos:        position{line: 704, col: 31, offset: 20521},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 704, col: 36, offset: 20518},
+										pos:  position{line: 704, col: 36, offset: 20526},
 										name: "iauthority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 704, col: 47, offset: 20529},
+										pos:  position{line: 704, col: 47, offset: 20537},
 										name: "ipath_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 704, col: 63, offset: 20545},
+								pos:  position{line: 704, col: 63, offset: 20553},
 								name: "ipath_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 704, col: 80, offset: 20562},
+								pos:  position{line: 704, col: 80, offset: 20570},
 								name: "ipath_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 704, col: 97, offset: 20579},
+								pos:  position{line: 704, col: 97, offset: 20587},
 								name: "ipath_empty",
 							},
 						},
@@ -5015,45 +5015,45 @@ var g = &grammar{
 		{
 			name:        "ihier_part_2",
 			displayName: "\"ihier-part\"",
-			pos:         position{line: 709, col: 1, offset: 20711},
+			pos:         position{line: 709, col: 1, offset: 20719},
 			expr: &actionExpr{
-				pos: position{line: 709, col: 30, offset: 20740},
+				pos: position{line: 709, col: 30, offset: 20748},
 				run: (*parser).callonihier_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 709, col: 30, offset: 20740},
+					pos:   position{line: 709, col: 30, offset: 20748},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 709, col: 33, offset: 20743},
+						pos: position{line: 709, col: 33, offset: 20751},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 709, col: 33, offset: 20743},
+								pos: position{line: 709, col: 33, offset: 20751},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 709, col: 33, offset: 20743},
+										pos:        position{line: 709, col: 33, offset: 20751},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 709, col: 38, offset: 20748},
+										pos:  position{line: 709, col: 38, offset: 20756},
 										name: "iauthority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 709, col: 51, offset: 20761},
+										pos:  position{line: 709, col: 51, offset: 20769},
 										name: "ipath_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 709, col: 67, offset: 20777},
+								pos:  position{line: 709, col: 67, offset: 20785},
 								name: "ipath_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 709, col: 84, offset: 20794},
+								pos:  position{line: 709, col: 84, offset: 20802},
 								name: "ipath_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 709, col: 101, offset: 20811},
+								pos:  position{line: 709, col: 101, offset: 20819},
 								name: "ipath_empty",
 							},
 						},
@@ -5064,45 +5064,45 @@ var g = &grammar{
 		{
 			name:        "ihier_part_3",
 			displayName: "\"ihier-part\"",
-			pos:         position{line: 714, col: 1, offset: 20943},
+			pos:         position{line: 714, col: 1, offset: 20951},
 			expr: &actionExpr{
-				pos: position{line: 714, col: 30, offset: 20972},
+				pos: position{line: 714, col: 30, offset: 20980},
 				run: (*parser).callonihier_part_31,
 				expr: &labeledExpr{
-					pos:   position{line: 714, col: 30, offset: 20972},
+					pos:   position{line: 714, col: 30, offset: 20980},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 714, col: 33, offset: 20975},
+						pos: position{line: 714, col: 33, offset: 20983},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 714, col: 33, offset: 20975},
+								pos: position{line: 714, col: 33, offset: 20983},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 714, col: 33, offset: 20975},
+										pos:        position{line: 714, col: 33, offset: 20983},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 714, col: 38, offset: 20980},
+										pos:  position{line: 714, col: 38, offset: 20988},
 										name: "iauthority_3",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 714, col: 51, offset: 20993},
+										pos:  position{line: 714, col: 51, offset: 21001},
 										name: "ipath_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 714, col: 67, offset: 21009},
+								pos:  position{line: 714, col: 67, offset: 21017},
 								name: "ipath_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 714, col: 84, offset: 21026},
+								pos:  position{line: 714, col: 84, offset: 21034},
 								name: "ipath_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 714, col: 101, offset: 21043},
+								pos:  position{line: 714, col: 101, offset: 21051},
 								name: "ipath_empty",
 							},
 						},
@@ -5113,22 +5113,22 @@ var g = &grammar{
 		{
 			name:        "IRI_reference",
 			displayName: "\"IRI-reference\"",
-			pos:         position{line: 719, col: 1, offset: 21139},
+			pos:         position{line: 719, col: 1, offset: 21147},
 			expr: &actionExpr{
-				pos: position{line: 719, col: 34, offset: 21172},
+				pos: position{line: 719, col: 34, offset: 21180},
 				run: (*parser).callonIRI_reference1,
 				expr: &labeledExpr{
-					pos:   position{line: 719, col: 34, offset: 21172},
+					pos:   position{line: 719, col: 34, offset: 21180},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 719, col: 37, offset: 21175},
+						pos: position{line: 719, col: 37, offset: 21183},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 719, col: 37, offset: 21175},
+								pos:  position{line: 719, col: 37, offset: 21183},
 								name: "IRI",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 719, col: 43, offset: 21181},
+								pos:  position{line: 719, col: 43, offset: 21189},
 								name: "irelative_ref",
 							},
 						},
@@ -5139,43 +5139,43 @@ var g = &grammar{
 		{
 			name:        "absolute_IRI",
 			displayName: "\"absolute-IRI\"",
-			pos:         position{line: 724, col: 1, offset: 21299},
+			pos:         position{line: 724, col: 1, offset: 21307},
 			expr: &actionExpr{
-				pos: position{line: 724, col: 32, offset: 21330},
+				pos: position{line: 724, col: 32, offset: 21338},
 				run: (*parser).callonabsolute_IRI1,
 				expr: &labeledExpr{
-					pos:   position{line: 724, col: 32, offset: 21330},
+					pos:   position{line: 724, col: 32, offset: 21338},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 724, col: 35, offset: 21333},
+						pos: position{line: 724, col: 35, offset: 21341},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 724, col: 35, offset: 21333},
+								pos:  position{line: 724, col: 35, offset: 21341},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 724, col: 42, offset: 21340},
+								pos:        position{line: 724, col: 42, offset: 21348},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 724, col: 46, offset: 21344},
+								pos:  position{line: 724, col: 46, offset: 21352},
 								name: "ihier_part_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 724, col: 59, offset: 21357},
+								pos: position{line: 724, col: 59, offset: 21365},
 								expr: &seqExpr{
-									pos: position{line: 724, col: 60, offset: 21358},
+									pos: position{line: 724, col: 60, offset: 21366},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 724, col: 60, offset: 21358},
+											pos:        position{line: 724, col: 60, offset: 21366},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 724, col: 64, offset: 21362},
+											pos:  position{line: 724, col: 64, offset: 21370},
 											name: "iquery",
 										},
 									},
@@ -5189,51 +5189,51 @@ var g = &grammar{
 		{
 			name:        "irelative_ref",
 			displayName: "\"irelative-ref\"",
-			pos:         position{line: 729, col: 1, offset: 21485},
+			pos:         position{line: 729, col: 1, offset: 21493},
 			expr: &actionExpr{
-				pos: position{line: 729, col: 34, offset: 21518},
+				pos: position{line: 729, col: 34, offset: 21526},
 				run: (*parser).callonirelative_ref1,
 				expr: &labeledExpr{
-					pos:   position{line: 729, col: 34, offset: 21518},
+					pos:   position{line: 729, col: 34, offset: 21526},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 729, col: 37, offset: 21521},
+						pos: position{line: 729, col: 37, offset: 21529},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 729, col: 37, offset: 21521},
+								pos:  position{line: 729, col: 37, offset: 21529},
 								name: "irelative_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 729, col: 52, offset: 21536},
+								pos: position{line: 729, col: 52, offset: 21544},
 								expr: &seqExpr{
-									pos: position{line: 729, col: 53, offset: 21537},
+									pos: position{line: 729, col: 53, offset: 21545},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 729, col: 53, offset: 21537},
+											pos:        position{line: 729, col: 53, offset: 21545},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 729, col: 57, offset: 21541},
+											pos:  position{line: 729, col: 57, offset: 21549},
 											name: "iquery",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 729, col: 66, offset: 21550},
+								pos: position{line: 729, col: 66, offset: 21558},
 								expr: &seqExpr{
-									pos: position{line: 729, col: 67, offset: 21551},
+									pos: position{line: 729, col: 67, offset: 21559},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 729, col: 67, offset: 21551},
+											pos:        position{line: 729, col: 67, offset: 21559},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 729, col: 71, offset: 21555},
+											pos:  position{line: 729, col: 71, offset: 21563},
 											name: "ifragment",
 										},
 									},
@@ -5247,45 +5247,45 @@ var g = &grammar{
 		{
 			name:        "irelative_part",
 			displayName: "\"irelative-part\"",
-			pos:         position{line: 737, col: 1, offset: 21780},
+			pos:         position{line: 737, col: 1, offset: 21788},
 			expr: &actionExpr{
-				pos: position{line: 737, col: 36, offset: 21815},
+				pos: position{line: 737, col: 36, offset: 21823},
 				run: (*parser).callonirelative_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 737, col: 36, offset: 21815},
+					pos:   position{line: 737, col: 36, offset: 21823},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 737, col: 39, offset: 21818},
+						pos: position{line: 737, col: 39, offset: 21826},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 737, col: 39, offset: 21818},
+								pos: position{line: 737, col: 39, offset: 21826},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 737, col: 39, offset: 21818},
+										pos:        position{line: 737, col: 39, offset: 21826},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 737, col: 44, offset: 21823},
+										pos:  position{line: 737, col: 44, offset: 21831},
 										name: "iauthority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 737, col: 55, offset: 21834},
+										pos:  position{line: 737, col: 55, offset: 21842},
 										name: "ipath_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 737, col: 71, offset: 21850},
+								pos:  position{line: 737, col: 71, offset: 21858},
 								name: "ipath_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 737, col: 88, offset: 21867},
+								pos:  position{line: 737, col: 88, offset: 21875},
 								name: "ipath_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 737, col: 105, offset: 21884},
+								pos:  position{line: 737, col: 105, offset: 21892},
 								name: "ipath_empty",
 							},
 						},
@@ -5296,45 +5296,45 @@ var g = &grammar{
 		{
 			name:        "irelative_part_2",
 			displayName: "\"irelative-part\"",
-			pos:         position{line: 742, col: 1, offset: 22024},
+			pos:         position{line: 742, col: 1, offset: 22032},
 			expr: &actionExpr{
-				pos: position{line: 742, col: 38, offset: 22061},
+				pos: position{line: 742, col: 38, offset: 22069},
 				run: (*parser).callonirelative_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 742, col: 38, offset: 22061},
+					pos:   position{line: 742, col: 38, offset: 22069},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 742, col: 41, offset: 22064},
+						pos: position{line: 742, col: 41, offset: 22072},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 742, col: 41, offset: 22064},
+								pos: position{line: 742, col: 41, offset: 22072},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 742, col: 41, offset: 22064},
+										pos:        position{line: 742, col: 41, offset: 22072},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 742, col: 46, offset: 22069},
+										pos:  position{line: 742, col: 46, offset: 22077},
 										name: "iauthority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 742, col: 59, offset: 22082},
+										pos:  position{line: 742, col: 59, offset: 22090},
 										name: "ipath_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 742, col: 75, offset: 22098},
+								pos:  position{line: 742, col: 75, offset: 22106},
 								name: "ipath_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 742, col: 92, offset: 22115},
+								pos:  position{line: 742, col: 92, offset: 22123},
 								name: "ipath_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 742, col: 109, offset: 22132},
+								pos:  position{line: 742, col: 109, offset: 22140},
 								name: "ipath_empty",
 							},
 						},
@@ -5345,27 +5345,27 @@ var g = &grammar{
 		{
 			name:        "iauthority",
 			displayName: "\"iauthority\"",
-			pos:         position{line: 747, col: 1, offset: 22249},
+			pos:         position{line: 747, col: 1, offset: 22257},
 			expr: &actionExpr{
-				pos: position{line: 747, col: 28, offset: 22276},
+				pos: position{line: 747, col: 28, offset: 22284},
 				run: (*parser).calloniauthority1,
 				expr: &labeledExpr{
-					pos:   position{line: 747, col: 28, offset: 22276},
+					pos:   position{line: 747, col: 28, offset: 22284},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 747, col: 31, offset: 22279},
+						pos: position{line: 747, col: 31, offset: 22287},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 747, col: 31, offset: 22279},
+								pos: position{line: 747, col: 31, offset: 22287},
 								expr: &seqExpr{
-									pos: position{line: 747, col: 32, offset: 22280},
+									pos: position{line: 747, col: 32, offset: 22288},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 747, col: 32, offset: 22280},
+											pos:  position{line: 747, col: 32, offset: 22288},
 											name: "iuserinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 747, col: 42, offset: 22290},
+											pos:        position{line: 747, col: 42, offset: 22298},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -5374,22 +5374,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 747, col: 48, offset: 22296},
+								pos:  position{line: 747, col: 48, offset: 22304},
 								name: "ihost",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 747, col: 54, offset: 22302},
+								pos: position{line: 747, col: 54, offset: 22310},
 								expr: &seqExpr{
-									pos: position{line: 747, col: 55, offset: 22303},
+									pos: position{line: 747, col: 55, offset: 22311},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 747, col: 55, offset: 22303},
+											pos:        position{line: 747, col: 55, offset: 22311},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 747, col: 59, offset: 22307},
+											pos:  position{line: 747, col: 59, offset: 22315},
 											name: "port",
 										},
 									},
@@ -5403,27 +5403,27 @@ var g = &grammar{
 		{
 			name:        "iauthority_2",
 			displayName: "\"iauthority\"",
-			pos:         position{line: 752, col: 1, offset: 22434},
+			pos:         position{line: 752, col: 1, offset: 22442},
 			expr: &actionExpr{
-				pos: position{line: 752, col: 30, offset: 22463},
+				pos: position{line: 752, col: 30, offset: 22471},
 				run: (*parser).calloniauthority_21,
 				expr: &labeledExpr{
-					pos:   position{line: 752, col: 30, offset: 22463},
+					pos:   position{line: 752, col: 30, offset: 22471},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 752, col: 33, offset: 22466},
+						pos: position{line: 752, col: 33, offset: 22474},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 752, col: 33, offset: 22466},
+								pos: position{line: 752, col: 33, offset: 22474},
 								expr: &seqExpr{
-									pos: position{line: 752, col: 34, offset: 22467},
+									pos: position{line: 752, col: 34, offset: 22475},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 752, col: 34, offset: 22467},
+											pos:  position{line: 752, col: 34, offset: 22475},
 											name: "iuserinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 752, col: 44, offset: 22477},
+											pos:        position{line: 752, col: 44, offset: 22485},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -5432,22 +5432,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 752, col: 50, offset: 22483},
+								pos:  position{line: 752, col: 50, offset: 22491},
 								name: "ihost_2",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 752, col: 58, offset: 22491},
+								pos: position{line: 752, col: 58, offset: 22499},
 								expr: &seqExpr{
-									pos: position{line: 752, col: 59, offset: 22492},
+									pos: position{line: 752, col: 59, offset: 22500},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 752, col: 59, offset: 22492},
+											pos:        position{line: 752, col: 59, offset: 22500},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 752, col: 63, offset: 22496},
+											pos:  position{line: 752, col: 63, offset: 22504},
 											name: "port",
 										},
 									},
@@ -5461,27 +5461,27 @@ var g = &grammar{
 		{
 			name:        "iauthority_3",
 			displayName: "\"iauthority\"",
-			pos:         position{line: 757, col: 1, offset: 22623},
+			pos:         position{line: 757, col: 1, offset: 22631},
 			expr: &actionExpr{
-				pos: position{line: 757, col: 30, offset: 22652},
+				pos: position{line: 757, col: 30, offset: 22660},
 				run: (*parser).calloniauthority_31,
 				expr: &labeledExpr{
-					pos:   position{line: 757, col: 30, offset: 22652},
+					pos:   position{line: 757, col: 30, offset: 22660},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 757, col: 33, offset: 22655},
+						pos: position{line: 757, col: 33, offset: 22663},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 757, col: 33, offset: 22655},
+								pos: position{line: 757, col: 33, offset: 22663},
 								expr: &seqExpr{
-									pos: position{line: 757, col: 34, offset: 22656},
+									pos: position{line: 757, col: 34, offset: 22664},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 757, col: 34, offset: 22656},
+											pos:  position{line: 757, col: 34, offset: 22664},
 											name: "iuserinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 757, col: 44, offset: 22666},
+											pos:        position{line: 757, col: 44, offset: 22674},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -5490,22 +5490,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 757, col: 50, offset: 22672},
+								pos:  position{line: 757, col: 50, offset: 22680},
 								name: "ihost_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 757, col: 58, offset: 22680},
+								pos: position{line: 757, col: 58, offset: 22688},
 								expr: &seqExpr{
-									pos: position{line: 757, col: 59, offset: 22681},
+									pos: position{line: 757, col: 59, offset: 22689},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 757, col: 59, offset: 22681},
+											pos:        position{line: 757, col: 59, offset: 22689},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 757, col: 63, offset: 22685},
+											pos:  position{line: 757, col: 63, offset: 22693},
 											name: "port",
 										},
 									},
@@ -5519,27 +5519,27 @@ var g = &grammar{
 		{
 			name:        "iauthority_4",
 			displayName: "\"iauthority\"",
-			pos:         position{line: 762, col: 1, offset: 22812},
+			pos:         position{line: 762, col: 1, offset: 22820},
 			expr: &actionExpr{
-				pos: position{line: 762, col: 30, offset: 22841},
+				pos: position{line: 762, col: 30, offset: 22849},
 				run: (*parser).calloniauthority_41,
 				expr: &labeledExpr{
-					pos:   position{line: 762, col: 30, offset: 22841},
+					pos:   position{line: 762, col: 30, offset: 22849},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 762, col: 33, offset: 22844},
+						pos: position{line: 762, col: 33, offset: 22852},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 762, col: 33, offset: 22844},
+								pos: position{line: 762, col: 33, offset: 22852},
 								expr: &seqExpr{
-									pos: position{line: 762, col: 34, offset: 22845},
+									pos: position{line: 762, col: 34, offset: 22853},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 762, col: 34, offset: 22845},
+											pos:  position{line: 762, col: 34, offset: 22853},
 											name: "iuserinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 762, col: 44, offset: 22855},
+											pos:        position{line: 762, col: 44, offset: 22863},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -5548,22 +5548,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 762, col: 50, offset: 22861},
+								pos:  position{line: 762, col: 50, offset: 22869},
 								name: "ihost_4",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 762, col: 58, offset: 22869},
+								pos: position{line: 762, col: 58, offset: 22877},
 								expr: &seqExpr{
-									pos: position{line: 762, col: 59, offset: 22870},
+									pos: position{line: 762, col: 59, offset: 22878},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 762, col: 59, offset: 22870},
+											pos:        position{line: 762, col: 59, offset: 22878},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 762, col: 63, offset: 22874},
+											pos:  position{line: 762, col: 63, offset: 22882},
 											name: "port",
 										},
 									},
@@ -5577,20 +5577,20 @@ var g = &grammar{
 		{
 			name:        "iuserinfo",
 			displayName: "\"iuserinfo\"",
-			pos:         position{line: 767, col: 1, offset: 22995},
+			pos:         position{line: 767, col: 1, offset: 23003},
 			expr: &actionExpr{
-				pos: position{line: 767, col: 26, offset: 23020},
+				pos: position{line: 767, col: 26, offset: 23028},
 				run: (*parser).calloniuserinfo1,
 				expr: &labeledExpr{
-					pos:   position{line: 767, col: 26, offset: 23020},
+					pos:   position{line: 767, col: 26, offset: 23028},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 767, col: 29, offset: 23023},
+						pos: position{line: 767, col: 29, offset: 23031},
 						expr: &choiceExpr{
-							pos: position{line: 767, col: 30, offset: 23024},
+							pos: position{line: 767, col: 30, offset: 23032},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 767, col: 30, offset: 23024},
+									pos:        position{line: 767, col: 30, offset: 23032},
 									val:        "[!$&-,.0-;=A-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -5598,7 +5598,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 767, col: 385, offset: 23379},
+									pos:  position{line: 767, col: 385, offset: 23387},
 									name: "pct_encoded",
 								},
 							},
@@ -5610,43 +5610,43 @@ var g = &grammar{
 		{
 			name:        "ihost",
 			displayName: "\"ihost\"",
-			pos:         position{line: 772, col: 1, offset: 23493},
+			pos:         position{line: 772, col: 1, offset: 23501},
 			expr: &actionExpr{
-				pos: position{line: 772, col: 18, offset: 23510},
+				pos: position{line: 772, col: 18, offset: 23518},
 				run: (*parser).callonihost1,
 				expr: &labeledExpr{
-					pos:   position{line: 772, col: 18, offset: 23510},
+					pos:   position{line: 772, col: 18, offset: 23518},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 772, col: 21, offset: 23513},
+						pos: position{line: 772, col: 21, offset: 23521},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 772, col: 21, offset: 23513},
+								pos:  position{line: 772, col: 21, offset: 23521},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 772, col: 34, offset: 23526},
+								pos: position{line: 772, col: 34, offset: 23534},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 772, col: 34, offset: 23526},
+										pos:  position{line: 772, col: 34, offset: 23534},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 772, col: 46, offset: 23538},
+										pos: position{line: 772, col: 46, offset: 23546},
 										expr: &choiceExpr{
-											pos: position{line: 772, col: 48, offset: 23540},
+											pos: position{line: 772, col: 48, offset: 23548},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 772, col: 48, offset: 23540},
+													pos:        position{line: 772, col: 48, offset: 23548},
 													val:        "[#/:?]",
 													chars:      []rune{'#', '/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 772, col: 57, offset: 23549},
+													pos: position{line: 772, col: 57, offset: 23557},
 													expr: &anyMatcher{
-														line: 772, col: 58, offset: 23550,
+														line: 772, col: 58, offset: 23558,
 													},
 												},
 											},
@@ -5655,7 +5655,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 772, col: 63, offset: 23555},
+								pos:  position{line: 772, col: 63, offset: 23563},
 								name: "ireg_name",
 							},
 						},
@@ -5666,43 +5666,43 @@ var g = &grammar{
 		{
 			name:        "ihost_2",
 			displayName: "\"ihost\"",
-			pos:         position{line: 777, col: 1, offset: 23675},
+			pos:         position{line: 777, col: 1, offset: 23683},
 			expr: &actionExpr{
-				pos: position{line: 777, col: 20, offset: 23694},
+				pos: position{line: 777, col: 20, offset: 23702},
 				run: (*parser).callonihost_21,
 				expr: &labeledExpr{
-					pos:   position{line: 777, col: 20, offset: 23694},
+					pos:   position{line: 777, col: 20, offset: 23702},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 777, col: 23, offset: 23697},
+						pos: position{line: 777, col: 23, offset: 23705},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 777, col: 23, offset: 23697},
+								pos:  position{line: 777, col: 23, offset: 23705},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 777, col: 36, offset: 23710},
+								pos: position{line: 777, col: 36, offset: 23718},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 777, col: 36, offset: 23710},
+										pos:  position{line: 777, col: 36, offset: 23718},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 777, col: 48, offset: 23722},
+										pos: position{line: 777, col: 48, offset: 23730},
 										expr: &choiceExpr{
-											pos: position{line: 777, col: 50, offset: 23724},
+											pos: position{line: 777, col: 50, offset: 23732},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 777, col: 50, offset: 23724},
+													pos:        position{line: 777, col: 50, offset: 23732},
 													val:        "[/:]",
 													chars:      []rune{'/', ':'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 777, col: 57, offset: 23731},
+													pos: position{line: 777, col: 57, offset: 23739},
 													expr: &anyMatcher{
-														line: 777, col: 58, offset: 23732,
+														line: 777, col: 58, offset: 23740,
 													},
 												},
 											},
@@ -5711,7 +5711,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 777, col: 63, offset: 23737},
+								pos:  position{line: 777, col: 63, offset: 23745},
 								name: "ireg_name",
 							},
 						},
@@ -5722,43 +5722,43 @@ var g = &grammar{
 		{
 			name:        "ihost_3",
 			displayName: "\"ihost\"",
-			pos:         position{line: 782, col: 1, offset: 23857},
+			pos:         position{line: 782, col: 1, offset: 23865},
 			expr: &actionExpr{
-				pos: position{line: 782, col: 20, offset: 23876},
+				pos: position{line: 782, col: 20, offset: 23884},
 				run: (*parser).callonihost_31,
 				expr: &labeledExpr{
-					pos:   position{line: 782, col: 20, offset: 23876},
+					pos:   position{line: 782, col: 20, offset: 23884},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 782, col: 23, offset: 23879},
+						pos: position{line: 782, col: 23, offset: 23887},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 782, col: 23, offset: 23879},
+								pos:  position{line: 782, col: 23, offset: 23887},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 782, col: 36, offset: 23892},
+								pos: position{line: 782, col: 36, offset: 23900},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 782, col: 36, offset: 23892},
+										pos:  position{line: 782, col: 36, offset: 23900},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 782, col: 48, offset: 23904},
+										pos: position{line: 782, col: 48, offset: 23912},
 										expr: &choiceExpr{
-											pos: position{line: 782, col: 50, offset: 23906},
+											pos: position{line: 782, col: 50, offset: 23914},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 782, col: 50, offset: 23906},
+													pos:        position{line: 782, col: 50, offset: 23914},
 													val:        "[/:?]",
 													chars:      []rune{'/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 782, col: 58, offset: 23914},
+													pos: position{line: 782, col: 58, offset: 23922},
 													expr: &anyMatcher{
-														line: 782, col: 59, offset: 23915,
+														line: 782, col: 59, offset: 23923,
 													},
 												},
 											},
@@ -5767,7 +5767,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 782, col: 64, offset: 23920},
+								pos:  position{line: 782, col: 64, offset: 23928},
 								name: "ireg_name",
 							},
 						},
@@ -5778,42 +5778,42 @@ var g = &grammar{
 		{
 			name:        "ihost_4",
 			displayName: "\"ihost\"",
-			pos:         position{line: 787, col: 1, offset: 24040},
+			pos:         position{line: 787, col: 1, offset: 24048},
 			expr: &actionExpr{
-				pos: position{line: 787, col: 20, offset: 24059},
+				pos: position{line: 787, col: 20, offset: 24067},
 				run: (*parser).callonihost_41,
 				expr: &labeledExpr{
-					pos:   position{line: 787, col: 20, offset: 24059},
+					pos:   position{line: 787, col: 20, offset: 24067},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 787, col: 23, offset: 24062},
+						pos: position{line: 787, col: 23, offset: 24070},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 787, col: 23, offset: 24062},
+								pos:  position{line: 787, col: 23, offset: 24070},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 787, col: 36, offset: 24075},
+								pos: position{line: 787, col: 36, offset: 24083},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 787, col: 36, offset: 24075},
+										pos:  position{line: 787, col: 36, offset: 24083},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 787, col: 48, offset: 24087},
+										pos: position{line: 787, col: 48, offset: 24095},
 										expr: &choiceExpr{
-											pos: position{line: 787, col: 50, offset: 24089},
+											pos: position{line: 787, col: 50, offset: 24097},
 											alternatives: []any{
 												&litMatcher{
-													pos:        position{line: 787, col: 50, offset: 24089},
+													pos:        position{line: 787, col: 50, offset: 24097},
 													val:        ":",
 													ignoreCase: false,
 													want:       "\":\"",
 												},
 												&notExpr{
-													pos: position{line: 787, col: 56, offset: 24095},
+													pos: position{line: 787, col: 56, offset: 24103},
 													expr: &anyMatcher{
-														line: 787, col: 57, offset: 24096,
+														line: 787, col: 57, offset: 24104,
 													},
 												},
 											},
@@ -5822,7 +5822,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 787, col: 62, offset: 24101},
+								pos:  position{line: 787, col: 62, offset: 24109},
 								name: "ireg_name",
 							},
 						},
@@ -5833,37 +5833,37 @@ var g = &grammar{
 		{
 			name:        "ihost_5",
 			displayName: "\"ihost\"",
-			pos:         position{line: 792, col: 1, offset: 24221},
+			pos:         position{line: 792, col: 1, offset: 24229},
 			expr: &actionExpr{
-				pos: position{line: 792, col: 20, offset: 24240},
+				pos: position{line: 792, col: 20, offset: 24248},
 				run: (*parser).callonihost_51,
 				expr: &labeledExpr{
-					pos:   position{line: 792, col: 20, offset: 24240},
+					pos:   position{line: 792, col: 20, offset: 24248},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 792, col: 23, offset: 24243},
+						pos: position{line: 792, col: 23, offset: 24251},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 792, col: 23, offset: 24243},
+								pos:  position{line: 792, col: 23, offset: 24251},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 792, col: 36, offset: 24256},
+								pos: position{line: 792, col: 36, offset: 24264},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 792, col: 36, offset: 24256},
+										pos:  position{line: 792, col: 36, offset: 24264},
 										name: "IPv4address",
 									},
 									&notExpr{
-										pos: position{line: 792, col: 48, offset: 24268},
+										pos: position{line: 792, col: 48, offset: 24276},
 										expr: &anyMatcher{
-											line: 792, col: 49, offset: 24269,
+											line: 792, col: 49, offset: 24277,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 792, col: 53, offset: 24273},
+								pos:  position{line: 792, col: 53, offset: 24281},
 								name: "ireg_name",
 							},
 						},
@@ -5874,20 +5874,20 @@ var g = &grammar{
 		{
 			name:        "ireg_name",
 			displayName: "\"ireg-name\"",
-			pos:         position{line: 797, col: 1, offset: 24386},
+			pos:         position{line: 797, col: 1, offset: 24394},
 			expr: &actionExpr{
-				pos: position{line: 797, col: 26, offset: 24411},
+				pos: position{line: 797, col: 26, offset: 24419},
 				run: (*parser).callonireg_name1,
 				expr: &labeledExpr{
-					pos:   position{line: 797, col: 26, offset: 24411},
+					pos:   position{line: 797, col: 26, offset: 24419},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 797, col: 29, offset: 24414},
+						pos: position{line: 797, col: 29, offset: 24422},
 						expr: &choiceExpr{
-							pos: position{line: 797, col: 30, offset: 24415},
+							pos: position{line: 797, col: 30, offset: 24423},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 797, col: 30, offset: 24415},
+									pos:        position{line: 797, col: 30, offset: 24423},
 									val:        "[!$&-,.0-9;=A-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', 'A', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -5895,7 +5895,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 797, col: 386, offset: 24771},
+									pos:  position{line: 797, col: 386, offset: 24779},
 									name: "pct_encoded",
 								},
 							},
@@ -5907,56 +5907,56 @@ var g = &grammar{
 		{
 			name:        "ipath",
 			displayName: "\"ipath\"",
-			pos:         position{line: 806, col: 1, offset: 25157},
+			pos:         position{line: 806, col: 1, offset: 25165},
 			expr: &actionExpr{
-				pos: position{line: 806, col: 18, offset: 25174},
+				pos: position{line: 806, col: 18, offset: 25182},
 				run: (*parser).callonipath1,
 				expr: &labeledExpr{
-					pos:   position{line: 806, col: 18, offset: 25174},
+					pos:   position{line: 806, col: 18, offset: 25182},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 806, col: 21, offset: 25177},
+						pos: position{line: 806, col: 21, offset: 25185},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 806, col: 21, offset: 25177},
+								pos: position{line: 806, col: 21, offset: 25185},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 806, col: 21, offset: 25177},
+										pos:  position{line: 806, col: 21, offset: 25185},
 										name: "ipath_abempty",
 									},
 									&notExpr{
-										pos: position{line: 806, col: 35, offset: 25191},
+										pos: position{line: 806, col: 35, offset: 25199},
 										expr: &anyMatcher{
-											line: 806, col: 36, offset: 25192,
+											line: 806, col: 36, offset: 25200,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 806, col: 40, offset: 25196},
+								pos:  position{line: 806, col: 40, offset: 25204},
 								name: "ipath_absolute",
 							},
 							&seqExpr{
-								pos: position{line: 806, col: 57, offset: 25213},
+								pos: position{line: 806, col: 57, offset: 25221},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 806, col: 57, offset: 25213},
+										pos:  position{line: 806, col: 57, offset: 25221},
 										name: "ipath_noscheme",
 									},
 									&notExpr{
-										pos: position{line: 806, col: 72, offset: 25228},
+										pos: position{line: 806, col: 72, offset: 25236},
 										expr: &anyMatcher{
-											line: 806, col: 73, offset: 25229,
+											line: 806, col: 73, offset: 25237,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 806, col: 77, offset: 25233},
+								pos:  position{line: 806, col: 77, offset: 25241},
 								name: "ipath_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 806, col: 94, offset: 25250},
+								pos:  position{line: 806, col: 94, offset: 25258},
 								name: "ipath_empty",
 							},
 						},
@@ -5967,26 +5967,26 @@ var g = &grammar{
 		{
 			name:        "ipath_abempty",
 			displayName: "\"ipath-abempty\"",
-			pos:         position{line: 811, col: 1, offset: 25339},
+			pos:         position{line: 811, col: 1, offset: 25347},
 			expr: &actionExpr{
-				pos: position{line: 811, col: 34, offset: 25372},
+				pos: position{line: 811, col: 34, offset: 25380},
 				run: (*parser).callonipath_abempty1,
 				expr: &labeledExpr{
-					pos:   position{line: 811, col: 34, offset: 25372},
+					pos:   position{line: 811, col: 34, offset: 25380},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 811, col: 37, offset: 25375},
+						pos: position{line: 811, col: 37, offset: 25383},
 						expr: &seqExpr{
-							pos: position{line: 811, col: 38, offset: 25376},
+							pos: position{line: 811, col: 38, offset: 25384},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 811, col: 38, offset: 25376},
+									pos:        position{line: 811, col: 38, offset: 25384},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 811, col: 42, offset: 25380},
+									pos:  position{line: 811, col: 42, offset: 25388},
 									name: "isegment",
 								},
 							},
@@ -5998,44 +5998,44 @@ var g = &grammar{
 		{
 			name:        "ipath_absolute",
 			displayName: "\"ipath-absolute\"",
-			pos:         position{line: 816, col: 1, offset: 25496},
+			pos:         position{line: 816, col: 1, offset: 25504},
 			expr: &actionExpr{
-				pos: position{line: 816, col: 36, offset: 25531},
+				pos: position{line: 816, col: 36, offset: 25539},
 				run: (*parser).callonipath_absolute1,
 				expr: &labeledExpr{
-					pos:   position{line: 816, col: 36, offset: 25531},
+					pos:   position{line: 816, col: 36, offset: 25539},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 816, col: 39, offset: 25534},
+						pos: position{line: 816, col: 39, offset: 25542},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 816, col: 39, offset: 25534},
+								pos:        position{line: 816, col: 39, offset: 25542},
 								val:        "/",
 								ignoreCase: false,
 								want:       "\"/\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 816, col: 43, offset: 25538},
+								pos: position{line: 816, col: 43, offset: 25546},
 								expr: &seqExpr{
-									pos: position{line: 816, col: 44, offset: 25539},
+									pos: position{line: 816, col: 44, offset: 25547},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 816, col: 44, offset: 25539},
+											pos:  position{line: 816, col: 44, offset: 25547},
 											name: "isegment_nz",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 816, col: 56, offset: 25551},
+											pos: position{line: 816, col: 56, offset: 25559},
 											expr: &seqExpr{
-												pos: position{line: 816, col: 57, offset: 25552},
+												pos: position{line: 816, col: 57, offset: 25560},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 816, col: 57, offset: 25552},
+														pos:        position{line: 816, col: 57, offset: 25560},
 														val:        "/",
 														ignoreCase: false,
 														want:       "\"/\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 816, col: 61, offset: 25556},
+														pos:  position{line: 816, col: 61, offset: 25564},
 														name: "isegment",
 													},
 												},
@@ -6052,33 +6052,33 @@ var g = &grammar{
 		{
 			name:        "ipath_noscheme",
 			displayName: "\"ipath-noscheme\"",
-			pos:         position{line: 821, col: 1, offset: 25670},
+			pos:         position{line: 821, col: 1, offset: 25678},
 			expr: &actionExpr{
-				pos: position{line: 821, col: 36, offset: 25705},
+				pos: position{line: 821, col: 36, offset: 25713},
 				run: (*parser).callonipath_noscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 821, col: 36, offset: 25705},
+					pos:   position{line: 821, col: 36, offset: 25713},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 821, col: 39, offset: 25708},
+						pos: position{line: 821, col: 39, offset: 25716},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 821, col: 39, offset: 25708},
+								pos:  position{line: 821, col: 39, offset: 25716},
 								name: "isegment_nz_nc",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 821, col: 54, offset: 25723},
+								pos: position{line: 821, col: 54, offset: 25731},
 								expr: &seqExpr{
-									pos: position{line: 821, col: 55, offset: 25724},
+									pos: position{line: 821, col: 55, offset: 25732},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 821, col: 55, offset: 25724},
+											pos:        position{line: 821, col: 55, offset: 25732},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 821, col: 59, offset: 25728},
+											pos:  position{line: 821, col: 59, offset: 25736},
 											name: "isegment",
 										},
 									},
@@ -6092,33 +6092,33 @@ var g = &grammar{
 		{
 			name:        "ipath_rootless",
 			displayName: "\"ipath-rootless\"",
-			pos:         position{line: 826, col: 1, offset: 25837},
+			pos:         position{line: 826, col: 1, offset: 25845},
 			expr: &actionExpr{
-				pos: position{line: 826, col: 36, offset: 25872},
+				pos: position{line: 826, col: 36, offset: 25880},
 				run: (*parser).callonipath_rootless1,
 				expr: &labeledExpr{
-					pos:   position{line: 826, col: 36, offset: 25872},
+					pos:   position{line: 826, col: 36, offset: 25880},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 826, col: 39, offset: 25875},
+						pos: position{line: 826, col: 39, offset: 25883},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 826, col: 39, offset: 25875},
+								pos:  position{line: 826, col: 39, offset: 25883},
 								name: "isegment_nz",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 826, col: 51, offset: 25887},
+								pos: position{line: 826, col: 51, offset: 25895},
 								expr: &seqExpr{
-									pos: position{line: 826, col: 52, offset: 25888},
+									pos: position{line: 826, col: 52, offset: 25896},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 826, col: 52, offset: 25888},
+											pos:        position{line: 826, col: 52, offset: 25896},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 826, col: 56, offset: 25892},
+											pos:  position{line: 826, col: 56, offset: 25900},
 											name: "isegment",
 										},
 									},
@@ -6132,15 +6132,15 @@ var g = &grammar{
 		{
 			name:        "ipath_empty",
 			displayName: "\"ipath-empty\"",
-			pos:         position{line: 831, col: 1, offset: 25981},
+			pos:         position{line: 831, col: 1, offset: 25989},
 			expr: &actionExpr{
-				pos: position{line: 831, col: 30, offset: 26010},
+				pos: position{line: 831, col: 30, offset: 26018},
 				run: (*parser).callonipath_empty1,
 				expr: &labeledExpr{
-					pos:   position{line: 831, col: 30, offset: 26010},
+					pos:   position{line: 831, col: 30, offset: 26018},
 					label: "v",
 					expr: &litMatcher{
-						pos:        position{line: 831, col: 33, offset: 26013},
+						pos:        position{line: 831, col: 33, offset: 26021},
 						val:        "",
 						ignoreCase: false,
 						want:       "\"\"",
@@ -6151,20 +6151,20 @@ var g = &grammar{
 		{
 			name:        "isegment",
 			displayName: "\"isegment\"",
-			pos:         position{line: 836, col: 1, offset: 26089},
+			pos:         position{line: 836, col: 1, offset: 26097},
 			expr: &actionExpr{
-				pos: position{line: 836, col: 24, offset: 26112},
+				pos: position{line: 836, col: 24, offset: 26120},
 				run: (*parser).callonisegment1,
 				expr: &labeledExpr{
-					pos:   position{line: 836, col: 24, offset: 26112},
+					pos:   position{line: 836, col: 24, offset: 26120},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 836, col: 27, offset: 26115},
+						pos: position{line: 836, col: 27, offset: 26123},
 						expr: &choiceExpr{
-							pos: position{line: 836, col: 28, offset: 26116},
+							pos: position{line: 836, col: 28, offset: 26124},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 836, col: 28, offset: 26116},
+									pos:        position{line: 836, col: 28, offset: 26124},
 									val:        "[!$&-,.0-;=@-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -6172,7 +6172,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 836, col: 383, offset: 26471},
+									pos:  position{line: 836, col: 383, offset: 26479},
 									name: "pct_encoded",
 								},
 							},
@@ -6184,20 +6184,20 @@ var g = &grammar{
 		{
 			name:        "isegment_nz",
 			displayName: "\"isegment-nz\"",
-			pos:         position{line: 841, col: 1, offset: 26556},
+			pos:         position{line: 841, col: 1, offset: 26564},
 			expr: &actionExpr{
-				pos: position{line: 841, col: 30, offset: 26585},
+				pos: position{line: 841, col: 30, offset: 26593},
 				run: (*parser).callonisegment_nz1,
 				expr: &labeledExpr{
-					pos:   position{line: 841, col: 30, offset: 26585},
+					pos:   position{line: 841, col: 30, offset: 26593},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 841, col: 33, offset: 26588},
+						pos: position{line: 841, col: 33, offset: 26596},
 						expr: &choiceExpr{
-							pos: position{line: 841, col: 34, offset: 26589},
+							pos: position{line: 841, col: 34, offset: 26597},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 841, col: 34, offset: 26589},
+									pos:        position{line: 841, col: 34, offset: 26597},
 									val:        "[!$&-,.0-;=@-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -6205,7 +6205,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 841, col: 389, offset: 26944},
+									pos:  position{line: 841, col: 389, offset: 26952},
 									name: "pct_encoded",
 								},
 							},
@@ -6217,20 +6217,20 @@ var g = &grammar{
 		{
 			name:        "isegment_nz_nc",
 			displayName: "\"isegment-nz-nc\"",
-			pos:         position{line: 848, col: 1, offset: 27170},
+			pos:         position{line: 848, col: 1, offset: 27178},
 			expr: &actionExpr{
-				pos: position{line: 848, col: 36, offset: 27205},
+				pos: position{line: 848, col: 36, offset: 27213},
 				run: (*parser).callonisegment_nz_nc1,
 				expr: &labeledExpr{
-					pos:   position{line: 848, col: 36, offset: 27205},
+					pos:   position{line: 848, col: 36, offset: 27213},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 848, col: 39, offset: 27208},
+						pos: position{line: 848, col: 39, offset: 27216},
 						expr: &choiceExpr{
-							pos: position{line: 848, col: 40, offset: 27209},
+							pos: position{line: 848, col: 40, offset: 27217},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 848, col: 40, offset: 27209},
+									pos:        position{line: 848, col: 40, offset: 27217},
 									val:        "[!$&-,.0-9;=@-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', '@', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -6238,7 +6238,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 848, col: 396, offset: 27565},
+									pos:  position{line: 848, col: 396, offset: 27573},
 									name: "pct_encoded",
 								},
 							},
@@ -6250,12 +6250,12 @@ var g = &grammar{
 		{
 			name:        "ipchar",
 			displayName: "\"ipchar\"",
-			pos:         position{line: 854, col: 1, offset: 27719},
+			pos:         position{line: 854, col: 1, offset: 27727},
 			expr: &choiceExpr{
-				pos: position{line: 854, col: 20, offset: 27738},
+				pos: position{line: 854, col: 20, offset: 27746},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 854, col: 20, offset: 27738},
+						pos:        position{line: 854, col: 20, offset: 27746},
 						val:        "[!$&-,.0-;=@-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 						chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 						ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -6263,7 +6263,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 854, col: 375, offset: 28093},
+						pos:  position{line: 854, col: 375, offset: 28101},
 						name: "pct_encoded",
 					},
 				},
@@ -6272,20 +6272,20 @@ var g = &grammar{
 		{
 			name:        "iquery",
 			displayName: "\"iquery\"",
-			pos:         position{line: 857, col: 1, offset: 28164},
+			pos:         position{line: 857, col: 1, offset: 28172},
 			expr: &actionExpr{
-				pos: position{line: 857, col: 20, offset: 28183},
+				pos: position{line: 857, col: 20, offset: 28191},
 				run: (*parser).calloniquery1,
 				expr: &labeledExpr{
-					pos:   position{line: 857, col: 20, offset: 28183},
+					pos:   position{line: 857, col: 20, offset: 28191},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 857, col: 23, offset: 28186},
+						pos: position{line: 857, col: 23, offset: 28194},
 						expr: &choiceExpr{
-							pos: position{line: 857, col: 24, offset: 28187},
+							pos: position{line: 857, col: 24, offset: 28195},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 857, col: 24, offset: 28187},
+									pos:        position{line: 857, col: 24, offset: 28195},
 									val:        "[!$&-,.-;=?-Z_a-z~\\xA0-\\uD7FF\\uE000-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD\\U000F0000-\\U000FFFFD\\U00100000-\\U0010FFFD-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '\ue000', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd', '\U000f0000', '\U000ffffd', '\U00100000', '\U0010fffd'},
@@ -6293,7 +6293,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 857, col: 420, offset: 28583},
+									pos:  position{line: 857, col: 420, offset: 28591},
 									name: "pct_encoded",
 								},
 							},
@@ -6305,20 +6305,20 @@ var g = &grammar{
 		{
 			name:        "ifragment",
 			displayName: "\"ifragment\"",
-			pos:         position{line: 862, col: 1, offset: 28681},
+			pos:         position{line: 862, col: 1, offset: 28689},
 			expr: &actionExpr{
-				pos: position{line: 862, col: 26, offset: 28706},
+				pos: position{line: 862, col: 26, offset: 28714},
 				run: (*parser).callonifragment1,
 				expr: &labeledExpr{
-					pos:   position{line: 862, col: 26, offset: 28706},
+					pos:   position{line: 862, col: 26, offset: 28714},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 862, col: 29, offset: 28709},
+						pos: position{line: 862, col: 29, offset: 28717},
 						expr: &choiceExpr{
-							pos: position{line: 862, col: 30, offset: 28710},
+							pos: position{line: 862, col: 30, offset: 28718},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 862, col: 30, offset: 28710},
+									pos:        position{line: 862, col: 30, offset: 28718},
 									val:        "[!$&-,.-;=?-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -6326,7 +6326,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 862, col: 384, offset: 29064},
+									pos:  position{line: 862, col: 384, offset: 29072},
 									name: "pct_encoded",
 								},
 							},
@@ -6338,9 +6338,9 @@ var g = &grammar{
 		{
 			name:        "iunreserved",
 			displayName: "\"iunreserved\"",
-			pos:         position{line: 867, col: 1, offset: 29189},
+			pos:         position{line: 867, col: 1, offset: 29197},
 			expr: &charClassMatcher{
-				pos:        position{line: 867, col: 30, offset: 29218},
+				pos:        position{line: 867, col: 30, offset: 29226},
 				val:        "[.0-9A-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -6351,9 +6351,9 @@ var g = &grammar{
 		{
 			name:        "ucschar",
 			displayName: "\"ucschar\"",
-			pos:         position{line: 875, col: 1, offset: 29956},
+			pos:         position{line: 875, col: 1, offset: 29964},
 			expr: &charClassMatcher{
-				pos:        position{line: 875, col: 22, offset: 29977},
+				pos:        position{line: 875, col: 22, offset: 29985},
 				val:        "[\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD]",
 				ranges:     []rune{'\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
 				ignoreCase: false,
@@ -6363,9 +6363,9 @@ var g = &grammar{
 		{
 			name:        "iprivate",
 			displayName: "\"iprivate\"",
-			pos:         position{line: 878, col: 1, offset: 30381},
+			pos:         position{line: 878, col: 1, offset: 30389},
 			expr: &charClassMatcher{
-				pos:        position{line: 878, col: 24, offset: 30404},
+				pos:        position{line: 878, col: 24, offset: 30412},
 				val:        "[\\uE000-\\uF8FF\\U000F0000-\\U000FFFFD\\U00100000-\\U0010FFFD]",
 				ranges:     []rune{'\ue000', '\uf8ff', '\U000f0000', '\U000ffffd', '\U00100000', '\U0010fffd'},
 				ignoreCase: false,
@@ -6375,9 +6375,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 881, col: 1, offset: 30525},
+			pos:         position{line: 881, col: 1, offset: 30533},
 			expr: &charClassMatcher{
-				pos:        position{line: 881, col: 18, offset: 30542},
+				pos:        position{line: 881, col: 18, offset: 30550},
 				val:        "[A-Za-z]",
 				ranges:     []rune{'A', 'Z', 'a', 'z'},
 				ignoreCase: false,
@@ -6387,9 +6387,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 885, col: 1, offset: 30631},
+			pos:         position{line: 885, col: 1, offset: 30639},
 			expr: &charClassMatcher{
-				pos:        position{line: 885, col: 18, offset: 30648},
+				pos:        position{line: 885, col: 18, offset: 30656},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -6399,9 +6399,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 888, col: 1, offset: 30727},
+			pos:         position{line: 888, col: 1, offset: 30735},
 			expr: &charClassMatcher{
-				pos:        position{line: 888, col: 20, offset: 30746},
+				pos:        position{line: 888, col: 20, offset: 30754},
 				val:        "[0-9A-Fa-f]",
 				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 				ignoreCase: false,

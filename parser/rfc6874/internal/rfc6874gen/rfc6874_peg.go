@@ -110,25 +110,25 @@ var g = &grammar{
 		{
 			name:        "E_URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 108, col: 1, offset: 3363},
+			pos:         position{line: 108, col: 1, offset: 3371},
 			expr: &actionExpr{
-				pos: position{line: 108, col: 36, offset: 3398},
+				pos: position{line: 108, col: 36, offset: 3406},
 				run: (*parser).callonE_URI_reference1,
 				expr: &seqExpr{
-					pos: position{line: 108, col: 36, offset: 3398},
+					pos: position{line: 108, col: 36, offset: 3406},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 108, col: 36, offset: 3398},
+							pos:   position{line: 108, col: 36, offset: 3406},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 108, col: 38, offset: 3400},
+								pos:  position{line: 108, col: 38, offset: 3408},
 								name: "URI_reference",
 							},
 						},
 						&notExpr{
-							pos: position{line: 108, col: 52, offset: 3414},
+							pos: position{line: 108, col: 52, offset: 3422},
 							expr: &anyMatcher{
-								line: 108, col: 53, offset: 3415,
+								line: 108, col: 53, offset: 3423,
 							},
 						},
 					},
@@ -138,25 +138,25 @@ var g = &grammar{
 		{
 			name:        "E_URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 113, col: 1, offset: 3469},
+			pos:         position{line: 113, col: 1, offset: 3477},
 			expr: &actionExpr{
-				pos: position{line: 113, col: 16, offset: 3484},
+				pos: position{line: 113, col: 16, offset: 3492},
 				run: (*parser).callonE_URI1,
 				expr: &seqExpr{
-					pos: position{line: 113, col: 16, offset: 3484},
+					pos: position{line: 113, col: 16, offset: 3492},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 113, col: 16, offset: 3484},
+							pos:   position{line: 113, col: 16, offset: 3492},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 113, col: 18, offset: 3486},
+								pos:  position{line: 113, col: 18, offset: 3494},
 								name: "URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 113, col: 22, offset: 3490},
+							pos: position{line: 113, col: 22, offset: 3498},
 							expr: &anyMatcher{
-								line: 113, col: 23, offset: 3491,
+								line: 113, col: 23, offset: 3499,
 							},
 						},
 					},
@@ -166,25 +166,25 @@ var g = &grammar{
 		{
 			name:        "E_hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 118, col: 1, offset: 3551},
+			pos:         position{line: 118, col: 1, offset: 3559},
 			expr: &actionExpr{
-				pos: position{line: 118, col: 28, offset: 3578},
+				pos: position{line: 118, col: 28, offset: 3586},
 				run: (*parser).callonE_hier_part1,
 				expr: &seqExpr{
-					pos: position{line: 118, col: 28, offset: 3578},
+					pos: position{line: 118, col: 28, offset: 3586},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 118, col: 28, offset: 3578},
+							pos:   position{line: 118, col: 28, offset: 3586},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 118, col: 30, offset: 3580},
+								pos:  position{line: 118, col: 30, offset: 3588},
 								name: "hier_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 118, col: 42, offset: 3592},
+							pos: position{line: 118, col: 42, offset: 3600},
 							expr: &anyMatcher{
-								line: 118, col: 43, offset: 3593,
+								line: 118, col: 43, offset: 3601,
 							},
 						},
 					},
@@ -194,25 +194,25 @@ var g = &grammar{
 		{
 			name:        "E_absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 123, col: 1, offset: 3656},
+			pos:         position{line: 123, col: 1, offset: 3664},
 			expr: &actionExpr{
-				pos: position{line: 123, col: 34, offset: 3689},
+				pos: position{line: 123, col: 34, offset: 3697},
 				run: (*parser).callonE_absolute_URI1,
 				expr: &seqExpr{
-					pos: position{line: 123, col: 34, offset: 3689},
+					pos: position{line: 123, col: 34, offset: 3697},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 123, col: 34, offset: 3689},
+							pos:   position{line: 123, col: 34, offset: 3697},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 123, col: 36, offset: 3691},
+								pos:  position{line: 123, col: 36, offset: 3699},
 								name: "absolute_URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 123, col: 49, offset: 3704},
+							pos: position{line: 123, col: 49, offset: 3712},
 							expr: &anyMatcher{
-								line: 123, col: 50, offset: 3705,
+								line: 123, col: 50, offset: 3713,
 							},
 						},
 					},
@@ -222,25 +222,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 128, col: 1, offset: 3768},
+			pos:         position{line: 128, col: 1, offset: 3776},
 			expr: &actionExpr{
-				pos: position{line: 128, col: 34, offset: 3801},
+				pos: position{line: 128, col: 34, offset: 3809},
 				run: (*parser).callonE_relative_ref1,
 				expr: &seqExpr{
-					pos: position{line: 128, col: 34, offset: 3801},
+					pos: position{line: 128, col: 34, offset: 3809},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 128, col: 34, offset: 3801},
+							pos:   position{line: 128, col: 34, offset: 3809},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 128, col: 36, offset: 3803},
+								pos:  position{line: 128, col: 36, offset: 3811},
 								name: "relative_ref",
 							},
 						},
 						&notExpr{
-							pos: position{line: 128, col: 49, offset: 3816},
+							pos: position{line: 128, col: 49, offset: 3824},
 							expr: &anyMatcher{
-								line: 128, col: 50, offset: 3817,
+								line: 128, col: 50, offset: 3825,
 							},
 						},
 					},
@@ -250,25 +250,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 133, col: 1, offset: 3881},
+			pos:         position{line: 133, col: 1, offset: 3889},
 			expr: &actionExpr{
-				pos: position{line: 133, col: 36, offset: 3916},
+				pos: position{line: 133, col: 36, offset: 3924},
 				run: (*parser).callonE_relative_part1,
 				expr: &seqExpr{
-					pos: position{line: 133, col: 36, offset: 3916},
+					pos: position{line: 133, col: 36, offset: 3924},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 133, col: 36, offset: 3916},
+							pos:   position{line: 133, col: 36, offset: 3924},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 133, col: 38, offset: 3918},
+								pos:  position{line: 133, col: 38, offset: 3926},
 								name: "relative_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 133, col: 54, offset: 3934},
+							pos: position{line: 133, col: 54, offset: 3942},
 							expr: &anyMatcher{
-								line: 133, col: 55, offset: 3935,
+								line: 133, col: 55, offset: 3943,
 							},
 						},
 					},
@@ -278,25 +278,25 @@ var g = &grammar{
 		{
 			name:        "E_scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 138, col: 1, offset: 3992},
+			pos:         position{line: 138, col: 1, offset: 4000},
 			expr: &actionExpr{
-				pos: position{line: 138, col: 22, offset: 4013},
+				pos: position{line: 138, col: 22, offset: 4021},
 				run: (*parser).callonE_scheme1,
 				expr: &seqExpr{
-					pos: position{line: 138, col: 22, offset: 4013},
+					pos: position{line: 138, col: 22, offset: 4021},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 138, col: 22, offset: 4013},
+							pos:   position{line: 138, col: 22, offset: 4021},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 138, col: 24, offset: 4015},
+								pos:  position{line: 138, col: 24, offset: 4023},
 								name: "scheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 138, col: 31, offset: 4022},
+							pos: position{line: 138, col: 31, offset: 4030},
 							expr: &anyMatcher{
-								line: 138, col: 32, offset: 4023,
+								line: 138, col: 32, offset: 4031,
 							},
 						},
 					},
@@ -306,25 +306,25 @@ var g = &grammar{
 		{
 			name:        "E_authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 143, col: 1, offset: 4083},
+			pos:         position{line: 143, col: 1, offset: 4091},
 			expr: &actionExpr{
-				pos: position{line: 143, col: 28, offset: 4110},
+				pos: position{line: 143, col: 28, offset: 4118},
 				run: (*parser).callonE_authority1,
 				expr: &seqExpr{
-					pos: position{line: 143, col: 28, offset: 4110},
+					pos: position{line: 143, col: 28, offset: 4118},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 143, col: 28, offset: 4110},
+							pos:   position{line: 143, col: 28, offset: 4118},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 143, col: 30, offset: 4112},
+								pos:  position{line: 143, col: 30, offset: 4120},
 								name: "authority_4",
 							},
 						},
 						&notExpr{
-							pos: position{line: 143, col: 42, offset: 4124},
+							pos: position{line: 143, col: 42, offset: 4132},
 							expr: &anyMatcher{
-								line: 143, col: 43, offset: 4125,
+								line: 143, col: 43, offset: 4133,
 							},
 						},
 					},
@@ -334,25 +334,25 @@ var g = &grammar{
 		{
 			name:        "E_userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 148, col: 1, offset: 4184},
+			pos:         position{line: 148, col: 1, offset: 4192},
 			expr: &actionExpr{
-				pos: position{line: 148, col: 26, offset: 4209},
+				pos: position{line: 148, col: 26, offset: 4217},
 				run: (*parser).callonE_userinfo1,
 				expr: &seqExpr{
-					pos: position{line: 148, col: 26, offset: 4209},
+					pos: position{line: 148, col: 26, offset: 4217},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 148, col: 26, offset: 4209},
+							pos:   position{line: 148, col: 26, offset: 4217},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 148, col: 28, offset: 4211},
+								pos:  position{line: 148, col: 28, offset: 4219},
 								name: "userinfo",
 							},
 						},
 						&notExpr{
-							pos: position{line: 148, col: 37, offset: 4220},
+							pos: position{line: 148, col: 37, offset: 4228},
 							expr: &anyMatcher{
-								line: 148, col: 38, offset: 4221,
+								line: 148, col: 38, offset: 4229,
 							},
 						},
 					},
@@ -362,25 +362,25 @@ var g = &grammar{
 		{
 			name:        "E_host",
 			displayName: "\"host\"",
-			pos:         position{line: 153, col: 1, offset: 4276},
+			pos:         position{line: 153, col: 1, offset: 4284},
 			expr: &actionExpr{
-				pos: position{line: 153, col: 18, offset: 4293},
+				pos: position{line: 153, col: 18, offset: 4301},
 				run: (*parser).callonE_host1,
 				expr: &seqExpr{
-					pos: position{line: 153, col: 18, offset: 4293},
+					pos: position{line: 153, col: 18, offset: 4301},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 153, col: 18, offset: 4293},
+							pos:   position{line: 153, col: 18, offset: 4301},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 153, col: 20, offset: 4295},
+								pos:  position{line: 153, col: 20, offset: 4303},
 								name: "host_5",
 							},
 						},
 						&notExpr{
-							pos: position{line: 153, col: 27, offset: 4302},
+							pos: position{line: 153, col: 27, offset: 4310},
 							expr: &anyMatcher{
-								line: 153, col: 28, offset: 4303,
+								line: 153, col: 28, offset: 4311,
 							},
 						},
 					},
@@ -390,25 +390,25 @@ var g = &grammar{
 		{
 			name:        "E_port",
 			displayName: "\"port\"",
-			pos:         position{line: 158, col: 1, offset: 4358},
+			pos:         position{line: 158, col: 1, offset: 4366},
 			expr: &actionExpr{
-				pos: position{line: 158, col: 18, offset: 4375},
+				pos: position{line: 158, col: 18, offset: 4383},
 				run: (*parser).callonE_port1,
 				expr: &seqExpr{
-					pos: position{line: 158, col: 18, offset: 4375},
+					pos: position{line: 158, col: 18, offset: 4383},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 158, col: 18, offset: 4375},
+							pos:   position{line: 158, col: 18, offset: 4383},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 158, col: 20, offset: 4377},
+								pos:  position{line: 158, col: 20, offset: 4385},
 								name: "port",
 							},
 						},
 						&notExpr{
-							pos: position{line: 158, col: 25, offset: 4382},
+							pos: position{line: 158, col: 25, offset: 4390},
 							expr: &anyMatcher{
-								line: 158, col: 26, offset: 4383,
+								line: 158, col: 26, offset: 4391,
 							},
 						},
 					},
@@ -418,25 +418,25 @@ var g = &grammar{
 		{
 			name:        "E_IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 163, col: 1, offset: 4444},
+			pos:         position{line: 163, col: 1, offset: 4452},
 			expr: &actionExpr{
-				pos: position{line: 163, col: 30, offset: 4473},
+				pos: position{line: 163, col: 30, offset: 4481},
 				run: (*parser).callonE_IP_literal1,
 				expr: &seqExpr{
-					pos: position{line: 163, col: 30, offset: 4473},
+					pos: position{line: 163, col: 30, offset: 4481},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 163, col: 30, offset: 4473},
+							pos:   position{line: 163, col: 30, offset: 4481},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 163, col: 32, offset: 4475},
+								pos:  position{line: 163, col: 32, offset: 4483},
 								name: "IP_literal",
 							},
 						},
 						&notExpr{
-							pos: position{line: 163, col: 43, offset: 4486},
+							pos: position{line: 163, col: 43, offset: 4494},
 							expr: &anyMatcher{
-								line: 163, col: 44, offset: 4487,
+								line: 163, col: 44, offset: 4495,
 							},
 						},
 					},
@@ -446,25 +446,25 @@ var g = &grammar{
 		{
 			name:        "E_IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 168, col: 1, offset: 4547},
+			pos:         position{line: 168, col: 1, offset: 4555},
 			expr: &actionExpr{
-				pos: position{line: 168, col: 28, offset: 4574},
+				pos: position{line: 168, col: 28, offset: 4582},
 				run: (*parser).callonE_IPvFuture1,
 				expr: &seqExpr{
-					pos: position{line: 168, col: 28, offset: 4574},
+					pos: position{line: 168, col: 28, offset: 4582},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 168, col: 28, offset: 4574},
+							pos:   position{line: 168, col: 28, offset: 4582},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 168, col: 30, offset: 4576},
+								pos:  position{line: 168, col: 30, offset: 4584},
 								name: "IPvFuture",
 							},
 						},
 						&notExpr{
-							pos: position{line: 168, col: 40, offset: 4586},
+							pos: position{line: 168, col: 40, offset: 4594},
 							expr: &anyMatcher{
-								line: 168, col: 41, offset: 4587,
+								line: 168, col: 41, offset: 4595,
 							},
 						},
 					},
@@ -474,25 +474,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 173, col: 1, offset: 4649},
+			pos:         position{line: 173, col: 1, offset: 4657},
 			expr: &actionExpr{
-				pos: position{line: 173, col: 32, offset: 4680},
+				pos: position{line: 173, col: 32, offset: 4688},
 				run: (*parser).callonE_IPv6address1,
 				expr: &seqExpr{
-					pos: position{line: 173, col: 32, offset: 4680},
+					pos: position{line: 173, col: 32, offset: 4688},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 173, col: 32, offset: 4680},
+							pos:   position{line: 173, col: 32, offset: 4688},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 173, col: 34, offset: 4682},
+								pos:  position{line: 173, col: 34, offset: 4690},
 								name: "IPv6address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 173, col: 46, offset: 4694},
+							pos: position{line: 173, col: 46, offset: 4702},
 							expr: &anyMatcher{
-								line: 173, col: 47, offset: 4695,
+								line: 173, col: 47, offset: 4703,
 							},
 						},
 					},
@@ -502,25 +502,25 @@ var g = &grammar{
 		{
 			name:        "E_h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 178, col: 1, offset: 4749},
+			pos:         position{line: 178, col: 1, offset: 4757},
 			expr: &actionExpr{
-				pos: position{line: 178, col: 16, offset: 4764},
+				pos: position{line: 178, col: 16, offset: 4772},
 				run: (*parser).callonE_h161,
 				expr: &seqExpr{
-					pos: position{line: 178, col: 16, offset: 4764},
+					pos: position{line: 178, col: 16, offset: 4772},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 178, col: 16, offset: 4764},
+							pos:   position{line: 178, col: 16, offset: 4772},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 178, col: 18, offset: 4766},
+								pos:  position{line: 178, col: 18, offset: 4774},
 								name: "h16",
 							},
 						},
 						&notExpr{
-							pos: position{line: 178, col: 22, offset: 4770},
+							pos: position{line: 178, col: 22, offset: 4778},
 							expr: &anyMatcher{
-								line: 178, col: 23, offset: 4771,
+								line: 178, col: 23, offset: 4779,
 							},
 						},
 					},
@@ -530,25 +530,25 @@ var g = &grammar{
 		{
 			name:        "E_ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 183, col: 1, offset: 4826},
+			pos:         position{line: 183, col: 1, offset: 4834},
 			expr: &actionExpr{
-				pos: position{line: 183, col: 18, offset: 4843},
+				pos: position{line: 183, col: 18, offset: 4851},
 				run: (*parser).callonE_ls321,
 				expr: &seqExpr{
-					pos: position{line: 183, col: 18, offset: 4843},
+					pos: position{line: 183, col: 18, offset: 4851},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 183, col: 18, offset: 4843},
+							pos:   position{line: 183, col: 18, offset: 4851},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 183, col: 20, offset: 4845},
+								pos:  position{line: 183, col: 20, offset: 4853},
 								name: "ls32",
 							},
 						},
 						&notExpr{
-							pos: position{line: 183, col: 25, offset: 4850},
+							pos: position{line: 183, col: 25, offset: 4858},
 							expr: &anyMatcher{
-								line: 183, col: 26, offset: 4851,
+								line: 183, col: 26, offset: 4859,
 							},
 						},
 					},
@@ -558,25 +558,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 188, col: 1, offset: 4913},
+			pos:         position{line: 188, col: 1, offset: 4921},
 			expr: &actionExpr{
-				pos: position{line: 188, col: 32, offset: 4944},
+				pos: position{line: 188, col: 32, offset: 4952},
 				run: (*parser).callonE_IPv4address1,
 				expr: &seqExpr{
-					pos: position{line: 188, col: 32, offset: 4944},
+					pos: position{line: 188, col: 32, offset: 4952},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 188, col: 32, offset: 4944},
+							pos:   position{line: 188, col: 32, offset: 4952},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 188, col: 34, offset: 4946},
+								pos:  position{line: 188, col: 34, offset: 4954},
 								name: "IPv4address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 188, col: 46, offset: 4958},
+							pos: position{line: 188, col: 46, offset: 4966},
 							expr: &anyMatcher{
-								line: 188, col: 47, offset: 4959,
+								line: 188, col: 47, offset: 4967,
 							},
 						},
 					},
@@ -586,25 +586,25 @@ var g = &grammar{
 		{
 			name:        "E_dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 193, col: 1, offset: 5019},
+			pos:         position{line: 193, col: 1, offset: 5027},
 			expr: &actionExpr{
-				pos: position{line: 193, col: 28, offset: 5046},
+				pos: position{line: 193, col: 28, offset: 5054},
 				run: (*parser).callonE_dec_octet1,
 				expr: &seqExpr{
-					pos: position{line: 193, col: 28, offset: 5046},
+					pos: position{line: 193, col: 28, offset: 5054},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 193, col: 28, offset: 5046},
+							pos:   position{line: 193, col: 28, offset: 5054},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 193, col: 30, offset: 5048},
+								pos:  position{line: 193, col: 30, offset: 5056},
 								name: "dec_octet",
 							},
 						},
 						&notExpr{
-							pos: position{line: 193, col: 40, offset: 5058},
+							pos: position{line: 193, col: 40, offset: 5066},
 							expr: &anyMatcher{
-								line: 193, col: 41, offset: 5059,
+								line: 193, col: 41, offset: 5067,
 							},
 						},
 					},
@@ -614,25 +614,25 @@ var g = &grammar{
 		{
 			name:        "E_reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 198, col: 1, offset: 5118},
+			pos:         position{line: 198, col: 1, offset: 5126},
 			expr: &actionExpr{
-				pos: position{line: 198, col: 26, offset: 5143},
+				pos: position{line: 198, col: 26, offset: 5151},
 				run: (*parser).callonE_reg_name1,
 				expr: &seqExpr{
-					pos: position{line: 198, col: 26, offset: 5143},
+					pos: position{line: 198, col: 26, offset: 5151},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 198, col: 26, offset: 5143},
+							pos:   position{line: 198, col: 26, offset: 5151},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 198, col: 28, offset: 5145},
+								pos:  position{line: 198, col: 28, offset: 5153},
 								name: "reg_name",
 							},
 						},
 						&notExpr{
-							pos: position{line: 198, col: 37, offset: 5154},
+							pos: position{line: 198, col: 37, offset: 5162},
 							expr: &anyMatcher{
-								line: 198, col: 38, offset: 5155,
+								line: 198, col: 38, offset: 5163,
 							},
 						},
 					},
@@ -642,25 +642,25 @@ var g = &grammar{
 		{
 			name:        "E_path",
 			displayName: "\"path\"",
-			pos:         position{line: 203, col: 1, offset: 5210},
+			pos:         position{line: 203, col: 1, offset: 5218},
 			expr: &actionExpr{
-				pos: position{line: 203, col: 18, offset: 5227},
+				pos: position{line: 203, col: 18, offset: 5235},
 				run: (*parser).callonE_path1,
 				expr: &seqExpr{
-					pos: position{line: 203, col: 18, offset: 5227},
+					pos: position{line: 203, col: 18, offset: 5235},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 203, col: 18, offset: 5227},
+							pos:   position{line: 203, col: 18, offset: 5235},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 203, col: 20, offset: 5229},
+								pos:  position{line: 203, col: 20, offset: 5237},
 								name: "path",
 							},
 						},
 						&notExpr{
-							pos: position{line: 203, col: 25, offset: 5234},
+							pos: position{line: 203, col: 25, offset: 5242},
 							expr: &anyMatcher{
-								line: 203, col: 26, offset: 5235,
+								line: 203, col: 26, offset: 5243,
 							},
 						},
 					},
@@ -670,25 +670,25 @@ var g = &grammar{
 		{
 			name:        "E_path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 208, col: 1, offset: 5298},
+			pos:         position{line: 208, col: 1, offset: 5306},
 			expr: &actionExpr{
-				pos: position{line: 208, col: 34, offset: 5331},
+				pos: position{line: 208, col: 34, offset: 5339},
 				run: (*parser).callonE_path_abempty1,
 				expr: &seqExpr{
-					pos: position{line: 208, col: 34, offset: 5331},
+					pos: position{line: 208, col: 34, offset: 5339},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 208, col: 34, offset: 5331},
+							pos:   position{line: 208, col: 34, offset: 5339},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 208, col: 36, offset: 5333},
+								pos:  position{line: 208, col: 36, offset: 5341},
 								name: "path_abempty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 208, col: 49, offset: 5346},
+							pos: position{line: 208, col: 49, offset: 5354},
 							expr: &anyMatcher{
-								line: 208, col: 50, offset: 5347,
+								line: 208, col: 50, offset: 5355,
 							},
 						},
 					},
@@ -698,25 +698,25 @@ var g = &grammar{
 		{
 			name:        "E_path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 213, col: 1, offset: 5411},
+			pos:         position{line: 213, col: 1, offset: 5419},
 			expr: &actionExpr{
-				pos: position{line: 213, col: 36, offset: 5446},
+				pos: position{line: 213, col: 36, offset: 5454},
 				run: (*parser).callonE_path_absolute1,
 				expr: &seqExpr{
-					pos: position{line: 213, col: 36, offset: 5446},
+					pos: position{line: 213, col: 36, offset: 5454},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 213, col: 36, offset: 5446},
+							pos:   position{line: 213, col: 36, offset: 5454},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 213, col: 38, offset: 5448},
+								pos:  position{line: 213, col: 38, offset: 5456},
 								name: "path_absolute",
 							},
 						},
 						&notExpr{
-							pos: position{line: 213, col: 52, offset: 5462},
+							pos: position{line: 213, col: 52, offset: 5470},
 							expr: &anyMatcher{
-								line: 213, col: 53, offset: 5463,
+								line: 213, col: 53, offset: 5471,
 							},
 						},
 					},
@@ -726,25 +726,25 @@ var g = &grammar{
 		{
 			name:        "E_path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 218, col: 1, offset: 5527},
+			pos:         position{line: 218, col: 1, offset: 5535},
 			expr: &actionExpr{
-				pos: position{line: 218, col: 36, offset: 5562},
+				pos: position{line: 218, col: 36, offset: 5570},
 				run: (*parser).callonE_path_noscheme1,
 				expr: &seqExpr{
-					pos: position{line: 218, col: 36, offset: 5562},
+					pos: position{line: 218, col: 36, offset: 5570},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 218, col: 36, offset: 5562},
+							pos:   position{line: 218, col: 36, offset: 5570},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 218, col: 38, offset: 5564},
+								pos:  position{line: 218, col: 38, offset: 5572},
 								name: "path_noscheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 218, col: 52, offset: 5578},
+							pos: position{line: 218, col: 52, offset: 5586},
 							expr: &anyMatcher{
-								line: 218, col: 53, offset: 5579,
+								line: 218, col: 53, offset: 5587,
 							},
 						},
 					},
@@ -754,25 +754,25 @@ var g = &grammar{
 		{
 			name:        "E_path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 223, col: 1, offset: 5643},
+			pos:         position{line: 223, col: 1, offset: 5651},
 			expr: &actionExpr{
-				pos: position{line: 223, col: 36, offset: 5678},
+				pos: position{line: 223, col: 36, offset: 5686},
 				run: (*parser).callonE_path_rootless1,
 				expr: &seqExpr{
-					pos: position{line: 223, col: 36, offset: 5678},
+					pos: position{line: 223, col: 36, offset: 5686},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 223, col: 36, offset: 5678},
+							pos:   position{line: 223, col: 36, offset: 5686},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 223, col: 38, offset: 5680},
+								pos:  position{line: 223, col: 38, offset: 5688},
 								name: "path_rootless",
 							},
 						},
 						&notExpr{
-							pos: position{line: 223, col: 52, offset: 5694},
+							pos: position{line: 223, col: 52, offset: 5702},
 							expr: &anyMatcher{
-								line: 223, col: 53, offset: 5695,
+								line: 223, col: 53, offset: 5703,
 							},
 						},
 					},
@@ -782,25 +782,25 @@ var g = &grammar{
 		{
 			name:        "E_path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 228, col: 1, offset: 5756},
+			pos:         position{line: 228, col: 1, offset: 5764},
 			expr: &actionExpr{
-				pos: position{line: 228, col: 30, offset: 5785},
+				pos: position{line: 228, col: 30, offset: 5793},
 				run: (*parser).callonE_path_empty1,
 				expr: &seqExpr{
-					pos: position{line: 228, col: 30, offset: 5785},
+					pos: position{line: 228, col: 30, offset: 5793},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 228, col: 30, offset: 5785},
+							pos:   position{line: 228, col: 30, offset: 5793},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 228, col: 32, offset: 5787},
+								pos:  position{line: 228, col: 32, offset: 5795},
 								name: "path_empty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 228, col: 43, offset: 5798},
+							pos: position{line: 228, col: 43, offset: 5806},
 							expr: &anyMatcher{
-								line: 228, col: 44, offset: 5799,
+								line: 228, col: 44, offset: 5807,
 							},
 						},
 					},
@@ -810,25 +810,25 @@ var g = &grammar{
 		{
 			name:        "E_segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 233, col: 1, offset: 5857},
+			pos:         position{line: 233, col: 1, offset: 5865},
 			expr: &actionExpr{
-				pos: position{line: 233, col: 24, offset: 5880},
+				pos: position{line: 233, col: 24, offset: 5888},
 				run: (*parser).callonE_segment1,
 				expr: &seqExpr{
-					pos: position{line: 233, col: 24, offset: 5880},
+					pos: position{line: 233, col: 24, offset: 5888},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 233, col: 24, offset: 5880},
+							pos:   position{line: 233, col: 24, offset: 5888},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 233, col: 26, offset: 5882},
+								pos:  position{line: 233, col: 26, offset: 5890},
 								name: "segment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 233, col: 34, offset: 5890},
+							pos: position{line: 233, col: 34, offset: 5898},
 							expr: &anyMatcher{
-								line: 233, col: 35, offset: 5891,
+								line: 233, col: 35, offset: 5899,
 							},
 						},
 					},
@@ -838,25 +838,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 238, col: 1, offset: 5952},
+			pos:         position{line: 238, col: 1, offset: 5960},
 			expr: &actionExpr{
-				pos: position{line: 238, col: 30, offset: 5981},
+				pos: position{line: 238, col: 30, offset: 5989},
 				run: (*parser).callonE_segment_nz1,
 				expr: &seqExpr{
-					pos: position{line: 238, col: 30, offset: 5981},
+					pos: position{line: 238, col: 30, offset: 5989},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 238, col: 30, offset: 5981},
+							pos:   position{line: 238, col: 30, offset: 5989},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 238, col: 32, offset: 5983},
+								pos:  position{line: 238, col: 32, offset: 5991},
 								name: "segment_nz",
 							},
 						},
 						&notExpr{
-							pos: position{line: 238, col: 43, offset: 5994},
+							pos: position{line: 238, col: 43, offset: 6002},
 							expr: &anyMatcher{
-								line: 238, col: 44, offset: 5995,
+								line: 238, col: 44, offset: 6003,
 							},
 						},
 					},
@@ -866,25 +866,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 243, col: 1, offset: 6059},
+			pos:         position{line: 243, col: 1, offset: 6067},
 			expr: &actionExpr{
-				pos: position{line: 243, col: 36, offset: 6094},
+				pos: position{line: 243, col: 36, offset: 6102},
 				run: (*parser).callonE_segment_nz_nc1,
 				expr: &seqExpr{
-					pos: position{line: 243, col: 36, offset: 6094},
+					pos: position{line: 243, col: 36, offset: 6102},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 243, col: 36, offset: 6094},
+							pos:   position{line: 243, col: 36, offset: 6102},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 243, col: 38, offset: 6096},
+								pos:  position{line: 243, col: 38, offset: 6104},
 								name: "segment_nz_nc",
 							},
 						},
 						&notExpr{
-							pos: position{line: 243, col: 52, offset: 6110},
+							pos: position{line: 243, col: 52, offset: 6118},
 							expr: &anyMatcher{
-								line: 243, col: 53, offset: 6111,
+								line: 243, col: 53, offset: 6119,
 							},
 						},
 					},
@@ -894,25 +894,25 @@ var g = &grammar{
 		{
 			name:        "E_pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 248, col: 1, offset: 6167},
+			pos:         position{line: 248, col: 1, offset: 6175},
 			expr: &actionExpr{
-				pos: position{line: 248, col: 20, offset: 6186},
+				pos: position{line: 248, col: 20, offset: 6194},
 				run: (*parser).callonE_pchar1,
 				expr: &seqExpr{
-					pos: position{line: 248, col: 20, offset: 6186},
+					pos: position{line: 248, col: 20, offset: 6194},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 248, col: 20, offset: 6186},
+							pos:   position{line: 248, col: 20, offset: 6194},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 248, col: 22, offset: 6188},
+								pos:  position{line: 248, col: 22, offset: 6196},
 								name: "pchar",
 							},
 						},
 						&notExpr{
-							pos: position{line: 248, col: 28, offset: 6194},
+							pos: position{line: 248, col: 28, offset: 6202},
 							expr: &anyMatcher{
-								line: 248, col: 29, offset: 6195,
+								line: 248, col: 29, offset: 6203,
 							},
 						},
 					},
@@ -922,25 +922,25 @@ var g = &grammar{
 		{
 			name:        "E_query",
 			displayName: "\"query\"",
-			pos:         position{line: 253, col: 1, offset: 6251},
+			pos:         position{line: 253, col: 1, offset: 6259},
 			expr: &actionExpr{
-				pos: position{line: 253, col: 20, offset: 6270},
+				pos: position{line: 253, col: 20, offset: 6278},
 				run: (*parser).callonE_query1,
 				expr: &seqExpr{
-					pos: position{line: 253, col: 20, offset: 6270},
+					pos: position{line: 253, col: 20, offset: 6278},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 253, col: 20, offset: 6270},
+							pos:   position{line: 253, col: 20, offset: 6278},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 253, col: 22, offset: 6272},
+								pos:  position{line: 253, col: 22, offset: 6280},
 								name: "query",
 							},
 						},
 						&notExpr{
-							pos: position{line: 253, col: 28, offset: 6278},
+							pos: position{line: 253, col: 28, offset: 6286},
 							expr: &anyMatcher{
-								line: 253, col: 29, offset: 6279,
+								line: 253, col: 29, offset: 6287,
 							},
 						},
 					},
@@ -950,25 +950,25 @@ var g = &grammar{
 		{
 			name:        "E_fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 258, col: 1, offset: 6338},
+			pos:         position{line: 258, col: 1, offset: 6346},
 			expr: &actionExpr{
-				pos: position{line: 258, col: 26, offset: 6363},
+				pos: position{line: 258, col: 26, offset: 6371},
 				run: (*parser).callonE_fragment1,
 				expr: &seqExpr{
-					pos: position{line: 258, col: 26, offset: 6363},
+					pos: position{line: 258, col: 26, offset: 6371},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 258, col: 26, offset: 6363},
+							pos:   position{line: 258, col: 26, offset: 6371},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 258, col: 28, offset: 6365},
+								pos:  position{line: 258, col: 28, offset: 6373},
 								name: "fragment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 258, col: 37, offset: 6374},
+							pos: position{line: 258, col: 37, offset: 6382},
 							expr: &anyMatcher{
-								line: 258, col: 38, offset: 6375,
+								line: 258, col: 38, offset: 6383,
 							},
 						},
 					},
@@ -978,25 +978,25 @@ var g = &grammar{
 		{
 			name:        "E_pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 263, col: 1, offset: 6437},
+			pos:         position{line: 263, col: 1, offset: 6445},
 			expr: &actionExpr{
-				pos: position{line: 263, col: 32, offset: 6468},
+				pos: position{line: 263, col: 32, offset: 6476},
 				run: (*parser).callonE_pct_encoded1,
 				expr: &seqExpr{
-					pos: position{line: 263, col: 32, offset: 6468},
+					pos: position{line: 263, col: 32, offset: 6476},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 263, col: 32, offset: 6468},
+							pos:   position{line: 263, col: 32, offset: 6476},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 263, col: 34, offset: 6470},
+								pos:  position{line: 263, col: 34, offset: 6478},
 								name: "pct_encoded",
 							},
 						},
 						&notExpr{
-							pos: position{line: 263, col: 46, offset: 6482},
+							pos: position{line: 263, col: 46, offset: 6490},
 							expr: &anyMatcher{
-								line: 263, col: 47, offset: 6483,
+								line: 263, col: 47, offset: 6491,
 							},
 						},
 					},
@@ -1006,25 +1006,25 @@ var g = &grammar{
 		{
 			name:        "E_unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 268, col: 1, offset: 6544},
+			pos:         position{line: 268, col: 1, offset: 6552},
 			expr: &actionExpr{
-				pos: position{line: 268, col: 30, offset: 6573},
+				pos: position{line: 268, col: 30, offset: 6581},
 				run: (*parser).callonE_unreserved1,
 				expr: &seqExpr{
-					pos: position{line: 268, col: 30, offset: 6573},
+					pos: position{line: 268, col: 30, offset: 6581},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 268, col: 30, offset: 6573},
+							pos:   position{line: 268, col: 30, offset: 6581},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 268, col: 32, offset: 6575},
+								pos:  position{line: 268, col: 32, offset: 6583},
 								name: "unreserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 268, col: 43, offset: 6586},
+							pos: position{line: 268, col: 43, offset: 6594},
 							expr: &anyMatcher{
-								line: 268, col: 44, offset: 6587,
+								line: 268, col: 44, offset: 6595,
 							},
 						},
 					},
@@ -1034,25 +1034,25 @@ var g = &grammar{
 		{
 			name:        "E_reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 273, col: 1, offset: 6646},
+			pos:         position{line: 273, col: 1, offset: 6654},
 			expr: &actionExpr{
-				pos: position{line: 273, col: 26, offset: 6671},
+				pos: position{line: 273, col: 26, offset: 6679},
 				run: (*parser).callonE_reserved1,
 				expr: &seqExpr{
-					pos: position{line: 273, col: 26, offset: 6671},
+					pos: position{line: 273, col: 26, offset: 6679},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 273, col: 26, offset: 6671},
+							pos:   position{line: 273, col: 26, offset: 6679},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 273, col: 28, offset: 6673},
+								pos:  position{line: 273, col: 28, offset: 6681},
 								name: "reserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 273, col: 37, offset: 6682},
+							pos: position{line: 273, col: 37, offset: 6690},
 							expr: &anyMatcher{
-								line: 273, col: 38, offset: 6683,
+								line: 273, col: 38, offset: 6691,
 							},
 						},
 					},
@@ -1062,25 +1062,25 @@ var g = &grammar{
 		{
 			name:        "E_gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 278, col: 1, offset: 6744},
+			pos:         position{line: 278, col: 1, offset: 6752},
 			expr: &actionExpr{
-				pos: position{line: 278, col: 30, offset: 6773},
+				pos: position{line: 278, col: 30, offset: 6781},
 				run: (*parser).callonE_gen_delims1,
 				expr: &seqExpr{
-					pos: position{line: 278, col: 30, offset: 6773},
+					pos: position{line: 278, col: 30, offset: 6781},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 278, col: 30, offset: 6773},
+							pos:   position{line: 278, col: 30, offset: 6781},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 278, col: 32, offset: 6775},
+								pos:  position{line: 278, col: 32, offset: 6783},
 								name: "gen_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 278, col: 43, offset: 6786},
+							pos: position{line: 278, col: 43, offset: 6794},
 							expr: &anyMatcher{
-								line: 278, col: 44, offset: 6787,
+								line: 278, col: 44, offset: 6795,
 							},
 						},
 					},
@@ -1090,25 +1090,25 @@ var g = &grammar{
 		{
 			name:        "E_sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 283, col: 1, offset: 6848},
+			pos:         position{line: 283, col: 1, offset: 6856},
 			expr: &actionExpr{
-				pos: position{line: 283, col: 30, offset: 6877},
+				pos: position{line: 283, col: 30, offset: 6885},
 				run: (*parser).callonE_sub_delims1,
 				expr: &seqExpr{
-					pos: position{line: 283, col: 30, offset: 6877},
+					pos: position{line: 283, col: 30, offset: 6885},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 283, col: 30, offset: 6877},
+							pos:   position{line: 283, col: 30, offset: 6885},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 283, col: 32, offset: 6879},
+								pos:  position{line: 283, col: 32, offset: 6887},
 								name: "sub_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 283, col: 43, offset: 6890},
+							pos: position{line: 283, col: 43, offset: 6898},
 							expr: &anyMatcher{
-								line: 283, col: 44, offset: 6891,
+								line: 283, col: 44, offset: 6899,
 							},
 						},
 					},
@@ -1118,25 +1118,25 @@ var g = &grammar{
 		{
 			name:        "E_ZoneID",
 			displayName: "\"ZoneID\"",
-			pos:         position{line: 288, col: 1, offset: 6948},
+			pos:         position{line: 288, col: 1, offset: 6956},
 			expr: &actionExpr{
-				pos: position{line: 288, col: 22, offset: 6969},
+				pos: position{line: 288, col: 22, offset: 6977},
 				run: (*parser).callonE_ZoneID1,
 				expr: &seqExpr{
-					pos: position{line: 288, col: 22, offset: 6969},
+					pos: position{line: 288, col: 22, offset: 6977},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 288, col: 22, offset: 6969},
+							pos:   position{line: 288, col: 22, offset: 6977},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 288, col: 24, offset: 6971},
+								pos:  position{line: 288, col: 24, offset: 6979},
 								name: "ZoneID",
 							},
 						},
 						&notExpr{
-							pos: position{line: 288, col: 31, offset: 6978},
+							pos: position{line: 288, col: 31, offset: 6986},
 							expr: &anyMatcher{
-								line: 288, col: 32, offset: 6979,
+								line: 288, col: 32, offset: 6987,
 							},
 						},
 					},
@@ -1146,25 +1146,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv6addrz",
 			displayName: "\"IPv6addrz\"",
-			pos:         position{line: 293, col: 1, offset: 7039},
+			pos:         position{line: 293, col: 1, offset: 7047},
 			expr: &actionExpr{
-				pos: position{line: 293, col: 28, offset: 7066},
+				pos: position{line: 293, col: 28, offset: 7074},
 				run: (*parser).callonE_IPv6addrz1,
 				expr: &seqExpr{
-					pos: position{line: 293, col: 28, offset: 7066},
+					pos: position{line: 293, col: 28, offset: 7074},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 293, col: 28, offset: 7066},
+							pos:   position{line: 293, col: 28, offset: 7074},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 293, col: 30, offset: 7068},
+								pos:  position{line: 293, col: 30, offset: 7076},
 								name: "IPv6addrz",
 							},
 						},
 						&notExpr{
-							pos: position{line: 293, col: 40, offset: 7078},
+							pos: position{line: 293, col: 40, offset: 7086},
 							expr: &anyMatcher{
-								line: 293, col: 41, offset: 7079,
+								line: 293, col: 41, offset: 7087,
 							},
 						},
 					},
@@ -1174,25 +1174,25 @@ var g = &grammar{
 		{
 			name:        "E_ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 298, col: 1, offset: 7135},
+			pos:         position{line: 298, col: 1, offset: 7143},
 			expr: &actionExpr{
-				pos: position{line: 298, col: 20, offset: 7154},
+				pos: position{line: 298, col: 20, offset: 7162},
 				run: (*parser).callonE_ALPHA1,
 				expr: &seqExpr{
-					pos: position{line: 298, col: 20, offset: 7154},
+					pos: position{line: 298, col: 20, offset: 7162},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 298, col: 20, offset: 7154},
+							pos:   position{line: 298, col: 20, offset: 7162},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 298, col: 22, offset: 7156},
+								pos:  position{line: 298, col: 22, offset: 7164},
 								name: "ALPHA",
 							},
 						},
 						&notExpr{
-							pos: position{line: 298, col: 28, offset: 7162},
+							pos: position{line: 298, col: 28, offset: 7170},
 							expr: &anyMatcher{
-								line: 298, col: 29, offset: 7163,
+								line: 298, col: 29, offset: 7171,
 							},
 						},
 					},
@@ -1202,25 +1202,25 @@ var g = &grammar{
 		{
 			name:        "E_DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 303, col: 1, offset: 7219},
+			pos:         position{line: 303, col: 1, offset: 7227},
 			expr: &actionExpr{
-				pos: position{line: 303, col: 20, offset: 7238},
+				pos: position{line: 303, col: 20, offset: 7246},
 				run: (*parser).callonE_DIGIT1,
 				expr: &seqExpr{
-					pos: position{line: 303, col: 20, offset: 7238},
+					pos: position{line: 303, col: 20, offset: 7246},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 303, col: 20, offset: 7238},
+							pos:   position{line: 303, col: 20, offset: 7246},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 303, col: 22, offset: 7240},
+								pos:  position{line: 303, col: 22, offset: 7248},
 								name: "DIGIT",
 							},
 						},
 						&notExpr{
-							pos: position{line: 303, col: 28, offset: 7246},
+							pos: position{line: 303, col: 28, offset: 7254},
 							expr: &anyMatcher{
-								line: 303, col: 29, offset: 7247,
+								line: 303, col: 29, offset: 7255,
 							},
 						},
 					},
@@ -1230,25 +1230,25 @@ var g = &grammar{
 		{
 			name:        "E_HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 308, col: 1, offset: 7304},
+			pos:         position{line: 308, col: 1, offset: 7312},
 			expr: &actionExpr{
-				pos: position{line: 308, col: 22, offset: 7325},
+				pos: position{line: 308, col: 22, offset: 7333},
 				run: (*parser).callonE_HEXDIG1,
 				expr: &seqExpr{
-					pos: position{line: 308, col: 22, offset: 7325},
+					pos: position{line: 308, col: 22, offset: 7333},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 308, col: 22, offset: 7325},
+							pos:   position{line: 308, col: 22, offset: 7333},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 308, col: 24, offset: 7327},
+								pos:  position{line: 308, col: 24, offset: 7335},
 								name: "HEXDIG",
 							},
 						},
 						&notExpr{
-							pos: position{line: 308, col: 31, offset: 7334},
+							pos: position{line: 308, col: 31, offset: 7342},
 							expr: &anyMatcher{
-								line: 308, col: 32, offset: 7335,
+								line: 308, col: 32, offset: 7343,
 							},
 						},
 					},
@@ -1258,61 +1258,61 @@ var g = &grammar{
 		{
 			name:        "URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 313, col: 1, offset: 7431},
+			pos:         position{line: 313, col: 1, offset: 7439},
 			expr: &actionExpr{
-				pos: position{line: 313, col: 14, offset: 7444},
+				pos: position{line: 313, col: 14, offset: 7452},
 				run: (*parser).callonURI1,
 				expr: &labeledExpr{
-					pos:   position{line: 313, col: 14, offset: 7444},
+					pos:   position{line: 313, col: 14, offset: 7452},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 313, col: 17, offset: 7447},
+						pos: position{line: 313, col: 17, offset: 7455},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 313, col: 17, offset: 7447},
+								pos:  position{line: 313, col: 17, offset: 7455},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 313, col: 24, offset: 7454},
+								pos:        position{line: 313, col: 24, offset: 7462},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 313, col: 28, offset: 7458},
+								pos:  position{line: 313, col: 28, offset: 7466},
 								name: "hier_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 313, col: 38, offset: 7468},
+								pos: position{line: 313, col: 38, offset: 7476},
 								expr: &seqExpr{
-									pos: position{line: 313, col: 39, offset: 7469},
+									pos: position{line: 313, col: 39, offset: 7477},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 313, col: 39, offset: 7469},
+											pos:        position{line: 313, col: 39, offset: 7477},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 313, col: 43, offset: 7473},
+											pos:  position{line: 313, col: 43, offset: 7481},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 313, col: 51, offset: 7481},
+								pos: position{line: 313, col: 51, offset: 7489},
 								expr: &seqExpr{
-									pos: position{line: 313, col: 52, offset: 7482},
+									pos: position{line: 313, col: 52, offset: 7490},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 313, col: 52, offset: 7482},
+											pos:        position{line: 313, col: 52, offset: 7490},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 313, col: 56, offset: 7486},
+											pos:  position{line: 313, col: 56, offset: 7494},
 											name: "fragment",
 										},
 									},
@@ -1326,45 +1326,45 @@ var g = &grammar{
 		{
 			name:        "hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 321, col: 1, offset: 7686},
+			pos:         position{line: 321, col: 1, offset: 7694},
 			expr: &actionExpr{
-				pos: position{line: 321, col: 26, offset: 7711},
+				pos: position{line: 321, col: 26, offset: 7719},
 				run: (*parser).callonhier_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 321, col: 26, offset: 7711},
+					pos:   position{line: 321, col: 26, offset: 7719},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 321, col: 29, offset: 7714},
+						pos: position{line: 321, col: 29, offset: 7722},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 321, col: 29, offset: 7714},
+								pos: position{line: 321, col: 29, offset: 7722},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 321, col: 29, offset: 7714},
+										pos:        position{line: 321, col: 29, offset: 7722},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 321, col: 34, offset: 7719},
+										pos:  position{line: 321, col: 34, offset: 7727},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 321, col: 44, offset: 7729},
+										pos:  position{line: 321, col: 44, offset: 7737},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 321, col: 59, offset: 7744},
+								pos:  position{line: 321, col: 59, offset: 7752},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 321, col: 75, offset: 7760},
+								pos:  position{line: 321, col: 75, offset: 7768},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 321, col: 91, offset: 7776},
+								pos:  position{line: 321, col: 91, offset: 7784},
 								name: "path_empty",
 							},
 						},
@@ -1375,45 +1375,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_2",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 326, col: 1, offset: 7905},
+			pos:         position{line: 326, col: 1, offset: 7913},
 			expr: &actionExpr{
-				pos: position{line: 326, col: 28, offset: 7932},
+				pos: position{line: 326, col: 28, offset: 7940},
 				run: (*parser).callonhier_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 326, col: 28, offset: 7932},
+					pos:   position{line: 326, col: 28, offset: 7940},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 326, col: 31, offset: 7935},
+						pos: position{line: 326, col: 31, offset: 7943},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 326, col: 31, offset: 7935},
+								pos: position{line: 326, col: 31, offset: 7943},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 326, col: 31, offset: 7935},
+										pos:        position{line: 326, col: 31, offset: 7943},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 326, col: 36, offset: 7940},
+										pos:  position{line: 326, col: 36, offset: 7948},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 326, col: 48, offset: 7952},
+										pos:  position{line: 326, col: 48, offset: 7960},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 326, col: 63, offset: 7967},
+								pos:  position{line: 326, col: 63, offset: 7975},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 326, col: 79, offset: 7983},
+								pos:  position{line: 326, col: 79, offset: 7991},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 326, col: 95, offset: 7999},
+								pos:  position{line: 326, col: 95, offset: 8007},
 								name: "path_empty",
 							},
 						},
@@ -1424,45 +1424,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_3",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 331, col: 1, offset: 8128},
+			pos:         position{line: 331, col: 1, offset: 8136},
 			expr: &actionExpr{
-				pos: position{line: 331, col: 28, offset: 8155},
+				pos: position{line: 331, col: 28, offset: 8163},
 				run: (*parser).callonhier_part_31,
 				expr: &labeledExpr{
-					pos:   position{line: 331, col: 28, offset: 8155},
+					pos:   position{line: 331, col: 28, offset: 8163},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 331, col: 31, offset: 8158},
+						pos: position{line: 331, col: 31, offset: 8166},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 331, col: 31, offset: 8158},
+								pos: position{line: 331, col: 31, offset: 8166},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 331, col: 31, offset: 8158},
+										pos:        position{line: 331, col: 31, offset: 8166},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 331, col: 36, offset: 8163},
+										pos:  position{line: 331, col: 36, offset: 8171},
 										name: "authority_3",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 331, col: 48, offset: 8175},
+										pos:  position{line: 331, col: 48, offset: 8183},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 331, col: 63, offset: 8190},
+								pos:  position{line: 331, col: 63, offset: 8198},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 331, col: 79, offset: 8206},
+								pos:  position{line: 331, col: 79, offset: 8214},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 331, col: 95, offset: 8222},
+								pos:  position{line: 331, col: 95, offset: 8230},
 								name: "path_empty",
 							},
 						},
@@ -1473,22 +1473,22 @@ var g = &grammar{
 		{
 			name:        "URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 336, col: 1, offset: 8314},
+			pos:         position{line: 336, col: 1, offset: 8322},
 			expr: &actionExpr{
-				pos: position{line: 336, col: 34, offset: 8347},
+				pos: position{line: 336, col: 34, offset: 8355},
 				run: (*parser).callonURI_reference1,
 				expr: &labeledExpr{
-					pos:   position{line: 336, col: 34, offset: 8347},
+					pos:   position{line: 336, col: 34, offset: 8355},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 336, col: 37, offset: 8350},
+						pos: position{line: 336, col: 37, offset: 8358},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 336, col: 37, offset: 8350},
+								pos:  position{line: 336, col: 37, offset: 8358},
 								name: "URI",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 336, col: 43, offset: 8356},
+								pos:  position{line: 336, col: 43, offset: 8364},
 								name: "relative_ref",
 							},
 						},
@@ -1499,43 +1499,43 @@ var g = &grammar{
 		{
 			name:        "absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 341, col: 1, offset: 8470},
+			pos:         position{line: 341, col: 1, offset: 8478},
 			expr: &actionExpr{
-				pos: position{line: 341, col: 32, offset: 8501},
+				pos: position{line: 341, col: 32, offset: 8509},
 				run: (*parser).callonabsolute_URI1,
 				expr: &labeledExpr{
-					pos:   position{line: 341, col: 32, offset: 8501},
+					pos:   position{line: 341, col: 32, offset: 8509},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 341, col: 35, offset: 8504},
+						pos: position{line: 341, col: 35, offset: 8512},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 341, col: 35, offset: 8504},
+								pos:  position{line: 341, col: 35, offset: 8512},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 341, col: 42, offset: 8511},
+								pos:        position{line: 341, col: 42, offset: 8519},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 341, col: 46, offset: 8515},
+								pos:  position{line: 341, col: 46, offset: 8523},
 								name: "hier_part_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 341, col: 58, offset: 8527},
+								pos: position{line: 341, col: 58, offset: 8535},
 								expr: &seqExpr{
-									pos: position{line: 341, col: 59, offset: 8528},
+									pos: position{line: 341, col: 59, offset: 8536},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 341, col: 59, offset: 8528},
+											pos:        position{line: 341, col: 59, offset: 8536},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 341, col: 63, offset: 8532},
+											pos:  position{line: 341, col: 63, offset: 8540},
 											name: "query",
 										},
 									},
@@ -1549,51 +1549,51 @@ var g = &grammar{
 		{
 			name:        "relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 346, col: 1, offset: 8650},
+			pos:         position{line: 346, col: 1, offset: 8658},
 			expr: &actionExpr{
-				pos: position{line: 346, col: 32, offset: 8681},
+				pos: position{line: 346, col: 32, offset: 8689},
 				run: (*parser).callonrelative_ref1,
 				expr: &labeledExpr{
-					pos:   position{line: 346, col: 32, offset: 8681},
+					pos:   position{line: 346, col: 32, offset: 8689},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 346, col: 35, offset: 8684},
+						pos: position{line: 346, col: 35, offset: 8692},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 346, col: 35, offset: 8684},
+								pos:  position{line: 346, col: 35, offset: 8692},
 								name: "relative_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 346, col: 49, offset: 8698},
+								pos: position{line: 346, col: 49, offset: 8706},
 								expr: &seqExpr{
-									pos: position{line: 346, col: 50, offset: 8699},
+									pos: position{line: 346, col: 50, offset: 8707},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 346, col: 50, offset: 8699},
+											pos:        position{line: 346, col: 50, offset: 8707},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 346, col: 54, offset: 8703},
+											pos:  position{line: 346, col: 54, offset: 8711},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 346, col: 62, offset: 8711},
+								pos: position{line: 346, col: 62, offset: 8719},
 								expr: &seqExpr{
-									pos: position{line: 346, col: 63, offset: 8712},
+									pos: position{line: 346, col: 63, offset: 8720},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 346, col: 63, offset: 8712},
+											pos:        position{line: 346, col: 63, offset: 8720},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 346, col: 67, offset: 8716},
+											pos:  position{line: 346, col: 67, offset: 8724},
 											name: "fragment",
 										},
 									},
@@ -1607,45 +1607,45 @@ var g = &grammar{
 		{
 			name:        "relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 354, col: 1, offset: 8925},
+			pos:         position{line: 354, col: 1, offset: 8933},
 			expr: &actionExpr{
-				pos: position{line: 354, col: 34, offset: 8958},
+				pos: position{line: 354, col: 34, offset: 8966},
 				run: (*parser).callonrelative_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 354, col: 34, offset: 8958},
+					pos:   position{line: 354, col: 34, offset: 8966},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 354, col: 37, offset: 8961},
+						pos: position{line: 354, col: 37, offset: 8969},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 354, col: 37, offset: 8961},
+								pos: position{line: 354, col: 37, offset: 8969},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 354, col: 37, offset: 8961},
+										pos:        position{line: 354, col: 37, offset: 8969},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 354, col: 42, offset: 8966},
+										pos:  position{line: 354, col: 42, offset: 8974},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 354, col: 52, offset: 8976},
+										pos:  position{line: 354, col: 52, offset: 8984},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 354, col: 67, offset: 8991},
+								pos:  position{line: 354, col: 67, offset: 8999},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 354, col: 83, offset: 9007},
+								pos:  position{line: 354, col: 83, offset: 9015},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 354, col: 99, offset: 9023},
+								pos:  position{line: 354, col: 99, offset: 9031},
 								name: "path_empty",
 							},
 						},
@@ -1656,45 +1656,45 @@ var g = &grammar{
 		{
 			name:        "relative_part_2",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 359, col: 1, offset: 9160},
+			pos:         position{line: 359, col: 1, offset: 9168},
 			expr: &actionExpr{
-				pos: position{line: 359, col: 36, offset: 9195},
+				pos: position{line: 359, col: 36, offset: 9203},
 				run: (*parser).callonrelative_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 359, col: 36, offset: 9195},
+					pos:   position{line: 359, col: 36, offset: 9203},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 359, col: 39, offset: 9198},
+						pos: position{line: 359, col: 39, offset: 9206},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 359, col: 39, offset: 9198},
+								pos: position{line: 359, col: 39, offset: 9206},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 359, col: 39, offset: 9198},
+										pos:        position{line: 359, col: 39, offset: 9206},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 359, col: 44, offset: 9203},
+										pos:  position{line: 359, col: 44, offset: 9211},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 359, col: 56, offset: 9215},
+										pos:  position{line: 359, col: 56, offset: 9223},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 359, col: 71, offset: 9230},
+								pos:  position{line: 359, col: 71, offset: 9238},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 359, col: 87, offset: 9246},
+								pos:  position{line: 359, col: 87, offset: 9254},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 359, col: 103, offset: 9262},
+								pos:  position{line: 359, col: 103, offset: 9270},
 								name: "path_empty",
 							},
 						},
@@ -1705,27 +1705,27 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 364, col: 1, offset: 9382},
+			pos:         position{line: 364, col: 1, offset: 9390},
 			expr: &actionExpr{
-				pos: position{line: 364, col: 20, offset: 9401},
+				pos: position{line: 364, col: 20, offset: 9409},
 				run: (*parser).callonscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 364, col: 20, offset: 9401},
+					pos:   position{line: 364, col: 20, offset: 9409},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 364, col: 23, offset: 9404},
+						pos: position{line: 364, col: 23, offset: 9412},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 364, col: 23, offset: 9404},
+								pos:        position{line: 364, col: 23, offset: 9412},
 								val:        "[A-Za-z]",
 								ranges:     []rune{'A', 'Z', 'a', 'z'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 364, col: 32, offset: 9413},
+								pos: position{line: 364, col: 32, offset: 9421},
 								expr: &charClassMatcher{
-									pos:        position{line: 364, col: 32, offset: 9413},
+									pos:        position{line: 364, col: 32, offset: 9421},
 									val:        "[+.0-9A-Za-z-]",
 									chars:      []rune{'+', '.', '-'},
 									ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -1741,27 +1741,27 @@ var g = &grammar{
 		{
 			name:        "authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 369, col: 1, offset: 9523},
+			pos:         position{line: 369, col: 1, offset: 9531},
 			expr: &actionExpr{
-				pos: position{line: 369, col: 26, offset: 9548},
+				pos: position{line: 369, col: 26, offset: 9556},
 				run: (*parser).callonauthority1,
 				expr: &labeledExpr{
-					pos:   position{line: 369, col: 26, offset: 9548},
+					pos:   position{line: 369, col: 26, offset: 9556},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 369, col: 29, offset: 9551},
+						pos: position{line: 369, col: 29, offset: 9559},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 369, col: 29, offset: 9551},
+								pos: position{line: 369, col: 29, offset: 9559},
 								expr: &seqExpr{
-									pos: position{line: 369, col: 30, offset: 9552},
+									pos: position{line: 369, col: 30, offset: 9560},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 369, col: 30, offset: 9552},
+											pos:  position{line: 369, col: 30, offset: 9560},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 369, col: 39, offset: 9561},
+											pos:        position{line: 369, col: 39, offset: 9569},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1770,22 +1770,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 369, col: 45, offset: 9567},
+								pos:  position{line: 369, col: 45, offset: 9575},
 								name: "host",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 369, col: 50, offset: 9572},
+								pos: position{line: 369, col: 50, offset: 9580},
 								expr: &seqExpr{
-									pos: position{line: 369, col: 51, offset: 9573},
+									pos: position{line: 369, col: 51, offset: 9581},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 369, col: 51, offset: 9573},
+											pos:        position{line: 369, col: 51, offset: 9581},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 369, col: 55, offset: 9577},
+											pos:  position{line: 369, col: 55, offset: 9585},
 											name: "port",
 										},
 									},
@@ -1799,27 +1799,27 @@ var g = &grammar{
 		{
 			name:        "authority_2",
 			displayName: "\"authority\"",
-			pos:         position{line: 374, col: 1, offset: 9702},
+			pos:         position{line: 374, col: 1, offset: 9710},
 			expr: &actionExpr{
-				pos: position{line: 374, col: 28, offset: 9729},
+				pos: position{line: 374, col: 28, offset: 9737},
 				run: (*parser).callonauthority_21,
 				expr: &labeledExpr{
-					pos:   position{line: 374, col: 28, offset: 9729},
+					pos:   position{line: 374, col: 28, offset: 9737},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 374, col: 31, offset: 9732},
+						pos: position{line: 374, col: 31, offset: 9740},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 374, col: 31, offset: 9732},
+								pos: position{line: 374, col: 31, offset: 9740},
 								expr: &seqExpr{
-									pos: position{line: 374, col: 32, offset: 9733},
+									pos: position{line: 374, col: 32, offset: 9741},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 374, col: 32, offset: 9733},
+											pos:  position{line: 374, col: 32, offset: 9741},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 374, col: 41, offset: 9742},
+											pos:        position{line: 374, col: 41, offset: 9750},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1828,22 +1828,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 374, col: 47, offset: 9748},
+								pos:  position{line: 374, col: 47, offset: 9756},
 								name: "host_2",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 374, col: 54, offset: 9755},
+								pos: position{line: 374, col: 54, offset: 9763},
 								expr: &seqExpr{
-									pos: position{line: 374, col: 55, offset: 9756},
+									pos: position{line: 374, col: 55, offset: 9764},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 374, col: 55, offset: 9756},
+											pos:        position{line: 374, col: 55, offset: 9764},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 374, col: 59, offset: 9760},
+											pos:  position{line: 374, col: 59, offset: 9768},
 											name: "port",
 										},
 									},
@@ -1857,27 +1857,27 @@ var g = &grammar{
 		{
 			name:        "authority_3",
 			displayName: "\"authority\"",
-			pos:         position{line: 379, col: 1, offset: 9885},
+			pos:         position{line: 379, col: 1, offset: 9893},
 			expr: &actionExpr{
-				pos: position{line: 379, col: 28, offset: 9912},
+				pos: position{line: 379, col: 28, offset: 9920},
 				run: (*parser).callonauthority_31,
 				expr: &labeledExpr{
-					pos:   position{line: 379, col: 28, offset: 9912},
+					pos:   position{line: 379, col: 28, offset: 9920},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 379, col: 31, offset: 9915},
+						pos: position{line: 379, col: 31, offset: 9923},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 379, col: 31, offset: 9915},
+								pos: position{line: 379, col: 31, offset: 9923},
 								expr: &seqExpr{
-									pos: position{line: 379, col: 32, offset: 9916},
+									pos: position{line: 379, col: 32, offset: 9924},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 379, col: 32, offset: 9916},
+											pos:  position{line: 379, col: 32, offset: 9924},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 379, col: 41, offset: 9925},
+											pos:        position{line: 379, col: 41, offset: 9933},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1886,22 +1886,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 379, col: 47, offset: 9931},
+								pos:  position{line: 379, col: 47, offset: 9939},
 								name: "host_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 379, col: 54, offset: 9938},
+								pos: position{line: 379, col: 54, offset: 9946},
 								expr: &seqExpr{
-									pos: position{line: 379, col: 55, offset: 9939},
+									pos: position{line: 379, col: 55, offset: 9947},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 379, col: 55, offset: 9939},
+											pos:        position{line: 379, col: 55, offset: 9947},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 379, col: 59, offset: 9943},
+											pos:  position{line: 379, col: 59, offset: 9951},
 											name: "port",
 										},
 									},
@@ -1915,27 +1915,27 @@ var g = &grammar{
 		{
 			name:        "authority_4",
 			displayName: "\"authority\"",
-			pos:         position{line: 384, col: 1, offset: 10068},
+			pos:         position{line: 384, col: 1, offset: 10076},
 			expr: &actionExpr{
-				pos: position{line: 384, col: 28, offset: 10095},
+				pos: position{line: 384, col: 28, offset: 10103},
 				run: (*parser).callonauthority_41,
 				expr: &labeledExpr{
-					pos:   position{line: 384, col: 28, offset: 10095},
+					pos:   position{line: 384, col: 28, offset: 10103},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 384, col: 31, offset: 10098},
+						pos: position{line: 384, col: 31, offset: 10106},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 384, col: 31, offset: 10098},
+								pos: position{line: 384, col: 31, offset: 10106},
 								expr: &seqExpr{
-									pos: position{line: 384, col: 32, offset: 10099},
+									pos: position{line: 384, col: 32, offset: 10107},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 384, col: 32, offset: 10099},
+											pos:  position{line: 384, col: 32, offset: 10107},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 384, col: 41, offset: 10108},
+											pos:        position{line: 384, col: 41, offset: 10116},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1944,22 +1944,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 384, col: 47, offset: 10114},
+								pos:  position{line: 384, col: 47, offset: 10122},
 								name: "host_4",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 384, col: 54, offset: 10121},
+								pos: position{line: 384, col: 54, offset: 10129},
 								expr: &seqExpr{
-									pos: position{line: 384, col: 55, offset: 10122},
+									pos: position{line: 384, col: 55, offset: 10130},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 384, col: 55, offset: 10122},
+											pos:        position{line: 384, col: 55, offset: 10130},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 384, col: 59, offset: 10126},
+											pos:  position{line: 384, col: 59, offset: 10134},
 											name: "port",
 										},
 									},
@@ -1973,20 +1973,20 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 389, col: 1, offset: 10244},
+			pos:         position{line: 389, col: 1, offset: 10252},
 			expr: &actionExpr{
-				pos: position{line: 389, col: 24, offset: 10267},
+				pos: position{line: 389, col: 24, offset: 10275},
 				run: (*parser).callonuserinfo1,
 				expr: &labeledExpr{
-					pos:   position{line: 389, col: 24, offset: 10267},
+					pos:   position{line: 389, col: 24, offset: 10275},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 389, col: 27, offset: 10270},
+						pos: position{line: 389, col: 27, offset: 10278},
 						expr: &choiceExpr{
-							pos: position{line: 389, col: 28, offset: 10271},
+							pos: position{line: 389, col: 28, offset: 10279},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 389, col: 28, offset: 10271},
+									pos:        position{line: 389, col: 28, offset: 10279},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -1994,7 +1994,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 389, col: 52, offset: 10295},
+									pos:  position{line: 389, col: 52, offset: 10303},
 									name: "pct_encoded",
 								},
 							},
@@ -2006,43 +2006,43 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 394, col: 1, offset: 10406},
+			pos:         position{line: 394, col: 1, offset: 10414},
 			expr: &actionExpr{
-				pos: position{line: 394, col: 16, offset: 10421},
+				pos: position{line: 394, col: 16, offset: 10429},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 394, col: 16, offset: 10421},
+					pos:   position{line: 394, col: 16, offset: 10429},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 394, col: 19, offset: 10424},
+						pos: position{line: 394, col: 19, offset: 10432},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 394, col: 19, offset: 10424},
+								pos:  position{line: 394, col: 19, offset: 10432},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 394, col: 32, offset: 10437},
+								pos: position{line: 394, col: 32, offset: 10445},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 394, col: 32, offset: 10437},
+										pos:  position{line: 394, col: 32, offset: 10445},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 394, col: 44, offset: 10449},
+										pos: position{line: 394, col: 44, offset: 10457},
 										expr: &choiceExpr{
-											pos: position{line: 394, col: 46, offset: 10451},
+											pos: position{line: 394, col: 46, offset: 10459},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 394, col: 46, offset: 10451},
+													pos:        position{line: 394, col: 46, offset: 10459},
 													val:        "[#/:?]",
 													chars:      []rune{'#', '/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 394, col: 55, offset: 10460},
+													pos: position{line: 394, col: 55, offset: 10468},
 													expr: &anyMatcher{
-														line: 394, col: 56, offset: 10461,
+														line: 394, col: 56, offset: 10469,
 													},
 												},
 											},
@@ -2051,7 +2051,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 394, col: 61, offset: 10466},
+								pos:  position{line: 394, col: 61, offset: 10474},
 								name: "reg_name",
 							},
 						},
@@ -2062,43 +2062,43 @@ var g = &grammar{
 		{
 			name:        "host_2",
 			displayName: "\"host\"",
-			pos:         position{line: 399, col: 1, offset: 10583},
+			pos:         position{line: 399, col: 1, offset: 10591},
 			expr: &actionExpr{
-				pos: position{line: 399, col: 18, offset: 10600},
+				pos: position{line: 399, col: 18, offset: 10608},
 				run: (*parser).callonhost_21,
 				expr: &labeledExpr{
-					pos:   position{line: 399, col: 18, offset: 10600},
+					pos:   position{line: 399, col: 18, offset: 10608},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 399, col: 21, offset: 10603},
+						pos: position{line: 399, col: 21, offset: 10611},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 399, col: 21, offset: 10603},
+								pos:  position{line: 399, col: 21, offset: 10611},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 399, col: 34, offset: 10616},
+								pos: position{line: 399, col: 34, offset: 10624},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 399, col: 34, offset: 10616},
+										pos:  position{line: 399, col: 34, offset: 10624},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 399, col: 46, offset: 10628},
+										pos: position{line: 399, col: 46, offset: 10636},
 										expr: &choiceExpr{
-											pos: position{line: 399, col: 48, offset: 10630},
+											pos: position{line: 399, col: 48, offset: 10638},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 399, col: 48, offset: 10630},
+													pos:        position{line: 399, col: 48, offset: 10638},
 													val:        "[/:]",
 													chars:      []rune{'/', ':'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 399, col: 55, offset: 10637},
+													pos: position{line: 399, col: 55, offset: 10645},
 													expr: &anyMatcher{
-														line: 399, col: 56, offset: 10638,
+														line: 399, col: 56, offset: 10646,
 													},
 												},
 											},
@@ -2107,7 +2107,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 399, col: 61, offset: 10643},
+								pos:  position{line: 399, col: 61, offset: 10651},
 								name: "reg_name",
 							},
 						},
@@ -2118,43 +2118,43 @@ var g = &grammar{
 		{
 			name:        "host_3",
 			displayName: "\"host\"",
-			pos:         position{line: 404, col: 1, offset: 10760},
+			pos:         position{line: 404, col: 1, offset: 10768},
 			expr: &actionExpr{
-				pos: position{line: 404, col: 18, offset: 10777},
+				pos: position{line: 404, col: 18, offset: 10785},
 				run: (*parser).callonhost_31,
 				expr: &labeledExpr{
-					pos:   position{line: 404, col: 18, offset: 10777},
+					pos:   position{line: 404, col: 18, offset: 10785},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 404, col: 21, offset: 10780},
+						pos: position{line: 404, col: 21, offset: 10788},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 404, col: 21, offset: 10780},
+								pos:  position{line: 404, col: 21, offset: 10788},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 404, col: 34, offset: 10793},
+								pos: position{line: 404, col: 34, offset: 10801},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 404, col: 34, offset: 10793},
+										pos:  position{line: 404, col: 34, offset: 10801},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 404, col: 46, offset: 10805},
+										pos: position{line: 404, col: 46, offset: 10813},
 										expr: &choiceExpr{
-											pos: position{line: 404, col: 48, offset: 10807},
+											pos: position{line: 404, col: 48, offset: 10815},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 404, col: 48, offset: 10807},
+													pos:        position{line: 404, col: 48, offset: 10815},
 													val:        "[/:?]",
 													chars:      []rune{'/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 404, col: 56, offset: 10815},
+													pos: position{line: 404, col: 56, offset: 10823},
 													expr: &anyMatcher{
-														line: 404, col: 57, offset: 10816,
+														line: 404, col: 57, offset: 10824,
 													},
 												},
 											},
@@ -2163,7 +2163,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 404, col: 62, offset: 10821},
+								pos:  position{line: 404, col: 62, offset: 10829},
 								name: "reg_name",
 							},
 						},
@@ -2174,42 +2174,42 @@ var g = &grammar{
 		{
 			name:        "host_4",
 			displayName: "\"host\"",
-			pos:         position{line: 409, col: 1, offset: 10938},
+			pos:         position{line: 409, col: 1, offset: 10946},
 			expr: &actionExpr{
-				pos: position{line: 409, col: 18, offset: 10955},
+				pos: position{line: 409, col: 18, offset: 10963},
 				run: (*parser).callonhost_41,
 				expr: &labeledExpr{
-					pos:   position{line: 409, col: 18, offset: 10955},
+					pos:   position{line: 409, col: 18, offset: 10963},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 409, col: 21, offset: 10958},
+						pos: position{line: 409, col: 21, offset: 10966},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 409, col: 21, offset: 10958},
+								pos:  position{line: 409, col: 21, offset: 10966},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 409, col: 34, offset: 10971},
+								pos: position{line: 409, col: 34, offset: 10979},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 409, col: 34, offset: 10971},
+										pos:  position{line: 409, col: 34, offset: 10979},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 409, col: 46, offset: 10983},
+										pos: position{line: 409, col: 46, offset: 10991},
 										expr: &choiceExpr{
-											pos: position{line: 409, col: 48, offset: 10985},
+											pos: position{line: 409, col: 48, offset: 10993},
 											alternatives: []any{
 												&litMatcher{
-													pos:        position{line: 409, col: 48, offset: 10985},
+													pos:        position{line: 409, col: 48, offset: 10993},
 													val:        ":",
 													ignoreCase: false,
 													want:       "\":\"",
 												},
 												&notExpr{
-													pos: position{line: 409, col: 54, offset: 10991},
+													pos: position{line: 409, col: 54, offset: 10999},
 													expr: &anyMatcher{
-														line: 409, col: 55, offset: 10992,
+														line: 409, col: 55, offset: 11000,
 													},
 												},
 											},
@@ -2218,7 +2218,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 409, col: 60, offset: 10997},
+								pos:  position{line: 409, col: 60, offset: 11005},
 								name: "reg_name",
 							},
 						},
@@ -2229,37 +2229,37 @@ var g = &grammar{
 		{
 			name:        "host_5",
 			displayName: "\"host\"",
-			pos:         position{line: 414, col: 1, offset: 11114},
+			pos:         position{line: 414, col: 1, offset: 11122},
 			expr: &actionExpr{
-				pos: position{line: 414, col: 18, offset: 11131},
+				pos: position{line: 414, col: 18, offset: 11139},
 				run: (*parser).callonhost_51,
 				expr: &labeledExpr{
-					pos:   position{line: 414, col: 18, offset: 11131},
+					pos:   position{line: 414, col: 18, offset: 11139},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 414, col: 21, offset: 11134},
+						pos: position{line: 414, col: 21, offset: 11142},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 414, col: 21, offset: 11134},
+								pos:  position{line: 414, col: 21, offset: 11142},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 414, col: 34, offset: 11147},
+								pos: position{line: 414, col: 34, offset: 11155},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 414, col: 34, offset: 11147},
+										pos:  position{line: 414, col: 34, offset: 11155},
 										name: "IPv4address",
 									},
 									&notExpr{
-										pos: position{line: 414, col: 46, offset: 11159},
+										pos: position{line: 414, col: 46, offset: 11167},
 										expr: &anyMatcher{
-											line: 414, col: 47, offset: 11160,
+											line: 414, col: 47, offset: 11168,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 414, col: 51, offset: 11164},
+								pos:  position{line: 414, col: 51, offset: 11172},
 								name: "reg_name",
 							},
 						},
@@ -2270,17 +2270,17 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 419, col: 1, offset: 11237},
+			pos:         position{line: 419, col: 1, offset: 11245},
 			expr: &actionExpr{
-				pos: position{line: 419, col: 16, offset: 11252},
+				pos: position{line: 419, col: 16, offset: 11260},
 				run: (*parser).callonport1,
 				expr: &labeledExpr{
-					pos:   position{line: 419, col: 16, offset: 11252},
+					pos:   position{line: 419, col: 16, offset: 11260},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 419, col: 19, offset: 11255},
+						pos: position{line: 419, col: 19, offset: 11263},
 						expr: &charClassMatcher{
-							pos:        position{line: 419, col: 19, offset: 11255},
+							pos:        position{line: 419, col: 19, offset: 11263},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
@@ -2293,41 +2293,41 @@ var g = &grammar{
 		{
 			name:        "IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 425, col: 1, offset: 11420},
+			pos:         position{line: 425, col: 1, offset: 11428},
 			expr: &actionExpr{
-				pos: position{line: 425, col: 28, offset: 11447},
+				pos: position{line: 425, col: 28, offset: 11455},
 				run: (*parser).callonIP_literal1,
 				expr: &labeledExpr{
-					pos:   position{line: 425, col: 28, offset: 11447},
+					pos:   position{line: 425, col: 28, offset: 11455},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 425, col: 31, offset: 11450},
+						pos: position{line: 425, col: 31, offset: 11458},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 425, col: 31, offset: 11450},
+								pos:        position{line: 425, col: 31, offset: 11458},
 								val:        "[",
 								ignoreCase: false,
 								want:       "\"[\"",
 							},
 							&choiceExpr{
-								pos: position{line: 425, col: 36, offset: 11455},
+								pos: position{line: 425, col: 36, offset: 11463},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 425, col: 36, offset: 11455},
+										pos:  position{line: 425, col: 36, offset: 11463},
 										name: "IPv6addrz",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 425, col: 48, offset: 11467},
+										pos:  position{line: 425, col: 48, offset: 11475},
 										name: "IPv6address",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 425, col: 62, offset: 11481},
+										pos:  position{line: 425, col: 62, offset: 11489},
 										name: "IPvFuture",
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 425, col: 73, offset: 11492},
+								pos:        position{line: 425, col: 73, offset: 11500},
 								val:        "]",
 								ignoreCase: false,
 								want:       "\"]\"",
@@ -2340,27 +2340,27 @@ var g = &grammar{
 		{
 			name:        "IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 430, col: 1, offset: 11612},
+			pos:         position{line: 430, col: 1, offset: 11620},
 			expr: &actionExpr{
-				pos: position{line: 430, col: 26, offset: 11637},
+				pos: position{line: 430, col: 26, offset: 11645},
 				run: (*parser).callonIPvFuture1,
 				expr: &labeledExpr{
-					pos:   position{line: 430, col: 26, offset: 11637},
+					pos:   position{line: 430, col: 26, offset: 11645},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 430, col: 29, offset: 11640},
+						pos: position{line: 430, col: 29, offset: 11648},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 430, col: 29, offset: 11640},
+								pos:        position{line: 430, col: 29, offset: 11648},
 								val:        "[Vv]",
 								chars:      []rune{'V', 'v'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 430, col: 34, offset: 11645},
+								pos: position{line: 430, col: 34, offset: 11653},
 								expr: &charClassMatcher{
-									pos:        position{line: 430, col: 34, offset: 11645},
+									pos:        position{line: 430, col: 34, offset: 11653},
 									val:        "[0-9A-Fa-f]",
 									ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 									ignoreCase: false,
@@ -2368,15 +2368,15 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 430, col: 47, offset: 11658},
+								pos:        position{line: 430, col: 47, offset: 11666},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 430, col: 51, offset: 11662},
+								pos: position{line: 430, col: 51, offset: 11670},
 								expr: &charClassMatcher{
-									pos:        position{line: 430, col: 51, offset: 11662},
+									pos:        position{line: 430, col: 51, offset: 11670},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -2392,239 +2392,239 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 443, col: 1, offset: 12309},
+			pos:         position{line: 443, col: 1, offset: 12317},
 			expr: &actionExpr{
-				pos: position{line: 443, col: 30, offset: 12338},
+				pos: position{line: 443, col: 30, offset: 12346},
 				run: (*parser).callonIPv6address1,
 				expr: &labeledExpr{
-					pos:   position{line: 443, col: 30, offset: 12338},
+					pos:   position{line: 443, col: 30, offset: 12346},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 443, col: 33, offset: 12341},
+						pos: position{line: 443, col: 33, offset: 12349},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 443, col: 33, offset: 12341},
+								pos: position{line: 443, col: 33, offset: 12349},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 33, offset: 12341},
+										pos:  position{line: 443, col: 33, offset: 12349},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 37, offset: 12345},
+										pos:        position{line: 443, col: 37, offset: 12353},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 41, offset: 12349},
+										pos:  position{line: 443, col: 41, offset: 12357},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 45, offset: 12353},
+										pos:        position{line: 443, col: 45, offset: 12361},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 49, offset: 12357},
+										pos:  position{line: 443, col: 49, offset: 12365},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 53, offset: 12361},
+										pos:        position{line: 443, col: 53, offset: 12369},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 57, offset: 12365},
+										pos:  position{line: 443, col: 57, offset: 12373},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 61, offset: 12369},
+										pos:        position{line: 443, col: 61, offset: 12377},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 65, offset: 12373},
+										pos:  position{line: 443, col: 65, offset: 12381},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 69, offset: 12377},
+										pos:        position{line: 443, col: 69, offset: 12385},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 73, offset: 12381},
+										pos:  position{line: 443, col: 73, offset: 12389},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 77, offset: 12385},
+										pos:        position{line: 443, col: 77, offset: 12393},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 81, offset: 12389},
+										pos:  position{line: 443, col: 81, offset: 12397},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 443, col: 88, offset: 12396},
+								pos: position{line: 443, col: 88, offset: 12404},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 443, col: 88, offset: 12396},
+										pos:        position{line: 443, col: 88, offset: 12404},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 93, offset: 12401},
+										pos:  position{line: 443, col: 93, offset: 12409},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 97, offset: 12405},
+										pos:        position{line: 443, col: 97, offset: 12413},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 101, offset: 12409},
+										pos:  position{line: 443, col: 101, offset: 12417},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 105, offset: 12413},
+										pos:        position{line: 443, col: 105, offset: 12421},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 109, offset: 12417},
+										pos:  position{line: 443, col: 109, offset: 12425},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 113, offset: 12421},
+										pos:        position{line: 443, col: 113, offset: 12429},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 117, offset: 12425},
+										pos:  position{line: 443, col: 117, offset: 12433},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 121, offset: 12429},
+										pos:        position{line: 443, col: 121, offset: 12437},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 125, offset: 12433},
+										pos:  position{line: 443, col: 125, offset: 12441},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 129, offset: 12437},
+										pos:        position{line: 443, col: 129, offset: 12445},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 133, offset: 12441},
+										pos:  position{line: 443, col: 133, offset: 12449},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 443, col: 140, offset: 12448},
+								pos: position{line: 443, col: 140, offset: 12456},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 443, col: 140, offset: 12448},
+										pos: position{line: 443, col: 140, offset: 12456},
 										expr: &ruleRefExpr{
-											pos:  position{line: 443, col: 140, offset: 12448},
+											pos:  position{line: 443, col: 140, offset: 12456},
 											name: "h16",
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 145, offset: 12453},
+										pos:        position{line: 443, col: 145, offset: 12461},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 150, offset: 12458},
+										pos:  position{line: 443, col: 150, offset: 12466},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 154, offset: 12462},
+										pos:        position{line: 443, col: 154, offset: 12470},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 158, offset: 12466},
+										pos:  position{line: 443, col: 158, offset: 12474},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 162, offset: 12470},
+										pos:        position{line: 443, col: 162, offset: 12478},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 166, offset: 12474},
+										pos:  position{line: 443, col: 166, offset: 12482},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 170, offset: 12478},
+										pos:        position{line: 443, col: 170, offset: 12486},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 174, offset: 12482},
+										pos:  position{line: 443, col: 174, offset: 12490},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 178, offset: 12486},
+										pos:        position{line: 443, col: 178, offset: 12494},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 182, offset: 12490},
+										pos:  position{line: 443, col: 182, offset: 12498},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 443, col: 189, offset: 12497},
+								pos: position{line: 443, col: 189, offset: 12505},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 443, col: 189, offset: 12497},
+										pos: position{line: 443, col: 189, offset: 12505},
 										expr: &seqExpr{
-											pos: position{line: 443, col: 190, offset: 12498},
+											pos: position{line: 443, col: 190, offset: 12506},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 443, col: 190, offset: 12498},
+													pos: position{line: 443, col: 190, offset: 12506},
 													expr: &seqExpr{
-														pos: position{line: 443, col: 191, offset: 12499},
+														pos: position{line: 443, col: 191, offset: 12507},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 443, col: 191, offset: 12499},
+																pos:  position{line: 443, col: 191, offset: 12507},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 443, col: 195, offset: 12503},
+																pos:        position{line: 443, col: 195, offset: 12511},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&andExpr{
-																pos: position{line: 443, col: 199, offset: 12507},
+																pos: position{line: 443, col: 199, offset: 12515},
 																expr: &charClassMatcher{
-																	pos:        position{line: 443, col: 200, offset: 12508},
+																	pos:        position{line: 443, col: 200, offset: 12516},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2635,96 +2635,96 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 443, col: 214, offset: 12522},
+													pos:  position{line: 443, col: 214, offset: 12530},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 220, offset: 12528},
+										pos:        position{line: 443, col: 220, offset: 12536},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 225, offset: 12533},
+										pos:  position{line: 443, col: 225, offset: 12541},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 229, offset: 12537},
+										pos:        position{line: 443, col: 229, offset: 12545},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 233, offset: 12541},
+										pos:  position{line: 443, col: 233, offset: 12549},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 237, offset: 12545},
+										pos:        position{line: 443, col: 237, offset: 12553},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 241, offset: 12549},
+										pos:  position{line: 443, col: 241, offset: 12557},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 245, offset: 12553},
+										pos:        position{line: 443, col: 245, offset: 12561},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 249, offset: 12557},
+										pos:  position{line: 443, col: 249, offset: 12565},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 443, col: 256, offset: 12564},
+								pos: position{line: 443, col: 256, offset: 12572},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 443, col: 256, offset: 12564},
+										pos: position{line: 443, col: 256, offset: 12572},
 										expr: &seqExpr{
-											pos: position{line: 443, col: 257, offset: 12565},
+											pos: position{line: 443, col: 257, offset: 12573},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 443, col: 257, offset: 12565},
+													pos: position{line: 443, col: 257, offset: 12573},
 													expr: &seqExpr{
-														pos: position{line: 443, col: 258, offset: 12566},
+														pos: position{line: 443, col: 258, offset: 12574},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 443, col: 258, offset: 12566},
+																pos:  position{line: 443, col: 258, offset: 12574},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 443, col: 262, offset: 12570},
+																pos:        position{line: 443, col: 262, offset: 12578},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 443, col: 266, offset: 12574},
+																pos: position{line: 443, col: 266, offset: 12582},
 																expr: &seqExpr{
-																	pos: position{line: 443, col: 267, offset: 12575},
+																	pos: position{line: 443, col: 267, offset: 12583},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 443, col: 267, offset: 12575},
+																			pos:  position{line: 443, col: 267, offset: 12583},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 443, col: 271, offset: 12579},
+																			pos:        position{line: 443, col: 271, offset: 12587},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&andExpr{
-																			pos: position{line: 443, col: 275, offset: 12583},
+																			pos: position{line: 443, col: 275, offset: 12591},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 443, col: 276, offset: 12584},
+																				pos:        position{line: 443, col: 276, offset: 12592},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2735,9 +2735,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 443, col: 290, offset: 12598},
+																pos: position{line: 443, col: 290, offset: 12606},
 																expr: &charClassMatcher{
-																	pos:        position{line: 443, col: 291, offset: 12599},
+																	pos:        position{line: 443, col: 291, offset: 12607},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2748,101 +2748,101 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 443, col: 305, offset: 12613},
+													pos:  position{line: 443, col: 305, offset: 12621},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 311, offset: 12619},
+										pos:        position{line: 443, col: 311, offset: 12627},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 316, offset: 12624},
+										pos:  position{line: 443, col: 316, offset: 12632},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 320, offset: 12628},
+										pos:        position{line: 443, col: 320, offset: 12636},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 324, offset: 12632},
+										pos:  position{line: 443, col: 324, offset: 12640},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 328, offset: 12636},
+										pos:        position{line: 443, col: 328, offset: 12644},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 332, offset: 12640},
+										pos:  position{line: 443, col: 332, offset: 12648},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 443, col: 339, offset: 12647},
+								pos: position{line: 443, col: 339, offset: 12655},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 443, col: 339, offset: 12647},
+										pos: position{line: 443, col: 339, offset: 12655},
 										expr: &seqExpr{
-											pos: position{line: 443, col: 340, offset: 12648},
+											pos: position{line: 443, col: 340, offset: 12656},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 443, col: 340, offset: 12648},
+													pos: position{line: 443, col: 340, offset: 12656},
 													expr: &seqExpr{
-														pos: position{line: 443, col: 341, offset: 12649},
+														pos: position{line: 443, col: 341, offset: 12657},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 443, col: 341, offset: 12649},
+																pos:  position{line: 443, col: 341, offset: 12657},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 443, col: 345, offset: 12653},
+																pos:        position{line: 443, col: 345, offset: 12661},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 443, col: 349, offset: 12657},
+																pos: position{line: 443, col: 349, offset: 12665},
 																expr: &seqExpr{
-																	pos: position{line: 443, col: 350, offset: 12658},
+																	pos: position{line: 443, col: 350, offset: 12666},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 443, col: 350, offset: 12658},
+																			pos:  position{line: 443, col: 350, offset: 12666},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 443, col: 354, offset: 12662},
+																			pos:        position{line: 443, col: 354, offset: 12670},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 443, col: 358, offset: 12666},
+																			pos: position{line: 443, col: 358, offset: 12674},
 																			expr: &seqExpr{
-																				pos: position{line: 443, col: 359, offset: 12667},
+																				pos: position{line: 443, col: 359, offset: 12675},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 443, col: 359, offset: 12667},
+																						pos:  position{line: 443, col: 359, offset: 12675},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 443, col: 363, offset: 12671},
+																						pos:        position{line: 443, col: 363, offset: 12679},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&andExpr{
-																						pos: position{line: 443, col: 367, offset: 12675},
+																						pos: position{line: 443, col: 367, offset: 12683},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 443, col: 368, offset: 12676},
+																							pos:        position{line: 443, col: 368, offset: 12684},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -2853,9 +2853,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 443, col: 382, offset: 12690},
+																			pos: position{line: 443, col: 382, offset: 12698},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 443, col: 383, offset: 12691},
+																				pos:        position{line: 443, col: 383, offset: 12699},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2866,9 +2866,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 443, col: 397, offset: 12705},
+																pos: position{line: 443, col: 397, offset: 12713},
 																expr: &charClassMatcher{
-																	pos:        position{line: 443, col: 398, offset: 12706},
+																	pos:        position{line: 443, col: 398, offset: 12714},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2879,106 +2879,106 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 443, col: 412, offset: 12720},
+													pos:  position{line: 443, col: 412, offset: 12728},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 418, offset: 12726},
+										pos:        position{line: 443, col: 418, offset: 12734},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 423, offset: 12731},
+										pos:  position{line: 443, col: 423, offset: 12739},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 427, offset: 12735},
+										pos:        position{line: 443, col: 427, offset: 12743},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 431, offset: 12739},
+										pos:  position{line: 443, col: 431, offset: 12747},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 443, col: 438, offset: 12746},
+								pos: position{line: 443, col: 438, offset: 12754},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 443, col: 438, offset: 12746},
+										pos: position{line: 443, col: 438, offset: 12754},
 										expr: &seqExpr{
-											pos: position{line: 443, col: 439, offset: 12747},
+											pos: position{line: 443, col: 439, offset: 12755},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 443, col: 439, offset: 12747},
+													pos: position{line: 443, col: 439, offset: 12755},
 													expr: &seqExpr{
-														pos: position{line: 443, col: 440, offset: 12748},
+														pos: position{line: 443, col: 440, offset: 12756},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 443, col: 440, offset: 12748},
+																pos:  position{line: 443, col: 440, offset: 12756},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 443, col: 444, offset: 12752},
+																pos:        position{line: 443, col: 444, offset: 12760},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 443, col: 448, offset: 12756},
+																pos: position{line: 443, col: 448, offset: 12764},
 																expr: &seqExpr{
-																	pos: position{line: 443, col: 449, offset: 12757},
+																	pos: position{line: 443, col: 449, offset: 12765},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 443, col: 449, offset: 12757},
+																			pos:  position{line: 443, col: 449, offset: 12765},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 443, col: 453, offset: 12761},
+																			pos:        position{line: 443, col: 453, offset: 12769},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 443, col: 457, offset: 12765},
+																			pos: position{line: 443, col: 457, offset: 12773},
 																			expr: &seqExpr{
-																				pos: position{line: 443, col: 458, offset: 12766},
+																				pos: position{line: 443, col: 458, offset: 12774},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 443, col: 458, offset: 12766},
+																						pos:  position{line: 443, col: 458, offset: 12774},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 443, col: 462, offset: 12770},
+																						pos:        position{line: 443, col: 462, offset: 12778},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 443, col: 466, offset: 12774},
+																						pos: position{line: 443, col: 466, offset: 12782},
 																						expr: &seqExpr{
-																							pos: position{line: 443, col: 467, offset: 12775},
+																							pos: position{line: 443, col: 467, offset: 12783},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 443, col: 467, offset: 12775},
+																									pos:  position{line: 443, col: 467, offset: 12783},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 443, col: 471, offset: 12779},
+																									pos:        position{line: 443, col: 471, offset: 12787},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&andExpr{
-																									pos: position{line: 443, col: 475, offset: 12783},
+																									pos: position{line: 443, col: 475, offset: 12791},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 443, col: 476, offset: 12784},
+																										pos:        position{line: 443, col: 476, offset: 12792},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -2989,9 +2989,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 443, col: 490, offset: 12798},
+																						pos: position{line: 443, col: 490, offset: 12806},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 443, col: 491, offset: 12799},
+																							pos:        position{line: 443, col: 491, offset: 12807},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3002,9 +3002,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 443, col: 505, offset: 12813},
+																			pos: position{line: 443, col: 505, offset: 12821},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 443, col: 506, offset: 12814},
+																				pos:        position{line: 443, col: 506, offset: 12822},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3015,9 +3015,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 443, col: 520, offset: 12828},
+																pos: position{line: 443, col: 520, offset: 12836},
 																expr: &charClassMatcher{
-																	pos:        position{line: 443, col: 521, offset: 12829},
+																	pos:        position{line: 443, col: 521, offset: 12837},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3028,111 +3028,111 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 443, col: 535, offset: 12843},
+													pos:  position{line: 443, col: 535, offset: 12851},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 541, offset: 12849},
+										pos:        position{line: 443, col: 541, offset: 12857},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 546, offset: 12854},
+										pos:  position{line: 443, col: 546, offset: 12862},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 443, col: 553, offset: 12861},
+								pos: position{line: 443, col: 553, offset: 12869},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 443, col: 553, offset: 12861},
+										pos: position{line: 443, col: 553, offset: 12869},
 										expr: &seqExpr{
-											pos: position{line: 443, col: 554, offset: 12862},
+											pos: position{line: 443, col: 554, offset: 12870},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 443, col: 554, offset: 12862},
+													pos: position{line: 443, col: 554, offset: 12870},
 													expr: &seqExpr{
-														pos: position{line: 443, col: 555, offset: 12863},
+														pos: position{line: 443, col: 555, offset: 12871},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 443, col: 555, offset: 12863},
+																pos:  position{line: 443, col: 555, offset: 12871},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 443, col: 559, offset: 12867},
+																pos:        position{line: 443, col: 559, offset: 12875},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 443, col: 563, offset: 12871},
+																pos: position{line: 443, col: 563, offset: 12879},
 																expr: &seqExpr{
-																	pos: position{line: 443, col: 564, offset: 12872},
+																	pos: position{line: 443, col: 564, offset: 12880},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 443, col: 564, offset: 12872},
+																			pos:  position{line: 443, col: 564, offset: 12880},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 443, col: 568, offset: 12876},
+																			pos:        position{line: 443, col: 568, offset: 12884},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 443, col: 572, offset: 12880},
+																			pos: position{line: 443, col: 572, offset: 12888},
 																			expr: &seqExpr{
-																				pos: position{line: 443, col: 573, offset: 12881},
+																				pos: position{line: 443, col: 573, offset: 12889},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 443, col: 573, offset: 12881},
+																						pos:  position{line: 443, col: 573, offset: 12889},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 443, col: 577, offset: 12885},
+																						pos:        position{line: 443, col: 577, offset: 12893},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 443, col: 581, offset: 12889},
+																						pos: position{line: 443, col: 581, offset: 12897},
 																						expr: &seqExpr{
-																							pos: position{line: 443, col: 582, offset: 12890},
+																							pos: position{line: 443, col: 582, offset: 12898},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 443, col: 582, offset: 12890},
+																									pos:  position{line: 443, col: 582, offset: 12898},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 443, col: 586, offset: 12894},
+																									pos:        position{line: 443, col: 586, offset: 12902},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 443, col: 590, offset: 12898},
+																									pos: position{line: 443, col: 590, offset: 12906},
 																									expr: &seqExpr{
-																										pos: position{line: 443, col: 591, offset: 12899},
+																										pos: position{line: 443, col: 591, offset: 12907},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 443, col: 591, offset: 12899},
+																												pos:  position{line: 443, col: 591, offset: 12907},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 443, col: 595, offset: 12903},
+																												pos:        position{line: 443, col: 595, offset: 12911},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&andExpr{
-																												pos: position{line: 443, col: 599, offset: 12907},
+																												pos: position{line: 443, col: 599, offset: 12915},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 443, col: 600, offset: 12908},
+																													pos:        position{line: 443, col: 600, offset: 12916},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3143,9 +3143,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 443, col: 614, offset: 12922},
+																									pos: position{line: 443, col: 614, offset: 12930},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 443, col: 615, offset: 12923},
+																										pos:        position{line: 443, col: 615, offset: 12931},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3156,9 +3156,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 443, col: 629, offset: 12937},
+																						pos: position{line: 443, col: 629, offset: 12945},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 443, col: 630, offset: 12938},
+																							pos:        position{line: 443, col: 630, offset: 12946},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3169,9 +3169,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 443, col: 644, offset: 12952},
+																			pos: position{line: 443, col: 644, offset: 12960},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 443, col: 645, offset: 12953},
+																				pos:        position{line: 443, col: 645, offset: 12961},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3182,9 +3182,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 443, col: 659, offset: 12967},
+																pos: position{line: 443, col: 659, offset: 12975},
 																expr: &charClassMatcher{
-																	pos:        position{line: 443, col: 660, offset: 12968},
+																	pos:        position{line: 443, col: 660, offset: 12976},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3195,126 +3195,126 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 443, col: 674, offset: 12982},
+													pos:  position{line: 443, col: 674, offset: 12990},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 680, offset: 12988},
+										pos:        position{line: 443, col: 680, offset: 12996},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 685, offset: 12993},
+										pos:  position{line: 443, col: 685, offset: 13001},
 										name: "h16",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 443, col: 691, offset: 12999},
+								pos: position{line: 443, col: 691, offset: 13007},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 443, col: 691, offset: 12999},
+										pos: position{line: 443, col: 691, offset: 13007},
 										expr: &seqExpr{
-											pos: position{line: 443, col: 692, offset: 13000},
+											pos: position{line: 443, col: 692, offset: 13008},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 443, col: 692, offset: 13000},
+													pos: position{line: 443, col: 692, offset: 13008},
 													expr: &seqExpr{
-														pos: position{line: 443, col: 693, offset: 13001},
+														pos: position{line: 443, col: 693, offset: 13009},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 443, col: 693, offset: 13001},
+																pos:  position{line: 443, col: 693, offset: 13009},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 443, col: 697, offset: 13005},
+																pos:        position{line: 443, col: 697, offset: 13013},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 443, col: 701, offset: 13009},
+																pos: position{line: 443, col: 701, offset: 13017},
 																expr: &seqExpr{
-																	pos: position{line: 443, col: 702, offset: 13010},
+																	pos: position{line: 443, col: 702, offset: 13018},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 443, col: 702, offset: 13010},
+																			pos:  position{line: 443, col: 702, offset: 13018},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 443, col: 706, offset: 13014},
+																			pos:        position{line: 443, col: 706, offset: 13022},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 443, col: 710, offset: 13018},
+																			pos: position{line: 443, col: 710, offset: 13026},
 																			expr: &seqExpr{
-																				pos: position{line: 443, col: 711, offset: 13019},
+																				pos: position{line: 443, col: 711, offset: 13027},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 443, col: 711, offset: 13019},
+																						pos:  position{line: 443, col: 711, offset: 13027},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 443, col: 715, offset: 13023},
+																						pos:        position{line: 443, col: 715, offset: 13031},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 443, col: 719, offset: 13027},
+																						pos: position{line: 443, col: 719, offset: 13035},
 																						expr: &seqExpr{
-																							pos: position{line: 443, col: 720, offset: 13028},
+																							pos: position{line: 443, col: 720, offset: 13036},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 443, col: 720, offset: 13028},
+																									pos:  position{line: 443, col: 720, offset: 13036},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 443, col: 724, offset: 13032},
+																									pos:        position{line: 443, col: 724, offset: 13040},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 443, col: 728, offset: 13036},
+																									pos: position{line: 443, col: 728, offset: 13044},
 																									expr: &seqExpr{
-																										pos: position{line: 443, col: 729, offset: 13037},
+																										pos: position{line: 443, col: 729, offset: 13045},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 443, col: 729, offset: 13037},
+																												pos:  position{line: 443, col: 729, offset: 13045},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 443, col: 733, offset: 13041},
+																												pos:        position{line: 443, col: 733, offset: 13049},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&zeroOrOneExpr{
-																												pos: position{line: 443, col: 737, offset: 13045},
+																												pos: position{line: 443, col: 737, offset: 13053},
 																												expr: &seqExpr{
-																													pos: position{line: 443, col: 738, offset: 13046},
+																													pos: position{line: 443, col: 738, offset: 13054},
 																													exprs: []any{
 																														&ruleRefExpr{
-																															pos:  position{line: 443, col: 738, offset: 13046},
+																															pos:  position{line: 443, col: 738, offset: 13054},
 																															name: "h16",
 																														},
 																														&litMatcher{
-																															pos:        position{line: 443, col: 742, offset: 13050},
+																															pos:        position{line: 443, col: 742, offset: 13058},
 																															val:        ":",
 																															ignoreCase: false,
 																															want:       "\":\"",
 																														},
 																														&andExpr{
-																															pos: position{line: 443, col: 746, offset: 13054},
+																															pos: position{line: 443, col: 746, offset: 13062},
 																															expr: &charClassMatcher{
-																																pos:        position{line: 443, col: 747, offset: 13055},
+																																pos:        position{line: 443, col: 747, offset: 13063},
 																																val:        "[0-9A-Fa-f]",
 																																ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																																ignoreCase: false,
@@ -3325,9 +3325,9 @@ var g = &grammar{
 																												},
 																											},
 																											&andExpr{
-																												pos: position{line: 443, col: 761, offset: 13069},
+																												pos: position{line: 443, col: 761, offset: 13077},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 443, col: 762, offset: 13070},
+																													pos:        position{line: 443, col: 762, offset: 13078},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3338,9 +3338,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 443, col: 776, offset: 13084},
+																									pos: position{line: 443, col: 776, offset: 13092},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 443, col: 777, offset: 13085},
+																										pos:        position{line: 443, col: 777, offset: 13093},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3351,9 +3351,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 443, col: 791, offset: 13099},
+																						pos: position{line: 443, col: 791, offset: 13107},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 443, col: 792, offset: 13100},
+																							pos:        position{line: 443, col: 792, offset: 13108},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3364,9 +3364,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 443, col: 806, offset: 13114},
+																			pos: position{line: 443, col: 806, offset: 13122},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 443, col: 807, offset: 13115},
+																				pos:        position{line: 443, col: 807, offset: 13123},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3377,9 +3377,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 443, col: 821, offset: 13129},
+																pos: position{line: 443, col: 821, offset: 13137},
 																expr: &charClassMatcher{
-																	pos:        position{line: 443, col: 822, offset: 13130},
+																	pos:        position{line: 443, col: 822, offset: 13138},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3390,14 +3390,14 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 443, col: 836, offset: 13144},
+													pos:  position{line: 443, col: 836, offset: 13152},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 842, offset: 13150},
+										pos:        position{line: 443, col: 842, offset: 13158},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
@@ -3412,51 +3412,51 @@ var g = &grammar{
 		{
 			name:        "h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 448, col: 1, offset: 13229},
+			pos:         position{line: 448, col: 1, offset: 13237},
 			expr: &actionExpr{
-				pos: position{line: 448, col: 14, offset: 13242},
+				pos: position{line: 448, col: 14, offset: 13250},
 				run: (*parser).callonh161,
 				expr: &labeledExpr{
-					pos:   position{line: 448, col: 14, offset: 13242},
+					pos:   position{line: 448, col: 14, offset: 13250},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 448, col: 17, offset: 13245},
+						pos: position{line: 448, col: 17, offset: 13253},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 448, col: 17, offset: 13245},
+								pos:        position{line: 448, col: 17, offset: 13253},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 448, col: 29, offset: 13257},
+								pos: position{line: 448, col: 29, offset: 13265},
 								expr: &seqExpr{
-									pos: position{line: 448, col: 30, offset: 13258},
+									pos: position{line: 448, col: 30, offset: 13266},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 448, col: 30, offset: 13258},
+											pos:        position{line: 448, col: 30, offset: 13266},
 											val:        "[0-9A-Fa-f]",
 											ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 448, col: 42, offset: 13270},
+											pos: position{line: 448, col: 42, offset: 13278},
 											expr: &seqExpr{
-												pos: position{line: 448, col: 43, offset: 13271},
+												pos: position{line: 448, col: 43, offset: 13279},
 												exprs: []any{
 													&charClassMatcher{
-														pos:        position{line: 448, col: 43, offset: 13271},
+														pos:        position{line: 448, col: 43, offset: 13279},
 														val:        "[0-9A-Fa-f]",
 														ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&zeroOrOneExpr{
-														pos: position{line: 448, col: 55, offset: 13283},
+														pos: position{line: 448, col: 55, offset: 13291},
 														expr: &charClassMatcher{
-															pos:        position{line: 448, col: 55, offset: 13283},
+															pos:        position{line: 448, col: 55, offset: 13291},
 															val:        "[0-9A-Fa-f]",
 															ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 															ignoreCase: false,
@@ -3477,37 +3477,37 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 453, col: 1, offset: 13386},
+			pos:         position{line: 453, col: 1, offset: 13394},
 			expr: &actionExpr{
-				pos: position{line: 453, col: 16, offset: 13401},
+				pos: position{line: 453, col: 16, offset: 13409},
 				run: (*parser).callonls321,
 				expr: &labeledExpr{
-					pos:   position{line: 453, col: 16, offset: 13401},
+					pos:   position{line: 453, col: 16, offset: 13409},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 453, col: 19, offset: 13404},
+						pos: position{line: 453, col: 19, offset: 13412},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 453, col: 19, offset: 13404},
+								pos: position{line: 453, col: 19, offset: 13412},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 453, col: 19, offset: 13404},
+										pos:  position{line: 453, col: 19, offset: 13412},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 453, col: 23, offset: 13408},
+										pos:        position{line: 453, col: 23, offset: 13416},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 453, col: 27, offset: 13412},
+										pos:  position{line: 453, col: 27, offset: 13420},
 										name: "h16",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 453, col: 33, offset: 13418},
+								pos:  position{line: 453, col: 33, offset: 13426},
 								name: "IPv4address",
 							},
 						},
@@ -3518,48 +3518,48 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 458, col: 1, offset: 13539},
+			pos:         position{line: 458, col: 1, offset: 13547},
 			expr: &actionExpr{
-				pos: position{line: 458, col: 30, offset: 13568},
+				pos: position{line: 458, col: 30, offset: 13576},
 				run: (*parser).callonIPv4address1,
 				expr: &labeledExpr{
-					pos:   position{line: 458, col: 30, offset: 13568},
+					pos:   position{line: 458, col: 30, offset: 13576},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 458, col: 33, offset: 13571},
+						pos: position{line: 458, col: 33, offset: 13579},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 458, col: 33, offset: 13571},
+								pos:  position{line: 458, col: 33, offset: 13579},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 458, col: 43, offset: 13581},
+								pos:        position{line: 458, col: 43, offset: 13589},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 458, col: 47, offset: 13585},
+								pos:  position{line: 458, col: 47, offset: 13593},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 458, col: 57, offset: 13595},
+								pos:        position{line: 458, col: 57, offset: 13603},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 458, col: 61, offset: 13599},
+								pos:  position{line: 458, col: 61, offset: 13607},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 458, col: 71, offset: 13609},
+								pos:        position{line: 458, col: 71, offset: 13617},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 458, col: 75, offset: 13613},
+								pos:  position{line: 458, col: 75, offset: 13621},
 								name: "dec_octet",
 							},
 						},
@@ -3570,34 +3570,34 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 467, col: 1, offset: 13929},
+			pos:         position{line: 467, col: 1, offset: 13937},
 			expr: &actionExpr{
-				pos: position{line: 467, col: 26, offset: 13954},
+				pos: position{line: 467, col: 26, offset: 13962},
 				run: (*parser).callondec_octet1,
 				expr: &labeledExpr{
-					pos:   position{line: 467, col: 26, offset: 13954},
+					pos:   position{line: 467, col: 26, offset: 13962},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 467, col: 29, offset: 13957},
+						pos: position{line: 467, col: 29, offset: 13965},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 467, col: 29, offset: 13957},
+								pos: position{line: 467, col: 29, offset: 13965},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 467, col: 29, offset: 13957},
+										pos:        position{line: 467, col: 29, offset: 13965},
 										val:        "1",
 										ignoreCase: false,
 										want:       "\"1\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 467, col: 33, offset: 13961},
+										pos:        position{line: 467, col: 33, offset: 13969},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 467, col: 39, offset: 13967},
+										pos:        position{line: 467, col: 39, offset: 13975},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3606,23 +3606,23 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 467, col: 47, offset: 13975},
+								pos: position{line: 467, col: 47, offset: 13983},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 467, col: 47, offset: 13975},
+										pos:        position{line: 467, col: 47, offset: 13983},
 										val:        "2",
 										ignoreCase: false,
 										want:       "\"2\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 467, col: 51, offset: 13979},
+										pos:        position{line: 467, col: 51, offset: 13987},
 										val:        "[0-4]",
 										ranges:     []rune{'0', '4'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 467, col: 57, offset: 13985},
+										pos:        position{line: 467, col: 57, offset: 13993},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3631,16 +3631,16 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 467, col: 65, offset: 13993},
+								pos: position{line: 467, col: 65, offset: 14001},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 467, col: 65, offset: 13993},
+										pos:        position{line: 467, col: 65, offset: 14001},
 										val:        "25",
 										ignoreCase: false,
 										want:       "\"25\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 467, col: 70, offset: 13998},
+										pos:        position{line: 467, col: 70, offset: 14006},
 										val:        "[0-5]",
 										ranges:     []rune{'0', '5'},
 										ignoreCase: false,
@@ -3649,17 +3649,17 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 467, col: 78, offset: 14006},
+								pos: position{line: 467, col: 78, offset: 14014},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 467, col: 78, offset: 14006},
+										pos:        position{line: 467, col: 78, offset: 14014},
 										val:        "[1-9]",
 										ranges:     []rune{'1', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 467, col: 84, offset: 14012},
+										pos:        position{line: 467, col: 84, offset: 14020},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3668,7 +3668,7 @@ var g = &grammar{
 								},
 							},
 							&charClassMatcher{
-								pos:        position{line: 467, col: 92, offset: 14020},
+								pos:        position{line: 467, col: 92, offset: 14028},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -3682,20 +3682,20 @@ var g = &grammar{
 		{
 			name:        "reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 472, col: 1, offset: 14131},
+			pos:         position{line: 472, col: 1, offset: 14139},
 			expr: &actionExpr{
-				pos: position{line: 472, col: 24, offset: 14154},
+				pos: position{line: 472, col: 24, offset: 14162},
 				run: (*parser).callonreg_name1,
 				expr: &labeledExpr{
-					pos:   position{line: 472, col: 24, offset: 14154},
+					pos:   position{line: 472, col: 24, offset: 14162},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 472, col: 27, offset: 14157},
+						pos: position{line: 472, col: 27, offset: 14165},
 						expr: &choiceExpr{
-							pos: position{line: 472, col: 28, offset: 14158},
+							pos: position{line: 472, col: 28, offset: 14166},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 472, col: 28, offset: 14158},
+									pos:        position{line: 472, col: 28, offset: 14166},
 									val:        "[!$&-,.0-9;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', 'A', 'Z', 'a', 'z'},
@@ -3703,7 +3703,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 472, col: 53, offset: 14183},
+									pos:  position{line: 472, col: 53, offset: 14191},
 									name: "pct_encoded",
 								},
 							},
@@ -3715,56 +3715,56 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 481, col: 1, offset: 14563},
+			pos:         position{line: 481, col: 1, offset: 14571},
 			expr: &actionExpr{
-				pos: position{line: 481, col: 16, offset: 14578},
+				pos: position{line: 481, col: 16, offset: 14586},
 				run: (*parser).callonpath1,
 				expr: &labeledExpr{
-					pos:   position{line: 481, col: 16, offset: 14578},
+					pos:   position{line: 481, col: 16, offset: 14586},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 481, col: 19, offset: 14581},
+						pos: position{line: 481, col: 19, offset: 14589},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 481, col: 19, offset: 14581},
+								pos: position{line: 481, col: 19, offset: 14589},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 481, col: 19, offset: 14581},
+										pos:  position{line: 481, col: 19, offset: 14589},
 										name: "path_abempty",
 									},
 									&notExpr{
-										pos: position{line: 481, col: 32, offset: 14594},
+										pos: position{line: 481, col: 32, offset: 14602},
 										expr: &anyMatcher{
-											line: 481, col: 33, offset: 14595,
+											line: 481, col: 33, offset: 14603,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 481, col: 37, offset: 14599},
+								pos:  position{line: 481, col: 37, offset: 14607},
 								name: "path_absolute",
 							},
 							&seqExpr{
-								pos: position{line: 481, col: 53, offset: 14615},
+								pos: position{line: 481, col: 53, offset: 14623},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 481, col: 53, offset: 14615},
+										pos:  position{line: 481, col: 53, offset: 14623},
 										name: "path_noscheme",
 									},
 									&notExpr{
-										pos: position{line: 481, col: 67, offset: 14629},
+										pos: position{line: 481, col: 67, offset: 14637},
 										expr: &anyMatcher{
-											line: 481, col: 68, offset: 14630,
+											line: 481, col: 68, offset: 14638,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 481, col: 72, offset: 14634},
+								pos:  position{line: 481, col: 72, offset: 14642},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 481, col: 88, offset: 14650},
+								pos:  position{line: 481, col: 88, offset: 14658},
 								name: "path_empty",
 							},
 						},
@@ -3775,26 +3775,26 @@ var g = &grammar{
 		{
 			name:        "path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 486, col: 1, offset: 14735},
+			pos:         position{line: 486, col: 1, offset: 14743},
 			expr: &actionExpr{
-				pos: position{line: 486, col: 32, offset: 14766},
+				pos: position{line: 486, col: 32, offset: 14774},
 				run: (*parser).callonpath_abempty1,
 				expr: &labeledExpr{
-					pos:   position{line: 486, col: 32, offset: 14766},
+					pos:   position{line: 486, col: 32, offset: 14774},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 486, col: 35, offset: 14769},
+						pos: position{line: 486, col: 35, offset: 14777},
 						expr: &seqExpr{
-							pos: position{line: 486, col: 36, offset: 14770},
+							pos: position{line: 486, col: 36, offset: 14778},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 486, col: 36, offset: 14770},
+									pos:        position{line: 486, col: 36, offset: 14778},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 486, col: 40, offset: 14774},
+									pos:  position{line: 486, col: 40, offset: 14782},
 									name: "segment",
 								},
 							},
@@ -3806,44 +3806,44 @@ var g = &grammar{
 		{
 			name:        "path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 491, col: 1, offset: 14885},
+			pos:         position{line: 491, col: 1, offset: 14893},
 			expr: &actionExpr{
-				pos: position{line: 491, col: 34, offset: 14918},
+				pos: position{line: 491, col: 34, offset: 14926},
 				run: (*parser).callonpath_absolute1,
 				expr: &labeledExpr{
-					pos:   position{line: 491, col: 34, offset: 14918},
+					pos:   position{line: 491, col: 34, offset: 14926},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 491, col: 37, offset: 14921},
+						pos: position{line: 491, col: 37, offset: 14929},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 491, col: 37, offset: 14921},
+								pos:        position{line: 491, col: 37, offset: 14929},
 								val:        "/",
 								ignoreCase: false,
 								want:       "\"/\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 491, col: 41, offset: 14925},
+								pos: position{line: 491, col: 41, offset: 14933},
 								expr: &seqExpr{
-									pos: position{line: 491, col: 42, offset: 14926},
+									pos: position{line: 491, col: 42, offset: 14934},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 491, col: 42, offset: 14926},
+											pos:  position{line: 491, col: 42, offset: 14934},
 											name: "segment_nz",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 491, col: 53, offset: 14937},
+											pos: position{line: 491, col: 53, offset: 14945},
 											expr: &seqExpr{
-												pos: position{line: 491, col: 54, offset: 14938},
+												pos: position{line: 491, col: 54, offset: 14946},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 491, col: 54, offset: 14938},
+														pos:        position{line: 491, col: 54, offset: 14946},
 														val:        "/",
 														ignoreCase: false,
 														want:       "\"/\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 491, col: 58, offset: 14942},
+														pos:  position{line: 491, col: 58, offset: 14950},
 														name: "segment",
 													},
 												},
@@ -3860,33 +3860,33 @@ var g = &grammar{
 		{
 			name:        "path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 496, col: 1, offset: 15051},
+			pos:         position{line: 496, col: 1, offset: 15059},
 			expr: &actionExpr{
-				pos: position{line: 496, col: 34, offset: 15084},
+				pos: position{line: 496, col: 34, offset: 15092},
 				run: (*parser).callonpath_noscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 496, col: 34, offset: 15084},
+					pos:   position{line: 496, col: 34, offset: 15092},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 496, col: 37, offset: 15087},
+						pos: position{line: 496, col: 37, offset: 15095},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 496, col: 37, offset: 15087},
+								pos:  position{line: 496, col: 37, offset: 15095},
 								name: "segment_nz_nc",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 496, col: 51, offset: 15101},
+								pos: position{line: 496, col: 51, offset: 15109},
 								expr: &seqExpr{
-									pos: position{line: 496, col: 52, offset: 15102},
+									pos: position{line: 496, col: 52, offset: 15110},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 496, col: 52, offset: 15102},
+											pos:        position{line: 496, col: 52, offset: 15110},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 496, col: 56, offset: 15106},
+											pos:  position{line: 496, col: 56, offset: 15114},
 											name: "segment",
 										},
 									},
@@ -3900,33 +3900,33 @@ var g = &grammar{
 		{
 			name:        "path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 501, col: 1, offset: 15210},
+			pos:         position{line: 501, col: 1, offset: 15218},
 			expr: &actionExpr{
-				pos: position{line: 501, col: 34, offset: 15243},
+				pos: position{line: 501, col: 34, offset: 15251},
 				run: (*parser).callonpath_rootless1,
 				expr: &labeledExpr{
-					pos:   position{line: 501, col: 34, offset: 15243},
+					pos:   position{line: 501, col: 34, offset: 15251},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 501, col: 37, offset: 15246},
+						pos: position{line: 501, col: 37, offset: 15254},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 501, col: 37, offset: 15246},
+								pos:  position{line: 501, col: 37, offset: 15254},
 								name: "segment_nz",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 501, col: 48, offset: 15257},
+								pos: position{line: 501, col: 48, offset: 15265},
 								expr: &seqExpr{
-									pos: position{line: 501, col: 49, offset: 15258},
+									pos: position{line: 501, col: 49, offset: 15266},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 501, col: 49, offset: 15258},
+											pos:        position{line: 501, col: 49, offset: 15266},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 501, col: 53, offset: 15262},
+											pos:  position{line: 501, col: 53, offset: 15270},
 											name: "segment",
 										},
 									},
@@ -3940,15 +3940,15 @@ var g = &grammar{
 		{
 			name:        "path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 506, col: 1, offset: 15347},
+			pos:         position{line: 506, col: 1, offset: 15355},
 			expr: &actionExpr{
-				pos: position{line: 506, col: 28, offset: 15374},
+				pos: position{line: 506, col: 28, offset: 15382},
 				run: (*parser).callonpath_empty1,
 				expr: &labeledExpr{
-					pos:   position{line: 506, col: 28, offset: 15374},
+					pos:   position{line: 506, col: 28, offset: 15382},
 					label: "v",
 					expr: &litMatcher{
-						pos:        position{line: 506, col: 31, offset: 15377},
+						pos:        position{line: 506, col: 31, offset: 15385},
 						val:        "",
 						ignoreCase: false,
 						want:       "\"\"",
@@ -3959,20 +3959,20 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 511, col: 1, offset: 15450},
+			pos:         position{line: 511, col: 1, offset: 15458},
 			expr: &actionExpr{
-				pos: position{line: 511, col: 22, offset: 15471},
+				pos: position{line: 511, col: 22, offset: 15479},
 				run: (*parser).callonsegment1,
 				expr: &labeledExpr{
-					pos:   position{line: 511, col: 22, offset: 15471},
+					pos:   position{line: 511, col: 22, offset: 15479},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 511, col: 25, offset: 15474},
+						pos: position{line: 511, col: 25, offset: 15482},
 						expr: &choiceExpr{
-							pos: position{line: 511, col: 26, offset: 15475},
+							pos: position{line: 511, col: 26, offset: 15483},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 511, col: 26, offset: 15475},
+									pos:        position{line: 511, col: 26, offset: 15483},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -3980,7 +3980,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 511, col: 50, offset: 15499},
+									pos:  position{line: 511, col: 50, offset: 15507},
 									name: "pct_encoded",
 								},
 							},
@@ -3992,20 +3992,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 516, col: 1, offset: 15581},
+			pos:         position{line: 516, col: 1, offset: 15589},
 			expr: &actionExpr{
-				pos: position{line: 516, col: 28, offset: 15608},
+				pos: position{line: 516, col: 28, offset: 15616},
 				run: (*parser).callonsegment_nz1,
 				expr: &labeledExpr{
-					pos:   position{line: 516, col: 28, offset: 15608},
+					pos:   position{line: 516, col: 28, offset: 15616},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 516, col: 31, offset: 15611},
+						pos: position{line: 516, col: 31, offset: 15619},
 						expr: &choiceExpr{
-							pos: position{line: 516, col: 32, offset: 15612},
+							pos: position{line: 516, col: 32, offset: 15620},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 516, col: 32, offset: 15612},
+									pos:        position{line: 516, col: 32, offset: 15620},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -4013,7 +4013,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 516, col: 56, offset: 15636},
+									pos:  position{line: 516, col: 56, offset: 15644},
 									name: "pct_encoded",
 								},
 							},
@@ -4025,20 +4025,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 522, col: 1, offset: 15831},
+			pos:         position{line: 522, col: 1, offset: 15839},
 			expr: &actionExpr{
-				pos: position{line: 522, col: 34, offset: 15864},
+				pos: position{line: 522, col: 34, offset: 15872},
 				run: (*parser).callonsegment_nz_nc1,
 				expr: &labeledExpr{
-					pos:   position{line: 522, col: 34, offset: 15864},
+					pos:   position{line: 522, col: 34, offset: 15872},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 522, col: 37, offset: 15867},
+						pos: position{line: 522, col: 37, offset: 15875},
 						expr: &choiceExpr{
-							pos: position{line: 522, col: 38, offset: 15868},
+							pos: position{line: 522, col: 38, offset: 15876},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 522, col: 38, offset: 15868},
+									pos:        position{line: 522, col: 38, offset: 15876},
 									val:        "[!$&-,.0-9;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', '@', 'Z', 'a', 'z'},
@@ -4046,7 +4046,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 522, col: 63, offset: 15893},
+									pos:  position{line: 522, col: 63, offset: 15901},
 									name: "pct_encoded",
 								},
 							},
@@ -4058,12 +4058,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 527, col: 1, offset: 16023},
+			pos:         position{line: 527, col: 1, offset: 16031},
 			expr: &choiceExpr{
-				pos: position{line: 527, col: 18, offset: 16040},
+				pos: position{line: 527, col: 18, offset: 16048},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 527, col: 18, offset: 16040},
+						pos:        position{line: 527, col: 18, offset: 16048},
 						val:        "[!$&-,.0-;=@-Z_a-z~-]",
 						chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 						ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -4071,7 +4071,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 527, col: 42, offset: 16064},
+						pos:  position{line: 527, col: 42, offset: 16072},
 						name: "pct_encoded",
 					},
 				},
@@ -4080,20 +4080,20 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 530, col: 1, offset: 16122},
+			pos:         position{line: 530, col: 1, offset: 16130},
 			expr: &actionExpr{
-				pos: position{line: 530, col: 18, offset: 16139},
+				pos: position{line: 530, col: 18, offset: 16147},
 				run: (*parser).callonquery1,
 				expr: &labeledExpr{
-					pos:   position{line: 530, col: 18, offset: 16139},
+					pos:   position{line: 530, col: 18, offset: 16147},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 530, col: 21, offset: 16142},
+						pos: position{line: 530, col: 21, offset: 16150},
 						expr: &choiceExpr{
-							pos: position{line: 530, col: 22, offset: 16143},
+							pos: position{line: 530, col: 22, offset: 16151},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 530, col: 22, offset: 16143},
+									pos:        position{line: 530, col: 22, offset: 16151},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4101,7 +4101,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 530, col: 45, offset: 16166},
+									pos:  position{line: 530, col: 45, offset: 16174},
 									name: "pct_encoded",
 								},
 							},
@@ -4113,20 +4113,20 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 535, col: 1, offset: 16261},
+			pos:         position{line: 535, col: 1, offset: 16269},
 			expr: &actionExpr{
-				pos: position{line: 535, col: 24, offset: 16284},
+				pos: position{line: 535, col: 24, offset: 16292},
 				run: (*parser).callonfragment1,
 				expr: &labeledExpr{
-					pos:   position{line: 535, col: 24, offset: 16284},
+					pos:   position{line: 535, col: 24, offset: 16292},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 535, col: 27, offset: 16287},
+						pos: position{line: 535, col: 27, offset: 16295},
 						expr: &choiceExpr{
-							pos: position{line: 535, col: 28, offset: 16288},
+							pos: position{line: 535, col: 28, offset: 16296},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 535, col: 28, offset: 16288},
+									pos:        position{line: 535, col: 28, offset: 16296},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4134,7 +4134,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 535, col: 51, offset: 16311},
+									pos:  position{line: 535, col: 51, offset: 16319},
 									name: "pct_encoded",
 								},
 							},
@@ -4146,31 +4146,31 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 540, col: 1, offset: 16404},
+			pos:         position{line: 540, col: 1, offset: 16412},
 			expr: &actionExpr{
-				pos: position{line: 540, col: 30, offset: 16433},
+				pos: position{line: 540, col: 30, offset: 16441},
 				run: (*parser).callonpct_encoded1,
 				expr: &labeledExpr{
-					pos:   position{line: 540, col: 30, offset: 16433},
+					pos:   position{line: 540, col: 30, offset: 16441},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 540, col: 33, offset: 16436},
+						pos: position{line: 540, col: 33, offset: 16444},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 540, col: 33, offset: 16436},
+								pos:        position{line: 540, col: 33, offset: 16444},
 								val:        "%",
 								ignoreCase: false,
 								want:       "\"%\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 540, col: 37, offset: 16440},
+								pos:        position{line: 540, col: 37, offset: 16448},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 540, col: 49, offset: 16452},
+								pos:        position{line: 540, col: 49, offset: 16460},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
@@ -4184,9 +4184,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 545, col: 1, offset: 16566},
+			pos:         position{line: 545, col: 1, offset: 16574},
 			expr: &charClassMatcher{
-				pos:        position{line: 545, col: 28, offset: 16593},
+				pos:        position{line: 545, col: 28, offset: 16601},
 				val:        "[.0-9A-Z_a-z~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -4197,9 +4197,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 548, col: 1, offset: 16656},
+			pos:         position{line: 548, col: 1, offset: 16664},
 			expr: &charClassMatcher{
-				pos:        position{line: 548, col: 24, offset: 16679},
+				pos:        position{line: 548, col: 24, offset: 16687},
 				val:        "[!#$&-,/:;=?@[\\]]",
 				chars:      []rune{'!', '#', '$', '/', ':', ';', '=', '?', '@', '[', ']'},
 				ranges:     []rune{'&', ','},
@@ -4210,9 +4210,9 @@ var g = &grammar{
 		{
 			name:        "gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 551, col: 1, offset: 16760},
+			pos:         position{line: 551, col: 1, offset: 16768},
 			expr: &charClassMatcher{
-				pos:        position{line: 551, col: 28, offset: 16787},
+				pos:        position{line: 551, col: 28, offset: 16795},
 				val:        "[#/:?@[\\]]",
 				chars:      []rune{'#', '/', ':', '?', '@', '[', ']'},
 				ignoreCase: false,
@@ -4222,9 +4222,9 @@ var g = &grammar{
 		{
 			name:        "sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 555, col: 1, offset: 16905},
+			pos:         position{line: 555, col: 1, offset: 16913},
 			expr: &charClassMatcher{
-				pos:        position{line: 555, col: 28, offset: 16932},
+				pos:        position{line: 555, col: 28, offset: 16940},
 				val:        "[!$&-,;=]",
 				chars:      []rune{'!', '$', ';', '='},
 				ranges:     []rune{'&', ','},
@@ -4235,20 +4235,20 @@ var g = &grammar{
 		{
 			name:        "ZoneID",
 			displayName: "\"ZoneID\"",
-			pos:         position{line: 558, col: 1, offset: 16986},
+			pos:         position{line: 558, col: 1, offset: 16994},
 			expr: &actionExpr{
-				pos: position{line: 558, col: 20, offset: 17005},
+				pos: position{line: 558, col: 20, offset: 17013},
 				run: (*parser).callonZoneID1,
 				expr: &labeledExpr{
-					pos:   position{line: 558, col: 20, offset: 17005},
+					pos:   position{line: 558, col: 20, offset: 17013},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 558, col: 23, offset: 17008},
+						pos: position{line: 558, col: 23, offset: 17016},
 						expr: &choiceExpr{
-							pos: position{line: 558, col: 24, offset: 17009},
+							pos: position{line: 558, col: 24, offset: 17017},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 558, col: 24, offset: 17009},
+									pos:        position{line: 558, col: 24, offset: 17017},
 									val:        "[.0-9A-Z_a-z~-]",
 									chars:      []rune{'.', '_', '~', '-'},
 									ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -4256,7 +4256,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 558, col: 42, offset: 17027},
+									pos:  position{line: 558, col: 42, offset: 17035},
 									name: "pct_encoded",
 								},
 							},
@@ -4268,28 +4268,28 @@ var g = &grammar{
 		{
 			name:        "IPv6addrz",
 			displayName: "\"IPv6addrz\"",
-			pos:         position{line: 563, col: 1, offset: 17118},
+			pos:         position{line: 563, col: 1, offset: 17126},
 			expr: &actionExpr{
-				pos: position{line: 563, col: 26, offset: 17143},
+				pos: position{line: 563, col: 26, offset: 17151},
 				run: (*parser).callonIPv6addrz1,
 				expr: &labeledExpr{
-					pos:   position{line: 563, col: 26, offset: 17143},
+					pos:   position{line: 563, col: 26, offset: 17151},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 563, col: 29, offset: 17146},
+						pos: position{line: 563, col: 29, offset: 17154},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 563, col: 29, offset: 17146},
+								pos:  position{line: 563, col: 29, offset: 17154},
 								name: "IPv6address",
 							},
 							&litMatcher{
-								pos:        position{line: 563, col: 41, offset: 17158},
+								pos:        position{line: 563, col: 41, offset: 17166},
 								val:        "%25",
 								ignoreCase: false,
 								want:       "\"%25\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 563, col: 47, offset: 17164},
+								pos:  position{line: 563, col: 47, offset: 17172},
 								name: "ZoneID",
 							},
 						},
@@ -4300,9 +4300,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 568, col: 1, offset: 17273},
+			pos:         position{line: 568, col: 1, offset: 17281},
 			expr: &charClassMatcher{
-				pos:        position{line: 568, col: 18, offset: 17290},
+				pos:        position{line: 568, col: 18, offset: 17298},
 				val:        "[A-Za-z]",
 				ranges:     []rune{'A', 'Z', 'a', 'z'},
 				ignoreCase: false,
@@ -4312,9 +4312,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 572, col: 1, offset: 17379},
+			pos:         position{line: 572, col: 1, offset: 17387},
 			expr: &charClassMatcher{
-				pos:        position{line: 572, col: 18, offset: 17396},
+				pos:        position{line: 572, col: 18, offset: 17404},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -4324,9 +4324,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 575, col: 1, offset: 17475},
+			pos:         position{line: 575, col: 1, offset: 17483},
 			expr: &charClassMatcher{
-				pos:        position{line: 575, col: 20, offset: 17494},
+				pos:        position{line: 575, col: 20, offset: 17502},
 				val:        "[0-9A-Fa-f]",
 				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 				ignoreCase: false,
