@@ -25,7 +25,7 @@ const pigeonPkg = "github.com/mna/pigeon"
 func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("fidelity", stderr)
 	var files grammarFiles
-	fs.Var(&files, "grammar", "ABNF `file` (repeatable, read in order; default: RFC 3986 Appendix A)")
+	fs.Var(&files, "grammar", grammarUsage)
 	rule := fs.String("rule", "", "the `rule` to check")
 	n := fs.Int("n", 10000, "number of samples, and as many near-misses")
 	seed := fs.Uint64("seed", 1, "random seed")
@@ -57,7 +57,7 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	for _, w := range res.Report.Warnings {
 		fmt.Fprintf(stderr, "gen fidelity: translation warning: %s\n", w)
 	}
-	h, err := buildHarness(res.PEG, res.Entries[g.Rule(*rule).Name], *keep, stderr)
+	h, err := buildHarness(res.PEG, g.Rule(*rule).Name, *keep, stderr)
 	if err != nil {
 		return err
 	}
@@ -145,7 +145,8 @@ func verdict(b bool) string {
 }
 
 // harness is a generated parser built as a program that reads hex-encoded
-// inputs, one per line, and answers 1 or 0 for each.
+// inputs, one per line, and answers 1 or 0 for each. It parses through
+// package syntax, as every generated parser does.
 type harness struct {
 	dir  string
 	tmp  bool
@@ -160,10 +161,18 @@ const harnessMain = `package main
 import (
 	"bufio"
 	"encoding/hex"
+	"fmt"
 	"os"
+
+	"github.com/peguri/rfc3986/syntax"
 )
 
 func main() {
+	g, err := syntax.NewGrammar("fidelity", PEG(), nil)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	in := bufio.NewReaderSize(os.Stdin, 1<<20)
 	out := bufio.NewWriter(os.Stdout)
 	for {
@@ -175,7 +184,7 @@ func main() {
 		if err != nil {
 			panic(err)
 		}
-		if _, f := ParseEntry(ENTRY, b, 1<<40); f == nil {
+		if _, f := g.Parse(RULE, b, 1<<40); f == nil {
 			out.WriteString("1\n")
 		} else {
 			out.WriteString("0\n")
@@ -229,7 +238,7 @@ func selfCheckout() string {
 	return root
 }
 
-func buildHarness(pegText []byte, entry, keep string, stderr io.Writer) (*harness, error) {
+func buildHarness(pegText []byte, rule, keep string, stderr io.Writer) (*harness, error) {
 	h := &harness{dir: keep}
 	if keep == "" {
 		d, err := os.MkdirTemp("", "gen-fidelity-")
@@ -253,7 +262,7 @@ func buildHarness(pegText []byte, entry, keep string, stderr io.Writer) (*harnes
 	if err := write("grammar.peg", string(pegText)); err != nil {
 		return nil, err
 	}
-	if err := write("main.go", strings.Replace(harnessMain, "ENTRY", fmt.Sprintf("%q", entry), 1)); err != nil {
+	if err := write("main.go", strings.Replace(harnessMain, "RULE", fmt.Sprintf("%q", rule), 1)); err != nil {
 		return nil, err
 	}
 	run := func(dir, name string, args ...string) error {

@@ -4,9 +4,9 @@
 //
 // Usage:
 //
-//	gen check [-start RULE,…] [-octets] [-max-nesting N] [FILE…]
-//	gen match [-grammar FILE]… -rule RULE [-quoted] [-octets] [-max-nesting N]
-//	gen sample [-grammar FILE]… -rule RULE [-n N] [-seed S] [-near] [-quoted] [-octets] [-max-nesting N]
+//	gen check [-start RULE,…] [-octets] [-max-nesting N] [GRAMMAR…]
+//	gen match [-grammar GRAMMAR]… -rule RULE [-quoted] [-octets] [-max-nesting N]
+//	gen sample [-grammar GRAMMAR]… -rule RULE [-n N] [-seed S] [-near] [-quoted] [-octets] [-max-nesting N]
 //	gen peg, gen fidelity, gen dfa: see the usage text (gen with no arguments)
 //
 // Every limit of peg and dfa (automaton sizes, search work) has a flag that
@@ -15,9 +15,18 @@
 // a decision left unproven is settled by the exact recognizer, so limits
 // cost proofs, never exactness.
 //
-// With no grammar files, gen uses RFC 3986 Appendix A (grammar/rfc3986.abnf,
-// embedded). Several files are read in order as one grammar: later files may
-// add alternatives to earlier rules with "=/".
+// A GRAMMAR is an ABNF file or the name of a grammar embedded in gen:
+// rfc3986 (RFC 3986 Appendix A, grammar/rfc3986.abnf), rfc6874 (RFC 6874
+// zone identifiers) or rfc3987 (RFC 3987 IRIs), the last two to read after
+// rfc3986; a file of one of those names is written ./rfc3986. With no
+// grammar, gen uses rfc3986. Several grammars are read in order as one
+// grammar: later ones may add alternatives to earlier rules with "=/".
+//
+// gen runs from any module that requires github.com/peguri/rfc3986, as
+// go run github.com/peguri/rfc3986/gen. The files peg and dfa write start
+// with a header that records the command and gen's version ("(devel)" when
+// gen is built from a checkout, as with go run ./gen, or from a module
+// whose go.mod replaces this one with a directory).
 //
 // Every command that reads a grammar takes -octets and -max-nesting. With
 // -octets, numeric values are octets (bytes 0–255, as RFC 3629's
@@ -83,12 +92,13 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 const usage = `usage:
-  gen check [-start RULE,…] [FILE…]
-  gen match [-grammar FILE]… -rule RULE [-quoted]  < inputs
-  gen sample [-grammar FILE]… -rule RULE [-n N] [-seed S] [-near] [-quoted]
-  gen peg [-grammar FILE]… [-start R,…] [-capture R,…|-nocapture R,…] [-o FILE] [-report]
-  gen fidelity [-grammar FILE]… -rule RULE [-n N] [-seed S] [-in FILE|-] [-quoted]
-  gen dfa [-grammar FILE]… [-start R,…] [-o FILE] [-report]
+  gen check [-start RULE,…] [GRAMMAR…]
+  gen match [-grammar GRAMMAR]… -rule RULE [-quoted]  < inputs
+  gen sample [-grammar GRAMMAR]… -rule RULE [-n N] [-seed S] [-near] [-quoted]
+  gen peg [-grammar GRAMMAR]… [-start R,…] [-capture R,…|-nocapture R,…] [-package P] [-o FILE] [-report]
+  gen fidelity [-grammar GRAMMAR]… -rule RULE [-n N] [-seed S] [-in FILE|-] [-quoted]
+  gen dfa [-grammar GRAMMAR]… [-start R,…] [-package P] [-o FILE] [-report]
+GRAMMAR: an ABNF file, or an embedded grammar: rfc3986 (the default), rfc6874, rfc3987
 limits (an error names the rule and the flag; gen peg -h, gen dfa -h):
   peg: -max-states -max-guard -inline-work -total-work -witnesses
   dfa: -max-nfa -max-dfa -max-work
@@ -161,6 +171,9 @@ type failed struct{}
 
 func (failed) Error() string { return "failed" }
 
+// grammarUsage is the help of -grammar.
+const grammarUsage = "ABNF `file`, or the name of an embedded grammar: rfc3986, rfc6874, rfc3987 (repeatable, read in order; default: rfc3986, RFC 3986 Appendix A)"
+
 // grammarFiles is a repeatable -grammar flag.
 type grammarFiles []string
 
@@ -173,13 +186,19 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// load reads the grammar files in order, or the embedded RFC 3986 grammar.
+// load reads the grammars in order — each the name of an embedded grammar
+// (rfc3986, rfc6874, rfc3987) or an ABNF file — or, with none, the embedded
+// RFC 3986 grammar.
 func load(files []string, opts *abnf.Options) (*abnf.Grammar, error) {
 	if len(files) == 0 {
-		return abnf.Read([]abnf.Source{{Name: grammar.RFC3986Name, Text: grammar.RFC3986}}, opts)
+		files = []string{defaultGrammar}
 	}
-	return abnf.ReadFiles(files, opts)
+	return grammar.Read(files, opts)
 }
+
+// defaultGrammar is the grammar of a command given none: RFC 3986
+// Appendix A, embedded.
+const defaultGrammar = "rfc3986"
 
 // readFlags are the flags of every command that reads a grammar.
 type readFlags struct {

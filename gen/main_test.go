@@ -282,9 +282,11 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/peguri/rfc3986/syntax"
 )
 
-func show(n *Node, in string) string {
+func show(n *syntax.Node, in string) string {
 	var kids []string
 	for _, k := range n.Kids {
 		kids = append(kids, show(k, in))
@@ -297,9 +299,13 @@ func show(n *Node, in string) string {
 }
 
 func main() {
+	g, err := syntax.NewGrammar("lists", PEG(), nil)
+	if err != nil {
+		panic(err)
+	}
 	for _, a := range os.Args[1:] {
-		entry, in, _ := strings.Cut(a, "=")
-		n, f := ParseEntry(Entrypoints[entry], []byte(in), 1<<20)
+		rule, in, _ := strings.Cut(a, "=")
+		n, f := g.Parse(rule, []byte(in), 1<<20)
 		if f != nil {
 			fmt.Println("error", f.Offset)
 			continue

@@ -10,7 +10,7 @@ import (
 func cmdMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("match", stderr)
 	var files grammarFiles
-	fs.Var(&files, "grammar", "ABNF `file` (repeatable, read in order; default: RFC 3986 Appendix A)")
+	fs.Var(&files, "grammar", grammarUsage)
 	rule := fs.String("rule", "", "the `rule` to match")
 	quoted := addQuotedFlag(fs)
 	rf := addReadFlags(fs)

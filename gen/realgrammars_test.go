@@ -113,7 +113,7 @@ type realCase struct {
 	g       *abnf.Grammar
 	rule    string
 	pkg     string
-	pigeon  string // the ParseEntry entrypoint
+	pigeon  string // the pigeon entrypoint
 	regular bool   // the harness has its DFA
 }
 
@@ -201,9 +201,9 @@ func TestRealGrammars(t *testing.T) {
 			cases = append(cases, rc)
 			d := "nil"
 			if rc.regular {
-				d = fmt.Sprintf("%s.DFATables[%q].Machine()", pkg, g.Rule(r).Name)
+				d = fmt.Sprintf("%s.DFA()[%q].Machine()", pkg, g.Rule(r).Name)
 			}
-			fmt.Fprintf(&table, "\t{func(b []byte) bool { _, f := %s.ParseEntry(%q, b, 1<<40); return f == nil }, %s},\n", pkg, rc.pigeon, d)
+			fmt.Fprintf(&table, "\t{grammar(%s.PEG()), %q, %s},\n", pkg, g.Rule(r).Name, d)
 		}
 	}
 	write("main.go", strings.NewReplacer("IMPORTS\n", imports.String(), "CASES\n", table.String()).Replace(realHarness))
@@ -315,16 +315,25 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/peguri/rfc3986/parser/dfa"
+	"github.com/peguri/rfc3986/syntax"
 
 IMPORTS
 )
 
 var cases = []struct {
-	parse func([]byte) bool
-	dfa   *dfa.Machine
+	g    *syntax.Grammar
+	rule string
+	dfa  *syntax.Machine
 }{
 CASES
+}
+
+func grammar(p *syntax.PEG) *syntax.Grammar {
+	g, err := syntax.NewGrammar("real", p, nil)
+	if err != nil {
+		panic(err)
+	}
+	return g
 }
 
 func main() {
@@ -340,7 +349,7 @@ func main() {
 		b, _ := hex.DecodeString(h)
 		c := cases[i]
 		p, d := "0", "-"
-		if c.parse(b) {
+		if _, f := c.g.Parse(c.rule, b, 1<<40); f == nil {
 			p = "1"
 		}
 		if c.dfa != nil {

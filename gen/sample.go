@@ -10,7 +10,7 @@ import (
 func cmdSample(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("sample", stderr)
 	var files grammarFiles
-	fs.Var(&files, "grammar", "ABNF `file` (repeatable, read in order; default: RFC 3986 Appendix A)")
+	fs.Var(&files, "grammar", grammarUsage)
 	rule := fs.String("rule", "", "the `rule` to derive samples from")
 	n := fs.Int("n", 10, "number of samples")
 	seed := fs.Uint64("seed", 1, "random seed")

@@ -57,7 +57,7 @@ func TestAppendixAVerbatim(t *testing.T) {
 	if len(order) != 36 {
 		t.Fatalf("extracted %d rules from the RFC text, want 36", len(order))
 	}
-	g, err := abnf.Read([]abnf.Source{{Name: grammar.RFC3986Name, Text: grammar.RFC3986}}, nil)
+	g, err := abnf.Read([]abnf.Source{{Name: grammar.RFC3986Name, Text: grammar.RFC3986()}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestAppendixAVerbatim(t *testing.T) {
 
 // TestCoreRules: the core rules the grammar uses are RFC 5234 B.1's.
 func TestCoreRules(t *testing.T) {
-	g, err := abnf.Read([]abnf.Source{{Name: grammar.RFC3986Name, Text: grammar.RFC3986}}, nil)
+	g, err := abnf.Read([]abnf.Source{{Name: grammar.RFC3986Name, Text: grammar.RFC3986()}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,5 +95,45 @@ func TestCoreRules(t *testing.T) {
 		if r == nil || !r.Core || abnf.String(r.Expr) != text {
 			t.Errorf("core %s = %v, want %s", name, r, text)
 		}
+	}
+}
+
+// TestSources: -grammar values are embedded grammars by name, files by
+// path; a name is never a path.
+func TestSources(t *testing.T) {
+	dir := t.TempDir()
+	file := dir + "/rfc3986"
+	if err := os.WriteFile(file, []byte("x = \"x\"\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		in    []string
+		names []string // the sources' names; nil for an error
+	}{
+		{[]string{"rfc3986"}, []string{grammar.RFC3986Name}},
+		{[]string{"rfc3986", "rfc6874"}, []string{grammar.RFC3986Name, grammar.RFC6874Name}},
+		{[]string{"rfc3986", "rfc3987"}, []string{grammar.RFC3986Name, grammar.RFC3987Name}},
+		{[]string{file}, []string{file}},               // a file named like a grammar, by its path
+		{[]string{"RFC3986"}, nil},                     // names are exact: this is a file, and there is none
+		{[]string{"rfc3986", dir + "/none.abnf"}, nil}, // a missing file
+	} {
+		srcs, err := grammar.Sources(tt.in)
+		var names []string
+		for _, s := range srcs {
+			names = append(names, s.Name)
+		}
+		if (err == nil) != (tt.names != nil) {
+			t.Errorf("Sources(%q): error %v", tt.in, err)
+			continue
+		}
+		if diff := cmp.Diff(tt.names, names); diff != "" {
+			t.Errorf("Sources(%q) (-want +got):\n%s", tt.in, diff)
+		}
+	}
+	// The texts are copies: changing one changes nothing else.
+	b := grammar.RFC3986()
+	b[0] = 'X'
+	if s, _ := grammar.Lookup("rfc3986"); s.Text[0] == 'X' || grammar.RFC3986()[0] == 'X' {
+		t.Error("the embedded grammar changed with a copy")
 	}
 }

@@ -4,11 +4,12 @@ import "strings"
 
 // The fast path. gen dfa compiles every rule of Appendix A (it has no
 // recursion, so each rule's language is regular) to a minimal DFA over
-// bytes, emitted as compact tables in rfc3986_dfa.go and run by package
-// parser/dfa. For a valid URI reference the components are then split by an
-// Appendix B scan, which is exact once the input is known to be valid, and
-// the host is classified with the IPv4address DFA. Invalid input goes to the
-// pigeon parser, for an error with its offset and expected set.
+// bytes, emitted as compact tables in internal/rfc3986gen/rfc3986_dfa.go
+// and run by package syntax. For a valid URI reference the components are
+// then split by an Appendix B scan, which is exact once the input is known
+// to be valid, and the host is classified with the IPv4address DFA.
+// Invalid input goes to the pigeon parser, for an error with its offset and
+// expected set.
 
 // split cuts a valid URI reference into its components (RFC 3986
 // Appendix B's regular expression, by hand): a scheme is what precedes a
@@ -83,7 +84,7 @@ func (sy *Syntax) splitAuthority(u *URI, s string, a, end int) {
 	case len(host) > 0 && host[0] == '[':
 		u.hostKind = HostIPv6
 	case len(host) >= 7 && isDigit(host[0]):
-		if ok, _ := sy.ipv4DFA().Run(host); ok {
+		if ok, _ := sy.ipv4DFA.Machine().Run(host); ok {
 			u.hostKind = HostIPv4
 		} else {
 			u.hostKind = HostRegName

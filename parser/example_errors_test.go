@@ -13,10 +13,10 @@ import (
 // some valid input starts with; pigeon's names the terminal it could not
 // match.
 func ExampleSyntax_QuickErrors() {
-	quick := parser.RFC3986.QuickErrors()
+	quick := parser.RFC3986().QuickErrors()
 	_, err := quick.Parse("URI-reference", "//[:m")
 	fmt.Println(err.(*parser.Error).Reason())
-	_, err = parser.RFC3986.Parse("URI-reference", "//[:m")
+	_, err = parser.RFC3986().Parse("URI-reference", "//[:m")
 	fmt.Println(err.(*parser.Error).Reason())
 	// Output:
 	// unexpected "m" at offset 4; expected ":"

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/parser/internal/rfc3986gen"
 )
 
 func ExampleParseReference() {
@@ -110,9 +111,33 @@ func ExampleError() {
 	// parse "http://[::1/" as URI-reference: unexpected "/" at offset 11; expected ".", ":", "]", [0-9A-Fa-f], [0-9]
 }
 
+func ExampleURIRules() {
+	fmt.Println(parser.URIRules())
+	// Output: [URI-reference URI absolute-URI relative-ref]
+}
+
+func ExampleNewSyntax() {
+	// A package serves a generated grammar — a scheme's own rules, say —
+	// with a Syntax built from what gen generated into its internal
+	// package: the PEG function (gen peg, then pigeon) and the DFA function
+	// (gen dfa). Here Appendix A's, without Names: no typed URI, but every
+	// rule validates and parses into a tree.
+	s, err := parser.NewSyntax("appendix-a", rfc3986gen.PEG(), rfc3986gen.DFA())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(s.DefaultRule(), s.Validate("IPv6address", "::1"))
+	n, _ := s.ParseRule("IP-literal", "[v1.x]")
+	fmt.Println(n.Rule, n.Kids[0].Rule)
+	// Output:
+	// URI-reference <nil>
+	// IP-literal IPvFuture
+}
+
 func ExampleSyntax() {
 	// Every generated grammar is a Syntax; RFC3986 is Appendix A.
-	s := parser.RFC3986
+	s := parser.RFC3986()
 	fmt.Println(s.Name(), s.DefaultRule(), s.URIRules())
 	u, _ := s.Parse("relative-ref", "//h/p")
 	fmt.Println(u.Host(), u.Path())

@@ -3,23 +3,23 @@ package parser
 // Internal entry points for the tests of package parser_test.
 
 // FromTree builds the typed URI from a URI-level rule's parse tree.
-func FromTree(s string, n *Node) URI { return RFC3986.fromTree(s, n, &RFC3986.names[0]) }
+func FromTree(s string, n *Node) URI { return rfc3986.fromTree(s, n, &rfc3986.names[0]) }
 
 // DFARun runs the named rule's DFA: whether s is accepted, and if not, the
 // offset where it fails.
-func DFARun(rule, s string) (bool, int) { return RFC3986.dfas[rule]().Run(s) }
+func DFARun(rule, s string) (bool, int) { return rfc3986.g.DFA(rule).Machine().Run(s) }
 
 // HasDFA reports whether the rule has a DFA.
-func HasDFA(rule string) bool { _, ok := RFC3986.dfas[rule]; return ok }
+func HasDFA(rule string) bool { return rfc3986.g.DFA(rule) != nil }
 
 // ParseRuleBudget is ParseRule with pigeon's expression budget
 // (MaxExpressions) given, for the test of the budget ParseRule sets.
 func ParseRuleBudget(rule, s string, maxExpr uint64) (*Node, error) {
-	name, ok := RFC3986.Rule(rule)
+	name, ok := rfc3986.Rule(rule)
 	if !ok {
-		return nil, RFC3986.noRule(rule)
+		return nil, rfc3986.noRule(rule)
 	}
-	return RFC3986.parseRule(name, s, maxExpr)
+	return rfc3986.parseRule(name, s, maxExpr)
 }
 
 // ExprBudget is the expression budget ParseRule gives an input of n bytes.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/peguri/rfc3986/gen/abnf"
 	"github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/parser/internal/rfc3986gen"
 )
 
 // TestErrorKinds: every error is typed. A rule that does not exist wraps
@@ -26,9 +27,15 @@ func TestErrorKinds(t *testing.T) {
 		{"Validate", parser.Validate("nope", "a")},
 		{"ParseAs", func() error { _, err := parser.ParseAs("host", "a"); return err }()},
 		{"ParseTree", func() error { _, _, err := parser.ParseTree("host", "a"); return err }()},
-		{"RFC3986.Parse", func() error { _, err := parser.RFC3986.Parse("nope", "a"); return err }()},
+		{"RFC3986.Parse", func() error { _, err := parser.RFC3986().Parse("nope", "a"); return err }()},
 		{"Syntax without URI rules", func() error {
-			_, err := parser.NewSyntax("empty", nil, nil, nil).Parse("", "a")
+			// Appendix A's tables without Names: the rules parse into
+			// trees, and Parse has no URI rule to use.
+			s, err := parser.NewSyntax("bare", rfc3986gen.PEG(), rfc3986gen.DFA())
+			if err != nil {
+				return err
+			}
+			_, err = s.Parse("", "a")
 			return err
 		}()},
 	} {
@@ -351,15 +358,15 @@ func cost(in string, f func(string) error) (time.Duration, uint64) {
 // byte after it (a two-character literal), with an expected set, at the
 // cost of a DFA run rather than a pigeon parse.
 func TestQuickErrors(t *testing.T) {
-	quick := parser.RFC3986.QuickErrors()
-	if quick == parser.RFC3986 {
+	quick := parser.RFC3986().QuickErrors()
+	if quick == parser.RFC3986() {
 		t.Fatal("QuickErrors returned its receiver")
 	}
 	inputs := budgetInputs(t, 200)
 	n := 0
-	for _, rule := range parser.RFC3986.URIRules() {
+	for _, rule := range parser.RFC3986().URIRules() {
 		for _, in := range inputs[rule] {
-			u1, err1 := parser.RFC3986.Parse(rule, in)
+			u1, err1 := parser.RFC3986().Parse(rule, in)
 			u2, err2 := quick.Parse(rule, in)
 			verr := quick.Validate(rule, in)
 			if (err1 == nil) != (err2 == nil) || u1 != u2 || (verr == nil) != (err1 == nil) {

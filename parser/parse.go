@@ -45,53 +45,54 @@ const (
 // ParseReference parses s as a URI-reference (RFC 3986 §4.1): a URI or a
 // relative reference.
 func ParseReference(s string) (u URI, err error) {
-	err = RFC3986.parseURI(&u, 0, s)
+	err = rfc3986.parseURI(&u, 0, s)
 	return u, err
 }
 
 // ParseURI parses s as a URI (§3): a scheme is required, a fragment allowed.
 func ParseURI(s string) (u URI, err error) {
-	err = RFC3986.parseURI(&u, 1, s)
+	err = rfc3986.parseURI(&u, 1, s)
 	return u, err
 }
 
 // ParseAbsolute parses s as an absolute-URI (§4.3): a scheme and no
 // fragment, the form a base URI must have (§5.1).
 func ParseAbsolute(s string) (u URI, err error) {
-	err = RFC3986.parseURI(&u, 2, s)
+	err = rfc3986.parseURI(&u, 2, s)
 	return u, err
 }
 
 // ParseRelative parses s as a relative-ref (§4.2): no scheme.
 func ParseRelative(s string) (u URI, err error) {
-	err = RFC3986.parseURI(&u, 3, s)
+	err = rfc3986.parseURI(&u, 3, s)
 	return u, err
 }
 
-// URIRules are the start rules of RFC 3986 that parse into a [URI].
-var URIRules = RFC3986.URIRules()
+// URIRules returns the start rules of RFC 3986 that parse into a [URI]:
+// URI-reference, URI, absolute-URI, relative-ref.
+func URIRules() []string { return rfc3986.URIRules() }
 
 // ParseAs parses s as one of the [URIRules].
-func ParseAs(rule, s string) (URI, error) { return RFC3986.Parse(rule, s) }
+func ParseAs(rule, s string) (URI, error) { return rfc3986.Parse(rule, s) }
 
 // ParseTree parses s as one of the [URIRules] with the pigeon parser alone;
 // see [Syntax.ParseTree].
-func ParseTree(rule, s string) (URI, *Node, error) { return RFC3986.ParseTree(rule, s) }
+func ParseTree(rule, s string) (URI, *Node, error) { return rfc3986.ParseTree(rule, s) }
 
 // Validate reports whether the whole of s matches the named rule of
 // Appendix A; see [Syntax.Validate].
-func Validate(rule, s string) error { return RFC3986.Validate(rule, s) }
+func Validate(rule, s string) error { return rfc3986.Validate(rule, s) }
 
 // Rules returns the names of the rules ParseRule accepts: every rule of
 // Appendix A, core rules included, sorted.
-func Rules() []string { return RFC3986.Rules() }
+func Rules() []string { return rfc3986.Rules() }
 
 // ParseRule parses the whole of s as the named rule of RFC 3986 Appendix A
 // (names compare case-insensitively, as in ABNF) and returns its parse tree:
 // the captured rules with their spans. Every rule except pchar and the
 // single-character rules (ALPHA, DIGIT, HEXDIG, unreserved, sub-delims,
 // gen-delims, reserved) is captured.
-func ParseRule(rule, s string) (*Node, error) { return RFC3986.ParseRule(rule, s) }
+func ParseRule(rule, s string) (*Node, error) { return rfc3986.ParseRule(rule, s) }
 
 // Error is a parse error: the input, the rule it was parsed as, the byte
 // offset where parsing could go no further, and what would have been

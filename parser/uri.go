@@ -1,13 +1,16 @@
-// Package parser parses URI references with the parser pigeon generated
-// from RFC 3986 Appendix A (rfc3986_peg.go, from grammar/uri.peg), and
-// builds typed URIs from its parse tree.
+// Package parser parses URI references with the parsers generated from RFC
+// 3986 Appendix A — minimal DFAs (gen dfa), the fast path, and the parser
+// pigeon generated from grammar/uri.peg (gen peg), which builds parse trees
+// and explains errors — and builds typed URIs.
 //
-// The generated file exports pigeon's API (Parse, Option, Entrypoint,
-// MaxExpressions, …) and the parse tree type Node; this package's own names
-// are the typed [URI], [Error], and one entry point per start rule of the
-// RFC: [ParseReference] (URI-reference, the default), [ParseURI],
-// [ParseAbsolute], [ParseRelative], plus [ParseRule], which validates input
-// against any rule of the grammar by name and returns its parse tree.
+// Its names are the typed [URI], [Error], and one entry point per start
+// rule of the RFC: [ParseReference] (URI-reference, the default),
+// [ParseURI], [ParseAbsolute], [ParseRelative], plus [ParseRule], which
+// validates input against any rule of the grammar by name and returns its
+// parse tree. The generated code lives in an internal package, so that
+// pigeon's own API stays out of this one; a [Syntax] serves any generated
+// grammar (the extensions in rfc6874 and rfc3987, a scheme's own rules)
+// with the same entry points.
 package parser
 
 import (
@@ -284,7 +287,7 @@ func FromParts(p Parts) (URI, error) {
 	}
 	s := p.String()
 	var u URI
-	if err := RFC3986.parseURI(&u, 0, s); err != nil {
+	if err := rfc3986.parseURI(&u, 0, s); err != nil {
 		return URI{}, err
 	}
 	if u.Parts() != p {

@@ -13,9 +13,9 @@ import (
 // builtins are the generated grammars the command carries, by -grammar
 // name.
 var builtins = map[string]*parser.Syntax{
-	"rfc3986": parser.RFC3986,
-	"rfc6874": rfc6874.Syntax,
-	"rfc3987": rfc3987.Syntax,
+	"rfc3986": parser.RFC3986(),
+	"rfc6874": rfc6874.Syntax(),
+	"rfc3987": rfc3987.Syntax(),
 }
 
 func grammarNames() string {

@@ -50,7 +50,7 @@ func describe(err error, arg string) *argErrorJ {
 
 // quickRFC3986 is RFC 3986 with the DFA's errors, for lines of standard
 // input.
-var quickRFC3986 = parser.RFC3986.QuickErrors()
+var quickRFC3986 = parser.RFC3986().QuickErrors()
 
 // parseRef parses an input as a URI-reference: with the DFA's errors for a
 // line of standard input unless explain is set, with pigeon's otherwise.
@@ -227,7 +227,7 @@ func cmdEqual(args []string, _ io.Reader, out *output, stderr io.Writer) error {
 
 // quickRFC3987 is RFC 3987 with the DFA's errors, for lines of standard
 // input.
-var quickRFC3987 = rfc3987.Syntax.QuickErrors()
+var quickRFC3987 = rfc3987.Syntax().QuickErrors()
 
 func cmdIRIToURI(args []string, stdin io.Reader, out *output, stderr io.Writer) error {
 	fs := newFlags("iri-to-uri", stderr)

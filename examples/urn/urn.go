@@ -5,19 +5,23 @@
 //
 // urn.abnf holds RFC 8141 §2's rules, plus alphanum, which RFC 8141 takes
 // from "the URI syntax" although RFC 3986 no longer defines it. The
-// generated files are urn.peg, urn_peg.go (pigeon) and urn_dfa.go (gen dfa);
-// this file is all the hand-written code.
+// generated files are in internal/urngen: urn.peg (gen peg), urn_peg.go
+// (pigeon) and urn_dfa.go (gen dfa); this file is all the hand-written
+// code. It is its own module, as a team's would be.
 package urn
 
 import (
 	"fmt"
 
+	"github.com/peguri/rfc3986/examples/urn/internal/urngen"
 	base "github.com/peguri/rfc3986/parser"
 )
 
-// Syntax serves the generated parsers: Validate with the DFAs, ParseRule
+// Syntax returns the generated parsers: Validate with the DFAs, ParseRule
 // for trees, both with the project's errors (offset, expected set).
-var Syntax = base.NewSyntax("urn", Entrypoints, ParseEntry, DFATables)
+func Syntax() *base.Syntax { return syn }
+
+var syn = base.MustSyntax(base.NewSyntax("urn", urngen.PEG(), urngen.DFA()))
 
 // URN is a parsed URN: its namespace identifier and namespace-specific
 // string, and the r-, q- and f-components, each with whether it is present
@@ -28,8 +32,7 @@ type URN struct {
 	HasR, HasQ, HasF                   bool
 }
 
-// ParseURN parses s as an RFC 8141 namestring (pigeon's generated code owns
-// the name Parse in this package).
+// ParseURN parses s as an RFC 8141 namestring.
 //
 // RFC 8141's ABNF is ambiguous where an r-component contains "?=": "?" and
 // "=" are pchar too, so "urn:a:b?+r?=q" has an r-component "r?=q" and no
@@ -37,10 +40,10 @@ type URN struct {
 // generated parser takes the first reading the grammar allows, which keeps
 // the r-component going: RFC 8141 leaves the question to URN namespaces.
 func ParseURN(s string) (URN, error) {
-	if err := Syntax.Validate("namestring", s); err != nil {
+	if err := syn.Validate("namestring", s); err != nil {
 		return URN{}, err
 	}
-	tree, err := Syntax.ParseRule("namestring", s)
+	tree, err := syn.ParseRule("namestring", s)
 	if err != nil {
 		return URN{}, err // not reached: the DFA and pigeon agree
 	}
@@ -70,7 +73,7 @@ func ParseURN(s string) (URN, error) {
 }
 
 // Valid reports whether s is a URN, without allocating.
-func Valid(s string) bool { return Syntax.Validate("namestring", s) == nil }
+func Valid(s string) bool { return syn.Validate("namestring", s) == nil }
 
 // String recomposes the URN; for a parsed URN, the input with "urn" in
 // lower case if it was written otherwise (RFC 8141 §2: "urn" is

@@ -8,24 +8,15 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/peguri/rfc3986/examples/urn"
-	"github.com/peguri/rfc3986/gen/abnf"
-	"github.com/peguri/rfc3986/internal/difftest"
+	"github.com/peguri/rfc3986/syntaxtest"
 )
-
-func grammar(t testing.TB) *abnf.Grammar {
-	g, err := abnf.ReadFiles([]string{"../../grammar/rfc3986.abnf", "urn.abnf"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
 
 // TestDifferential: the generated pigeon parser and DFAs agree with the
 // exact ABNF matcher on samples and near-misses of every URN rule.
 func TestDifferential(t *testing.T) {
-	n := difftest.Run(t, difftest.Config{
-		Grammar: grammar(t),
-		Syntax:  urn.Syntax,
+	n := syntaxtest.Run(t, syntaxtest.Config{
+		Syntax:  urn.Syntax(),
+		Grammar: []string{"rfc3986", "urn.abnf"},
 		PerRule: 20000,
 		Seed:    8141,
 	})
@@ -76,7 +67,7 @@ func TestParseURN(t *testing.T) {
 
 // TestReport: the translator found the 0*30(ldh) trap and guarded it.
 func TestReport(t *testing.T) {
-	peg, err := os.ReadFile("urn.peg")
+	peg, err := os.ReadFile("internal/urngen/urn.peg")
 	if err != nil {
 		t.Fatal(err)
 	}

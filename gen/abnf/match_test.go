@@ -12,7 +12,7 @@ import (
 
 func rfc3986(t testing.TB) *abnf.Grammar {
 	t.Helper()
-	g, err := abnf.Read([]abnf.Source{{Name: grammar.RFC3986Name, Text: grammar.RFC3986}}, nil)
+	g, err := abnf.Read([]abnf.Source{{Name: grammar.RFC3986Name, Text: grammar.RFC3986()}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

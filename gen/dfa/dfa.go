@@ -792,11 +792,13 @@ func Report(ms []*Machine) string {
 	return b.String()
 }
 
-// Emit writes the machines as Go source for package pkg: DFATables, a map
-// from rule name to the compact tables of its DFA, which package
-// github.com/peguri/rfc3986/parser/dfa expands and runs. State 0 is the
-// dead state, 1 the start; a table is a string of bytes (uint8 states) or of
-// little-endian uint16 pairs when a machine has more than 255 states.
+// Emit writes the machines as Go source for package pkg: a function DFA
+// that returns the compact tables of each rule's DFA, by rule name, which
+// package github.com/peguri/rfc3986/syntax checks, expands and runs. State
+// 0 is the dead state, 1 the start; a table is a string of bytes (uint8
+// states) or of little-endian uint16 pairs when a machine has more than 255
+// states. header begins the file, without the comment slashes, one line or
+// more.
 func Emit(pkg, header string, ms []*Machine) ([]byte, error) {
 	for _, m := range ms {
 		if m.States()+1 > MaxTableStates {
@@ -804,12 +806,15 @@ func Emit(pkg, header string, ms []*Machine) ([]byte, error) {
 		}
 	}
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "// %s\n\n", header)
-	fmt.Fprintf(&b, "package %s\n\n", pkg)
-	fmt.Fprintf(&b, "import \"github.com/peguri/rfc3986/parser/dfa\"\n\n")
-	fmt.Fprintf(&b, "// DFATables holds the minimal byte DFA of each rule, as gen dfa built it\n")
-	fmt.Fprintf(&b, "// (see gen/dfa); package parser/dfa runs them.\n")
-	fmt.Fprintf(&b, "var DFATables = map[string]*dfa.Table{\n")
+	for _, line := range strings.Split(header, "\n") {
+		fmt.Fprintf(&b, "// %s\n", line)
+	}
+	fmt.Fprintf(&b, "\npackage %s\n\n", pkg)
+	fmt.Fprintf(&b, "import \"github.com/peguri/rfc3986/syntax\"\n\n")
+	fmt.Fprintf(&b, "// DFA returns the minimal byte DFA of each rule, as gen dfa built it\n")
+	fmt.Fprintf(&b, "// (see gen/dfa), for syntax.NewGrammar.\n")
+	fmt.Fprintf(&b, "func DFA() syntax.Tables {\n")
+	fmt.Fprintf(&b, "return syntax.Tables{\n")
 	for _, m := range ms {
 		classes, next, accept, wide := tables(m)
 		fmt.Fprintf(&b, "\t%q: {\n", m.Rule)
@@ -821,7 +826,7 @@ func Emit(pkg, header string, ms []*Machine) ([]byte, error) {
 		fmt.Fprintf(&b, "\t\tAccept: %s,\n", quote(accept))
 		fmt.Fprintf(&b, "\t},\n")
 	}
-	fmt.Fprintf(&b, "}\n")
+	fmt.Fprintf(&b, "}\n}\n")
 	return format.Source(b.Bytes())
 }
 

@@ -14,7 +14,7 @@ import (
 	"github.com/peguri/rfc3986/gen/abnf"
 	"github.com/peguri/rfc3986/gen/fa"
 	"github.com/peguri/rfc3986/gen/ir"
-	"github.com/peguri/rfc3986/parser/dfa"
+	"github.com/peguri/rfc3986/syntax"
 )
 
 // runner decides membership with a minimal DFA, byte by byte.
@@ -603,7 +603,7 @@ func TestEmitLimit(t *testing.T) {
 
 // TestGrammars builds every regular rule of the real grammars in testdata
 // with the defaults, checks the estimate, and compares the emitted tables
-// (run by parser/dfa) and the matcher on samples and near-misses.
+// (run by package syntax) and the matcher on samples and near-misses.
 func TestGrammars(t *testing.T) {
 	files, err := filepath.Glob("../../testdata/grammars/*.abnf")
 	if err != nil || len(files) == 0 {
@@ -672,16 +672,16 @@ func TestGrammars(t *testing.T) {
 	}
 }
 
-// emitted turns machines into the tables parser/dfa runs, as Emit lays
+// emitted turns machines into the tables package syntax runs, as Emit lays
 // them out.
-func emitted(t *testing.T, ms []*Machine) map[string]*dfa.Table {
-	out := map[string]*dfa.Table{}
+func emitted(t *testing.T, ms []*Machine) map[string]*syntax.Table {
+	out := map[string]*syntax.Table{}
 	for _, m := range ms {
 		if m.States()+1 > MaxTableStates {
 			t.Fatalf("%s: %d states", m.Rule, m.States())
 		}
 		classes, next, accept, wide := tables(m)
-		out[m.Rule] = &dfa.Table{States: len(accept), NClass: m.Classes() + 1, Wide: wide, Classes: string(classes), Next: string(next), Accept: string(accept)}
+		out[m.Rule] = &syntax.Table{States: len(accept), NClass: m.Classes() + 1, Wide: wide, Classes: string(classes), Next: string(next), Accept: string(accept)}
 	}
 	return out
 }

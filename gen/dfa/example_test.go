@@ -9,7 +9,7 @@ import (
 )
 
 func ExampleBuild() {
-	g, _ := abnf.ReadString(grammar.RFC3986Name, string(grammar.RFC3986))
+	g, _ := abnf.ReadString(grammar.RFC3986Name, string(grammar.RFC3986()))
 	ms, err := dfa.Build(g, []string{"URI-reference", "IPv4address"})
 	if err != nil {
 		fmt.Println(err)

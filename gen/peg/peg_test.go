@@ -77,7 +77,7 @@ func agree(t testing.TB, g *abnf.Grammar, res *peg.Result, prog *peg.PegProgram,
 }
 
 func appendixA(t testing.TB) *abnf.Grammar {
-	g, err := abnf.Read([]abnf.Source{{Name: grammar.RFC3986Name, Text: grammar.RFC3986}}, nil)
+	g, err := abnf.Read([]abnf.Source{{Name: grammar.RFC3986Name, Text: grammar.RFC3986()}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,20 +2,24 @@
 // Appendix A with the IRI rules of RFC 3987 §2.2 layered on it
 // (grammar/ext/rfc3987.abnf). Characters are Unicode code points, read from
 // UTF-8 input; ucschar may appear wherever RFC 3986 allows unreserved, and
-// iprivate only in the query. The parsers are generated (rfc3987_peg.go,
-// rfc3987_dfa.go); this file describes them to package parser, whose Syntax
-// gives the entry points and the typed URI, and maps IRIs to URIs (§3.1).
+// iprivate only in the query. The parsers are generated into
+// internal/rfc3987gen; this file describes them to package parser, whose
+// Syntax gives the entry points and the typed URI, and maps IRIs to URIs
+// (§3.1).
 package rfc3987
 
 import (
 	"strings"
 
 	base "github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/parser/rfc3987/internal/rfc3987gen"
 )
 
-// Syntax is RFC 3987. Its default rule is IRI-reference; it also has
+// Syntax returns RFC 3987. Its default rule is IRI-reference; it also has
 // RFC 3986's URI rules (URI-reference, URI, …), which reject non-ASCII.
-var Syntax = base.NewSyntax("rfc3987", Entrypoints, ParseEntry, DFATables, base.Names{
+func Syntax() *base.Syntax { return syn }
+
+var syn = base.MustSyntax(base.NewSyntax("rfc3987", rfc3987gen.PEG(), rfc3987gen.DFA(), base.Names{
 	URIRules:  []string{"IRI-reference", "IRI", "absolute-IRI", "irelative-ref"},
 	Scheme:    "scheme",
 	Authority: "iauthority",
@@ -29,7 +33,7 @@ var Syntax = base.NewSyntax("rfc3987", Entrypoints, ParseEntry, DFATables, base.
 	RegName:   "ireg-name",
 	IPvFuture: "IPvFuture",
 	IPv6:      []string{"IPv6address"},
-}, base.AppendixANames())
+}, base.AppendixANames()))
 
 // ToURI maps an IRI reference to the URI reference it stands for (RFC 3987
 // §3.1): it checks that iri is an IRI-reference, then percent-encodes the
@@ -38,7 +42,7 @@ var Syntax = base.NewSyntax("rfc3987", Entrypoints, ParseEntry, DFATables, base.
 // upper-case hex. The result is a valid RFC 3986 URI reference; an IRI that
 // is already a URI reference maps to itself.
 func ToURI(iri string) (base.URI, error) {
-	if _, err := Syntax.Parse("IRI-reference", iri); err != nil {
+	if _, err := syn.Parse("IRI-reference", iri); err != nil {
 		return base.URI{}, err
 	}
 	const hex = "0123456789ABCDEF"

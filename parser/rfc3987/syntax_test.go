@@ -5,16 +5,13 @@ import (
 
 	"github.com/peguri/rfc3986/gen/abnf"
 	"github.com/peguri/rfc3986/grammar"
-	"github.com/peguri/rfc3986/internal/difftest"
 	base "github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/parser/rfc3987"
+	"github.com/peguri/rfc3986/syntaxtest"
 )
 
 func layered(t testing.TB) *abnf.Grammar {
-	g, err := abnf.Read([]abnf.Source{
-		{Name: grammar.RFC3986Name, Text: grammar.RFC3986},
-		{Name: grammar.RFC3987Name, Text: grammar.RFC3987},
-	}, nil)
+	g, err := grammar.Read([]string{"rfc3986", "rfc3987"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +27,7 @@ func TestDifferential(t *testing.T) {
 	if testing.Short() {
 		per = 4000
 	}
-	n := difftest.Run(t, difftest.Config{Grammar: layered(t), Syntax: rfc3987.Syntax, PerURI: per, PerRule: 2000, Seed: 3987})
+	n := syntaxtest.Run(t, syntaxtest.Config{Grammar: []string{"rfc3986", "rfc3987"}, Syntax: rfc3987.Syntax(), PerURI: per, PerRule: 2000, Seed: 3987})
 	t.Logf("%d inputs", n)
 }
 
@@ -58,7 +55,7 @@ var iriTests = []struct {
 
 func TestIRIs(t *testing.T) {
 	for _, tt := range iriTests {
-		u, err := rfc3987.Syntax.Parse("IRI-reference", tt.in)
+		u, err := rfc3987.Syntax().Parse("IRI-reference", tt.in)
 		if (err == nil) != tt.iri {
 			t.Errorf("IRI-reference %q: %v, want ok=%v (%s)", tt.in, err, tt.iri, tt.why)
 			continue
@@ -66,7 +63,7 @@ func TestIRIs(t *testing.T) {
 		if _, err := base.ParseReference(tt.in); (err == nil) != tt.uri {
 			t.Errorf("URI-reference %q: %v, want ok=%v (%s)", tt.in, err, tt.uri, tt.why)
 		}
-		if _, err := rfc3987.Syntax.Parse("URI-reference", tt.in); (err == nil) != tt.uri {
+		if _, err := rfc3987.Syntax().Parse("URI-reference", tt.in); (err == nil) != tt.uri {
 			t.Errorf("rfc3987's URI-reference %q: %v, want ok=%v", tt.in, err, tt.uri)
 		}
 		if tt.iri && u.Host() != tt.host {

@@ -4,23 +4,10 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/peguri/rfc3986/gen/abnf"
-	"github.com/peguri/rfc3986/grammar"
-	"github.com/peguri/rfc3986/internal/difftest"
 	base "github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/parser/rfc6874"
+	"github.com/peguri/rfc3986/syntaxtest"
 )
-
-func layered(t testing.TB) *abnf.Grammar {
-	g, err := abnf.Read([]abnf.Source{
-		{Name: grammar.RFC3986Name, Text: grammar.RFC3986},
-		{Name: grammar.RFC6874Name, Text: grammar.RFC6874},
-	}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
 
 // TestDifferential: matcher, pigeon and DFA agree on samples of every rule
 // of the layered grammar (40,000 per URI rule and for IP-literal, whose
@@ -30,7 +17,7 @@ func TestDifferential(t *testing.T) {
 	if testing.Short() {
 		per = 4000
 	}
-	n := difftest.Run(t, difftest.Config{Grammar: layered(t), Syntax: rfc6874.Syntax, PerURI: per, PerRule: 3000, Seed: 6874})
+	n := syntaxtest.Run(t, syntaxtest.Config{Grammar: []string{"rfc3986", "rfc6874"}, Syntax: rfc6874.Syntax(), PerURI: per, PerRule: 3000, Seed: 6874})
 	t.Logf("%d inputs", n)
 }
 
@@ -55,7 +42,7 @@ var zoneTests = []struct {
 
 func TestZoneIDs(t *testing.T) {
 	for _, tt := range zoneTests {
-		u, err := rfc6874.Syntax.Parse("URI-reference", tt.in)
+		u, err := rfc6874.Syntax().Parse("URI-reference", tt.in)
 		if (err == nil) != tt.ok {
 			t.Errorf("rfc6874 %q: %v, want ok=%v (%s)", tt.in, err, tt.ok, tt.why)
 			continue
@@ -68,13 +55,13 @@ func TestZoneIDs(t *testing.T) {
 		}
 	}
 	var pe *base.Error
-	if _, err := rfc6874.Syntax.Parse("", "http://[fe80::1%eth0]/"); !errors.As(err, &pe) || pe.Offset != 15 {
+	if _, err := rfc6874.Syntax().Parse("", "http://[fe80::1%eth0]/"); !errors.As(err, &pe) || pe.Offset != 15 {
 		t.Errorf("error %v, want offset 15", err)
 	}
 }
 
 func TestTree(t *testing.T) {
-	n, err := rfc6874.Syntax.ParseRule("IP-literal", "[fe80::1%25eth0]")
+	n, err := rfc6874.Syntax().ParseRule("IP-literal", "[fe80::1%25eth0]")
 	if err != nil {
 		t.Fatal(err)
 	}

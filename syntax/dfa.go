@@ -1,23 +1,88 @@
-// Package dfa runs the byte automata gen dfa generates from ABNF (see
-// gen/dfa): compact tables in generated code, expanded on first use into
-// direct [state][byte] tables, so that deciding membership costs one table
-// load per input byte, or less on runs of bytes where a state loops, and
-// allocates nothing.
-package dfa
+package syntax
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+	"sync"
 )
 
+// The byte automata gen dfa generates from ABNF (see gen/dfa): compact
+// tables in generated code, expanded on first use into direct
+// [state][byte] tables, so that deciding membership costs one table load
+// per input byte, or less on runs of bytes where a state loops, and
+// allocates nothing.
+
+// Tables are the DFAs of a grammar's rules, by ABNF rule name, as the DFA
+// function that gen dfa generates returns them.
+type Tables map[string]*Table
+
 // Table is a DFA in the compact form gen dfa emits: byte classes and a
-// class-indexed transition table, as strings of bytes.
+// class-indexed transition table, as strings of bytes. Generated code
+// builds it; [Table.Check] says whether it is consistent, and
+// [Table.Machine] expands it, once, for matching.
 type Table struct {
 	States, NClass int
 	Wide           bool   // transitions are little-endian uint16 pairs
 	Classes        string // class of each byte, 0 for none (the dead state)
 	Next           string // [state][class] → state; state 0 dead, 1 the start
 	Accept         string // one byte per state, 1 if accepting
+
+	once sync.Once
+	m    *Machine
+}
+
+// Check reports the first inconsistency of the table: sizes that do not
+// agree, a class or a state out of range, an accept flag other than 0 or
+// 1. A table that passes expands into a machine that never indexes out of
+// range, on any input.
+func (t *Table) Check() error {
+	width := 1
+	if t.Wide {
+		width = 2
+	}
+	switch {
+	case t.States < 2:
+		return fmt.Errorf("dfa: %d states: a table has at least the dead state and the start", t.States)
+	case t.States > 1<<(8*width):
+		return fmt.Errorf("dfa: %d states do not fit transitions of %d bits", t.States, 8*width)
+	case t.NClass < 1 || t.NClass > 256:
+		return fmt.Errorf("dfa: %d byte classes: want 1 to 256", t.NClass)
+	case len(t.Classes) != 256:
+		return fmt.Errorf("dfa: %d byte classes listed, want one per byte (256)", len(t.Classes))
+	case len(t.Next) != t.States*t.NClass*width:
+		return fmt.Errorf("dfa: %d bytes of transitions, want %d (%d states × %d classes × %d)", len(t.Next), t.States*t.NClass*width, t.States, t.NClass, width)
+	case len(t.Accept) != t.States:
+		return fmt.Errorf("dfa: %d accept flags, want one per state (%d)", len(t.Accept), t.States)
+	}
+	for b := 0; b < 256; b++ {
+		if int(t.Classes[b]) >= t.NClass {
+			return fmt.Errorf("dfa: byte 0x%02X in class %d, want below %d", b, t.Classes[b], t.NClass)
+		}
+	}
+	for i := 0; i < t.States*t.NClass; i++ {
+		if n := t.next(i); n >= t.States {
+			return fmt.Errorf("dfa: state %d, class %d goes to state %d, want below %d", i/t.NClass, i%t.NClass, n, t.States)
+		}
+	}
+	for s := 0; s < t.States; s++ {
+		if a := t.Accept[s]; a > 1 {
+			return fmt.Errorf("dfa: state %d has accept flag %d, want 0 or 1", s, a)
+		}
+	}
+	if t.Accept[0] != 0 {
+		return errors.New("dfa: the dead state accepts")
+	}
+	return nil
+}
+
+// next is the i'th entry of the transition table: state i/NClass on class
+// i%NClass.
+func (t *Table) next(i int) int {
+	if t.Wide {
+		return int(t.Next[2*i]) | int(t.Next[2*i+1])<<8
+	}
+	return int(t.Next[i])
 }
 
 // Machine is a Table expanded for matching: next[state<<8|byte]. loops[s],
@@ -36,17 +101,18 @@ type Machine struct {
 // a skip table: below it, runs are short and the table walk is as fast.
 const minLoop = 8
 
-// Machine expands t for matching: a direct [state][byte] table, 256 bytes
-// (512 when wide) per state.
+// Machine returns t expanded for matching: a direct [state][byte] table,
+// 256 bytes (512 when wide) per state, built on the first call and shared
+// by later ones. The table must pass [Table.Check]: [NewGrammar] checks
+// every table it is given.
 func (t *Table) Machine() *Machine {
+	t.once.Do(func() { t.m = t.expand() })
+	return t.m
+}
+
+func (t *Table) expand() *Machine {
 	d := &Machine{accept: make([]bool, t.States), t: t}
-	at := func(s, c int) int {
-		i := s*t.NClass + c
-		if t.Wide {
-			return int(t.Next[2*i]) | int(t.Next[2*i+1])<<8
-		}
-		return int(t.Next[i])
-	}
+	at := func(s, c int) int { return t.next(s*t.NClass + c) }
 	if t.Wide {
 		d.next16 = make([]uint16, t.States<<8)
 	} else {

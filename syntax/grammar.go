@@ -1,0 +1,254 @@
+package syntax
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// PEG is a parser that pigeon generated from the output of gen peg, as the
+// glue gen writes into it describes it: the start rules, and the few
+// functions and values that reach what pigeon keeps unexported. The
+// generated package's PEG function returns one; [NewGrammar] checks it.
+// Everything else — trees, errors, octet input, the exact recognizer — is
+// this package's.
+type PEG struct {
+	// Entries maps each start rule, by its ABNF name, to the pigeon
+	// entrypoint that parses the whole input as that rule.
+	Entries map[string]string
+	// Default is the default start rule: gen peg's -default, or the first
+	// start rule that no rule references.
+	Default string
+	// Octets is set when the grammar's values are octets (gen -octets):
+	// the parser then reads each input byte as the code point of the same
+	// value (pigeon reads UTF-8), and offsets are mapped back.
+	Octets bool
+	// Net is the grammar as a recursive transition network, when some
+	// decision of the translation is settled by the exact recognizer (gen
+	// peg -report lists them); Guided lists the entrypoints that reach
+	// such a decision, whose parses need a [Guide].
+	Net    *Net
+	Guided []string
+	// Parse runs pigeon's Parse on text from an entrypoint, evaluating at
+	// most maxExpr expressions, with guide (if not nil) in its global
+	// store for the decisions that consult it.
+	Parse func(entry string, text []byte, maxExpr uint64, guide *Guide) (any, error)
+	// Errors reads pigeon's error list (an unexported type) out of an
+	// error Parse returned.
+	Errors func(err error) []PEGError
+	// InvalidEncoding and MaxExpressions are pigeon's (unexported) reasons
+	// for invalid UTF-8 and for reaching the expression limit.
+	InvalidEncoding, MaxExpressions error
+}
+
+// PEGError is one error of pigeon's list, as the generated glue reads it.
+type PEGError struct {
+	Err error // the error as listed
+	// The fields of a parser error (Inner is nil for any other error):
+	// its offset in the text parsed, the terminals expected there, and
+	// the reason.
+	Offset   int
+	Expected []string
+	Inner    error
+}
+
+// Grammar is one generated grammar: its pigeon parser, which builds parse
+// trees and explains errors, and the DFAs of its regular start rules, which
+// decide membership without allocating. It is safe for concurrent use.
+type Grammar struct {
+	name   string
+	peg    PEG
+	guided map[string]bool
+	rules  []string // sorted
+	dfa    Tables
+}
+
+// NewGrammar checks what gen generated for a grammar — the PEG parser and
+// the DFA tables (nil if none), as the generated functions PEG and DFA
+// return them — and returns the grammar they make. It reports the first
+// inconsistency: no start rule, a default rule that is not one, a missing
+// function, a network or table that fails its check, a table of a rule that
+// is not a start rule. The grammar keeps the tables, which must not change
+// afterwards; it copies the rest.
+func NewGrammar(name string, peg *PEG, dfa Tables) (*Grammar, error) {
+	if peg == nil {
+		return nil, fmt.Errorf("syntax: grammar %s: no PEG", name)
+	}
+	g := &Grammar{name: name, peg: *peg, guided: map[string]bool{}, dfa: maps.Clone(dfa)}
+	g.peg.Entries = maps.Clone(peg.Entries)
+	g.peg.Guided = slices.Clone(peg.Guided)
+	if err := g.check(); err != nil {
+		return nil, fmt.Errorf("syntax: grammar %s: %w", name, err)
+	}
+	g.rules = slices.Sorted(maps.Keys(g.peg.Entries))
+	return g, nil
+}
+
+func (g *Grammar) check() error {
+	p := &g.peg
+	switch {
+	case len(p.Entries) == 0:
+		return errors.New("no start rules")
+	case p.Parse == nil || p.Errors == nil:
+		return errors.New("the PEG lacks its Parse or Errors function")
+	case p.InvalidEncoding == nil || p.MaxExpressions == nil:
+		return errors.New("the PEG lacks pigeon's error reasons")
+	}
+	if _, ok := p.Entries[p.Default]; !ok {
+		return fmt.Errorf("the default rule %q is not a start rule", p.Default)
+	}
+	entries := map[string]bool{}
+	for rule, e := range p.Entries {
+		if rule == "" || e == "" {
+			return fmt.Errorf("start rule %q has entrypoint %q", rule, e)
+		}
+		entries[e] = true
+	}
+	for _, e := range p.Guided {
+		if !entries[e] {
+			return fmt.Errorf("guided entrypoint %q is no start rule's", e)
+		}
+		g.guided[e] = true
+	}
+	if len(p.Guided) > 0 {
+		if p.Net == nil {
+			return errors.New("guided entrypoints and no network")
+		}
+		if err := p.Net.Check(); err != nil {
+			return err
+		}
+	}
+	for _, rule := range slices.Sorted(maps.Keys(g.dfa)) {
+		t := g.dfa[rule]
+		if _, ok := p.Entries[rule]; !ok {
+			return fmt.Errorf("a DFA for %s, which is not a start rule", rule)
+		}
+		if t == nil {
+			return fmt.Errorf("%s: nil DFA table", rule)
+		}
+		if err := t.Check(); err != nil {
+			return fmt.Errorf("%s: %w", rule, err)
+		}
+	}
+	return nil
+}
+
+// Name is the grammar's name, as given to NewGrammar.
+func (g *Grammar) Name() string { return g.name }
+
+// DefaultRule is the grammar's default start rule: gen peg's -default, or
+// the first start rule no rule references.
+func (g *Grammar) DefaultRule() string { return g.peg.Default }
+
+// Rules returns the start rules, sorted: the rules Parse takes.
+func (g *Grammar) Rules() []string { return slices.Clone(g.rules) }
+
+// Rule returns the canonical name of a start rule (ABNF names are
+// case-insensitive), and whether the grammar has it.
+func (g *Grammar) Rule(rule string) (string, bool) {
+	if _, ok := g.peg.Entries[rule]; ok {
+		return rule, true
+	}
+	for _, name := range g.rules {
+		if strings.EqualFold(name, rule) {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// DFA returns the table of a start rule's DFA, or nil if gen dfa did not
+// compile the rule (it has self-embedding recursion, or was not asked for).
+func (g *Grammar) DFA(rule string) *Table { return g.dfa[rule] }
+
+// Parse parses the whole input as a start rule, by its canonical name,
+// with pigeon, evaluating at most maxExpr expressions, and returns the
+// parse tree — nil for a rule that is not captured — or why the input does
+// not match. Offsets are the input's, in bytes.
+func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Failure) {
+	entry, ok := g.peg.Entries[rule]
+	if !ok {
+		return nil, &Failure{Msg: fmt.Sprintf("no start rule %q in %s", rule, g.name)}
+	}
+	text, back := input, []int(nil)
+	if g.peg.Octets {
+		text, back = octetText(input)
+	}
+	var guide *Guide
+	if g.guided[entry] {
+		guide = NewGuide(g.peg.Net, text, int(min(maxExpr, 1<<40)))
+	}
+	v, err := g.peg.Parse(entry, text, maxExpr, guide)
+	if guide != nil && guide.Err() != nil {
+		return nil, &Failure{Msg: guide.Err().Error()}
+	}
+	if err != nil {
+		return nil, octetFailure(g.peg.failure(err), back)
+	}
+	n, _ := v.(*Node)
+	return octetNode(n, back), nil
+}
+
+// failure reads pigeon's error list; reasons that are not mismatches
+// (invalid UTF-8, the expression limit) come first: they explain the rest.
+func (p *PEG) failure(err error) *Failure {
+	errs := p.Errors(err)
+	if len(errs) == 0 {
+		return &Failure{Msg: err.Error()}
+	}
+	for _, e := range errs {
+		switch {
+		case e.Inner == nil:
+		case errors.Is(e.Inner, p.InvalidEncoding):
+			return &Failure{Offset: e.Offset, Msg: "invalid UTF-8"}
+		case errors.Is(e.Inner, p.MaxExpressions):
+			return &Failure{Offset: e.Offset, Msg: ErrWork.Error()}
+		}
+	}
+	if e := errs[0]; e.Inner != nil {
+		return &Failure{Offset: e.Offset, Expected: e.Expected}
+	}
+	return &Failure{Msg: errs[0].Err.Error()}
+}
+
+// octetText returns input with each byte of %x80-FF written as the UTF-8 of
+// the code point of the same value, and the input offset of each offset of
+// the result; nil when the input is ASCII and the offsets are the same.
+func octetText(input []byte) ([]byte, []int) {
+	i := 0
+	for i < len(input) && input[i] < 0x80 {
+		i++
+	}
+	if i == len(input) {
+		return input, nil
+	}
+	text := make([]byte, 0, 2*len(input))
+	back := make([]int, 0, 2*len(input)+1)
+	for j, c := range input {
+		text = utf8.AppendRune(text, rune(c))
+		for len(back) < len(text) {
+			back = append(back, j)
+		}
+	}
+	return text, append(back, len(input))
+}
+
+func octetNode(n *Node, back []int) *Node {
+	if n != nil && back != nil {
+		n.Start, n.End = back[n.Start], back[n.End]
+		for _, k := range n.Kids {
+			octetNode(k, back)
+		}
+	}
+	return n
+}
+
+func octetFailure(f *Failure, back []int) *Failure {
+	if back != nil && f.Offset >= 0 && f.Offset < len(back) {
+		f.Offset = back[f.Offset]
+	}
+	return f
+}

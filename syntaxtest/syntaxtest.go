@@ -1,0 +1,203 @@
+// Package syntaxtest checks a generated syntax against the grammar it was
+// generated from, as net/http/httptest helps test HTTP code: it is the
+// differential test this module runs on its own parsers, for yours.
+//
+// Three implementations must agree on every input: the exact ABNF matcher
+// of gen/abnf (alternatives unordered, repetitions giving back: the
+// grammar's meaning), the pigeon parser gen peg generated, and the DFA gen
+// dfa generated, where the rule has one. The inputs are samples of each rule
+// and near-misses (samples with one to three edits) from the matcher's
+// grammar. For the URI rules of a syntax with [parser.Names], the fast
+// path's typed URI (DFA, then the Appendix B split) must also be the tree
+// path's, split as RFC 3986 Appendix B splits it, and recompose to the
+// input.
+package syntaxtest
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"sync/atomic"
+	"testing"
+
+	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/grammar"
+	"github.com/peguri/rfc3986/parser"
+)
+
+// Config says what to check.
+type Config struct {
+	// Syntax is the generated parsers, from parser.NewSyntax.
+	Syntax *parser.Syntax
+	// Grammar is what Syntax was generated from, as gen's -grammar takes
+	// it: embedded grammars by name (rfc3986, rfc6874, rfc3987) and ABNF
+	// files, in order. Octets is gen's -octets.
+	Grammar []string
+	Octets  bool
+	// Rules are the rules to check; nil means every rule of Syntax.
+	Rules []string
+	// PerURI and PerRule are the number of inputs, half samples and half
+	// near-misses, for each URI rule and for each other rule; 0 means
+	// 2,000.
+	PerURI, PerRule int
+	// Seed makes the inputs: the same seed, the same inputs.
+	Seed uint64
+}
+
+// Run runs the differential test, as parallel subtests of t, one per rule,
+// and returns the number of inputs checked. Each rule reports its first
+// five disagreements and their count.
+func Run(t *testing.T, c Config) int64 {
+	t.Helper()
+	g, m, err := c.matcher()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := c.Rules
+	if rules == nil {
+		rules = c.Syntax.Rules()
+	}
+	var total atomic.Int64
+	t.Run("rules", func(t *testing.T) {
+		for _, rule := range rules {
+			t.Run(rule, func(t *testing.T) {
+				t.Parallel()
+				uriRule := c.Syntax.IsURIRule(rule)
+				per := c.PerRule
+				if uriRule {
+					per = c.PerURI
+				}
+				if per == 0 {
+					per = 2000
+				}
+				s := abnf.NewSampler(g, c.Seed)
+				bad := 0
+				for i := range per {
+					var in []byte
+					var err error
+					if i%2 == 0 {
+						in, err = s.Sample(rule)
+					} else {
+						in, err = s.NearMiss(rule)
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+					total.Add(1)
+					if err := check(m, c.Syntax, rule, uriRule, string(in)); err != nil {
+						bad++
+						if bad <= 5 {
+							t.Error(err)
+						}
+					}
+				}
+				if bad > 0 {
+					t.Errorf("%s: %d of %d inputs fail", rule, bad, per)
+				}
+			})
+		}
+	})
+	return total.Load()
+}
+
+// Check runs one input through the three implementations and returns what
+// is wrong, or nil. It reads the grammar on every call: use Run for many
+// inputs.
+func Check(c Config, rule, in string) error {
+	_, m, err := c.matcher()
+	if err != nil {
+		return err
+	}
+	name, ok := c.Syntax.Rule(rule)
+	if !ok {
+		return fmt.Errorf("syntaxtest: no rule %q in %s", rule, c.Syntax.Name())
+	}
+	return check(m, c.Syntax, name, c.Syntax.IsURIRule(name), in)
+}
+
+// matcher reads the grammar and builds its exact matcher.
+func (c Config) matcher() (*abnf.Grammar, *abnf.Matcher, error) {
+	if c.Syntax == nil {
+		return nil, nil, errors.New("syntaxtest: no Syntax")
+	}
+	if len(c.Grammar) == 0 {
+		return nil, nil, errors.New("syntaxtest: no Grammar")
+	}
+	g, err := grammar.Read(c.Grammar, &abnf.Options{Octets: c.Octets})
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := abnf.NewMatcher(g)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, m, nil
+}
+
+func check(m *abnf.Matcher, syn *parser.Syntax, rule string, uriRule bool, in string) error {
+	want, err := m.Match(rule, []byte(in))
+	if err != nil {
+		return err
+	}
+	_, perr := syn.ParseRule(rule, in)
+	verr := syn.Validate(rule, in)
+	if (perr == nil) != want || (verr == nil) != want {
+		return fmt.Errorf("%s %q: matcher %v, pigeon %v, DFA %v", rule, in, want, perr, verr)
+	}
+	if !want {
+		// Validate's error is pigeon's for inputs this short; its offset
+		// must be in the input.
+		if pe, ok := verr.(*parser.Error); !ok || pe.Offset < 0 || pe.Offset > len(in) {
+			return fmt.Errorf("%s %q: bad error %v", rule, in, verr)
+		}
+		return nil
+	}
+	if !uriRule {
+		return nil
+	}
+	fast, err := syn.Parse(rule, in)
+	if err != nil {
+		return fmt.Errorf("%s %q: fast path: %v", rule, in, err)
+	}
+	slow, _, err := syn.ParseTree(rule, in)
+	if err != nil {
+		return fmt.Errorf("%s %q: pigeon path: %v", rule, in, err)
+	}
+	if fast != slow {
+		return fmt.Errorf("%s %q: fast path %+v (%v), pigeon path %+v (%v)", rule, in, fast.Parts(), fast.HostKind(), slow.Parts(), slow.HostKind())
+	}
+	if fast.String() != in {
+		return fmt.Errorf("%s %q: String() = %q", rule, in, fast.String())
+	}
+	return appendixB(in, fast)
+}
+
+// appendixBExpr is RFC 3986 Appendix B's regular expression. It splits any
+// string, valid or not, into the five components; for a valid reference
+// its split must be the parser's. IRIs have the same delimiters.
+var appendixBExpr = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?$`)
+
+// appendixB compares u's components with Appendix B's split of in.
+func appendixB(in string, u parser.URI) error {
+	m := appendixBExpr.FindStringSubmatchIndex(in)
+	if m == nil {
+		return fmt.Errorf("%q: Appendix B's expression does not match", in)
+	}
+	part := func(i int) (string, bool) {
+		if m[2*i] < 0 {
+			return "", false
+		}
+		return in[m[2*i]:m[2*i+1]], true
+	}
+	scheme, hasScheme := part(2)
+	auth, hasAuth := part(4)
+	path, _ := part(5)
+	query, hasQuery := part(7)
+	frag, hasFrag := part(9)
+	got := fmt.Sprintf("%q %v %q %v %q %q %v %q %v", u.Scheme(), u.HasScheme(), u.Authority(), u.HasAuthority(), u.Path(), u.Query(), u.HasQuery(), u.Fragment(), u.HasFragment())
+	want := fmt.Sprintf("%q %v %q %v %q %q %v %q %v", scheme, hasScheme, auth, hasAuth, path, query, hasQuery, frag, hasFrag)
+	if got != want {
+		return fmt.Errorf("%q: parser splits %s, Appendix B splits %s", in, got, want)
+	}
+	return nil
+}
