@@ -40,6 +40,12 @@ type Options struct {
 // below what would strain the recursive stages that follow the reader.
 const DefaultMaxNesting = 1000
 
+// MaxNestingLimit is the largest [Options.MaxNesting]: the stages after the
+// reader (lowering, automata, translation) recurse on the nesting, and at
+// 200,000 levels they overflowed Go's stack; 10,000 levels take a tenth of
+// a second and 80 MB in gen peg.
+const MaxNestingLimit = 10000
+
 // OverrideMarker is the comment that marks the definition below it as an
 // override (see [Options.Override]).
 const OverrideMarker = "@override"
@@ -76,7 +82,10 @@ func Read(srcs []Source, opts *Options) (*Grammar, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
-	r := &reader{g: &Grammar{Octets: opts.Octets}, override: map[string]bool{}, maxNesting: opts.MaxNesting}
+	if opts.MaxNesting > MaxNestingLimit {
+		return nil, fmt.Errorf("abnf: a nesting limit of %d is above %d, the most the reader and the stages after it support", opts.MaxNesting, MaxNestingLimit)
+	}
+	r := &reader{g: &Grammar{Octets: opts.Octets}, override: map[string]bool{}, broken: map[string]bool{}, maxNesting: opts.MaxNesting}
 	if r.maxNesting <= 0 {
 		r.maxNesting = DefaultMaxNesting
 	}
@@ -106,6 +115,7 @@ type reader struct {
 	override map[string]bool
 	core     map[string]*Rule // parsed core rules, by lower-case name
 	orphans  []Node           // bodies of rejected definitions
+	broken   map[string]bool  // rules (lower-cased) whose definition did not parse
 
 	maxNesting int
 }
@@ -433,10 +443,17 @@ func (r *reader) hint(t string) string {
 }
 
 func (r *reader) lexNumVal(t string, i int, at func(int) Pos, tok *token) int {
-	nerr := len(r.errs)
+	nerr, start := len(r.errs), i
 	i = r.lexNumVal1(t, i, at, tok)
 	if i < len(t) && (isAlpha(t[i]) || isDigit(t[i])) && len(r.errs) == nerr {
 		r.errs.Add(at(i), "%q is not a digit of the numeric value's base", t[i])
+	}
+	if i < len(t) && (t[i] == '-' || t[i] == '.') && len(r.errs) == nerr {
+		// RFC 5234 §2.3: a numeric value is one value, one range
+		// (%x41-5A) or one concatenation (%x41.42.43); %x41-5A-61 and
+		// %x41.42-43 are neither, and reading their head alone would
+		// silently drop the tail.
+		r.errs.Add(at(i), "%q cannot follow %s: a numeric value is one range (%%x41-5A) or one concatenation (%%x41.42.43), not both or more (RFC 5234 §2.3)", t[i], t[start:i])
 	}
 	for i < len(t) && (isAlpha(t[i]) || isDigit(t[i]) || t[i] == '.' || t[i] == '-') {
 		i++
@@ -594,6 +611,11 @@ func (r *reader) rule(lines []line, core, markedOverride bool) {
 					panic(e)
 				}
 				p.err = true
+				// The rule is named but its definition is broken: its
+				// references are not also "undefined rule" errors.
+				if len(toks) > 1 && toks[0].kind == tName && (toks[1].kind == tDefine || toks[1].kind == tDefineAlt) {
+					r.broken[strings.ToLower(toks[0].text)] = true
+				}
 			}
 		}()
 		if p.peek().kind != tName {
@@ -682,7 +704,7 @@ func (p *parser) element() Node {
 		return &RuleRef{Pos: t.pos, Name: t.text}
 	case tLParen, tLBrack:
 		if p.depth++; p.depth > p.r.maxNesting {
-			p.fail(t, "groups and options nested more than %d deep (Options.MaxNesting raises the limit)", p.r.maxNesting)
+			p.fail(t, "groups and options nested more than %d deep (the MaxNesting option, gen's -max-nesting flag, raises the limit to at most %d)", p.r.maxNesting, MaxNestingLimit)
 		}
 		defer func() { p.depth-- }()
 		close := tRParen
@@ -817,6 +839,9 @@ func (r *reader) resolve() {
 			if c := r.coreRule(strings.ToLower(ref.Name)); c != nil {
 				r.materialize(c)
 				return
+			}
+			if r.broken[strings.ToLower(ref.Name)] {
+				return // its definition's error is reported
 			}
 			r.errs.Add(ref.Pos, "undefined rule %s", ref.Name)
 		})

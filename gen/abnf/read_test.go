@@ -157,6 +157,17 @@ var errorTests = []struct {
 	{"r = %xD800\n", []string{`t.abnf:1:7: value D800 is a UTF-16 surrogate (U+D800), which has no UTF-8 encoding`}},
 	{"r = %x5A-41\n", []string{`t.abnf:1:5: range %x5A-41 is empty: its end is below its start`}},
 	{"r = %x41-\n", []string{`t.abnf:1:10: expected a base-16 digit at end of line`}},
+	// Issue 9: one range or one concatenation per numeric value (RFC 5234
+	// §2.3); the tail was silently dropped.
+	{"r = %x41-5A-61\n", []string{`t.abnf:1:12: '-' cannot follow %x41-5A: a numeric value is one range (%x41-5A) or one concatenation (%x41.42.43), not both or more (RFC 5234 §2.3)`}},
+	{"r = %x41-5A-\n", []string{`t.abnf:1:12: '-' cannot follow %x41-5A: a numeric value is one range (%x41-5A) or one concatenation (%x41.42.43), not both or more (RFC 5234 §2.3)`}},
+	{"r = %x41.42-43\n", []string{`t.abnf:1:12: '-' cannot follow %x41.42: a numeric value is one range (%x41-5A) or one concatenation (%x41.42.43), not both or more (RFC 5234 §2.3)`}},
+	{"r = %x41-5A.61\n", []string{`t.abnf:1:12: '.' cannot follow %x41-5A: a numeric value is one range (%x41-5A) or one concatenation (%x41.42.43), not both or more (RFC 5234 §2.3)`}},
+	// Issue 9: a rule whose definition is broken is reported once, not
+	// again as undefined wherever it is referenced.
+	{"a = b\nb = %x5A-41\n", []string{`t.abnf:2:5: range %x5A-41 is empty: its end is below its start`}},
+	{"a = b\nb = \"x\n", []string{`t.abnf:2:5: quoted string not closed on its line`}},
+	{"a = b c\nb = (\n", []string{`t.abnf:1:7: undefined rule c`, `t.abnf:2:6: expected an element, found end of rule`}},
 	{"r = 3*2a\na = \"a\"\n", []string{`t.abnf:1:5: repetition 3*2: minimum is greater than maximum`}},
 	{"r = 99999999a\na = \"a\"\n", []string{`t.abnf:1:5: repetition count 99999999 is larger than 65536`}},
 	{"r = * a\na = \"a\"\n", []string{`t.abnf:1:5: repetition "*" must be followed directly by an element (RFC 5234 §4: repetition = [repeat] element)`}},
@@ -174,8 +185,8 @@ var errorTests = []struct {
 	// Issue 9: a grammar with no rules is an error, not an empty success.
 	{"", []string{`t.abnf:1:1: no rules: the grammar is empty or holds only comments`}},
 	{"; only a comment\n\n   ; and another\n", []string{`t.abnf:1:1: no rules: the grammar is empty or holds only comments`}},
-	{"r = " + strings.Repeat("(", 1001) + `"a"` + strings.Repeat(")", 1001) + "\n", []string{`t.abnf:1:1005: groups and options nested more than 1000 deep (Options.MaxNesting raises the limit)`}},
-	{"r = " + strings.Repeat("[", 1001) + `"a"` + strings.Repeat("]", 1001) + "\n", []string{`t.abnf:1:1005: groups and options nested more than 1000 deep (Options.MaxNesting raises the limit)`}},
+	{"r = " + strings.Repeat("(", 1001) + `"a"` + strings.Repeat(")", 1001) + "\n", []string{`t.abnf:1:1005: groups and options nested more than 1000 deep (the MaxNesting option, gen's -max-nesting flag, raises the limit to at most 10000)`}},
+	{"r = " + strings.Repeat("[", 1001) + `"a"` + strings.Repeat("]", 1001) + "\n", []string{`t.abnf:1:1005: groups and options nested more than 1000 deep (the MaxNesting option, gen's -max-nesting flag, raises the limit to at most 10000)`}},
 	{"= a\n", []string{`t.abnf:1:1: expected a rule name, found "=" "="`}},
 	{"r a\n", []string{`t.abnf:1:3: expected "=" or "=/", found rule name "a"`}},
 	{"r = \"a\" s = \"b\"\n", []string{`t.abnf:1:9: rule "s" must start on a new line at the grammar's margin`}},
@@ -226,11 +237,28 @@ var optionErrorTests = []struct {
 	{"r = %x41.FFFFFFFFFF\n", abnf.Options{Octets: true}, []string{`t.abnf:1:10: value FFFFFFFFFF is above %xFF: the grammar's values are octets`}},
 	{"r = \"é\"\n", abnf.Options{Octets: true}, []string{`t.abnf:1:6: quoted string may hold only SP and VCHAR (RFC 5234 §4 char-val); use a numeric value such as %xC3.A9 (U+00E9 in UTF-8; the grammar's values are octets)`}},
 	{"r = \"\xff\"\n", abnf.Options{Octets: true}, []string{`t.abnf:1:6: quoted string may hold only SP and VCHAR (RFC 5234 §4 char-val); use a numeric value such as %xFF`}},
-	{"r = ((\"a\"))\n", abnf.Options{MaxNesting: 1}, []string{`t.abnf:1:6: groups and options nested more than 1 deep (Options.MaxNesting raises the limit)`}},
+	{"r = ((\"a\"))\n", abnf.Options{MaxNesting: 1}, []string{`t.abnf:1:6: groups and options nested more than 1 deep (the MaxNesting option, gen's -max-nesting flag, raises the limit to at most 10000)`}},
 	// Issue 9: 300,000 nested parentheses overflowed the reader's stack.
-	{"r = " + strings.Repeat("(", 300000) + `"a"` + strings.Repeat(")", 300000) + "\n", abnf.Options{}, []string{`t.abnf:1:1005: groups and options nested more than 1000 deep (Options.MaxNesting raises the limit)`}},
-	{"r = " + strings.Repeat("*(", 300000) + `"a"` + strings.Repeat(")", 300000) + "\n", abnf.Options{}, []string{`t.abnf:1:2006: groups and options nested more than 1000 deep (Options.MaxNesting raises the limit)`}},
-	{"r = " + strings.Repeat("(", 300000) + "\n", abnf.Options{}, []string{`t.abnf:1:1005: groups and options nested more than 1000 deep (Options.MaxNesting raises the limit)`}},
+	{"r = " + strings.Repeat("(", 300000) + `"a"` + strings.Repeat(")", 300000) + "\n", abnf.Options{}, []string{`t.abnf:1:1005: groups and options nested more than 1000 deep (the MaxNesting option, gen's -max-nesting flag, raises the limit to at most 10000)`}},
+	{"r = " + strings.Repeat("*(", 300000) + `"a"` + strings.Repeat(")", 300000) + "\n", abnf.Options{}, []string{`t.abnf:1:2006: groups and options nested more than 1000 deep (the MaxNesting option, gen's -max-nesting flag, raises the limit to at most 10000)`}},
+	{"a = b\nb = %x100\n", abnf.Options{Octets: true}, []string{`t.abnf:2:7: value 100 is above %xFF: the grammar's values are octets`}},
+	{"r = " + strings.Repeat("(", 300000) + "\n", abnf.Options{}, []string{`t.abnf:1:1005: groups and options nested more than 1000 deep (the MaxNesting option, gen's -max-nesting flag, raises the limit to at most 10000)`}},
+}
+
+// TestMaxNestingLimit: the nesting limit can be raised to MaxNestingLimit,
+// no further (issue 9: -max-nesting 300000 let 200,000 levels through to
+// stages that overflowed the stack).
+func TestMaxNestingLimit(t *testing.T) {
+	deep := func(n int) []abnf.Source {
+		return []abnf.Source{{Name: "t.abnf", Text: []byte("r = " + strings.Repeat("(", n) + `"a"` + strings.Repeat(")", n) + "\n")}}
+	}
+	if _, err := abnf.Read(deep(abnf.MaxNestingLimit), &abnf.Options{MaxNesting: abnf.MaxNestingLimit}); err != nil {
+		t.Errorf("%d levels with MaxNesting %d: %v", abnf.MaxNestingLimit, abnf.MaxNestingLimit, err)
+	}
+	_, err := abnf.Read(deep(1), &abnf.Options{MaxNesting: abnf.MaxNestingLimit + 1})
+	if want := "abnf: a nesting limit of 10001 is above 10000, the most the reader and the stages after it support"; err == nil || err.Error() != want {
+		t.Errorf("MaxNesting %d: error %v, want %q", abnf.MaxNestingLimit+1, err, want)
+	}
 }
 
 func TestReadOptionErrors(t *testing.T) {
