@@ -394,9 +394,10 @@ type translator struct {
 	totalWork, workLeft             int
 	overBudget                      []string // start rules translated modularly once the total budget was spent
 	// Modular translation (modular.go).
-	modular   map[*ir.Rule]bool // start rules translated rule by rule
-	follow    map[*ir.Rule]fset // follow sets of the rules they reach
-	reach     map[*ir.Rule]map[*ir.Rule]bool
+	modular   map[*ir.Rule]bool       // start rules translated rule by rule
+	follow    map[*ir.Rule]fset       // follow sets of the rules they reach
+	reach     map[*ir.Rule]ruleBits   // the rules a rule reaches through references
+	ruleIndex map[*ir.Rule]int        // a rule's index in the grammar, its bit in ruleBits
 	chars     map[*ir.Rule]fa.CharSet // characters a rule's strings can hold
 	unitIdent map[*ir.Rule]string     // the one translation of a rule for all its contexts
 }

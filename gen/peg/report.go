@@ -145,9 +145,19 @@ func (r *Report) orderMatters(u *unit, o *occ, d *decision) {
 	}
 	r.checked[x] = true
 	k := len(o.kids)
+	starts := make([]int32, k)
+	for i := range k {
+		starts[i] = o.kids[i].f.start
+	}
+	found, unsettled := overlaps(u, starts)
+	for _, pr := range unsettled {
+		if ex, ok := overlap(u, []int32{starts[pr[0]]}, []int32{starts[pr[1]]}); ok {
+			found[pr] = ex
+		}
+	}
 	for i := range k {
 		for j := i + 1; j < k; j++ {
-			if ex, ok := overlap(u, []int32{o.kids[i].f.start}, []int32{o.kids[j].f.start}); ok {
+			if ex, ok := found[[2]int{i, j}]; ok {
 				r.addExample(o.owner.Name, srcPos(o), "order", ex,
 					"alternatives %d (%s) and %d (%s) overlap in context: the first in document order is the one matched",
 					i+1, ir.Short(x.Alts[i], 70), j+1, ir.Short(x.Alts[j], 70))
