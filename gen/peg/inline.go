@@ -475,6 +475,24 @@ func (t *translator) decideAlt(u *unit, o *occ) *decision {
 	return d
 }
 
+// orderMattersWithin records whether the order of choice o matters
+// (report only), within a work budget of its own: past it, the report says
+// the question was left open, and the translation goes on.
+func (t *translator) orderMattersWithin(u *unit, o *occ) {
+	saved := u.budget
+	u.budget = t.inlineWork
+	defer func() {
+		u.budget = saved
+		if e := recover(); e != nil {
+			if e != errBudget {
+				panic(e)
+			}
+			t.report.warn("%s (%s): whether the order of its alternatives matters was not decided within the work budget (%d search steps, -inline-work sets it); the report lists no overlap for it", o.owner.Name, srcPos(o), t.inlineWork)
+		}
+	}()
+	t.report.orderMatters(u, o, o.dec)
+}
+
 // commit records the decisions below o in the report and emits the exact
 // guards they use. Deciding has no effect until then, so that an inlined
 // translation abandoned for the modular one leaves nothing behind.
@@ -498,7 +516,7 @@ func (t *translator) commit(u *unit, o *occ) {
 		for p := range len(o.kids) - 1 {
 			o.dec.guards[p].item = t.report.decision(o, o.dec.order[p], o.dec.guards[p])
 		}
-		t.report.orderMatters(u, o, o.dec)
+		t.orderMattersWithin(u, o)
 	case *ir.Rep:
 		o.dec.guards[0].item = t.report.decision(o, -1, o.dec.guards[0])
 	}

@@ -2,6 +2,7 @@ package peg
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/peguri/rfc3986/gen/fa"
 	"github.com/peguri/rfc3986/gen/ir"
@@ -290,12 +291,74 @@ func (t *translator) unitRef(r *ir.Rule) string {
 		}
 	}
 	u.setBorder()
-	t.decide(u, body)
+	// The unit's checks are bounded too: by the inlined rules' budget, or
+	// what is left of the total, but never less than minUnitWork (or the
+	// inlined rules' budget, if it is lower), so that
+	// a grammar of thousands of rules past the total budget still costs
+	// time linear in its size. Past it, every decision of the unit takes
+	// the cheap test alone, and falls back to the exact recognizer where
+	// that test fails: still exact, decided at parse time.
+	budget := max(min(t.inlineWork, t.workLeft), min(minUnitWork, t.inlineWork))
+	u.budget = budget
+	if !t.decideWithin(u, body) {
+		t.report.warn("%s: checking its decisions passes the work budget (%d search steps, -inline-work and -total-work set it); the decisions the cheap test (disjoint first characters) does not prove fall back to the exact recognizer", r.Name, budget)
+		t.decideCheap(u, body)
+	}
 	t.workLeft -= u.spent
 	t.report.Work += u.spent
+	u.budget = 0
 	t.commit(u, body)
 	p.body = t.text(body)
 	return id
+}
+
+// minUnitWork is the least work budget of a modular unit, about 50 ms.
+const minUnitWork = 5_000_000
+
+// decideCheap decides every choice below o with bestGuard's cheap test
+// alone — the alternative cannot match the empty string, and no input the
+// rest accepts begins with a character it can begin with — and falls back
+// to the exact recognizer where the test fails. It is for a unit whose
+// checks passed their work budget: it costs one closure per alternative.
+func (t *translator) decideCheap(u *unit, o *occ) {
+	for _, k := range o.kids {
+		t.decideCheap(u, k)
+	}
+	n := u.n
+	// begins returns the atoms an input of fragment f can begin with, and
+	// whether f can match the empty string.
+	begins := func(f frag) (fa.Bits, bool) {
+		c := n.Closure([]int32{f.start}, func(s int32) bool { return f.has(s) })
+		return n.First(c), fa.Contains(c, f.end)
+	}
+	cheap := func(f frag, rest fa.Bits) guard {
+		if first, empty := begins(f); !empty && !first.Intersects(rest) {
+			return guard{}
+		}
+		return guard{kind: guardFallback, gaveUp: true}
+	}
+	switch o.x.(type) {
+	case *ir.Alt:
+		k := len(o.kids)
+		d := &decision{order: make([]int, k), guards: make([]guard, k)}
+		// rest[p]: what the alternatives after p, and what follows them,
+		// can begin with (closure distributes over the union of starts).
+		rest := make([]fa.Bits, k)
+		rest[k-1] = fa.NewBits(len(n.Atoms))
+		for p := k - 2; p >= 0; p-- {
+			rest[p] = slices.Clone(rest[p+1])
+			rest[p].Or(n.First(n.Closure([]int32{o.kids[p+1].f.start}, nil)))
+		}
+		for p := range k {
+			d.order[p] = p
+			if p < k-1 {
+				d.guards[p] = cheap(o.kids[p].f, rest[p])
+			}
+		}
+		o.dec = d
+	case *ir.Rep:
+		o.dec = &decision{guards: []guard{cheap(o.kids[0].f, n.First(n.Closure([]int32{o.exit}, nil)))}}
+	}
 }
 
 // limitError is a documented limit that a grammar passes; Translate returns
