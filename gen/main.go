@@ -100,11 +100,11 @@ const usage = `usage:
   gen dfa [-grammar GRAMMAR]… [-start R,…] [-package P] [-o FILE] [-report]
 GRAMMAR: an ABNF file, or an embedded grammar: rfc3986 (the default), rfc6874, rfc3987
 limits (an error names the rule and the flag; gen peg -h, gen dfa -h):
-  peg: -max-states -max-guard -inline-work -total-work -witnesses
+  peg, fidelity: -max-states -max-guard -inline-work -total-work (peg also -witnesses)
   dfa: -max-nfa -max-dfa -max-work
 every command that reads a grammar also takes:
   -octets          numeric values are octets, not code points in UTF-8
-  -max-nesting N   deepest nesting of groups and options read (default 1000)
+  -max-nesting N   deepest nesting of groups and options read (default 1000, at most 10000)
 -quoted: one Go double-quoted string per line (strconv.Quote), for inputs
   with CR, LF, NUL or invalid UTF-8; default: raw lines, a trailing CR kept
 `

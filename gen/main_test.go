@@ -124,12 +124,28 @@ func TestUsage(t *testing.T) {
 		nil,
 		{"nope"},
 		{"match"},
-		{"match", "-rule", "nope"},
 		{"sample"},
+		{"sample", "-rule", "IPv4address", "-n", "-5"},
+		{"fidelity", "-rule", "IPv4address", "-n", "-1"},
+		{"fidelity", "-rule", "IPv4address", "-max-states", "0"},
 		{"check", "-bogus"},
 	} {
 		if _, _, code := runGen(t, "", args...); code != 2 {
 			t.Errorf("gen %v: exit %d, want 2", args, code)
+		}
+	}
+	// A rule the grammar lacks is a fact about the grammar, not a misuse
+	// of the command: exit 1 and one line, as gen peg and gen dfa say it.
+	for _, args := range [][]string{
+		{"match", "-rule", "nope"},
+		{"sample", "-rule", "nope"},
+		{"fidelity", "-rule", "nope"},
+		{"peg", "-start", "nope"},
+		{"dfa", "-start", "nope", "-report"},
+	} {
+		_, errs, code := runGen(t, "", args...)
+		if code != 1 || !strings.Contains(errs, "no rule nope in the grammar") || strings.Contains(errs, "usage") {
+			t.Errorf("gen %v: exit %d, stderr %q; want exit 1 and \"no rule nope in the grammar\", no usage", args, code, errs)
 		}
 	}
 }

@@ -29,7 +29,7 @@ func cmdMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if g.Rule(*rule) == nil {
-		return usageError{fmt.Sprintf("no rule %s in the grammar", *rule)}
+		return fmt.Errorf("no rule %s in the grammar", *rule)
 	}
 	return eachInput(stdin, *quoted, func(line []byte) error {
 		ok, err := m.Match(*rule, line)

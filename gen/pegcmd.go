@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -19,11 +20,7 @@ func cmdPeg(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	capture := fs.String("capture", "", "comma-separated `rules` that become parse tree nodes (default: every rule that is not a single character set)")
 	nocapture := fs.String("nocapture", "", "comma-separated `rules` left out of the parse tree")
 	pkg := fs.String("package", "parser", "Go `package` of the generated parser")
-	var lim peg.Options
-	fs.IntVar(&lim.MaxStates, "max-states", peg.DefaultMaxStates, "most NFA `states` of a start rule inlined whole (past it, its rules are translated one by one; a rule alone past it is an error)")
-	fs.IntVar(&lim.MaxGuard, "max-guard", peg.DefaultMaxGuard, "most DFA `states` of an exact guard (past it, the decision falls back to the exact recognizer)")
-	fs.IntVar(&lim.InlineWork, "inline-work", peg.DefaultInlineWork, "most search `steps` proving the decisions of one inlined start rule (past it, the rule is translated modularly)")
-	fs.IntVar(&lim.TotalWork, "total-work", peg.DefaultTotalWork, "most search `steps` proving decisions in all (past it, the remaining start rules are translated modularly)")
+	lim := addLimitFlags(fs)
 	fs.IntVar(&lim.Witnesses, "witnesses", 200, "`samples` per start rule searched for a witness of each fallback decision (-report); -1: none")
 	rf := addReadFlags(fs)
 	if err := fs.Parse(args); err != nil {
@@ -32,13 +29,8 @@ func cmdPeg(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return usageError{"peg takes no arguments; grammars come with -grammar"}
 	}
-	for _, l := range []struct {
-		name string
-		v    int
-	}{{"max-states", lim.MaxStates}, {"max-guard", lim.MaxGuard}, {"inline-work", lim.InlineWork}, {"total-work", lim.TotalWork}} {
-		if l.v <= 0 {
-			return usageError{fmt.Sprintf("-%s must be positive", l.name)}
-		}
+	if err := lim.check(); err != nil {
+		return err
 	}
 	if lim.Witnesses == 0 {
 		lim.Witnesses = -1
@@ -93,4 +85,30 @@ func split(s string) []string {
 		}
 	}
 	return out
+}
+
+// limitFlags are gen peg's limits, which gen fidelity takes too: its
+// translation must be the one gen peg makes with the same flags, and the
+// limit errors name these flags.
+type limitFlags struct{ peg.Options }
+
+func addLimitFlags(fs *flag.FlagSet) *limitFlags {
+	lim := &limitFlags{}
+	fs.IntVar(&lim.MaxStates, "max-states", peg.DefaultMaxStates, "most NFA `states` of a start rule inlined whole (past it, its rules are translated one by one; a rule alone past it is an error)")
+	fs.IntVar(&lim.MaxGuard, "max-guard", peg.DefaultMaxGuard, "most DFA `states` of an exact guard (past it, the decision falls back to the exact recognizer)")
+	fs.IntVar(&lim.InlineWork, "inline-work", peg.DefaultInlineWork, "most search `steps` proving the decisions of one inlined start rule (past it, the rule is translated modularly)")
+	fs.IntVar(&lim.TotalWork, "total-work", peg.DefaultTotalWork, "most search `steps` proving decisions in all (past it, the remaining start rules are translated modularly)")
+	return lim
+}
+
+func (lim *limitFlags) check() error {
+	for _, l := range []struct {
+		name string
+		v    int
+	}{{"max-states", lim.MaxStates}, {"max-guard", lim.MaxGuard}, {"inline-work", lim.InlineWork}, {"total-work", lim.TotalWork}} {
+		if l.v <= 0 {
+			return usageError{fmt.Sprintf("-%s must be positive", l.name)}
+		}
+	}
+	return nil
 }

@@ -23,12 +23,15 @@ func cmdSample(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *rule == "" || fs.NArg() > 0 {
 		return usageError{"sample needs -rule"}
 	}
+	if *n < 0 {
+		return usageError{fmt.Sprintf("-n must be 0 or more, not %d", *n)}
+	}
 	g, err := loadClean(files, rf.options(), stderr)
 	if err != nil {
 		return err
 	}
 	if g.Rule(*rule) == nil {
-		return usageError{fmt.Sprintf("no rule %s in the grammar", *rule)}
+		return fmt.Errorf("no rule %s in the grammar", *rule)
 	}
 	s := abnf.NewSampler(g, *seed)
 	for range *n {

@@ -591,8 +591,8 @@ func (p *parser) fail(t token, format string, args ...any) {
 func (p *parser) expected(what string) {
 	t := p.peek()
 	found := tokNames[t.kind]
-	if t.kind != tEOF {
-		found += " " + strconv.Quote(t.text)
+	if q := strconv.Quote(t.text); t.kind != tEOF && q != found {
+		found += " " + q // a name or value, not a punctuation mark already quoted
 	}
 	p.fail(t, "expected %s, found %s", what, found)
 }

@@ -175,7 +175,7 @@ var errorTests = []struct {
 	{"r = (a\na = \"a\"\n", []string{`t.abnf:1:7: expected ")", found end of rule`}},
 	{"r = [a\na = \"a\"\n", []string{`t.abnf:1:7: expected "]", found end of rule`}},
 	{"r = ()\n", []string{`t.abnf:1:6: empty group`}},
-	{"r = a )\na = \"a\"\n", []string{`t.abnf:1:7: expected "/" or the end of the rule, found ")" ")"`}},
+	{"r = a )\na = \"a\"\n", []string{`t.abnf:1:7: expected "/" or the end of the rule, found ")"`}},
 	{"r = a # b\n", []string{`t.abnf:1:5: undefined rule a`, `t.abnf:1:7: unexpected character '#'`, `t.abnf:1:9: undefined rule b`}},
 	// Issue 9: the hint names the code point, not its UTF-8 bytes, which
 	// as code points would match "Ã©".
@@ -187,7 +187,7 @@ var errorTests = []struct {
 	{"; only a comment\n\n   ; and another\n", []string{`t.abnf:1:1: no rules: the grammar is empty or holds only comments`}},
 	{"r = " + strings.Repeat("(", 1001) + `"a"` + strings.Repeat(")", 1001) + "\n", []string{`t.abnf:1:1005: groups and options nested more than 1000 deep (the MaxNesting option, gen's -max-nesting flag, raises the limit to at most 10000)`}},
 	{"r = " + strings.Repeat("[", 1001) + `"a"` + strings.Repeat("]", 1001) + "\n", []string{`t.abnf:1:1005: groups and options nested more than 1000 deep (the MaxNesting option, gen's -max-nesting flag, raises the limit to at most 10000)`}},
-	{"= a\n", []string{`t.abnf:1:1: expected a rule name, found "=" "="`}},
+	{"= a\n", []string{`t.abnf:1:1: expected a rule name, found "="`}},
 	{"r a\n", []string{`t.abnf:1:3: expected "=" or "=/", found rule name "a"`}},
 	{"r = \"a\" s = \"b\"\n", []string{`t.abnf:1:9: rule "s" must start on a new line at the grammar's margin`}},
 	{"r = x\n", []string{`t.abnf:1:5: undefined rule x`}},

@@ -344,9 +344,22 @@ func overlaps(u *unit, starts []int32) (ex map[[2]int]string, unsettled [][2]int
 				}
 			}
 		}
+		// A run whose pairs with the others are all settled adds nothing
+		// below this configuration: drop it (an ambiguous choice would
+		// otherwise be searched on and on after its overlaps are found).
+		live := t.runs[:0:0]
+		for a, r := range t.runs {
+			for b, q := range t.runs {
+				pr := [2]int{min(r.alt, q.alt), max(r.alt, q.alt)}
+				if _, ok := ex[pr]; a != b && !ok {
+					live = append(live, r)
+					break
+				}
+			}
+		}
 		for a := range n.Atoms {
 			var next []run
-			for _, r := range t.runs {
+			for _, r := range live {
 				if st := n.Step(r.set, a); len(st) > 0 {
 					next = append(next, run{r.alt, n.CoreClosure(st, nil, nil)})
 				}

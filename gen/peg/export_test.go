@@ -16,3 +16,7 @@ func (p *pegProgram) Run(entry string, in []byte, res *Result) (bool, error) {
 	ok, _, err := p.run(entry, in, res.net, nil)
 	return ok, err
 }
+
+// SetLockstepMin sets the number of alternatives from which the report
+// searches overlaps all at once, and returns the old value.
+func SetLockstepMin(k int) int { old := lockstepMin; lockstepMin = k; return old }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/peguri/rfc3986/gen/abnf"
 	"github.com/peguri/rfc3986/gen/peg"
 	"github.com/peguri/rfc3986/grammar"
@@ -400,4 +402,46 @@ func TestWorkBudgetExact(t *testing.T) {
 			t.Errorf("%s\n%s", src, d)
 		}
 	}
+}
+
+// TestOverlapSearches: the report's overlaps of a choice's alternatives
+// are the same whether each pair is searched on its own or all pairs at
+// once (the search for choices of many alternatives), down to the example
+// inputs: both are breadth-first in the same order.
+func TestOverlapSearches(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	overlapping := 0
+	words := []string{`"a"`, `"ab"`, `"b"`, `"ba"`, `1*"a"`, `*"b" "a"`, `%x61-62`, `"a" ( "b" / "c" )`, `2"a"`, `"c" *"a"`, `r1`, `r1 "a"`, `[ "a" ] "c"`}
+	for range 40 {
+		k := 9 + rng.IntN(6)
+		alts := make([]string, k)
+		for j := range alts {
+			alts[j] = words[rng.IntN(len(words))]
+		}
+		src := fmt.Sprintf("r0 = ( %s ) [ r1 ]\nr1 = \"(\" *( \"a\" / r1 ) \")\" / \"b\"\n", strings.Join(alts, " / "))
+		g, err := abnf.ReadString("t.abnf", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		report := func(lockstep int) string {
+			old := peg.SetLockstepMin(lockstep)
+			defer peg.SetLockstepMin(old)
+			res, err := peg.Translate(g, peg.Options{Start: []string{"r0"}, Witnesses: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			res.Report.WriteTo(&b)
+			return b.String()
+		}
+		pairwise, lockstep := report(1<<30), report(2)
+		overlapping += strings.Count(pairwise, "overlap in context")
+		if diff := cmp.Diff(pairwise, lockstep); diff != "" {
+			t.Errorf("%s: report (-pairwise +lockstep):\n%s", src, diff)
+		}
+	}
+	if overlapping < 100 {
+		t.Errorf("only %d overlapping pairs in all: the test compares too little", overlapping)
+	}
+	t.Logf("%d overlapping pairs", overlapping)
 }

@@ -131,6 +131,11 @@ func (r *Report) reorder(o *occ, order []int) {
 		strings.Join(parts, " / "))
 }
 
+// lockstepMin is the number of alternatives from which orderMatters
+// searches the overlaps of all pairs at once (a variable for the test that
+// compares the two searches).
+var lockstepMin = 9
+
 // orderMatters records, once per ABNF choice, whether its order matters:
 // alternatives that overlap (the document order decides which one an input
 // is attributed to, as RFC 3986 §3.2.2 does for host), and choices that a
@@ -149,7 +154,18 @@ func (r *Report) orderMatters(u *unit, o *occ, d *decision) {
 	for i := range k {
 		starts[i] = o.kids[i].f.start
 	}
-	found, unsettled := overlaps(u, starts)
+	// Few alternatives: one search per pair, each stopping at its first
+	// overlap; many: one search for all (overlaps).
+	found, unsettled := map[[2]int]string{}, [][2]int(nil)
+	if k < lockstepMin {
+		for i := range k {
+			for j := i + 1; j < k; j++ {
+				unsettled = append(unsettled, [2]int{i, j})
+			}
+		}
+	} else {
+		found, unsettled = overlaps(u, starts)
+	}
 	for _, pr := range unsettled {
 		if ex, ok := overlap(u, []int32{starts[pr[0]]}, []int32{starts[pr[1]]}); ok {
 			found[pr] = ex
