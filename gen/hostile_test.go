@@ -40,6 +40,27 @@ var hostileGrammars = []struct {
 	{"nested nullable repetitions", "s = *(*(*\"a\"))\n"},
 	{"left recursion, self-embedding", "t = \"y\" / t \" \" t\n"},
 	{"a cycle", "r = s\ns = [ r ]\n"},
+	// Shapes that were quadratic in gen peg: 27 s for one choice of 5,000
+	// keywords, 44 s and 1.5 GB for a chain of 6,000 choices.
+	{"one choice of 5,000 keywords", keywords(5000)},
+	{"a chain of 4,000 choices", choiceChain(4000)},
+}
+
+func keywords(n int) string {
+	kw := make([]string, n)
+	for i := range kw {
+		kw[i] = fmt.Sprintf("\"w%05d\"", i)
+	}
+	return "s = " + strings.Join(kw, " / ") + "\n"
+}
+
+func choiceChain(n int) string {
+	var b strings.Builder
+	for i := range n - 1 {
+		fmt.Fprintf(&b, "r%d = r%d / \"a%d\"\n", i, i+1, i)
+	}
+	fmt.Fprintf(&b, "r%d = \"z\"\n", n-1)
+	return b.String()
 }
 
 func chain(n int) string {
