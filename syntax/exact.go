@@ -202,7 +202,8 @@ type Guide struct {
 	budget  int // steps allowed
 	work    int // steps left
 	err     error
-	ends    map[uint64][]int32
+	ends    map[uint64]span // (rule, position) → its ends in arena
+	arena   []int32         // the ends of every (rule, position), one after another
 	stack   []*frame
 	pending int32 // the return state of the call about to be made
 	frames  map[frameKey]*frame
@@ -234,7 +235,7 @@ type frame struct {
 // makes a guide that answers false to everything, with the check's error
 // from [Guide.Err].
 func NewGuide(n *Net, input []byte, work int) *Guide {
-	g := &Guide{net: n, in: input, budget: work, work: work, ends: map[uint64][]int32{}, pending: -1, frames: map[frameKey]*frame{}, cans: map[string]map[uint64]bool{}}
+	g := &Guide{net: n, in: input, budget: work, work: work, ends: make(map[uint64]span, min(4*len(input), 1<<16)), pending: -1, frames: map[frameKey]*frame{}, cans: map[string]map[uint64]bool{}}
 	switch {
 	case n == nil:
 		g.err = errors.New("guide: no network")
@@ -466,9 +467,9 @@ func (g *Guide) reach(f *frame, s, p int32) bool {
 func (g *Guide) end(r, p int32) []int32 {
 	k := uint64(uint32(r))<<32 | uint64(uint32(p))
 	if e, ok := g.ends[k]; ok {
-		return e
+		return g.arena[e.off : e.off+e.n : e.off+e.n]
 	}
-	g.ends[k] = nil // a rule called again at the same position ends nowhere new: no left recursion reaches here
+	g.ends[k] = span{} // a rule called again at the same position ends nowhere new: no left recursion reaches here
 	rule := g.net.Rules[r]
 	// Scratch space per nesting depth of end: marks dedupes the states of
 	// rule r at one position, by their number within the rule (stamps
@@ -489,7 +490,7 @@ func (g *Guide) end(r, p int32) []int32 {
 	marks, local := sc.marks, lay.local
 	heap := pairHeap(sc.heap[:0])
 	heap.push(pair(p, rule.Start))
-	var out []int32
+	out := sc.out[:0]
 	list := sc.list[:0]
 	for len(heap) > 0 && g.err == nil {
 		q := int32(heap[0] >> 32)
@@ -546,15 +547,27 @@ func (g *Guide) end(r, p int32) []int32 {
 		}
 	}
 	sc.heap, sc.list = heap[:0], list[:0]
-	g.ends[k] = out // in increasing order: positions are taken in order
-	return out
+	// In increasing order: positions are taken in order. The arena holds
+	// them, not a slice of their own: a parse computes thousands of short
+	// lists, and a map of slices is a map of pointers for the collector to
+	// scan. (Slices of the arena handed out before it grows stay valid: the
+	// values never change.)
+	off := len(g.arena)
+	g.arena = append(g.arena, out...)
+	g.ends[k] = span{off, len(out)}
+	sc.out = out[:0]
+	return g.arena[off:len(g.arena):len(g.arena)]
 }
+
+// span locates one list of ends in Guide.arena.
+type span struct{ off, n int }
 
 // endScratch is the reusable space of one nesting depth of Guide.end.
 type endScratch struct {
 	marks []uint32
 	heap  pairHeap
 	list  []int32
+	out   []int32
 }
 
 func pair(pos, state int32) uint64 { return uint64(uint32(pos))<<32 | uint64(uint32(state)) }

@@ -66,11 +66,11 @@ func (c cost) less(d cost) bool {
 	return c.len < d.len || c.len == d.len && c.height < d.height
 }
 
-// Outside holds characters outside most grammars' alphabets that near-misses
+// outside holds characters outside most grammars' alphabets that near-misses
 // also insert: ASCII delimiters that URIs exclude, controls, a Latin-1 letter,
 // KELVIN SIGN (which folds to "k" under Unicode, not ASCII, rules) and a byte
 // that is not UTF-8. Line feed is left out so that samples stay one per line.
-var Outside = []string{" ", "\"", "<", ">", "\\", "^", "`", "{", "|", "}", "\x00", "\x7f", "\t", "\r", "é", "\u212a", "\xff", "%"}
+var outside = [...]string{" ", "\"", "<", ">", "\\", "^", "`", "{", "|", "}", "\x00", "\x7f", "\t", "\r", "é", "\u212a", "\xff", "%"}
 
 // NewSampler returns a sampler for g seeded with seed. The grammar must read
 // without errors.
@@ -182,7 +182,7 @@ func (s *Sampler) NearMiss(rule string) ([]byte, error) {
 	alpha := s.alphabetOf(rule)
 	pick := func() string {
 		if s.rng.IntN(8) == 0 || len(alpha) == 0 {
-			return Outside[s.rng.IntN(len(Outside))]
+			return outside[s.rng.IntN(len(outside))]
 		}
 		return alpha[s.rng.IntN(len(alpha))]
 	}
