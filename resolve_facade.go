@@ -133,7 +133,9 @@ type NormalStep = resolve.NormalStep
 
 // TraceResolve resolves ref against base as [Resolve] does and returns
 // each step of §5.2.2 with T after it.
-func TraceResolve(base, ref URI, mode Mode) (Trace, error) { return resolve.TraceResolve(base, ref, mode) }
+func TraceResolve(base, ref URI, mode Mode) (Trace, error) {
+	return resolve.TraceResolve(base, ref, mode)
+}
 
 // RemoveDotSegmentsTrace is §5.2.4's remove_dot_segments with its table of
 // steps.
