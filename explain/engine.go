@@ -49,14 +49,13 @@ const maxThreads = 20000
 type engine struct {
 	g     *abnf.Grammar
 	ids   map[abnf.Node]int
-	alpha map[string][]rng // rule → the characters its strings hold
-	maxes map[string]int   // rule → the length of its longest string (-1: unbounded)
+	maxes map[string]int // rule → the length of its longest string (-1: unbounded)
 }
 
 type rng struct{ lo, hi rune }
 
 func newEngine(g *abnf.Grammar) *engine {
-	e := &engine{g: g, ids: map[abnf.Node]int{}, alpha: map[string][]rng{}, maxes: map[string]int{}}
+	e := &engine{g: g, ids: map[abnf.Node]int{}, maxes: map[string]int{}}
 	for _, r := range g.Rules {
 		abnf.Walk(r.Expr, func(n abnf.Node) { e.ids[n] = len(e.ids) + 1 })
 	}
@@ -261,53 +260,6 @@ func (e *engine) run(rule, input string) (off int, live []thread, ok, limited bo
 		i += size
 		ts, full = e.closure(next, i)
 	}
-}
-
-// alphabet returns the characters that strings of the rule hold.
-func (e *engine) alphabet(rule string) []rng {
-	if a, ok := e.alpha[rule]; ok {
-		return a
-	}
-	e.alpha[rule] = nil // recursion: what is found so far
-	var rs []rng
-	var walk func(abnf.Node)
-	walk = func(n abnf.Node) {
-		switch n := n.(type) {
-		case *abnf.RuleRef:
-			if r := e.g.Rule(n.Name); r != nil {
-				rs = append(rs, e.alphabet(r.Name)...)
-			}
-		case *abnf.Alt:
-			for _, a := range n.Alts {
-				walk(a)
-			}
-		case *abnf.Concat:
-			for _, a := range n.Items {
-				walk(a)
-			}
-		case *abnf.Repeat:
-			if n.Max != 0 {
-				walk(n.Body)
-			}
-		case *abnf.CharVal:
-			for i := range n.Text {
-				rs = append(rs, e.expects(&frame{node: n, pos: i})...)
-			}
-		case *abnf.NumVal:
-			for i := range n.Vals {
-				if n.Range {
-					rs = append(rs, rng{n.Vals[0], n.Vals[1]})
-					break
-				}
-				rs = append(rs, e.expects(&frame{node: n, pos: i})...)
-			}
-		}
-	}
-	if r := e.g.Rule(rule); r != nil {
-		walk(r.Expr)
-	}
-	e.alpha[rule] = rs
-	return rs
 }
 
 // terminals returns the characters that a rule's own definition writes as

@@ -55,10 +55,13 @@ type Failure struct {
 	// Found is the character at Offset, quoted, or "end of input".
 	Found string `json:"found"`
 	// Rule is the innermost rule that could not continue: of the rule
-	// instances open at Offset (that had begun before it), the deepest;
-	// or, of it and its enclosing rules, the innermost whose strings can
-	// hold the character found ("1.2.3.4.5" inside an IPv6 literal stops
-	// in IPv4address, whose strings hold ".", not in dec-octet).
+	// instances open at Offset (begun before it), the deepest; or, of it
+	// and the rules around it up to the innermost rule that holds every
+	// open instance, the innermost whose own definition writes the
+	// character found as a terminal ("http://[::1.2.3.4.5]/" stops in
+	// IPv4address, whose definition has ".", not in dec-octet, which could
+	// only have gone on with a digit). At the end of the input, it is the
+	// innermost rule that holds every open instance: the unfinished one.
 	Rule string `json:"rule"`
 	// Start is the offset where Rule's instance began.
 	Start int `json:"start"`
