@@ -38,3 +38,24 @@ func ExampleNew() {
 	// Output:
 	// IPv6addrz 16 ["2"]
 }
+
+func ExampleExplainer_ABNF() {
+	x, _ := explain.New("rfc6874")
+	text, where := x.ABNF("ZoneID")
+	fmt.Println(text)
+	fmt.Println(where)
+	// Output:
+	// ZoneID = 1*( unreserved / pct-encoded )
+	// grammar/ext/rfc6874.abnf:9:1
+}
+
+func ExampleGrammars() {
+	fmt.Println(explain.Grammars())
+	// Output: [rfc3986 rfc6874 rfc3987]
+}
+
+func ExampleExplainer_Syntax() {
+	x, _ := explain.New("rfc3987")
+	fmt.Println(x.Syntax().DefaultRule())
+	// Output: IRI-reference
+}

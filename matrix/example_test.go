@@ -39,3 +39,19 @@ func ExampleRun() {
 	fmt.Println("validity answered:", v.Pass+v.Fail > 0, "resolution:", r.Sections["resolution"].NA == len(s.Resolution))
 	// Output: validity answered: true resolution: true
 }
+
+func ExampleReport() {
+	s, err := matrix.LoadSuite("../conformance/rfc3986-suite.json")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r := matrix.Run(s, matrix.NetURL{})
+	var b strings.Builder
+	if err := matrix.Report(&b, "# net/url\n", s, []*matrix.Result{r}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(strings.Contains(b.String(), "| `removeDotSegments` |"), r.Sections["normalization"].NA == len(s.Normal))
+	// Output: true true
+}
