@@ -26,11 +26,12 @@ func GoRelease() string {
 const FredbiVersion = "v1.1.1"
 
 // Document runs the adapters on the suite file and returns the results
-// page, RESULTS.md.
-func Document(suiteFile string) ([]byte, error) {
+// page, RESULTS.md, and the summary table the repository's README shows
+// between its markers (see [SpliceReadme]).
+func Document(suiteFile string) (page []byte, summary string, err error) {
 	s, err := LoadSuite(suiteFile)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	var results []*Result
 	for _, a := range Adapters() {
@@ -53,7 +54,31 @@ Regenerate with `+"`go run ./cmd/matrix`"+` in matrix/ (or `+"`go run -C matrix 
 		GoRelease(), FredbiVersion)
 	var b bytes.Buffer
 	if err := Report(&b, header, s, results); err != nil {
-		return nil, err
+		return nil, "", err
 	}
+	summary = fmt.Sprintf("Suite version %s; `net/url` of %s, `fredbi/uri` %s. Cells: cases answered as the RFC does, of those answered; n/a: no API for the question.\n\n", s.Version, GoRelease(), FredbiVersion) +
+		Summary(s, results)
+	return b.Bytes(), summary, nil
+}
+
+// The markers of the README's generated table.
+const (
+	ReadmeBegin = "<!-- matrix:begin (go run -C matrix ./cmd/matrix writes this table; do not edit) -->"
+	ReadmeEnd   = "<!-- matrix:end -->"
+)
+
+// SpliceReadme returns readme with the text between its markers replaced
+// by summary; an error if it lacks them.
+func SpliceReadme(readme []byte, summary string) ([]byte, error) {
+	i := bytes.Index(readme, []byte(ReadmeBegin))
+	j := bytes.Index(readme, []byte(ReadmeEnd))
+	if i < 0 || j < i {
+		return nil, fmt.Errorf("the README has no %q … %q markers", ReadmeBegin, ReadmeEnd)
+	}
+	var b bytes.Buffer
+	b.Write(readme[:i+len(ReadmeBegin)])
+	b.WriteString("\n")
+	b.WriteString(summary)
+	b.Write(readme[j:])
 	return b.Bytes(), nil
 }

@@ -35,9 +35,16 @@ func TestResultsFresh(t *testing.T) {
 	} else if string(m[1]) != matrix.GoRelease() {
 		t.Skipf("RESULTS.md reports net/url of %s; this is %s", m[1], matrix.GoRelease())
 	}
-	want, err := matrix.Document(suiteFile)
+	want, summary, err := matrix.Document(suiteFile)
 	if err != nil {
 		t.Fatal(err)
+	}
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if spliced, err := matrix.SpliceReadme(readme, summary); err != nil || !bytes.Equal(spliced, readme) {
+		t.Errorf("README.md's matrix table is stale (%v): run go run ./cmd/matrix in matrix/", err)
 	}
 	if !bytes.Equal(want, got) {
 		diff := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(string(got), "\n"))

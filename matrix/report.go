@@ -13,19 +13,7 @@ import (
 func Report(w io.Writer, header string, s *Suite, results []*Result) error {
 	var b strings.Builder
 	b.WriteString(header)
-	cell := func(t *Tally) string {
-		if t == nil || t.Pass+t.Fail == 0 {
-			return "n/a"
-		}
-		s := fmt.Sprintf("%d / %d", t.Pass, t.Pass+t.Fail)
-		if t.Fail == 0 {
-			s = "**" + s + "**"
-		}
-		if t.NA > 0 {
-			s += fmt.Sprintf(" (%d n/a)", t.NA)
-		}
-		return s
-	}
+	cell := cellOf
 	row := func(cells ...string) { b.WriteString("| " + strings.Join(cells, " | ") + " |\n") }
 	names := []string{"section", "cases"}
 	seps := []string{"---", "---:"}
@@ -33,18 +21,8 @@ func Report(w io.Writer, header string, s *Suite, results []*Result) error {
 		names = append(names, "`"+r.Name+"`")
 		seps = append(seps, "---:")
 	}
-	counts := map[string]int{"validity": len(s.Validity), "components": len(s.Components), "resolution": len(s.Resolution),
-		"removeDotSegments": len(s.DotSegs), "normalization": len(s.Normal), "equivalence": len(s.Equiv)}
 	b.WriteString("\n## By section of the suite\n\nEach cell is the cases answered as the RFC answers them, of those the implementation answers; \"n/a\" are questions it has no way to answer (no API for them).\n\n")
-	row(names...)
-	row(seps...)
-	for _, sec := range Sections {
-		cells := []string{"`" + sec + "`", fmt.Sprint(counts[sec])}
-		for _, r := range results {
-			cells = append(cells, cell(r.Sections[sec]))
-		}
-		row(cells...)
-	}
+	b.WriteString(Summary(s, results))
 	b.WriteString("\n## Validity, by rule of Appendix A\n\n")
 	names[0] = "rule"
 	row(names...)
@@ -91,6 +69,45 @@ func Report(w io.Writer, header string, s *Suite, results []*Result) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// Summary is the table of results by section of the suite, in Markdown:
+// the table the repository's README shows.
+func Summary(s *Suite, results []*Result) string {
+	var b strings.Builder
+	row := func(cells ...string) { b.WriteString("| " + strings.Join(cells, " | ") + " |\n") }
+	names := []string{"section", "cases"}
+	seps := []string{"---", "---:"}
+	for _, r := range results {
+		names = append(names, "`"+r.Name+"`")
+		seps = append(seps, "---:")
+	}
+	counts := map[string]int{"validity": len(s.Validity), "components": len(s.Components), "resolution": len(s.Resolution),
+		"removeDotSegments": len(s.DotSegs), "normalization": len(s.Normal), "equivalence": len(s.Equiv)}
+	row(names...)
+	row(seps...)
+	for _, sec := range Sections {
+		cells := []string{"`" + sec + "`", fmt.Sprint(counts[sec])}
+		for _, r := range results {
+			cells = append(cells, cellOf(r.Sections[sec]))
+		}
+		row(cells...)
+	}
+	return b.String()
+}
+
+func cellOf(t *Tally) string {
+	if t == nil || t.Pass+t.Fail == 0 {
+		return "n/a"
+	}
+	s := fmt.Sprintf("%d / %d", t.Pass, t.Pass+t.Fail)
+	if t.Fail == 0 {
+		s = "**" + s + "**"
+	}
+	if t.NA > 0 {
+		s += fmt.Sprintf(" (%d n/a)", t.NA)
+	}
+	return s
 }
 
 // code writes s as Markdown code in a table cell: pipes escaped, and
