@@ -15,7 +15,9 @@ import (
 // rule instances it has open (rule and start offset) and what it must
 // still match. Appendix A and its extensions have no recursion, so a
 // thread's stack is bounded by the grammar's depth; threads that reach the
-// same state are merged. Where no thread can read the next character, the
+// same state are merged. Frames and rule instances are interned (built
+// once for each value), so that a thread's state is two pointers and
+// merging costs a map lookup: the analysis is linear in the input. Where no thread can read the next character, the
 // threads that were live say everything there is to say: which rules were
 // open, what each could have read, and through which rules they were
 // reached.
@@ -26,6 +28,16 @@ type frame struct {
 	min, max int       // for a *abnf.Repeat: the counts still allowed
 	pos      int       // for a *abnf.CharVal or a concatenated *abnf.NumVal: the next character
 	next     *frame
+}
+
+// frameKey identifies a frame: its fields, with the next frame, itself
+// interned, by pointer.
+type frameKey frame
+
+// openKey identifies a rule instance begun at the current offset.
+type openKey struct {
+	rule string
+	up   *open
 }
 
 // open is a rule instance a thread is inside, a persistent stack.
@@ -47,53 +59,62 @@ const maxThreads = 20000
 
 // engine runs one grammar.
 type engine struct {
-	g     *abnf.Grammar
-	ids   map[abnf.Node]int
-	maxes map[string]int // rule → the length of its longest string (-1: unbounded)
+	g      *abnf.Grammar
+	maxes  map[string]int           // rule → the length of its longest string (-1: unbounded)
+	frames map[frameKey]*frame      // every frame built, by value: bounded by the grammar
+	starts map[string]*abnf.RuleRef // the reference that starts a run, by rule
+	opens  map[openKey]*open        // the rule instances begun at the offset being read
 }
 
 type rng struct{ lo, hi rune }
 
 func newEngine(g *abnf.Grammar) *engine {
-	e := &engine{g: g, ids: map[abnf.Node]int{}, maxes: map[string]int{}}
-	for _, r := range g.Rules {
-		abnf.Walk(r.Expr, func(n abnf.Node) { e.ids[n] = len(e.ids) + 1 })
-	}
-	return e
+	return &engine{g: g, maxes: map[string]int{}, frames: map[frameKey]*frame{}, starts: map[string]*abnf.RuleRef{}}
 }
 
-// key identifies a thread's state: what it must still match and the rule
-// instances it has open.
-func (e *engine) key(t thread) string {
-	var b strings.Builder
-	for f := t.k; f != nil; f = f.next {
-		if f.node == nil {
-			b.WriteString("$;")
-			continue
-		}
-		fmt.Fprintf(&b, "%d,%d,%d,%d;", e.ids[f.node], f.min, f.max, f.pos)
+// frame returns the interned frame with these fields.
+func (e *engine) frame(node abnf.Node, min, max, pos int, next *frame) *frame {
+	k := frameKey{node: node, min: min, max: max, pos: pos, next: next}
+	if f, ok := e.frames[k]; ok {
+		return f
 	}
-	b.WriteByte('|')
-	for o := t.open; o != nil; o = o.up {
-		fmt.Fprintf(&b, "%s@%d;", o.rule, o.start)
+	f := &frame{node: node, min: min, max: max, pos: pos, next: next}
+	e.frames[k] = f
+	return f
+}
+
+// open returns the interned instance of rule begun at the current offset
+// inside up.
+func (e *engine) open(rule string, at int, up *open) *open {
+	k := openKey{rule, up}
+	if o, ok := e.opens[k]; ok {
+		return o
 	}
-	return b.String()
+	d := 0
+	if up != nil {
+		d = up.depth + 1
+	}
+	o := &open{rule: rule, start: at, depth: d, up: up}
+	e.opens[k] = o
+	return o
 }
 
 // closure expands threads until each expects a character (its head is a
 // terminal) or has matched everything (k nil).
 func (e *engine) closure(ts []thread, at int) ([]thread, bool) {
-	seen := map[string]bool{}
+	// Instances begun here are interned for this offset only: an instance
+	// of an earlier offset is already unique.
+	e.opens = map[openKey]*open{}
+	seen := map[thread]bool{}
 	var out []thread
 	work := append([]thread(nil), ts...)
 	for len(work) > 0 {
 		t := work[len(work)-1]
 		work = work[:len(work)-1]
-		k := e.key(t)
-		if seen[k] {
+		if seen[t] {
 			continue
 		}
-		seen[k] = true
+		seen[t] = true
 		if len(seen) > 8*maxThreads {
 			return out, false
 		}
@@ -112,19 +133,15 @@ func (e *engine) closure(ts []thread, at int) ([]thread, bool) {
 			if r == nil {
 				continue
 			}
-			d := 0
-			if t.open != nil {
-				d = t.open.depth + 1
-			}
-			work = append(work, thread{&frame{node: r.Expr, next: &frame{next: f.next}}, &open{r.Name, at, d, t.open}})
+			work = append(work, thread{e.frame(r.Expr, 0, 0, 0, e.frame(nil, 0, 0, 0, f.next)), e.open(r.Name, at, t.open)})
 		case *abnf.Alt:
 			for i := len(n.Alts) - 1; i >= 0; i-- {
-				work = append(work, thread{&frame{node: n.Alts[i], next: f.next}, t.open})
+				work = append(work, thread{e.frame(n.Alts[i], 0, 0, 0, f.next), t.open})
 			}
 		case *abnf.Concat:
 			k := f.next
 			for i := len(n.Items) - 1; i >= 0; i-- {
-				k = &frame{node: n.Items[i], next: k}
+				k = e.frame(n.Items[i], 0, 0, 0, k)
 			}
 			work = append(work, thread{k, t.open})
 		case *abnf.Repeat:
@@ -133,14 +150,14 @@ func (e *engine) closure(ts []thread, at int) ([]thread, bool) {
 				lo, hi = n.Min, n.Max
 			}
 			again := func(lo, hi int) *frame {
-				return &frame{node: n, min: lo, max: hi, pos: 1, next: f.next}
+				return e.frame(n, lo, hi, 1, f.next)
 			}
 			if lo > 0 {
 				nhi := hi
 				if hi != abnf.Inf {
 					nhi = hi - 1
 				}
-				work = append(work, thread{&frame{node: n.Body, next: again(lo-1, nhi)}, t.open})
+				work = append(work, thread{e.frame(n.Body, 0, 0, 0, again(lo-1, nhi)), t.open})
 				continue
 			}
 			work = append(work, thread{f.next, t.open}) // stop here
@@ -149,7 +166,7 @@ func (e *engine) closure(ts []thread, at int) ([]thread, bool) {
 				if hi != abnf.Inf {
 					nhi = hi - 1
 				}
-				work = append(work, thread{&frame{node: n.Body, next: again(0, nhi)}, t.open})
+				work = append(work, thread{e.frame(n.Body, 0, 0, 0, again(0, nhi)), t.open})
 			}
 		case *abnf.CharVal:
 			if f.pos >= len(n.Text) {
@@ -204,16 +221,16 @@ func in(rs []rng, c rune) bool {
 }
 
 // advance moves a thread past the character its head read.
-func advance(t thread) thread {
+func (e *engine) advance(t thread) thread {
 	f := t.k
 	switch n := f.node.(type) {
 	case *abnf.CharVal:
 		if f.pos+1 < len(n.Text) {
-			return thread{&frame{node: n, pos: f.pos + 1, next: f.next}, t.open}
+			return thread{e.frame(n, 0, 0, f.pos+1, f.next), t.open}
 		}
 	case *abnf.NumVal:
 		if !n.Range && f.pos+1 < len(n.Vals) {
-			return thread{&frame{node: n, pos: f.pos + 1, next: f.next}, t.open}
+			return thread{e.frame(n, 0, 0, f.pos+1, f.next), t.open}
 		}
 	}
 	return thread{f.next, t.open}
@@ -227,7 +244,12 @@ func (e *engine) run(rule, input string) (off int, live []thread, ok, limited bo
 	if r == nil {
 		return 0, nil, false, false
 	}
-	start := thread{k: &frame{node: &abnf.RuleRef{Name: r.Name}}}
+	ref := e.starts[r.Name]
+	if ref == nil {
+		ref = &abnf.RuleRef{Name: r.Name}
+		e.starts[r.Name] = ref
+	}
+	start := thread{k: e.frame(ref, 0, 0, 0, nil)}
 	ts, full := e.closure([]thread{start}, 0)
 	i := 0
 	for {
@@ -251,7 +273,7 @@ func (e *engine) run(rule, input string) (off int, live []thread, ok, limited bo
 		var next []thread
 		for _, t := range ts {
 			if t.k != nil && in(e.expects(t.k), c) {
-				next = append(next, advance(t))
+				next = append(next, e.advance(t))
 			}
 		}
 		if len(next) == 0 {
