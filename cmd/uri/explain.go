@@ -47,7 +47,7 @@ func cmdExplain(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	_, name, err := lookup(*grammar, *rule)
+	g, name, err := lookup(*grammar, *rule)
 	if err != nil {
 		return err
 	}
@@ -56,13 +56,15 @@ func cmdExplain(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 		return err
 	}
 	return eachInput(inputs, stdin, func(in input) (bool, error) {
-		if len(in.s) > explain.MaxLength || in.tooLong() {
-			e := in.lengthError(name)
-			if !in.tooLong() {
-				e = &parser.Error{Input: in.s, Offset: explain.MaxLength, Rule: name, Err: explain.ErrTooLong,
-					Msg: fmt.Sprintf("input is %d bytes, longer than the %d explain takes", len(in.s), explain.MaxLength)}
-			}
-			return false, writeInvalid(out, in, name, e)
+		if in.tooLong() {
+			return false, writeInvalid(out, in, name, in.lengthError(name))
+		}
+		if len(in.s) > explain.MaxLength {
+			// As tree does: a valid input is valid, but too long for a
+			// tree (ErrTooLongForTree); an invalid one gets the DFA's
+			// error.
+			_, err := g.ParseRule(name, in.s)
+			return false, writeInvalid(out, in, name, err)
 		}
 		ex, err := x.Explain(name, in.s)
 		if err != nil {

@@ -77,4 +77,11 @@ func TestExplainStdin(t *testing.T) {
 	if _, _, code := runURI(t, "", "explain", "x", "-grammar", "rfc9999"); code != 2 {
 		t.Errorf("unknown grammar: exit %d", code)
 	}
+	// Past the tree's limit: valid, too long for a tree; or the DFA's
+	// error. Exit 1 either way (beyond a limit).
+	long := "/" + strings.Repeat("a", 70000)
+	out, _, code = runURI(t, "", "explain", "-json", long, long+" ")
+	if code != 1 || !strings.Contains(out, `"valid":true,"rule":"URI-reference","error":{"offset":65536`) || !strings.Contains(out, `"valid":false,"rule":"URI-reference","error":{"offset":70001`) {
+		t.Errorf("long inputs: exit %d:\n%.600s", code, out)
+	}
 }
