@@ -298,12 +298,18 @@ func (x *Explainer) failure(rule, input string) (*Failure, error) {
 	return f, nil
 }
 
-// common returns the innermost rule instance that every live thread
-// begun before off has open.
+// common returns the innermost rule instance that every live thread has
+// open (counting only instances begun before off), or nil if the input
+// could end at off.
 func common(live []thread, off int) *open {
 	var chains [][]*open
 	for _, t := range live {
-		if t.k == nil || t.open == nil {
+		if t.k == nil {
+			// A derivation that has matched the whole start rule: no
+			// rule instance holds every open one.
+			return nil
+		}
+		if t.open == nil {
 			continue
 		}
 		var c []*open
