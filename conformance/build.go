@@ -317,7 +317,7 @@ func (b *builder) validity() error {
 				idx := c.i
 				p := Provenance{Kind: "generated", Command: cmd, Index: &idx}
 				if min != c.in {
-					p.Original = c.in
+					p.Original, p.OriginalQuoted = c.in, quotedIf(c.in)
 				}
 				if err := b.addValidity(rule, min, p, "", false); err != nil {
 					return err

@@ -48,9 +48,10 @@ type Provenance struct {
 	// For "generated": the command that prints the original input (its
 	// index-th line, from 0), and the original when minimisation changed
 	// it.
-	Command  string `json:"command,omitempty"`
-	Index    *int   `json:"index,omitempty"`
-	Original string `json:"original,omitempty"`
+	Command        string `json:"command,omitempty"`
+	Index          *int   `json:"index,omitempty"`
+	Original       string `json:"original,omitempty"`
+	OriginalQuoted string `json:"originalQuoted,omitempty"` // Original, Go-quoted, when it is not valid UTF-8
 }
 
 // Validity: is Input a match of Rule (RFC 3986 Appendix A)? An invalid
