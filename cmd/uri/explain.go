@@ -16,6 +16,14 @@ import (
 type explainJSON struct {
 	*explain.Explanation
 	InputQuoted *string `json:"inputQuoted,omitempty"`
+	// Error is, for an invalid input, the error object every subcommand
+	// gives: the offset, and the failure in one line.
+	Error *errorJSON `json:"error,omitempty"`
+}
+
+// failureMessage is a failure in one line.
+func failureMessage(f *explain.Failure) string {
+	return fmt.Sprintf("%s could not continue at offset %d: found %s; expected %s", f.Rule, f.Offset, f.Found, strings.Join(f.Expected, ", "))
 }
 
 var (
@@ -73,7 +81,11 @@ func cmdExplain(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 			}
 			return false, err
 		}
-		return ex.Valid, out.record(explainJSON{ex, quoted(in.s)}, func(w io.Writer) { writeExplanation(w, ex) })
+		j := explainJSON{Explanation: ex, InputQuoted: quoted(in.s)}
+		if f := ex.Failure; f != nil {
+			j.Error = &errorJSON{Offset: f.Offset, Message: failureMessage(f)}
+		}
+		return ex.Valid, out.record(j, func(w io.Writer) { writeExplanation(w, ex) })
 	})
 }
 
@@ -82,7 +94,7 @@ func writeExplanation(w io.Writer, ex *explain.Explanation) {
 	field(w, "valid", fmt.Sprint(ex.Valid))
 	field(w, "rule", ex.Rule)
 	if f := ex.Failure; f != nil {
-		field(w, "error", fmt.Sprintf("%s could not continue at offset %d: found %s; expected %s", f.Rule, f.Offset, f.Found, strings.Join(f.Expected, ", ")))
+		field(w, "error", failureMessage(f))
 		fmt.Fprintf(w, "          %s\n", indentCaret(caretOnly(&parser.Error{Input: ex.Input, Offset: f.Offset})))
 		field(w, "rule", fmt.Sprintf("%s, from offset %d (%s):", f.Rule, f.Start, f.Source))
 		for _, l := range strings.Split(f.ABNF, "\n") {
