@@ -96,7 +96,7 @@ func writeExplanation(w io.Writer, ex *explain.Explanation) {
 	if f := ex.Failure; f != nil {
 		field(w, "error", failureMessage(f))
 		fmt.Fprintf(w, "          %s\n", indentCaret(caretOnly(&parser.Error{Input: ex.Input, Offset: f.Offset})))
-		field(w, "rule", fmt.Sprintf("%s, from offset %d (%s):", f.Rule, f.Start, f.Source))
+		field(w, "failing", fmt.Sprintf("%s, from offset %d (%s):", f.Rule, f.Start, f.Source))
 		for _, l := range strings.Split(f.ABNF, "\n") {
 			fmt.Fprintf(w, "          %s\n", strings.TrimLeft(l, " "))
 		}
