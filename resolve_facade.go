@@ -107,3 +107,48 @@ func Equal(a, b URI, level Level) bool { return resolve.Equal(a, b, level) }
 // that does not parse is an error naming the argument, never a silent
 // "not equivalent".
 func EqualString(a, b string, level Level) (bool, error) { return resolve.EqualString(a, b, level) }
+
+// Trace is one resolution written out as §5.2.2's pseudocode runs it; see
+// [resolve.Trace].
+type Trace = resolve.Trace
+
+// TraceStep is one step of a [Trace]: the section, the pseudocode lines, T
+// after it, and the merge (§5.2.3) or remove_dot_segments table (§5.2.4)
+// it ran.
+type TraceStep = resolve.TraceStep
+
+// Components are the five components of §5.2, each with whether it is
+// defined (R, Base and T of the pseudocode).
+type Components = resolve.Components
+
+// MergeTrace is one §5.2.3 merge of a [Trace].
+type MergeTrace = resolve.MergeTrace
+
+// DotStep is one row of §5.2.4's remove_dot_segments table.
+type DotStep = resolve.DotStep
+
+// NormalStep is one change normalization made: step, section, component,
+// before and after; see [resolve.NormalStep].
+type NormalStep = resolve.NormalStep
+
+// TraceResolve resolves ref against base as [Resolve] does and returns
+// each step of §5.2.2 with T after it.
+func TraceResolve(base, ref URI, mode Mode) (Trace, error) {
+	return resolve.TraceResolve(base, ref, mode)
+}
+
+// RemoveDotSegmentsTrace is §5.2.4's remove_dot_segments with its table of
+// steps.
+func RemoveDotSegmentsTrace(path string) (string, []DotStep) {
+	return resolve.RemoveDotSegmentsTrace(path)
+}
+
+// ExplainNormalize normalizes u as [Normalize] does and lists every step of
+// §6.2.2 and §6.2.3 that changed something, with before and after.
+func ExplainNormalize(u URI, steps Steps) (URI, []NormalStep, error) {
+	return resolve.ExplainNormalize(u, steps)
+}
+
+// ComponentsOf returns u's five components, each with whether it is
+// defined.
+func ComponentsOf(u URI) Components { return resolve.ComponentsOf(u) }

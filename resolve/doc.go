@@ -34,6 +34,18 @@
 // segment ("http://a/b/c"), while normalizing it decodes first and removes
 // "b" too ("http://a/c"). This package keeps both as the RFC writes them.
 //
+// # Traces
+//
+// [TraceResolve] resolves as [Resolve] does and returns a [Trace]: the
+// components of the base and the reference, each step of §5.2.2's
+// pseudocode that ran (the lines, and T after the step), §5.2.3's merge,
+// and §5.2.4's remove_dot_segments as the RFC's own table for
+// "/a/b/c/./../../g" shows it ([RemoveDotSegmentsTrace]). Its components
+// come from a second, literal reading of the pseudocode, which the tests
+// hold to Resolve's target. [Normalizer.Explain] and [ExplainNormalize]
+// list each step of §6.2.2 and §6.2.3 that changed a component, with
+// before and after.
+//
 // # The one deviation: paths that would read as an authority
 //
 // §3.3 says: "If a URI does not contain an authority component, then the

@@ -128,6 +128,7 @@ func checkResolve(t testing.TB, base, ref parser.URI) (parser.URI, bool) {
 		return parser.URI{}, false
 	}
 	checkTarget(t, target)
+	checkTrace(t, base, ref, resolve.Strict, target)
 	// A target resolves to itself, against any base, but for the dot
 	// segments it may hold when it has the base's path (§5.2.2 copies
 	// Base.path for an empty reference path): it has a scheme, and
@@ -150,6 +151,7 @@ func checkResolve(t testing.TB, base, ref parser.URI) (parser.URI, bool) {
 		t.Errorf("Resolve(%q, %q, NonStrict): %v", base, ref, err)
 	} else {
 		checkTarget(t, ns)
+		checkTrace(t, base, ref, resolve.NonStrict, ns)
 		if !strings.EqualFold(ref.Scheme(), base.Scheme()) && ns != target {
 			t.Errorf("Resolve(%q, %q, NonStrict) = %q, want %q as in strict mode", base, ref, ns, target)
 		}

@@ -309,6 +309,7 @@ func checkNormalize(t testing.TB, u parser.URI, steps resolve.Steps) {
 	if err != nil || again != n {
 		t.Errorf("Normalize(%q, %v) = %q, not a fixed point: %q, %v", u, steps, n, again, err)
 	}
+	checkExplain(t, u, steps, n)
 }
 
 // TestSchemes: a Normalizer learns schemes from its own table, built from

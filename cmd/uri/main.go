@@ -35,12 +35,21 @@
 //		(IRIs; its default rule is IRI-reference)
 //	tree [-rule R] [-grammar G] [-json] [INPUT…]
 //		print the parse tree: every captured rule with its byte span
-//	resolve [-non-strict] [-explain] [-json] BASE [REF…]
+//	explain [-rule R] [-grammar G] [-json] [INPUT…]
+//		why each input is or is not valid, in Appendix A's terms: for an
+//		invalid one, the innermost rule that could not continue, the
+//		offset, the rule's ABNF text, the expected characters and the
+//		enclosing rules; for a valid one, a condensed tree of rule spans
+//		and each host's kind with §3.2.2's reason
+//	resolve [-non-strict] [-trace] [-explain] [-json] BASE [REF…]
 //		resolve each REF against BASE (RFC 3986 §5.2; -non-strict: §5.2.2's
-//		backward-compatible mode); errors name the argument that failed
+//		backward-compatible mode); errors name the argument that failed;
+//		-trace prints §5.2.2's steps, T after each, §5.2.3's merge and
+//		§5.2.4's remove_dot_segments table
 //	normalize [-scheme] [-ipv6] [-explain] [-json] [INPUT…]
 //		§6.2.2 syntax-based normalization; -scheme adds §6.2.3 for http,
-//		https, ws, wss and ftp; -ipv6 writes IPv6 literals as RFC 5952 says
+//		https, ws, wss and ftp; -ipv6 writes IPv6 literals as RFC 5952 says;
+//		-explain lists each step that changed something, before and after
 //	equal [-level simple|syntax|scheme] [-json] A B
 //		§6.2 comparison (default: after syntax- and scheme-based
 //		normalization); exit 0 when equivalent, 1 when not
@@ -72,8 +81,9 @@ const usage = `usage: uri SUBCOMMAND [flags] [ARGS…] [-- ARGS…]   (no ARGS: 
 
   parse [-rule R] [-grammar G] [-explain] [-json] [INPUT…]   components of each input
   tree  [-rule R] [-grammar G] [-json] [INPUT…]              parse tree of each input
-  resolve [-non-strict] [-explain] [-json] BASE [REF…]       RFC 3986 §5.2 target of each REF
-  normalize [-scheme] [-ipv6] [-explain] [-json] [INPUT…]    §6.2.2 (and §6.2.3) normal form
+  explain [-rule R] [-grammar G] [-json] [INPUT…]            the Appendix A rule that failed, or the rules that matched
+  resolve [-non-strict] [-trace] [-explain] [-json] BASE [REF…]  RFC 3986 §5.2 target of each REF (-trace: step by step)
+  normalize [-scheme] [-ipv6] [-explain] [-json] [INPUT…]    §6.2.2 (and §6.2.3) normal form (-explain: each change)
   equal [-level L] [-json] A B                               §6.2 equivalence; exit 0 if equivalent
   iri-to-uri [-json] [INPUT…]                                RFC 3987 §3.1 mapping of each IRI
 
@@ -91,6 +101,7 @@ var commands = map[string]command{
 	"normalize":  cmdNormalize,
 	"equal":      cmdEqual,
 	"iri-to-uri": cmdIRIToURI,
+	"explain":    cmdExplain,
 }
 
 // usageError is reported with exit status 2.

@@ -19,6 +19,17 @@ type resultJSON struct {
 	BaseQuoted  *string    `json:"baseQuoted,omitempty"`
 	Result      *string    `json:"result,omitempty"`
 	Error       *argErrorJ `json:"error,omitempty"`
+	// Trace is resolve -trace's: §5.2.2 step by step.
+	Trace *resolve.Trace `json:"trace,omitempty"`
+	// Steps is normalize -explain's: each step that changed something
+	// (an empty list when none did).
+	Steps *[]resolve.NormalStep `json:"steps,omitempty"`
+}
+
+// extra is what -trace and -explain add to a valid result's record.
+type extra struct {
+	trace *resolve.Trace
+	steps *[]resolve.NormalStep
 }
 
 // argErrorJ says which argument failed, or the result, where (when it
@@ -65,6 +76,10 @@ func parseRef(in input, explain bool) (parser.URI, error) {
 }
 
 func writeResult(out *output, in input, base *string, result string, err error, arg string) error {
+	return writeResultExtra(out, in, base, result, err, arg, extra{})
+}
+
+func writeResultExtra(out *output, in input, base *string, result string, err error, arg string, x extra) error {
 	j := resultJSON{Input: in.s, InputQuoted: quoted(in.s), Truncated: in.tooLong(), Base: base}
 	if base != nil {
 		j.BaseQuoted = quoted(*base)
@@ -91,11 +106,18 @@ func writeResult(out *output, in input, base *string, result string, err error, 
 		})
 	}
 	j.Result = &result
+	j.Trace, j.Steps = x.trace, x.steps
 	return out.record(j, func(w io.Writer) {
 		if base != nil {
 			field(w, "base", show(*base))
 		}
 		field(w, "input", show(in.s))
+		if x.trace != nil {
+			writeTrace(w, x.trace)
+		}
+		if x.steps != nil {
+			writeSteps(w, *x.steps)
+		}
 		field(w, "result", show(result))
 	})
 }
@@ -104,6 +126,7 @@ func cmdResolve(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 	fs := newFlags("resolve", stderr)
 	nonStrict := fs.Bool("non-strict", false, "resolve as RFC 3986 §5.2.2's backward-compatible parsers: a reference with the base's scheme is relative")
 	explain := fs.Bool("explain", false, "explain errors of standard input's lines with the pigeon parser too (slower on invalid lines)")
+	trace := fs.Bool("trace", false, "print §5.2.2's steps: the branch taken, T after each step, §5.2.3's merge and §5.2.4's remove_dot_segments table")
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
@@ -129,6 +152,10 @@ func cmdResolve(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 		if err != nil {
 			return false, writeResult(out, in, &base, "", err, "reference")
 		}
+		if *trace {
+			tr, err := resolve.TraceResolve(b, r, mode)
+			return err == nil, writeResultExtra(out, in, &base, tr.Result, err, "", extra{trace: &tr})
+		}
 		t, err := resolve.Resolve(b, r, mode)
 		return err == nil, writeResult(out, in, &base, t.String(), err, "")
 	})
@@ -138,7 +165,7 @@ func cmdNormalize(args []string, stdin io.Reader, out *output, stderr io.Writer)
 	fs := newFlags("normalize", stderr)
 	scheme := fs.Bool("scheme", false, "add §6.2.3 scheme-based normalization (http, https, ws, wss, ftp: default port, empty path)")
 	ipv6 := fs.Bool("ipv6", false, "write IPv6 literals in RFC 5952's canonical text")
-	explain := fs.Bool("explain", false, "explain errors of standard input's lines with the pigeon parser too (slower on invalid lines)")
+	explain := fs.Bool("explain", false, "list each step of §6.2.2 and §6.2.3 that changed something, with before and after; explain errors of standard input's lines with the pigeon parser too")
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
@@ -158,6 +185,13 @@ func cmdNormalize(args []string, stdin io.Reader, out *output, stderr io.Writer)
 		}
 		// A normal form too long to be a URI is the result's fault: the
 		// error's argument is "result".
+		if *explain {
+			v, steps, err := n.Explain(u)
+			if steps == nil {
+				steps = []resolve.NormalStep{}
+			}
+			return err == nil, writeResultExtra(out, in, nil, v.String(), err, "input", extra{steps: &steps})
+		}
 		v, err := n.Normalize(u)
 		return err == nil, writeResult(out, in, nil, v.String(), err, "input")
 	})

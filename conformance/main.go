@@ -1,0 +1,60 @@
+// Command conformance writes the RFC 3986 conformance suite,
+// conformance/rfc3986-suite.json: validity against every rule of Appendix
+// A on both sides of its boundary, components, strict and non-strict
+// resolution, remove_dot_segments, normalization per level, and
+// equivalence, each case with the RFC's answer, the section that decides
+// it, and its provenance (an RFC example, a corpus record of
+// testdata/conformance, or a generated and minimised input). The schema is
+// in conformance/README.md.
+//
+// Usage, from the repository's root:
+//
+//	go run ./conformance            # rewrite conformance/rfc3986-suite.json
+//	go run ./conformance -check     # exit 1 if the file is stale
+//
+// The suite is deterministic: the same code gives the same file, byte for
+// byte. conformance's tests check that the file is fresh, that the
+// generated parser, its DFA and the ABNF matcher give every validity
+// answer, and that every other answer is the library's.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+func main() {
+	out := flag.String("o", filepath.Join("conformance", "rfc3986-suite.json"), "the `file` to write")
+	check := flag.Bool("check", false, "do not write: exit 1 if the file differs from what would be written")
+	root := flag.String("root", ".", "the repository's root `directory` (for testdata/conformance)")
+	flag.Parse()
+	if err := main1(*out, *root, *check); err != nil {
+		fmt.Fprintln(os.Stderr, "conformance:", err)
+		os.Exit(1)
+	}
+}
+
+func main1(out, root string, check bool) error {
+	s, err := Build(root)
+	if err != nil {
+		return err
+	}
+	b, err := s.Marshal()
+	if err != nil {
+		return err
+	}
+	if check {
+		old, err := os.ReadFile(out)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(old, b) {
+			return fmt.Errorf("%s is stale: run go run ./conformance", out)
+		}
+		return nil
+	}
+	return os.WriteFile(out, b, 0o644)
+}

@@ -1,0 +1,96 @@
+package resolve_test
+
+import (
+	"fmt"
+
+	"github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/resolve"
+)
+
+func ExampleTraceResolve() {
+	base, _ := parser.ParseReference("http://a/b/c/d;p?q")
+	ref, _ := parser.ParseReference("../../../g")
+	tr, err := resolve.TraceResolve(base, ref, resolve.Strict)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, s := range tr.Steps {
+		if s.Merge != nil {
+			fmt.Printf("§%s merge: %q\n", s.Section, s.Merge.Result)
+		}
+		for _, d := range s.Dots {
+			fmt.Printf("§%s %s: %q %q\n", s.Section, d.Rule, d.Output, d.Input)
+		}
+	}
+	fmt.Println(tr.Result)
+	// Output:
+	// §5.2.3 merge: "/b/c/../../../g"
+	// §5.2.4 1: "" "/b/c/../../../g"
+	// §5.2.4 E: "/b" "/c/../../../g"
+	// §5.2.4 E: "/b/c" "/../../../g"
+	// §5.2.4 C: "/b" "/../../g"
+	// §5.2.4 C: "" "/../g"
+	// §5.2.4 C: "" "/g"
+	// §5.2.4 E: "/g" ""
+	// §5.2.4 3: "/g" ""
+	// http://a/g
+}
+
+func ExampleRemoveDotSegmentsTrace() {
+	out, steps := resolve.RemoveDotSegmentsTrace("mid/content=5/../6")
+	for _, s := range steps {
+		fmt.Printf("%s %q %q\n", s.Rule, s.Output, s.Input)
+	}
+	fmt.Println(out)
+	// Output:
+	// 1 "" "mid/content=5/../6"
+	// E "mid" "/content=5/../6"
+	// E "mid/content=5" "/../6"
+	// C "mid" "/6"
+	// E "mid/6" ""
+	// 3 "mid/6" ""
+	// mid/6
+}
+
+func ExampleNormalizer_Explain() {
+	u, _ := parser.ParseReference("HTTP://Example.COM:80/%7efoo/./a/../b")
+	n := resolve.Normalizer{Steps: resolve.NormalizeDefault, Schemes: resolve.DefaultSchemes()}
+	v, steps, _ := n.Explain(u)
+	for _, s := range steps {
+		fmt.Printf("§%s %s %s: %q → %q\n", s.Section, s.Name, s.Component, s.Before, s.After)
+	}
+	fmt.Println(v)
+	// Output:
+	// §6.2.2.2 NormalizePercent path: "/%7efoo/./a/../b" → "/~foo/./a/../b"
+	// §6.2.2.1 NormalizeCase scheme: "HTTP" → "http"
+	// §6.2.2.1 NormalizeCase host: "Example.COM" → "example.com"
+	// §6.2.2.3 NormalizeDotSegments path: "/~foo/./a/../b" → "/~foo/b"
+	// §6.2.3 NormalizeSchemeBased port: "80" → ""
+	// http://example.com/~foo/b
+}
+
+func ExampleExplainNormalize() {
+	// Percent-encoding normalization comes first: "%2e" is decoded to
+	// ".", which dot-segment removal then removes. "%2F" is reserved: it
+	// stays.
+	u, _ := parser.ParseReference("http://a/b/%2e/c%2F")
+	_, steps, _ := resolve.ExplainNormalize(u, resolve.NormalizeSyntax)
+	for _, s := range steps {
+		fmt.Printf("%s %s: %q → %q\n", s.Name, s.Component, s.Before, s.After)
+	}
+	// Output:
+	// NormalizePercent path: "/b/%2e/c%2F" → "/b/./c%2F"
+	// NormalizeDotSegments path: "/b/./c%2F" → "/b/c%2F"
+}
+
+func ExampleComponentsOf() {
+	u, _ := parser.ParseReference("http://a?")
+	c := resolve.ComponentsOf(u)
+	fmt.Println(c.HasQuery, c.HasFragment, c)
+	j, _ := c.MarshalJSON()
+	fmt.Println(string(j))
+	// Output:
+	// true false http://a?
+	// {"scheme":"http","authority":"a","path":"","query":"","fragment":null}
+}

@@ -1,0 +1,200 @@
+package resolve_test
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/resolve"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of testdata")
+
+// TestRemoveDotSegmentsTable is the table of RFC 3986 §5.2.4's example,
+// row for row:
+//
+//	STEP   OUTPUT BUFFER         INPUT BUFFER
+//	 1 :                         /a/b/c/./../../g
+//	 2E:   /a                    /b/c/./../../g
+//	 2E:   /a/b                  /c/./../../g
+//	 2E:   /a/b/c                /./../../g
+//	 2B:   /a/b/c                /../../g
+//	 2C:   /a/b                  /../g
+//	 2C:   /a                    /g
+//	 2E:   /a/g
+func TestRemoveDotSegmentsTable(t *testing.T) {
+	got, steps := resolve.RemoveDotSegmentsTrace("/a/b/c/./../../g")
+	want := []resolve.DotStep{
+		{"1", "", "/a/b/c/./../../g"},
+		{"E", "/a", "/b/c/./../../g"},
+		{"E", "/a/b", "/c/./../../g"},
+		{"E", "/a/b/c", "/./../../g"},
+		{"B", "/a/b/c", "/../../g"},
+		{"C", "/a/b", "/../g"},
+		{"C", "/a", "/g"},
+		{"E", "/a/g", ""},
+		{"3", "/a/g", ""},
+	}
+	if got != "/a/g" {
+		t.Errorf("RemoveDotSegmentsTrace(%q) = %q, want %q", "/a/b/c/./../../g", got, "/a/g")
+	}
+	if diff := cmp.Diff(want, steps); diff != "" {
+		t.Errorf("the steps of §5.2.4's example (-want +got):\n%s", diff)
+	}
+	// The second example of §5.2.4: "mid/content=5/../6" is "mid/6".
+	if got, _ := resolve.RemoveDotSegmentsTrace("mid/content=5/../6"); got != "mid/6" {
+		t.Errorf("RemoveDotSegmentsTrace(%q) = %q, want %q", "mid/content=5/../6", got, "mid/6")
+	}
+}
+
+// TestRemoveDotSegmentsTraceAgrees: the literal reading of §5.2.4 on
+// strings and the in-place one compute the same path.
+func TestRemoveDotSegmentsTraceAgrees(t *testing.T) {
+	for _, s := range propertyRefs() {
+		u, err := parser.ParseReference(s)
+		if err != nil {
+			continue
+		}
+		p := u.Path()
+		got, steps := resolve.RemoveDotSegmentsTrace(p)
+		if want := resolve.RemoveDotSegments(p); got != want {
+			t.Errorf("RemoveDotSegmentsTrace(%q) = %q, RemoveDotSegments = %q", p, got, want)
+		}
+		if last := steps[len(steps)-1]; last.Rule != "3" || last.Output != got {
+			t.Errorf("RemoveDotSegmentsTrace(%q): last step %+v", p, last)
+		}
+	}
+}
+
+// checkTrace holds a trace to the resolution it traces: the trace's own T,
+// computed by a second reading of §5.2.2, recomposes (§5.3) to the target,
+// but for the "/." guard, which the trace then says it added.
+func checkTrace(t testing.TB, base, ref parser.URI, mode resolve.Mode, target parser.URI) {
+	t.Helper()
+	tr, err := resolve.TraceResolve(base, ref, mode)
+	if err != nil {
+		t.Errorf("TraceResolve(%q, %q, %v): %v", base, ref, mode, err)
+		return
+	}
+	if tr.Result != target.String() {
+		t.Errorf("TraceResolve(%q, %q, %v).Result = %q, want %q", base, ref, mode, tr.Result, target)
+	}
+	T := tr.Steps[len(tr.Steps)-1].T
+	want := T.String()
+	if tr.Guarded {
+		want = T.Scheme + ":/." + T.Path
+		if T.HasQuery {
+			want += "?" + T.Query
+		}
+		if T.HasFragment {
+			want += "#" + T.Fragment
+		}
+	}
+	if want != target.String() {
+		t.Errorf("TraceResolve(%q, %q, %v): T recomposes to %q (guarded %v), Resolve gives %q", base, ref, mode, T.String(), tr.Guarded, target)
+	}
+}
+
+// TestTraceGolden: the traces of the RFC's own examples (§5.4.1, §5.4.2),
+// as JSON, in testdata/trace-rfc-examples.golden (go test -update rewrites
+// it).
+func TestTraceGolden(t *testing.T) {
+	base := mustParse(t, rfcBase)
+	var b strings.Builder
+	for _, tc := range resolveTests {
+		if tc.base != rfcBase {
+			continue
+		}
+		tr, err := resolve.TraceResolve(base, mustParse(t, tc.ref), resolve.Strict)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.Result != tc.want {
+			t.Errorf("TraceResolve(%q, %q).Result = %q, want %q", rfcBase, tc.ref, tr.Result, tc.want)
+		}
+		j, _ := json.Marshal(tr)
+		b.Write(j)
+		b.WriteByte('\n')
+	}
+	golden := filepath.Join("testdata", "trace-rfc-examples.golden")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), b.String()); diff != "" {
+		t.Errorf("%s is stale (-on disk +computed; go test -update ./resolve):\n%s", golden, diff)
+	}
+}
+
+// TestTraceRFCSteps: "../../../g" against §5.4's base takes the merge
+// branch, merges to "/b/c/../../../g", and remove_dot_segments climbs to
+// the root (rule C, with nothing left to remove, as §5.4.2 says: "g").
+func TestTraceRFCSteps(t *testing.T) {
+	tr, err := resolve.TraceResolve(mustParse(t, rfcBase), mustParse(t, "../../../g"), resolve.Strict)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sections []string
+	var merge *resolve.MergeTrace
+	var dots []resolve.DotStep
+	for _, s := range tr.Steps {
+		sections = append(sections, s.Section)
+		if s.Merge != nil {
+			merge = s.Merge
+		}
+		if s.Dots != nil {
+			dots = s.Dots
+		}
+	}
+	if diff := cmp.Diff([]string{"5.2.1", "5.2.3", "5.2.4", "5.2.2", "5.2.2", "5.2.2", "5.2.2", "5.3"}, sections); diff != "" {
+		t.Errorf("sections (-want +got):\n%s", diff)
+	}
+	if merge == nil || merge.Result != "/b/c/../../../g" {
+		t.Errorf("merge = %+v, want the result /b/c/../../../g", merge)
+	}
+	var rules string
+	for _, d := range dots {
+		rules += d.Rule
+	}
+	if rules != "1EECCCE3" || tr.Result != "http://a/g" {
+		t.Errorf("remove_dot_segments rules %q, result %q; want 1EECCCE3 and http://a/g", rules, tr.Result)
+	}
+}
+
+// checkExplain holds Explain to Normalize: the same result, each step's
+// URI the previous one with the step's changes, the last one the normal
+// form, and no step that changed nothing.
+func checkExplain(t testing.TB, u parser.URI, steps resolve.Steps, n parser.URI) {
+	t.Helper()
+	v, list, err := resolve.ExplainNormalize(u, steps)
+	if err != nil || v != n {
+		t.Errorf("ExplainNormalize(%q, %v) = %q, %v; Normalize gives %q", u, steps, v, err, n)
+		return
+	}
+	last := u.String()
+	for _, s := range list {
+		if s.Before == s.After && s.DefinedBefore == s.DefinedAfter {
+			t.Errorf("ExplainNormalize(%q, %v): step %+v changed nothing", u, steps, s)
+		}
+		if steps&s.Step == 0 {
+			t.Errorf("ExplainNormalize(%q, %v): step %v was not asked for", u, steps, s.Step)
+		}
+		last = s.URI
+	}
+	if last != n.String() {
+		t.Errorf("ExplainNormalize(%q, %v): the last step gives %q, the normal form is %q", u, steps, last, n)
+	}
+}
