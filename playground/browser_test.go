@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
-		"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/peguri/rfc3986/grammar"
@@ -235,7 +235,7 @@ func TestBrowser(t *testing.T) {
 		// Paste Appendix A and three inputs.
 		inputs := []string{
 			"http://[::1]:80/a/../b?q#f",
-			"http://a b/",  // §2: a space is nowhere allowed
+			"http://a b/",   // §2: a space is nowhere allowed
 			"//1.2.3.4.5/x", // a reg-name host (§3.2.2), a relative reference
 		}
 		p.do("paste Appendix A and inputs", 120*time.Second,
@@ -295,6 +295,24 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("summary = %q", s)
 		}
 		p.screenshot(shots, "abnf-error.png")
+
+		// A computation too long to wait for (Earley on a highly ambiguous
+		// grammar is cubic: seconds natively, more here) runs in the
+		// worker: the page stays live, Stop ends it, and the engine
+		// answers again.
+		p.do("start a long match", 30*time.Second,
+			set("#grammar-text", "s = s s / \"a\"\n"),
+			set("#grammar-inputs", strings.Repeat("a", 3000)),
+			waitJS(`!document.querySelector("#abnf-busy").hidden`),
+		)
+		p.do("click Stop", 30*time.Second, chromedp.Click(chromedp.CSS("#abnf-stop")))
+		p.do("see it stopped", 30*time.Second,
+			waitJS(`document.querySelector("#abnf-summary").textContent.startsWith("stopped")`),
+		)
+		p.do("match after Stop", 30*time.Second,
+			set("#grammar-inputs", "aaa\nb"),
+			waitJS(`[...document.querySelectorAll("#abnf-verdicts li")].map(li => li.dataset.verdict).join() === "match,no-match"`),
+		)
 	})
 
 	t.Run("URI", func(t *testing.T) {

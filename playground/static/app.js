@@ -5,7 +5,7 @@
 //
 // The worker is made from a Blob, and the WebAssembly comes base64 in a
 // script (playground-wasm.js, with wasm_exec.js from the Go distribution):
-// Chromium refuses to fetch() files or start workers from file:// pages,
+// Chromium lets no file:// page fetch a file or start a worker from one,
 // and the page must work from file:// as from any static host.
 "use strict";
 
@@ -93,6 +93,12 @@ class Channel {
     this.running = false;
     this.pending = null;
     this.timer = null;
+  }
+  // stop ends the computation under way, and drops the one waiting: the
+  // user asked for nothing more. The answer shown is the error.
+  stop(reason) {
+    this.pending = null;
+    this.engine.restart(reason);
   }
   send(request) {
     this.pending = request;
@@ -525,8 +531,8 @@ async function boot() {
       s.className = "summary bad";
       s.textContent = err.message;
     });
-    $("abnf-stop").addEventListener("click", () => engine.restart("stopped: the computation was ended (a smaller grammar or start rule may do)"));
-    $("uri-stop").addEventListener("click", () => engine.restart("stopped"));
+    $("abnf-stop").addEventListener("click", () => abnfChannel.stop("stopped: the computation was ended, and the engine restarted (fewer or shorter inputs, or another start rule, may do)"));
+    $("uri-stop").addEventListener("click", () => uriChannel.stop("stopped: the computation was ended, and the engine restarted"));
 
     grammarSources();
     fillURISelectors();

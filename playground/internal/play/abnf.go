@@ -174,9 +174,9 @@ type GrammarResult struct {
 	DFA      *DFAInfo  `json:"dfa,omitempty"`
 	// Samples are the samples and near-misses asked for, one line each
 	// (those holding a line feed are left out: inputs are lines).
-	Samples    []string `json:"samples,omitempty"`
-	SampleErr  string   `json:"sampleErr,omitempty"`
-	Peg      *PegInfo  `json:"peg,omitempty"`
+	Samples   []string `json:"samples,omitempty"`
+	SampleErr string   `json:"sampleErr,omitempty"`
+	Peg       *PegInfo `json:"peg,omitempty"`
 	// Millis is the time each stage took, in milliseconds.
 	Millis map[string]float64 `json:"millis"`
 }
