@@ -177,7 +177,7 @@ type Example struct {
 
 // readmeRow is a row of testdata/grammars/README.md's table:
 // | file | start rules | source |
-var readmeRow = regexp.MustCompile("^\\|\\s*([^|\\s]+\\.abnf)\\s*\\|([^|]*)\\|")
+var readmeRow = regexp.MustCompile(`^\|\s*([^|\s]+\.abnf)\s*\|([^|]*)\|`)
 
 // examples collects the grammars of testdata/grammars (with the start
 // rules its README lists) and of examples/*/.

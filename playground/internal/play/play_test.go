@@ -180,8 +180,8 @@ func TestGrammarAnalysis(t *testing.T) {
 func TestGrammarHostile(t *testing.T) {
 	for _, text := range []string{
 		strings.Repeat("(", 5000) + "\"a\"" + strings.Repeat(")", 5000), // past -max-nesting
-		"a = 65536(65536\"a\")\n",    // 4 GiB shortest string
-		"a = %x110000\n",             // past U+10FFFF
+		"a = 65536(65536\"a\")\n",      // 4 GiB shortest string
+		"a = %x110000\n",               // past U+10FFFF
 		"a = 1*65536(\"a\" / \"b\")\n", // a large bounded repetition
 		"a = <prose>\n",
 		"\x00\xff",
