@@ -207,7 +207,10 @@ function loadSource(value) {
   text.dataset.name = name;
   $("grammar-base").checked = base;
   $("grammar-octets").checked = octets;
-  if (inputs !== null) $("grammar-inputs").value = inputs;
+  if (inputs !== null) {
+    $("grammar-inputs").value = inputs;
+    $("grammar-quoted").checked = false;
+  }
   wantStart = start;
   runGrammar();
 }
@@ -224,8 +227,10 @@ function grammarRequest() {
     octets: $("grammar-octets").checked,
     start: wantStart,
     inputs: $("grammar-inputs").value,
+    quoted: $("grammar-quoted").checked,
+    fullBudget: $("grammar-full").checked,
   };
-  const key = JSON.stringify([req.base, req.name, req.text, req.octets, req.start]);
+  const key = JSON.stringify([req.base, req.name, req.text, req.octets, req.start, req.fullBudget]);
   req.peg = key !== lastPegKey || lastPeg === null;
   if (wantSamples) {
     req.samples = wantSamples;
@@ -266,6 +271,7 @@ function messageItem(m) {
 function showGrammar(res, req) {
   if (req.peg) {
     lastPeg = res.peg || null;
+    if (lastPeg) lastPeg.millis = res.millis.peg;
     lastPegKey = lastPeg ? req.key : "";
   } else {
     res.peg = lastPeg;
@@ -313,11 +319,7 @@ function showGrammar(res, req) {
   $("abnf-rules").replaceChildren(...rows);
   fillStart(res.rules, res.start);
   if (!res.clean) return;
-  if (res.samples && res.samples.length) {
-    const t = $("grammar-inputs");
-    t.value = (t.value && !t.value.endsWith("\n") ? t.value + "\n" : t.value) + res.samples.join("\n") + "\n";
-    runGrammar();
-  }
+  if (res.samples && res.samples.length) addSamples(res.samples);
   if (res.sampleErr) $("abnf-summary").append(el("div", { class: "warning", text: "samples: " + res.sampleErr }));
 
   $("grammar-start-kind").textContent = res.regular ? "regular" : "not regular";
@@ -358,6 +360,25 @@ function showGrammar(res, req) {
   showPeg(res.peg, res);
 }
 
+// addSamples appends samples to the inputs, switching them to quoted
+// lines when a sample holds a line break (HTTP messages, email).
+function addSamples(samples) {
+  const t = $("grammar-inputs"), q = $("grammar-quoted");
+  if (!q.checked && samples.some((s) => !s.oneLine)) {
+    q.checked = true;
+    // JSON's quoting of a line is a Go double-quoted string.
+    t.value = splitInputs(t.value).map((l) => JSON.stringify(l)).join("\n");
+  }
+  const lines = samples.map((s) => q.checked ? s.quoted : s.raw);
+  t.value = (t.value && !t.value.endsWith("\n") ? t.value + "\n" : t.value) + lines.join("\n") + "\n";
+  runGrammar();
+}
+
+function splitInputs(text) {
+  if (text === "") return [];
+  return text.replace(/\n$/, "").split("\n");
+}
+
 function fillStart(rules, start) {
   const s = $("grammar-start");
   const cur = start || s.value;
@@ -382,7 +403,7 @@ function showPeg(p, res) {
   parts.push(el("p", { id: "abnf-peg-summary" },
     `${number(p.proven)} decisions proven, ${number(p.guarded)} guarded, ${number(p.fallbacks)} by fallback to the exact recognizer; ` +
     `${number(p.rules)} PEG rules (${number(p.variants)} context variants), ${number(p.guards)} exact guards; ` +
-    `${number(p.work)} search steps` + (res.millis.peg !== undefined ? ` (${res.millis.peg.toFixed(0)} ms)` : "")));
+    `${number(p.work)} search steps` + (p.millis !== undefined ? ` (${p.millis.toFixed(0)} ms)` : "")));
   for (const s of p.starts) parts.push(el("p", { class: "dim" }, el("code", { text: s.rule }), ` → ${s.entry}: ${s.mode}`));
   for (const w of p.warnings) parts.push(el("p", { class: "warning", text: "warning: " + w }));
   const order = ["reorder", "guard", "exact-guard", "fallback", "order", "proven"];
@@ -397,7 +418,9 @@ function showPeg(p, res) {
   parts.push(el("details", {}, el("summary", { text: `shape rewrites (${p.rewrites.length})` }), el("ul", { class: "items" }, ...p.rewrites.map(pegItem))));
   parts.push(el("details", {}, el("summary", { text: "the report as gen peg -report prints it" }), el("pre", { class: "report", text: p.text })));
   parts.push(el("details", {}, el("summary", { text: "the PEG (pigeon grammar)" }), el("pre", { class: "report", text: p.peg })));
-  parts.push(el("p", { class: "dim small", text: `Search budgets: ${number(p.inlineWork)} steps per inlined start rule, ${number(p.totalWork)} in all (gen peg -inline-work, -total-work); a spent budget costs proofs, never exactness.` }));
+  parts.push(el("p", { class: "dim small", text: `Search budgets: ${number(p.inlineWork)} steps per inlined start rule, ${number(p.totalWork)} in all (gen peg -inline-work, -total-work)` +
+    (p.inlineWork < info.limits.defaultInlineWork ? `, below gen peg's ${number(info.limits.defaultInlineWork)} and ${number(info.limits.defaultTotalWork)} unless you tick "full search budgets"` : "") +
+    `. A spent budget costs proofs, never exactness: the decisions left unproven are settled by the exact recognizer.` }));
   box.replaceChildren(...parts);
 }
 
@@ -559,7 +582,7 @@ $("grammar-text").addEventListener("input", () => {
   grammarEdited();
 });
 $("grammar-inputs").addEventListener("input", debounce(() => runGrammar(), 150));
-for (const id of ["grammar-base", "grammar-octets"]) $(id).addEventListener("change", () => runGrammar());
+for (const id of ["grammar-base", "grammar-octets", "grammar-quoted", "grammar-full"]) $(id).addEventListener("change", () => runGrammar());
 $("grammar-sample").addEventListener("click", () => { wantSamples = 4; runGrammar(); });
 $("grammar-start").addEventListener("change", (e) => { wantStart = e.target.value; runGrammar(); });
 

@@ -9,8 +9,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/peguri/rfc3986/gen/abnf"
 	"github.com/peguri/rfc3986/gen/dfa"
@@ -58,8 +60,14 @@ type GrammarRequest struct {
 	// them (raw: every line is an input, a trailing CR included; the
 	// final line break does not begin an empty input).
 	Inputs string `json:"inputs"`
+	// Quoted: every input line is a Go double-quoted string, as gen match
+	// -quoted reads them, so that inputs may hold CR, LF and any byte.
+	Quoted bool `json:"quoted"`
 	// Peg asks for the translation report (gen peg -report).
 	Peg bool `json:"peg"`
+	// FullBudget gives the translator gen peg's default search budgets
+	// instead of the playground's (InlineWork, TotalWork).
+	FullBudget bool `json:"fullBudget"`
 	// Samples asks for that many samples of the start rule and as many
 	// near-misses (gen sample, gen sample -near), with seed Seed.
 	Samples int    `json:"samples"`
@@ -172,9 +180,8 @@ type GrammarResult struct {
 	Verdicts []Verdict `json:"verdicts"`
 	InputErr string    `json:"inputErr,omitempty"`
 	DFA      *DFAInfo  `json:"dfa,omitempty"`
-	// Samples are the samples and near-misses asked for, one line each
-	// (those holding a line feed are left out: inputs are lines).
-	Samples   []string `json:"samples,omitempty"`
+	// Samples are the samples and near-misses asked for.
+	Samples   []Sample `json:"samples,omitempty"`
 	SampleErr string   `json:"sampleErr,omitempty"`
 	Peg       *PegInfo `json:"peg,omitempty"`
 	// Millis is the time each stage took, in milliseconds.
@@ -298,12 +305,11 @@ func Grammar(req GrammarRequest) (res *GrammarResult) {
 	}
 	res.Start = start
 	res.Regular = regular[start]
-	var starts []string
-	if start != "" {
-		starts = []string{start}
-	}
+	// gen check's analysis is of the grammar, for every possible start
+	// rule, as gen check without -start: the start rule chosen is for what
+	// follows.
 	nerr := 0
-	for _, p := range abnf.Check(g, starts) {
+	for _, p := range abnf.Check(g, nil) {
 		sev := "note"
 		switch p.Severity {
 		case abnf.SeverityError:
@@ -334,7 +340,7 @@ func Grammar(req GrammarRequest) (res *GrammarResult) {
 
 	// gen match, line by line.
 	t = time.Now()
-	res.Verdicts, res.InputErr = match(g, start, req.Inputs)
+	res.Verdicts, res.InputErr = match(g, start, req.Inputs, req.Quoted)
 	res.Millis["match"] = ms(t)
 
 	// gen dfa -report, for a regular start rule.
@@ -352,7 +358,11 @@ func Grammar(req GrammarRequest) (res *GrammarResult) {
 
 	if req.Peg {
 		t = time.Now()
-		res.Peg = translate(g, start, name)
+		inline, total := InlineWork, TotalWork
+		if req.FullBudget {
+			inline, total = peg.DefaultInlineWork, peg.DefaultTotalWork
+		}
+		res.Peg = translate(g, start, name, inline, total)
 		res.Millis["peg"] = ms(t)
 	}
 	return res
@@ -370,7 +380,7 @@ func firstOwnRoot(g *abnf.Grammar, name string, roots []string) string {
 	return roots[0]
 }
 
-func match(g *abnf.Grammar, start, inputs string) ([]Verdict, string) {
+func match(g *abnf.Grammar, start, inputs string, quoted bool) ([]Verdict, string) {
 	m, err := abnf.NewMatcher(g)
 	if err != nil {
 		return nil, err.Error()
@@ -384,9 +394,18 @@ func match(g *abnf.Grammar, start, inputs string) ([]Verdict, string) {
 	out := []Verdict{}
 	for i, line := range lines {
 		v := Verdict{Line: i + 1, Input: line}
-		if len(line) > MaxInputLen {
-			v.Err = fmt.Sprintf("%d bytes, more than the playground's %d", len(line), MaxInputLen)
-		} else if ok, err := m.Match(start, []byte(line)); err != nil {
+		in := line
+		if quoted {
+			if in, err = strconv.Unquote(line); err != nil || !strings.HasPrefix(line, `"`) {
+				v.Err = "not a Go double-quoted string"
+				out = append(out, v)
+				continue
+			}
+			v.Input = strings.ToValidUTF8(in, "\uFFFD")
+		}
+		if len(in) > MaxInputLen {
+			v.Err = fmt.Sprintf("%d bytes, more than the playground's %d", len(in), MaxInputLen)
+		} else if ok, err := m.Match(start, []byte(in)); err != nil {
 			v.Err = err.Error()
 		} else {
 			v.Match = ok
@@ -396,12 +415,21 @@ func match(g *abnf.Grammar, start, inputs string) ([]Verdict, string) {
 	return out, problem
 }
 
-// samples derives n samples of start and n near-misses, as gen sample
-// does; each is one line.
-func samples(g *abnf.Grammar, start string, n int, seed uint64) ([]string, string) {
+// Sample is one sample or near-miss: raw, and as a Go double-quoted
+// string (for quoted inputs).
+type Sample struct {
+	Raw     string `json:"raw"`
+	Quoted  string `json:"quoted"`
+	OneLine bool   `json:"oneLine"` // raw is valid UTF-8 with no line feed: it can be a raw input line
+	Near    bool   `json:"near"`
+}
+
+// samples derives n samples of start and n near-misses, as gen sample and
+// gen sample -near do.
+func samples(g *abnf.Grammar, start string, n int, seed uint64) ([]Sample, string) {
 	s := abnf.NewSampler(g, seed)
 	s.MaxLen = 200
-	var out []string
+	var out []Sample
 	for i := 0; i < 2*n; i++ {
 		var b []byte
 		var err error
@@ -413,9 +441,12 @@ func samples(g *abnf.Grammar, start string, n int, seed uint64) ([]string, strin
 		if err != nil {
 			return out, err.Error()
 		}
-		if !bytes.ContainsAny(b, "\n") {
-			out = append(out, string(b))
-		}
+		out = append(out, Sample{
+			Raw:     strings.ToValidUTF8(string(b), "\uFFFD"),
+			Quoted:  strconv.Quote(string(b)),
+			OneLine: !bytes.ContainsAny(b, "\n") && utf8.Valid(b),
+			Near:    i >= n,
+		})
 	}
 	return out, ""
 }
@@ -431,14 +462,14 @@ func splitLines(text string) []string {
 	return strings.Split(text, "\n")
 }
 
-func translate(g *abnf.Grammar, start, name string) *PegInfo {
-	info := &PegInfo{InlineWork: InlineWork, TotalWork: TotalWork}
+func translate(g *abnf.Grammar, start, name string, inline, total int) *PegInfo {
+	info := &PegInfo{InlineWork: inline, TotalWork: total}
 	res, err := peg.Translate(g, peg.Options{
 		Start:      []string{start},
 		Package:    "parser",
-		Header:     fmt.Sprintf("gen peg -report -start %s (playground: -inline-work %d -total-work %d)", start, InlineWork, TotalWork),
-		InlineWork: InlineWork,
-		TotalWork:  TotalWork,
+		Header:     fmt.Sprintf("gen peg -report -start %s -inline-work %d -total-work %d", start, inline, total),
+		InlineWork: inline,
+		TotalWork:  total,
 		Witnesses:  Witnesses,
 	})
 	if err != nil {

@@ -3,6 +3,8 @@ package play
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/peguri/rfc3986/gen/peg"
 )
 
 // Call is the page's one entry point: it runs method on the JSON request
@@ -60,11 +62,13 @@ type Info struct {
 
 func limits() map[string]int {
 	return map[string]int{
-		"inlineWork":  InlineWork,
-		"totalWork":   TotalWork,
-		"witnesses":   Witnesses,
-		"maxInputs":   MaxInputs,
-		"maxInputLen": MaxInputLen,
-		"maxGrammar":  MaxGrammar,
+		"inlineWork":        InlineWork,
+		"totalWork":         TotalWork,
+		"defaultInlineWork": peg.DefaultInlineWork,
+		"defaultTotalWork":  peg.DefaultTotalWork,
+		"witnesses":         Witnesses,
+		"maxInputs":         MaxInputs,
+		"maxInputLen":       MaxInputLen,
+		"maxGrammar":        MaxGrammar,
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/peguri/rfc3986/gen/peg"
 	"github.com/peguri/rfc3986/grammar"
 )
 
@@ -95,6 +96,13 @@ func TestGrammarAppendixA(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no guard of host with an example among %d decisions", len(p.Decisions))
+	}
+	if !strings.Contains(p.Text, "-inline-work 100000000 -total-work 200000000") || p.InlineWork != InlineWork {
+		t.Errorf("the report does not state the playground's budgets: %.200q", p.Text)
+	}
+	full := Grammar(GrammarRequest{Text: string(grammar.RFC3986()), Start: "URI", Peg: true, FullBudget: true}).Peg
+	if full == nil || full.InlineWork != peg.DefaultInlineWork || !strings.Contains(full.Text, "-inline-work 250000000") {
+		t.Errorf("FullBudget: %+v", full)
 	}
 	if !strings.Contains(p.PEG, "URI_reference") {
 		t.Errorf("the PEG has no URI_reference rule")
@@ -198,14 +206,45 @@ func TestGrammarHostile(t *testing.T) {
 
 func TestSamples(t *testing.T) {
 	res := Grammar(GrammarRequest{Text: string(grammar.RFC3986()), Start: "URI", Samples: 5, Seed: 7})
-	if res.SampleErr != "" || len(res.Samples) == 0 || len(res.Samples) > 10 {
-		t.Fatalf("samples: %q, %s", res.Samples, res.SampleErr)
+	if res.SampleErr != "" || len(res.Samples) != 10 {
+		t.Fatalf("samples: %+v, %s", res.Samples, res.SampleErr)
 	}
 	// The first five are samples: they match.
-	again := Grammar(GrammarRequest{Text: string(grammar.RFC3986()), Start: "URI", Inputs: strings.Join(res.Samples[:5], "\n")})
+	var lines []string
+	for _, s := range res.Samples[:5] {
+		if s.Near || !s.OneLine {
+			t.Errorf("sample %d: %+v", len(lines), s)
+		}
+		lines = append(lines, s.Raw)
+	}
+	again := Grammar(GrammarRequest{Text: string(grammar.RFC3986()), Start: "URI", Inputs: strings.Join(lines, "\n")})
 	for _, v := range again.Verdicts {
 		if !v.Match {
 			t.Errorf("sample %q does not match URI", v.Input)
+		}
+	}
+}
+
+// TestQuoted: gen match -quoted's inputs, and samples that need it.
+func TestQuoted(t *testing.T) {
+	const crlf = "line = *VCHAR CRLF\n"
+	res := Grammar(GrammarRequest{Text: crlf, Quoted: true, Inputs: `"ab\r\n"` + "\n" + `"ab\n"` + "\nab\n" + `"\xff\r\n"`})
+	want := []Verdict{
+		{Line: 1, Input: "ab\r\n", Match: true},
+		{Line: 2, Input: "ab\n"},
+		{Line: 3, Input: "ab", Err: "not a Go double-quoted string"},
+		{Line: 4, Input: "\uFFFD\r\n"}, // not VCHAR, and shown as valid UTF-8
+	}
+	if diff := cmp.Diff(want, res.Verdicts); diff != "" {
+		t.Errorf("verdicts mismatch (-want +got):\n%s", diff)
+	}
+	res = Grammar(GrammarRequest{Text: crlf, Samples: 3, Seed: 1})
+	if len(res.Samples) != 6 {
+		t.Fatalf("samples %+v", res.Samples)
+	}
+	for _, s := range res.Samples {
+		if s.OneLine || !strings.HasSuffix(s.Quoted, `\r\n"`) && !s.Near {
+			t.Errorf("sample %+v: a line ends in CRLF", s)
 		}
 	}
 }
