@@ -125,10 +125,11 @@ func set(sel, value string) chromedp.Action[chromedp.Void] {
 	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const e = document.querySelector(%s); e.value = %s; e.dispatchEvent(new Event("input", {bubbles: true})); e.dispatchEvent(new Event("change", {bubbles: true})); })()`, jsString(sel), jsString(value)))
 }
 
-// waitJS polls until the JavaScript expression is true.
+// waitJS polls until the JavaScript expression is true; the deadline is
+// the caller's context's, not the poll's own 30 s.
 func waitJS(expr string) chromedp.Action[chromedp.Void] {
 	return chromedp.Steps(func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
-		_, err := chromedp.Poll[bool](expr, chromedp.WithPollingInterval(50*time.Millisecond))(ctx, t)
+		_, err := chromedp.Poll[bool](expr, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(0))(ctx, t)
 		return chromedp.Void{}, err
 	})
 }
