@@ -366,6 +366,12 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("parse tree lacks IPv6address [8,11): %q", tree)
 		}
 		p.screenshot(shots, "uri.png")
+		// The fragment is a link to what the tab shows.
+		var hash string
+		p.eval(`location.hash`, &hash)
+		if v, err := url.ParseQuery(strings.TrimPrefix(hash, "#uri?")); err != nil || v.Get("u") != in || v.Get("base") != "http://a/b/c/d;p?q" {
+			t.Errorf("location.hash = %q, want #uri?u=%s&base=…", hash, url.QueryEscape(in))
+		}
 
 		// An invalid reference: the caret and the failing rule.
 		p.do("parse an invalid reference", 30*time.Second,
@@ -397,15 +403,28 @@ func TestBrowser(t *testing.T) {
 	// The same page from disk, as a user opens the static folder.
 	t.Run("file", func(t *testing.T) {
 		f := newPage(t, browser)
+		// A link to the URI tab carries what it shows (#uri?u=…&base=…):
+		// "http://a?" has an empty query, defined (§5.3 recomposes it with
+		// its "?"), and an empty path.
+		q := url.Values{"u": {"http://a?"}, "base": {"http://a/b/c/d;p?q"}}
 		f.do("load from file://", 60*time.Second,
-			chromedp.Navigate("file://"+filepath.ToSlash(site)+"/index.html#uri"),
+			chromedp.Navigate("file://"+filepath.ToSlash(site)+"/index.html#uri?"+q.Encode()),
 			waitJS(`document.body.dataset.ready !== undefined`),
 		)
 		if ready := f.text("#engine-status"); !strings.HasPrefix(ready, "Engine ready") {
 			t.Fatalf("engine from file://: %s", ready)
 		}
 		f.do("parse from file://", 30*time.Second,
-			waitJS(`document.querySelector("#uri-status").textContent.includes("is a valid URI-reference")`))
+			waitJS(`document.querySelector("#uri-status").textContent.startsWith('"http://a?" is a valid URI-reference')`))
+		var query, path string
+		f.eval(`document.querySelector('#uri-components tr[data-name="query"]').children[2].textContent`, &query)
+		f.eval(`document.querySelector('#uri-components tr[data-name="path"]').children[2].textContent`, &path)
+		if query != "defined, empty" || path != "defined, empty" {
+			t.Errorf("http://a?: query %q, path %q; want both defined, empty", query, path)
+		}
+		if s := f.text("#uri-resolution-result"); s != "http://a?" {
+			t.Errorf("resolution from the link's base = %q", s)
+		}
 		f.checkNoExceptions()
 	})
 	t.Logf("browser test took %v in all", time.Since(started).Round(time.Millisecond))

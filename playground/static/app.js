@@ -157,7 +157,29 @@ function selectTab(name) {
     $("tab-" + t).setAttribute("aria-selected", String(t === name));
     $("panel-" + t).hidden = t !== name;
   }
-  if (location.hash !== "#" + name) history.replaceState(null, "", "#" + name);
+  setHash(name);
+}
+
+// The fragment names the tab, and for the URI tab what it shows, so that
+// a link reopens it: #uri?u=…&base=…&grammar=…&rule=…&nonstrict=1.
+function setHash(tab) {
+  if (!info) return; // not before boot has read it
+  let h = "#" + tab;
+  if (tab === "uri" && info) {
+    const q = new URLSearchParams({ u: $("uri-input").value, base: $("uri-base").value });
+    if ($("uri-grammar").value !== "rfc3986") q.set("grammar", $("uri-grammar").value);
+    const s = info.syntaxes.find((s) => s.name === $("uri-grammar").value);
+    if (s && $("uri-rule").value !== s.default) q.set("rule", $("uri-rule").value);
+    if ($("uri-nonstrict").checked) q.set("nonstrict", "1");
+    h += "?" + q.toString();
+  }
+  if (location.hash !== h) history.replaceState(null, "", h);
+}
+
+function hashState() {
+  const h = location.hash.slice(1);
+  const i = h.indexOf("?");
+  return { tab: i < 0 ? h : h.slice(0, i), params: new URLSearchParams(i < 0 ? "" : h.slice(i + 1)) };
 }
 
 // -------------------------------------------------------------- ABNF tab
@@ -458,6 +480,7 @@ function fillURIRules(rule) {
 
 function runURI() {
   if (!uriChannel) return;
+  if (!$("panel-uri").hidden) setHash("uri");
   uriChannel.send({
     grammar: $("uri-grammar").value, rule: $("uri-rule").value, input: $("uri-input").value,
     base: $("uri-base").value, nonStrict: $("uri-nonstrict").checked,
@@ -490,7 +513,7 @@ function showURI(res) {
         el("td", { class: "dim", text: c.defined ? (c.value === "" ? "defined, empty" : "defined") : "undefined" })));
     }
     $("uri-components").replaceChildren(...rows);
-    $("uri-hostkind").replaceChildren("host kind (§3.2.2): ", el("strong", { id: "uri-hostkind-value", text: res.hostKind }));
+    $("uri-hostkind").replaceChildren("host kind (§3.2.2): ", el("strong", { id: "uri-hostkind-value", text: res.hostKind || "none (no authority)" }));
     $("uri-iri").replaceChildren(...(res.uri ? ["as a URI (RFC 3987 §3.1): ", el("code", { text: res.uri })] : []));
 
     $("uri-levels-box").hidden = false;
@@ -559,6 +582,15 @@ async function boot() {
 
     grammarSources();
     fillURISelectors();
+    const st = hashState();
+    if (st.tab === "uri") {
+      const p = st.params;
+      if (p.has("grammar") && info.syntaxes.some((s) => s.name === p.get("grammar"))) { $("uri-grammar").value = p.get("grammar"); fillURIRules(); }
+      if (p.has("rule")) fillURIRules(p.get("rule"));
+      if (p.has("u")) $("uri-input").value = p.get("u");
+      if (p.has("base")) $("uri-base").value = p.get("base");
+      $("uri-nonstrict").checked = p.get("nonstrict") === "1";
+    }
     $("grammar-source").value = "embedded:rfc3986";
     loadSource("embedded:rfc3986");
     runURI();
@@ -571,7 +603,7 @@ async function boot() {
 
 $("tab-abnf").addEventListener("click", () => selectTab("abnf"));
 $("tab-uri").addEventListener("click", () => selectTab("uri"));
-selectTab(location.hash === "#uri" ? "uri" : "abnf");
+selectTab(hashState().tab === "uri" ? "uri" : "abnf");
 
 $("grammar-source").addEventListener("change", (e) => loadSource(e.target.value));
 const grammarEdited = debounce(() => runGrammar(), 250);
