@@ -55,7 +55,7 @@ class Engine {
         const m = e.data;
         if (m.ready) { resolve(); return; }
         if (m.failed) { reject(new Error(m.failed)); return; }
-        if (m.exited) { this.restart("the engine stopped"); return; }
+        if (m.exited) { this.restart("the engine ended (out of memory, or a fatal error of the Go runtime) and was restarted"); return; }
         const w = this.waiting.get(m.id);
         if (!w) return;
         this.waiting.delete(m.id);
