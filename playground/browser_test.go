@@ -284,6 +284,29 @@ func TestBrowser(t *testing.T) {
 		}
 		p.screenshot(shots, "abnf.png")
 
+		// An example grammar, with samples from gen sample: HTTP messages
+		// hold CRLF, so the inputs turn to quoted lines, and the three
+		// samples (the near-misses follow) match.
+		p.do("load an example and its samples", 60*time.Second,
+			set("#grammar-source", "example:testdata/grammars/rfc7230.abnf"),
+			waitJS(`document.querySelectorAll("#abnf-verdicts li").length === 6 && document.querySelector("#grammar-quoted").checked`),
+		)
+		var verdicts []string
+		p.eval(`[...document.querySelectorAll("#abnf-verdicts li")].map(li => li.dataset.verdict)`, &verdicts)
+		if diff := cmp.Diff([]string{"match", "match", "match"}, verdicts[:3]); diff != "" {
+			t.Errorf("samples of HTTP-message: verdicts mismatch (-want +got):\n%s", diff)
+		}
+		if s := p.text("#grammar-start"); !strings.Contains(s, "HTTP-message") {
+			t.Errorf("start rules %q", s)
+		}
+		var start string
+		p.eval(`document.querySelector("#grammar-start").value`, &start)
+		if start != "HTTP-message" {
+			t.Errorf("start rule %q, want HTTP-message (testdata/grammars/README.md)", start)
+		}
+
+		p.do("raw inputs again", 10*time.Second, chromedp.Click(chromedp.CSS("#grammar-quoted")), waitJS(`!document.querySelector("#grammar-quoted").checked`))
+
 		// A grammar with an undefined rule.
 		p.do("paste a grammar with an undefined rule", 30*time.Second,
 			set("#grammar-text", "greeting = hello SP name\nname     = 1*ALPHA\n"),
