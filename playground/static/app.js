@@ -499,7 +499,7 @@ function showURI(res) {
     $("uri-caret").textContent = e.caret || "";
     const d = $("uri-error");
     d.replaceChildren(el("p", { id: "uri-error-message", text: e.message }));
-    if (e.rule) d.append(el("p", {}, "failing rule: ", el("code", { id: "uri-error-rule", text: e.rule }), e.offset >= 0 ? ` at byte offset ${e.offset}` : ""));
+    if (e.rule) d.append(el("p", {}, "failing rule: ", el("code", { id: "uri-error-rule", text: e.rule }), " (the rule the input was parsed as)", e.offset >= 0 ? `, at byte offset ${e.offset}` : ""));
     if (e.expected && e.expected.length) d.append(el("p", {}, "expected there: ", ...e.expected.flatMap((x, i) => [i ? ", " : "", el("code", { text: x })])));
     return;
   }

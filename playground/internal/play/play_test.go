@@ -347,7 +347,7 @@ func TestURICases(t *testing.T) {
 				t.Fatalf("valid %v rule %q (err %+v), want %v %q", res.Valid, res.Rule, res.Err, tc.valid, tc.rule)
 			}
 			if !tc.valid {
-				if res.Err.Offset != tc.offset || res.Err.Rule != tc.rule || !strings.Contains(res.Err.Caret, "^") {
+				if res.Err.Offset != tc.offset || res.Err.Rule != tc.rule || strings.Count(res.Err.Caret, "\n") != 1 || !strings.HasSuffix(res.Err.Caret, "^") {
 					t.Errorf("error %+v, want offset %d", res.Err, tc.offset)
 				}
 			}

@@ -247,7 +247,18 @@ func parseError(err error) *ParseError {
 	if !errors.As(err, &pe) {
 		return &ParseError{Message: err.Error(), Offset: -1}
 	}
-	return &ParseError{Message: pe.Error(), Offset: pe.Offset, Rule: pe.Rule, Expected: pe.Expected, Reason: pe.Reason(), Caret: pe.Caret()}
+	return &ParseError{Message: pe.Error(), Offset: pe.Offset, Rule: pe.Rule, Expected: pe.Expected, Reason: pe.Reason(), Caret: caretOnly(pe.Caret())}
+}
+
+// caretOnly keeps the first two lines of parser.Error.Caret, the input and
+// the caret under it: the page shows the message on its own.
+func caretOnly(c string) string {
+	if i := strings.Index(c, "\n"); i >= 0 {
+		if j := strings.Index(c[i+1:], "\n"); j >= 0 {
+			return c[:i+1+j]
+		}
+	}
+	return c
 }
 
 // tree converts a parse tree; texts of invalid UTF-8 are shown as Go
