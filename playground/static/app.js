@@ -323,7 +323,7 @@ function showGrammar(res, req) {
   roots.replaceChildren(el("span", { text: "Possible start rules (no rule references them): " }));
   res.rules.filter((r) => r.root).forEach((r, i) => {
     if (i) roots.append(", ");
-    roots.append(el("code", { text: r.name }), " ", el("span", { class: "tag " + (r.regular ? "regular" : "nonregular"), text: r.regular ? "regular" : "not regular" }));
+    roots.append(el("code", { text: r.name }), " ", regularTag(res, r.regular));
   });
   if (!res.roots.length) roots.append(el("em", { text: "none (every rule is referenced)" }));
   const probs = $("abnf-problems");
@@ -332,7 +332,7 @@ function showGrammar(res, req) {
   const rows = [el("tr", {}, el("th", { text: "rule" }), el("th", { text: "defined at" }), el("th", { text: "" }))];
   for (const r of res.rules) {
     const tags = [...(r.tags || [])];
-    tags.push(r.regular ? "regular" : "not regular");
+    if (res.regularKnown) tags.push(r.regular ? "regular" : "not regular");
     if (r.root) tags.push("root");
     const a = el(r.pos.inText ? "a" : "span", { text: posText(r.pos) });
     if (r.pos.inText) { a.href = "#"; a.addEventListener("click", (e) => { e.preventDefault(); selectPos(r.pos); }); }
@@ -344,8 +344,7 @@ function showGrammar(res, req) {
   if (res.samples && res.samples.length) addSamples(res.samples);
   if (res.sampleErr) $("abnf-summary").append(el("div", { class: "warning", text: "samples: " + res.sampleErr }));
 
-  $("grammar-start-kind").textContent = res.regular ? "regular" : "not regular";
-  $("grammar-start-kind").className = "tag " + (res.regular ? "regular" : "nonregular");
+  $("grammar-start-kind").replaceWith(regularTag(res, res.regular, "grammar-start-kind"));
 
   // gen match
   $("abnf-match-box").hidden = false;
@@ -373,6 +372,8 @@ function showGrammar(res, req) {
       ` (${res.millis.dfa.toFixed(1)} ms)`));
   } else if (res.dfa) {
     dfa.replaceChildren(el("p", { class: "bad", text: res.dfa.err }));
+  } else if (res.dfaErr) {
+    dfa.replaceChildren(el("p", { class: "bad", text: res.dfaErr }));
   } else {
     dfa.replaceChildren(el("p", { text: `${res.start} reaches self-embedding recursion, so its language need not be regular: gen dfa refuses it (the PEG back end takes it).` }));
   }
@@ -399,6 +400,14 @@ function addSamples(samples) {
 function splitInputs(text) {
   if (text === "") return [];
   return text.replace(/\n$/, "").split("\n");
+}
+
+function regularTag(res, regular, id) {
+  const t = !res.regularKnown ? ["", "regular?"] : regular ? ["regular", "regular"] : ["nonregular", "not regular"];
+  const e = el("span", { class: "tag " + t[0], text: t[1] });
+  if (id) e.id = id;
+  if (!res.regularKnown) e.title = res.dfaErr || "";
+  return e;
 }
 
 function fillStart(rules, start) {

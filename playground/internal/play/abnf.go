@@ -175,11 +175,15 @@ type GrammarResult struct {
 	// translated and matched.
 	Clean bool `json:"clean"`
 	// Start is the start rule the rest is about.
-	Start    string    `json:"start"`
-	Regular  bool      `json:"regular"`
-	Verdicts []Verdict `json:"verdicts"`
-	InputErr string    `json:"inputErr,omitempty"`
-	DFA      *DFAInfo  `json:"dfa,omitempty"`
+	Start   string `json:"start"`
+	Regular bool   `json:"regular"`
+	// RegularKnown is false when gen dfa refused the grammar (DFAErr says
+	// why): no rule is then known to be regular or not.
+	RegularKnown bool      `json:"regularKnown"`
+	DFAErr       string    `json:"dfaErr,omitempty"`
+	Verdicts     []Verdict `json:"verdicts"`
+	InputErr     string    `json:"inputErr,omitempty"`
+	DFA          *DFAInfo  `json:"dfa,omitempty"`
 	// Samples are the samples and near-misses asked for.
 	Samples   []Sample `json:"samples,omitempty"`
 	SampleErr string   `json:"sampleErr,omitempty"`
@@ -265,17 +269,8 @@ func Grammar(req GrammarRequest) (res *GrammarResult) {
 		res.Roots = append(res.Roots, r.Name)
 		roots[r.Name] = true
 	}
-	regular := map[string]bool{}
-	c, cerr := dfa.NewCompiler(g, dfa.Options{})
-	if cerr == nil {
-		if names, err := c.DefaultStart(); err == nil {
-			for _, n := range names {
-				regular[n] = true
-			}
-		}
-	}
 	for _, r := range g.Rules {
-		info := RuleInfo{Name: r.Name, Pos: position(r.Pos, name), Root: roots[r.Name], Regular: regular[r.Name], Core: r.Core, Nullable: a.RuleNullable(r)}
+		info := RuleInfo{Name: r.Name, Pos: position(r.Pos, name), Root: roots[r.Name], Core: r.Core, Nullable: a.RuleNullable(r)}
 		if r.Core {
 			info.Tags = append(info.Tags, "core")
 		}
@@ -304,7 +299,6 @@ func Grammar(req GrammarRequest) (res *GrammarResult) {
 		}
 	}
 	res.Start = start
-	res.Regular = regular[start]
 	// gen check's analysis is of the grammar, for every possible start
 	// rule, as gen check without -start: the start rule chosen is for what
 	// follows.
@@ -322,12 +316,33 @@ func Grammar(req GrammarRequest) (res *GrammarResult) {
 		m.Text = p.String()
 		res.Problems = append(res.Problems, m)
 	}
-	if cerr != nil && nerr == 0 {
-		// Lowering refused the grammar: a limit of gen dfa, named.
-		res.Problems = append(res.Problems, message(abnf.Pos{}, name, "warning", "gen dfa: "+cerr.Error()))
-	}
 	res.Millis["check"] = ms(t)
-	if nerr > 0 || start == "" {
+	if nerr > 0 {
+		return res
+	}
+
+	// Regular or not: the rules that reach no self-embedding recursion,
+	// which gen dfa compiles (gen/dfa's DefaultStart). The compiler wants a
+	// grammar that checks without errors.
+	t = time.Now()
+	c, err := dfa.NewCompiler(g, dfa.Options{})
+	if err != nil {
+		// Lowering refused the grammar: a limit of gen dfa, named.
+		res.DFAErr = "gen dfa: " + err.Error()
+	} else {
+		res.RegularKnown = true
+		names, _ := c.DefaultStart() // an error says that no rule is regular
+		regular := map[string]bool{}
+		for _, n := range names {
+			regular[n] = true
+		}
+		for i := range res.Rules {
+			res.Rules[i].Regular = regular[res.Rules[i].Name]
+		}
+		res.Regular = regular[start]
+	}
+	res.Millis["regular"] = ms(t)
+	if start == "" {
 		return res
 	}
 	res.Clean = true
@@ -344,7 +359,7 @@ func Grammar(req GrammarRequest) (res *GrammarResult) {
 	res.Millis["match"] = ms(t)
 
 	// gen dfa -report, for a regular start rule.
-	if res.Regular && c != nil {
+	if res.Regular {
 		t = time.Now()
 		res.DFA = &DFAInfo{Rule: start}
 		if machines, err := c.Build([]string{start}); err != nil {

@@ -135,7 +135,7 @@ func TestGrammarAnalysis(t *testing.T) {
 			wantProblems: []string{
 				"input.abnf:1:1: note: recursion: a is recursive (rules: a); the DFA back end refuses it",
 				"input.abnf:1:1: error: a derives no finite string: every alternative needs a again",
-			}, wantStart: "a", wantRegular: true},
+			}, wantStart: "a"},
 		// A start rule not in the grammar: the default, with a note.
 		{name: "unknown start", text: "a = \"x\"\n", start: "b", wantStart: "a", wantRegular: true, wantDFA: 2,
 			wantProblems: []string{"no rule b in the grammar: the start rule is a"}, inputs: "x\n", wantMatch: []bool{true}},
@@ -180,6 +180,19 @@ func TestGrammarAnalysis(t *testing.T) {
 				t.Errorf("verdicts mismatch (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestGrammarDFARefused: a grammar gen dfa refuses (its repetitions
+// written out pass -max-nfa) is still checked and matched; whether its
+// rules are regular is not known, and the page says why.
+func TestGrammarDFARefused(t *testing.T) {
+	res := Grammar(GrammarRequest{Text: "a = 1000(1000\"a\" \"b\")\n", Inputs: "ab\n"})
+	if !res.Clean || res.RegularKnown || res.Regular || !strings.Contains(res.DFAErr, "gen dfa: ") || res.DFA != nil {
+		t.Errorf("clean %v, regular known %v, regular %v, DFAErr %q, DFA %+v", res.Clean, res.RegularKnown, res.Regular, res.DFAErr, res.DFA)
+	}
+	if len(res.Verdicts) != 1 || res.Verdicts[0].Match || res.Verdicts[0].Err != "" {
+		t.Errorf("verdicts %+v", res.Verdicts)
 	}
 }
 
