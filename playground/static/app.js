@@ -213,7 +213,7 @@ function loadSource(value) {
     start = g.name === "rfc3987" ? "IRI-reference" : "URI-reference";
     inputs = g.name === "rfc6874" ? "http://[fe80::1%25eth0]/\nhttp://[fe80::1%eth0]/\n" :
       g.name === "rfc3987" ? "http://例え.jp/引き\nhttp://a/\u{E000}\nhttp://a/?\u{E000}\n" :
-      "http://[::1]:80/a/../b?q#f\nhttp://a b/\n//1.2.3.4.5/x\n";
+      "http://user@example.com:8080/p?q#f\n//[v7.x]/\nhttp://a b/\n";
   } else if (value.startsWith("example:")) {
     const e = globalThis.playgroundExamples.find((e) => "example:" + e.file === value);
     body = e.text;
