@@ -23,7 +23,7 @@ import (
 // Limits of the playground. gen's own defaults hold for the grammar
 // stages, except the PEG translator's search budgets, lowered so that a
 // pasted grammar gets its answer in seconds in a browser tab (WebAssembly
-// runs the proofs about three times slower than native code). A spent
+// runs the proofs about five times slower than native code). A spent
 // budget costs proofs, never exactness: the report then says which
 // decisions are settled by the exact recognizer at parse time.
 const (
