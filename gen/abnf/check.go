@@ -504,7 +504,7 @@ func Check(g *Grammar, start []string) []Problem {
 		}
 	}
 	for _, c := range a.Recursive() {
-		add(c[0].Pos, SeverityNote, "recursion: %s is recursive (rules: %s); the DFA back end refuses it", c[0].Name, names(c))
+		add(c[0].Pos, SeverityNote, "recursion: %s is recursive (rules: %s); the DFA back end compiles it only where the recursion is regular (no self-embedding)", c[0].Name, names(c))
 	}
 	for _, r := range g.Rules {
 		if _, ok := a.height[r]; !ok {

@@ -16,23 +16,23 @@ var checkTests = []struct {
 	// Issue 9: left recursion is accepted, so it is a note.
 	{"r = r \"a\" / \"b\"\n", nil, []string{
 		"t.abnf:1:1: note: left recursion: r can reach itself without consuming input (rules: r); the matcher and the sampler take it, gen peg rewrites it",
-		"t.abnf:1:1: note: recursion: r is recursive (rules: r); the DFA back end refuses it",
+		"t.abnf:1:1: note: recursion: r is recursive (rules: r); the DFA back end compiles it only where the recursion is regular (no self-embedding)",
 	}},
 	{"a = [\"x\"] b\nb = *\"y\" a \"z\" / \"w\"\n", nil, []string{
 		"t.abnf:1:1: warning: every rule is referenced by another, so there is no evident start rule; name one",
 		"t.abnf:1:1: note: left recursion: a can reach itself without consuming input (rules: a, b); the matcher and the sampler take it, gen peg rewrites it",
-		"t.abnf:1:1: note: recursion: a is recursive (rules: a, b); the DFA back end refuses it",
+		"t.abnf:1:1: note: recursion: a is recursive (rules: a, b); the DFA back end compiles it only where the recursion is regular (no self-embedding)",
 	}},
 	// Issue 9 (IMAP): left recursion off the start rule's path is not
 	// reported at all.
 	{"r = \"a\"\nt = \"y\" / t \" \" t\n", []string{"r"}, []string{
-		"t.abnf:2:1: note: recursion: t is recursive (rules: t); the DFA back end refuses it",
+		"t.abnf:2:1: note: recursion: t is recursive (rules: t); the DFA back end compiles it only where the recursion is regular (no self-embedding)",
 		"t.abnf:2:1: warning: t is unreachable from the start rules (r)",
 	}},
 	{"r = \"a\"\nt = \"y\" / t \" \" t\n", []string{"t"}, []string{
 		"t.abnf:1:1: warning: r is unreachable from the start rules (t)",
 		"t.abnf:2:1: note: left recursion: t can reach itself without consuming input (rules: t); the matcher and the sampler take it, gen peg rewrites it",
-		"t.abnf:2:1: note: recursion: t is recursive (rules: t); the DFA back end refuses it",
+		"t.abnf:2:1: note: recursion: t is recursive (rules: t); the DFA back end compiles it only where the recursion is regular (no self-embedding)",
 	}},
 	// Issue 9: shortest strings beyond ShortestLimit (2^20 bytes), with
 	// saturating arithmetic.
@@ -54,10 +54,10 @@ var checkTests = []struct {
 		"t.abnf:1:1: warning: s: its shortest string is 1048577 bytes, above the 1048576 that samples and automata take",
 	}},
 	{"r = \"(\" r \")\" / \"x\"\n", nil, []string{
-		"t.abnf:1:1: note: recursion: r is recursive (rules: r); the DFA back end refuses it",
+		"t.abnf:1:1: note: recursion: r is recursive (rules: r); the DFA back end compiles it only where the recursion is regular (no self-embedding)",
 	}},
 	{"r = \"x\" r\n", nil, []string{
-		"t.abnf:1:1: note: recursion: r is recursive (rules: r); the DFA back end refuses it",
+		"t.abnf:1:1: note: recursion: r is recursive (rules: r); the DFA back end compiles it only where the recursion is regular (no self-embedding)",
 		"t.abnf:1:1: error: r derives no finite string: every alternative needs r again",
 	}},
 	{"r = *( [\"a\"] \"\" )\n", nil, []string{
@@ -76,7 +76,7 @@ var checkTests = []struct {
 	}},
 	// Isolated cycles are unreachable even from the default start rules.
 	{"r = \"a\"\nx = \"(\" y \")\"\ny = x / \"\"\n", nil, []string{
-		"t.abnf:2:1: note: recursion: x is recursive (rules: x, y); the DFA back end refuses it",
+		"t.abnf:2:1: note: recursion: x is recursive (rules: x, y); the DFA back end compiles it only where the recursion is regular (no self-embedding)",
 		"t.abnf:2:1: warning: x is unreachable from the start rules (r)",
 		"t.abnf:3:1: warning: y is unreachable from the start rules (r)",
 	}},

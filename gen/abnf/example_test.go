@@ -34,7 +34,7 @@ func ExampleCheck() {
 	}
 	// Output:
 	// rec.abnf:1:1: note: left recursion: list can reach itself without consuming input (rules: list); the matcher and the sampler take it, gen peg rewrites it
-	// rec.abnf:1:1: note: recursion: list is recursive (rules: list); the DFA back end refuses it
+	// rec.abnf:1:1: note: recursion: list is recursive (rules: list); the DFA back end compiles it only where the recursion is regular (no self-embedding)
 	// rec.abnf:3:1: warning: lost is unreachable from the start rules (list)
 }
 

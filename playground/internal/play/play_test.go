@@ -123,17 +123,17 @@ func TestGrammarAnalysis(t *testing.T) {
 		// Tail recursion is regular (README of testdata/grammars).
 		{name: "tail recursion", text: "ldh-str = let-dig-hyp / let-dig-hyp ldh-str\nlet-dig-hyp = ALPHA / DIGIT / \"-\"\n",
 			wantStart: "ldh-str", wantRegular: true, wantDFA: 2,
-			wantProblems: []string{"input.abnf:1:1: note: recursion: ldh-str is recursive (rules: ldh-str); the DFA back end refuses it"},
+			wantProblems: []string{"input.abnf:1:1: note: recursion: ldh-str is recursive (rules: ldh-str); the DFA back end compiles it only where the recursion is regular (no self-embedding)"},
 			inputs:       "a-1\n\n", wantMatch: []bool{true, false}},
 		// Self-embedding: not regular, no DFA; the matcher still decides.
 		{name: "self-embedding", text: "p = \"(\" *p \")\"\n",
-			wantStart: "p", wantProblems: []string{"input.abnf:1:1: note: recursion: p is recursive (rules: p); the DFA back end refuses it"},
+			wantStart: "p", wantProblems: []string{"input.abnf:1:1: note: recursion: p is recursive (rules: p); the DFA back end compiles it only where the recursion is regular (no self-embedding)"},
 			inputs: "(()())\n(()\n", wantMatch: []bool{true, false}},
 		// A rule that derives no finite string is an error of the
 		// analysis: nothing more is computed.
 		{name: "no finite string", text: "a = \"x\" a\n",
 			wantProblems: []string{
-				"input.abnf:1:1: note: recursion: a is recursive (rules: a); the DFA back end refuses it",
+				"input.abnf:1:1: note: recursion: a is recursive (rules: a); the DFA back end compiles it only where the recursion is regular (no self-embedding)",
 				"input.abnf:1:1: error: a derives no finite string: every alternative needs a again",
 			}, wantStart: "a"},
 		// A start rule not in the grammar: the default, with a note.
