@@ -9,7 +9,7 @@ package rfc3986
 //     that accepts exactly its language, proving every choice in context
 //     (gen peg -report says what it changed and why). pchar is left out of
 //     the parse tree: it would add a node per character.
-//  2. pigeon v1.3.0 (pinned in go.mod by tools.go) turns the PEG into Go,
+//  2. pigeon v1.3.0 (pinned in go.mod by its tool directive) turns the PEG into Go,
 //     in an internal package (parser/internal/rfc3986gen), so that pigeon's
 //     exported API (Parse, Option, Entrypoint, …) stays out of package
 //     parser; the glue gen wrote into the PEG hands the parser to package

@@ -5,7 +5,7 @@
 // gen command translates it to a parsing expression grammar that accepts
 // exactly the ABNF's language (grammar/uri.peg), and pigeon turns that into
 // the parser in package parser; see generate.go. Every generated parser is
-// checked against an exact ABNF matcher (package gen/abnf).
+// checked against an exact ABNF matcher (package abnf).
 //
 // A [URI] is a comparable value holding the five components of RFC 3986
 // §3 and whether each is defined: "http://a?" has an empty query,

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/resolve"
 )

@@ -10,7 +10,7 @@
 // (why "1.2.3.4" is an IPv4 address and "1.2.3.4.5" a reg-name).
 //
 // The failure analysis runs the ABNF itself (the rules as read by package
-// gen/abnf), independently of the generated parser, whose verdict the
+// package abnf), independently of the generated parser, whose verdict the
 // explanation reports; the tests hold the two to the same verdicts and the
 // same offsets.
 package explain
@@ -22,7 +22,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/grammar"
 	"github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/parser/rfc3987"

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 )
 
 func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {

@@ -13,12 +13,12 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/gen/peg"
 )
 
 // pigeon is run from the current module, which pins its version (v1.3.0)
-// in go.mod through tools.go: "go run pkg@version" would also ask the module
+// in go.mod through its tool directive: "go run pkg@version" would also ask the module
 // proxy for the list of versions, which it may refuse.
 const pigeonPkg = "github.com/mna/pigeon"
 

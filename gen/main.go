@@ -77,7 +77,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/grammar"
 	"github.com/peguri/rfc3986/internal/lines"
 )

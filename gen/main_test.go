@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/gen/peg"
 )
 

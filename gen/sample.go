@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 )
 
 func cmdSample(args []string, _ io.Reader, stdout, stderr io.Writer) error {

@@ -11,7 +11,7 @@ import (
 	"os"
 	"slices"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 )
 
 //go:embed rfc3986.abnf

@@ -7,12 +7,6 @@ require (
 	github.com/peguri/rfc3986 v0.0.0-00010101000000-000000000000
 )
 
-require (
-	github.com/fredbi/uri v1.1.1
-	github.com/mna/pigeon v1.3.0 // indirect
-	golang.org/x/mod v0.21.0 // indirect
-	golang.org/x/sync v0.8.0 // indirect
-	golang.org/x/tools v0.25.0 // indirect
-)
+require github.com/fredbi/uri v1.1.1
 
 replace github.com/peguri/rfc3986 => ../

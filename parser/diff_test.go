@@ -9,13 +9,13 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 	abnfsrc "github.com/peguri/rfc3986/grammar"
 	"github.com/peguri/rfc3986/parser"
 )
 
 // The generated parser is checked against the exact ABNF matcher of
-// gen/abnf, which reads grammar/rfc3986.abnf itself: the two must agree on
+// package abnf, which reads grammar/rfc3986.abnf itself: the two must agree on
 // every input, for every rule.
 
 var oracle = sync.OnceValues(func() (*abnf.Matcher, error) {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/parser/internal/rfc3986gen"
 )

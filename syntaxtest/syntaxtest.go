@@ -3,7 +3,7 @@
 // differential test this module runs on its own parsers, for yours.
 //
 // Three implementations must agree on every input: the exact ABNF matcher
-// of gen/abnf (alternatives unordered, repetitions giving back: the
+// of package abnf (alternatives unordered, repetitions giving back: the
 // grammar's meaning), the pigeon parser gen peg generated, and the DFA gen
 // dfa generated, where the rule has one. The inputs are samples of each rule
 // and near-misses (samples with one to three edits) from the matcher's
@@ -20,7 +20,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/grammar"
 	"github.com/peguri/rfc3986/parser"
 )

@@ -5,12 +5,12 @@
 // nanoseconds per byte with no allocation, where the pigeon parser spends
 // microseconds.
 //
-// Pipeline: the rule, lowered to PEG shapes by gen/ir (the same language),
+// Pipeline: the rule, lowered to PEG shapes by gen/internal/ir (the same language),
 // is inlined into a Thompson NFA over bytes — code point ranges compiled to
 // their UTF-8 byte sequences, so invalid UTF-8 is rejected as the ABNF
 // matcher rejects it; in octet mode (abnf.Options.Octets) numeric values are
 // the bytes themselves — then determinized by subset construction and
-// minimized (gen/fa). A rule the body references enters the NFA as a copy
+// minimized (gen/internal/fa). A rule the body references enters the NFA as a copy
 // of that rule's minimal DFA, compiled once, rather than as its own NFA:
 // the automata to determinize stay small however deep the rules
 // nest, and the result is the same (the copy keeps the atoms the rule's
@@ -18,7 +18,7 @@
 //
 // # Recursion
 //
-// A rule that reaches only strongly regular recursion (gen/ir's
+// A rule that reaches only strongly regular recursion (gen/internal/ir's
 // Recursion: every reference inside a set of mutually recursive rules
 // stands at the right end of its body, or every one at the left end) has a
 // regular language, and is compiled exactly: each rule of the set is
@@ -44,7 +44,7 @@
 //   - MaxNFA (-max-nfa, default 2^20): states of a rule's NFA (with the
 //     DFAs of the rules it references), counted exactly before any is
 //     built. Every rule's expansion of its bounded repetitions (which
-//     gen/ir writes out as copies) is checked against it too, before
+//     gen/internal/ir writes out as copies) is checked against it too, before
 //     lowering, since lowering a rule such as 65536(65536"a") would itself
 //     take minutes.
 //   - MaxDFA (-max-dfa, default 65,535): states of subset construction. The
@@ -64,9 +64,9 @@ import (
 	"go/format"
 	"strings"
 
-	"github.com/peguri/rfc3986/gen/abnf"
-	"github.com/peguri/rfc3986/gen/fa"
-	"github.com/peguri/rfc3986/gen/ir"
+	"github.com/peguri/rfc3986/abnf"
+	"github.com/peguri/rfc3986/gen/internal/fa"
+	"github.com/peguri/rfc3986/gen/internal/ir"
 )
 
 // Machine is the minimal byte DFA of one rule.
@@ -410,7 +410,7 @@ func satMul(a, b int64) int64 {
 }
 
 // checkExpansion refuses a grammar in which some rule, with its bounded
-// repetitions written out as gen/ir writes them (n copies; nested options
+// repetitions written out as gen/internal/ir writes them (n copies; nested options
 // up to m), has more than limit nodes. Lowering such a rule would take time
 // and memory in proportion, before any automaton is built; no NFA for a
 // rule that reaches it could be smaller.
@@ -430,11 +430,11 @@ type expansion struct {
 }
 
 // size returns the size of n written out, the size of its non-empty part
-// as gen/ir derives it for a repetition whose body can match the empty
+// as gen/internal/ir derives it for a repetition whose body can match the empty
 // string (nn(x y) = nn(x) y / nn(y) when x can be empty, and so on), both
 // saturated, and whether n can match the empty string (computed on the way
 // up, not asked of the analysis at every node, which would walk each
-// subtree again). References count one: gen/ir does not inline them.
+// subtree again). References count one: gen/internal/ir does not inline them.
 func (e expansion) size(n abnf.Node) (all, nonEmpty int64, nullable bool) {
 	switch n := n.(type) {
 	case *abnf.Alt:
@@ -507,7 +507,7 @@ type costKey struct {
 }
 
 // estimate returns the number of NFA states inline makes for x, exactly,
-// without building them: the expression is a DAG (gen/ir shares the copies
+// without building them: the expression is a DAG (gen/internal/ir shares the copies
 // of repeated expressions), so it is walked once per node, with saturating
 // sums. The rules x references outside comp are compiled on the way: their
 // minimal DFAs are what inline copies.
@@ -533,7 +533,7 @@ func (c *Compiler) estimate(x ir.Expr, comp *ir.Component) (int64, error) {
 	case *ir.Empty:
 		v = 1
 	case *ir.Seq:
-		v = 1 // only if there are no items (gen/ir makes none such)
+		v = 1 // only if there are no items (gen/internal/ir makes none such)
 		for i, y := range x.Items {
 			if i == 0 {
 				v = 0

@@ -11,9 +11,9 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/peguri/rfc3986/gen/abnf"
-	"github.com/peguri/rfc3986/gen/fa"
-	"github.com/peguri/rfc3986/gen/ir"
+	"github.com/peguri/rfc3986/abnf"
+	"github.com/peguri/rfc3986/gen/internal/fa"
+	"github.com/peguri/rfc3986/gen/internal/ir"
 	"github.com/peguri/rfc3986/syntax"
 )
 
@@ -174,7 +174,7 @@ func TestRegularRecursion(t *testing.T) {
 		{"s = a / b\na = \"x\" b / \"y\"\nb = \"z\" a / \"y\" a / \"q\"\n", "xyzq"},
 		// a's component references c's component from inside.
 		{"s = a\na = c \"x\" a / \"y\"\nc = \"z\" c / \"w\"\n", "xyzw"},
-		// A nullable tail-recursive rule, repeated (gen/ir derives its
+		// A nullable tail-recursive rule, repeated (gen/internal/ir derives its
 		// non-empty part, another component).
 		{"s = *a \".\"\na = [\"x\" a]\n", "x."},
 		{"s = 1*(a \",\")\na = \"x\" / \"y\" a\n", "xy,"},
@@ -258,7 +258,7 @@ func randomGrammar(rng *rand.Rand) string {
 		return []string{`"a"`, `"b"`, `"c"`, `"ab"`, `("a" / "c")`, `*"a"`, `[h0]`, `h1`}[rng.IntN(8)]
 	}
 	// The first item of an alternative that recurses cannot be empty:
-	// that would be head recursion too (which gen/ir refuses).
+	// that would be head recursion too (which gen/internal/ir refuses).
 	solid := func() string {
 		return []string{`"a"`, `"b"`, `"c"`, `"ab"`, `("a" / "c")`, `1*"a"`, `h0`, `h1`}[rng.IntN(8)]
 	}
@@ -318,7 +318,7 @@ func checkEstimate(t *testing.T, c *Compiler, r *ir.Rule) {
 	}
 }
 
-// TestLeftLinear compiles head recursion, which gen/ir does not lower yet
+// TestLeftLinear compiles head recursion, which gen/internal/ir does not lower yet
 // (it rewrites it away, or refuses it), from lowered grammars built by
 // hand, and compares with regular expressions on all short strings.
 func TestLeftLinear(t *testing.T) {
@@ -558,9 +558,9 @@ func TestLargeButFine(t *testing.T) {
 	}
 }
 
-// TestDeepNesting: options nested 3,000 deep, as gen/ir lowers them, build
+// TestDeepNesting: options nested 3,000 deep, as gen/internal/ir lowers them, build
 // in linear time. (They are built here directly: lowering that grammar is
-// gen/ir's business.)
+// gen/internal/ir's business.)
 func TestDeepNesting(t *testing.T) {
 	var x ir.Expr = &ir.Set{Set: fa.Of('a')}
 	for range 3000 {

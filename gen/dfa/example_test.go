@@ -3,7 +3,7 @@ package dfa_test
 import (
 	"fmt"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/gen/dfa"
 	"github.com/peguri/rfc3986/grammar"
 )

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/peguri/rfc3986/gen/fa"
+	"github.com/peguri/rfc3986/gen/internal/fa"
 )
 
 // This file decides, on the NFA of a whole start rule, whether a PEG

@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/peguri/rfc3986/gen/fa"
+	"github.com/peguri/rfc3986/gen/internal/fa"
 )
 
 // TestClassEmission: every character set the translator emits reads back,

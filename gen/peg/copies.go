@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/peguri/rfc3986/gen/ir"
+	"github.com/peguri/rfc3986/gen/internal/ir"
 )
 
 // copyRef returns the PEG identifier of rule r in copy cp of its recursive

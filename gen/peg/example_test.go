@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/gen/peg"
 )
 

@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/peguri/rfc3986/gen/abnf"
-	"github.com/peguri/rfc3986/gen/fa"
-	"github.com/peguri/rfc3986/gen/ir"
+	"github.com/peguri/rfc3986/abnf"
+	"github.com/peguri/rfc3986/gen/internal/fa"
+	"github.com/peguri/rfc3986/gen/internal/ir"
 )
 
 // occ is one occurrence of an expression in the inlined start rule: the

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/peguri/rfc3986/gen/fa"
-	"github.com/peguri/rfc3986/gen/ir"
+	"github.com/peguri/rfc3986/gen/internal/fa"
+	"github.com/peguri/rfc3986/gen/internal/ir"
 )
 
 // Modular translation. When a start rule's inlined NFA would pass the state

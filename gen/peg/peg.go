@@ -42,9 +42,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/peguri/rfc3986/gen/abnf"
-	"github.com/peguri/rfc3986/gen/fa"
-	"github.com/peguri/rfc3986/gen/ir"
+	"github.com/peguri/rfc3986/abnf"
+	"github.com/peguri/rfc3986/gen/internal/fa"
+	"github.com/peguri/rfc3986/gen/internal/ir"
 	"github.com/peguri/rfc3986/syntax"
 )
 

@@ -10,7 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/gen/peg"
 	"github.com/peguri/rfc3986/grammar"
 )

@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/peguri/rfc3986/gen/abnf"
-	"github.com/peguri/rfc3986/gen/ir"
+	"github.com/peguri/rfc3986/abnf"
+	"github.com/peguri/rfc3986/gen/internal/ir"
 )
 
 // Report lists what the translation did and why: the shape rewrites of

@@ -3,7 +3,7 @@ package rfc3987_test
 import (
 	"testing"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/grammar"
 	base "github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/parser/rfc3987"

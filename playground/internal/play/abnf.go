@@ -14,7 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/gen/dfa"
 	"github.com/peguri/rfc3986/gen/peg"
 	"github.com/peguri/rfc3986/grammar"

@@ -14,8 +14,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/peguri/rfc3986/gen/abnf"
-	"github.com/peguri/rfc3986/gen/fa"
+	"github.com/peguri/rfc3986/abnf"
+	"github.com/peguri/rfc3986/gen/internal/fa"
 )
 
 // Expr is an expression: *Alt, *Seq, *Rep, *Ref, *Set or *Empty.

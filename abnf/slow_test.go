@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 )
 
-// slowMatcher is the matcher gen/abnf had before the Earley recognizer of
+// slowMatcher is the matcher package abnf had before the Earley recognizer of
 // match.go: the reference implementation that the tests check [Matcher]
 // against, in the manner of net/netip's slow_test.go. It computes, for each
 // rule and input position, the set of positions where a match can end

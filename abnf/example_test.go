@@ -3,7 +3,7 @@ package abnf_test
 import (
 	"fmt"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 )
 
 // A grammar where PEG's ordered choice would go wrong: "1" is a prefix of

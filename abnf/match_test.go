@@ -6,7 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/grammar"
 )
 
@@ -294,7 +294,7 @@ func TestMatchOctets(t *testing.T) {
 // exactly the valid UTF-8 (issue 9: in code-point mode it rejected "é" and
 // accepted its double encoding).
 func TestMatchUTF8Octets(t *testing.T) {
-	g, err := abnf.ReadFiles([]string{"../../testdata/grammars/rfc3629.abnf"}, &abnf.Options{Octets: true})
+	g, err := abnf.ReadFiles([]string{"../testdata/grammars/rfc3629.abnf"}, &abnf.Options{Octets: true})
 	if err != nil {
 		t.Fatal(err)
 	}

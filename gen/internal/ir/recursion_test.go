@@ -3,8 +3,8 @@ package ir_test
 import (
 	"testing"
 
-	"github.com/peguri/rfc3986/gen/abnf"
-	"github.com/peguri/rfc3986/gen/ir"
+	"github.com/peguri/rfc3986/abnf"
+	"github.com/peguri/rfc3986/gen/internal/ir"
 )
 
 func TestRecursion(t *testing.T) {

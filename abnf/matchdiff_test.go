@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/internal/grammarindex"
 )
 
@@ -127,7 +127,7 @@ func TestMatchRealGrammars(t *testing.T) {
 		n = 20
 	}
 	total := 0
-	idx, err := grammarindex.Read("../../testdata/grammars")
+	idx, err := grammarindex.Read("../testdata/grammars")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestMatchRealGrammars(t *testing.T) {
 		if f.Reject {
 			continue
 		}
-		g, err := abnf.ReadFiles([]string{f.Path("../../testdata/grammars")}, &abnf.Options{Octets: f.Octets})
+		g, err := abnf.ReadFiles([]string{f.Path("../testdata/grammars")}, &abnf.Options{Octets: f.Octets})
 		if err != nil {
 			t.Fatalf("%s: %v", f.File, err)
 		}

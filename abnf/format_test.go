@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 )
 
 func readFile(t testing.TB, name string) *abnf.Grammar {
@@ -24,7 +24,7 @@ func TestFormatRoundTrip(t *testing.T) {
 	for _, tt := range constructTests {
 		srcs = append(srcs, tt.src+"\na = \"a\"\nb = \"b\"\nc = \"c\"\nx-y-1 = \"x\"\n")
 	}
-	for _, f := range []string{"../../grammar/rfc3986.abnf", "../../testdata/rfc5234-abnf.abnf", "core.abnf"} {
+	for _, f := range []string{"../grammar/rfc3986.abnf", "../testdata/rfc5234-abnf.abnf", "core.abnf"} {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
@@ -81,7 +81,7 @@ func TestEqualDetectsDifferences(t *testing.T) {
 // ABNF: the canonical form of Appendix A, with CRLF lines as §4 requires,
 // matches rulelist; broken texts do not.
 func TestRFC5234ReadsAppendixA(t *testing.T) {
-	abnfOfABNF := readFile(t, "../../testdata/rfc5234-abnf.abnf")
+	abnfOfABNF := readFile(t, "../testdata/rfc5234-abnf.abnf")
 	m, err := abnf.NewMatcher(abnfOfABNF)
 	if err != nil {
 		t.Fatal(err)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 )
 
 // Left recursion. A PEG cannot call a rule again before it has consumed

@@ -8,7 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 )
 
 // TestSamplesMatch: every positive sample of every Appendix A rule matches
@@ -40,7 +40,7 @@ func TestSamplesMatch(t *testing.T) {
 // TestSamplesMatchRecursive does the same on RFC 5234's recursive grammar of
 // ABNF itself: every sample of rulelist is an ABNF text the grammar accepts.
 func TestSamplesMatchRecursive(t *testing.T) {
-	g := readFile(t, "../../testdata/rfc5234-abnf.abnf")
+	g := readFile(t, "../testdata/rfc5234-abnf.abnf")
 	m, err := abnf.NewMatcher(g)
 	if err != nil {
 		t.Fatal(err)
@@ -261,7 +261,7 @@ func TestSampleDeepNesting(t *testing.T) {
 // TestSampleOctets: in octet mode, values are bytes; RFC 3629's
 // UTF8-octets then yields exactly valid UTF-8, and near-misses edit bytes.
 func TestSampleOctets(t *testing.T) {
-	g, err := abnf.ReadFiles([]string{"../../testdata/grammars/rfc3629.abnf"}, &abnf.Options{Octets: true})
+	g, err := abnf.ReadFiles([]string{"../testdata/grammars/rfc3629.abnf"}, &abnf.Options{Octets: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peguri/rfc3986/gen/abnf"
+	"github.com/peguri/rfc3986/abnf"
 )
 
 // Hostile grammars and inputs of issue 9. The matcher must answer each
