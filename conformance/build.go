@@ -7,8 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/peguri/rfc3986/explain"
 	"github.com/peguri/rfc3986/abnf"
+	"github.com/peguri/rfc3986/explain"
 	"github.com/peguri/rfc3986/grammar"
 	"github.com/peguri/rfc3986/internal/corpus"
 	"github.com/peguri/rfc3986/parser"

@@ -8,8 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/peguri/rfc3986/explain"
 	"github.com/peguri/rfc3986/abnf"
+	"github.com/peguri/rfc3986/explain"
 	"github.com/peguri/rfc3986/grammar"
 	"github.com/peguri/rfc3986/parser"
 )
