@@ -160,3 +160,34 @@ func pair(b *testing.B, ours, theirs func(*testing.B), oursName, theirsName stri
 		b.ReportMetric(float64(t.Nanoseconds())/float64(b.N*n), theirsName+"-ns/"+unit)
 	})
 }
+
+// BenchmarkInvalid parses inputs that are invalid only at their last byte,
+// and the same inputs made valid, with rfc3986.Parse: "invalid/…" and
+// "valid/…" alone (with their allocations), and "interleaved/…" both in
+// every iteration, reporting the ratio of their times (invalid / valid).
+// An error is the DFA's: it should cost about what a valid parse does.
+func BenchmarkInvalid(b *testing.B) {
+	for _, c := range []struct {
+		name           string
+		valid, invalid string
+	}{
+		{"segment-8KiB", "http://a/" + strings.Repeat("a", 8192) + "b", "http://a/" + strings.Repeat("a", 8192) + " "},
+		{"segment-64KiB", "http://a/" + strings.Repeat("a", 64<<10) + "b", "http://a/" + strings.Repeat("a", 64<<10) + " "},
+		{"slashes-64KiB", strings.Repeat("/", 64<<10) + "a", strings.Repeat("/", 64<<10) + " "},
+	} {
+		valid := func(b *testing.B) {
+			if _, err := rfc3986.Parse(c.valid); err != nil {
+				b.Fatal(err)
+			}
+		}
+		invalid := func(b *testing.B) {
+			if _, err := rfc3986.Parse(c.invalid); err == nil {
+				b.Fatal("no error")
+			}
+		}
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.invalid)))
+			pair(b, invalid, valid, "invalid", "valid", 1, "op")
+		})
+	}
+}

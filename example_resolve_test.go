@@ -52,7 +52,7 @@ func ExampleResolveString() {
 	// Output:
 	// http://a/b/c/g?y#s <nil>
 	// resolve: base "a/b" has no scheme: RFC 3986 §5.1 requires an absolute base URI
-	// resolve: reference: parse "g h" as URI-reference: unexpected " " at offset 1; expected "#", "%", "/", ":", "?", [!$&-,.0-9;=@-Z_a-z~-], [+.0-9A-Za-z-], EOF
+	// resolve: reference: parse "g h" as URI-reference: segment-nz-nc could not continue at offset 1: found " "; expected pct-encoded, unreserved, sub-delims, ALPHA, DIGIT, "#", "+", "-", ".", "/", ":", "?", "@" or end of input
 }
 
 // Every error says which argument is at fault; errors.As finds the

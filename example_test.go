@@ -53,14 +53,13 @@ func ExampleParse_error() {
 	// 10
 	// http://exa mple.com/
 	//           ^
-	// parse "http://exa mple.com/" as URI-reference: unexpected " " at offset 10; expected "#", "%", "/", ":", "?", "@", [!$&-,.0-9;=A-Z_a-z~-], [!$&-,.0-;=A-Z_a-z~-], EOF
+	// parse "http://exa mple.com/" as URI-reference: reg-name could not continue at offset 10: found " "; expected pct-encoded, unreserved, sub-delims, "#", "/", ":", "?", "@" or end of input
 }
 
 func ExampleParseURI() {
 	_, err := rfc3986.ParseURI("//example.com/")
 	fmt.Println(err)
-	// Output:
-	// parse "//example.com/" as URI: unexpected "/" at offset 0; expected [A-Za-z]
+	// Output: parse "//example.com/" as URI: URI could not continue at offset 0: found "/"; expected ALPHA
 }
 
 func ExampleParseAbsolute() {

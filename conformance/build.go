@@ -89,7 +89,7 @@ func (b *builder) verdict(rule, in string) (bool, error) {
 // letters and digits written "x"); for an invalid one, the rule that
 // could not continue, the character it met, and whether the input ended.
 func (b *builder) signature(rule, in string, valid bool) (string, *explain.Explanation, error) {
-	if len(in) > explain.MaxLength {
+	if len(in) > parser.MaxTreeLength {
 		return "", nil, fmt.Errorf("%q too long", in[:40])
 	}
 	ex, err := b.x.Explain(rule, in)
@@ -201,7 +201,7 @@ func (b *builder) addValidity(rule, in string, p Provenance, note string, always
 	if !valid {
 		f := ex.Failure
 		off := f.Offset
-		c.Offset, c.Failing = &off, f.Rule
+		c.Offset, c.Failing, c.Expected = &off, f.Rule, f.Next
 		if c.Note == "" {
 			c.Note = fmt.Sprintf("%s could not continue at offset %d: found %s; expected %s", f.Rule, f.Offset, f.Found, strings.Join(f.Expected, " "))
 		}

@@ -11,7 +11,7 @@ import (
 // Version is the suite's version: the major number changes when a field
 // changes meaning or goes away, the minor when fields or sections are
 // added, the patch when cases change.
-const Version = "1.0.0"
+const Version = "1.1.0"
 
 // Suite is the file: its header, then one array of cases per section.
 type Suite struct {
@@ -56,8 +56,9 @@ type Provenance struct {
 
 // Validity: is Input a match of Rule (RFC 3986 Appendix A)? An invalid
 // case says where a match stops (Offset: the length of the longest prefix
-// some valid input begins with) and the innermost rule that could not
-// continue there.
+// some valid input begins with), the innermost rule that could not
+// continue there, and what could have come there in the RFC's terms
+// (rules and terminals, "end of input"), as abnf.Diagnosis says them.
 type Validity struct {
 	ID          string     `json:"id"`
 	Rule        string     `json:"rule"`
@@ -66,6 +67,7 @@ type Validity struct {
 	Valid       bool       `json:"valid"`
 	Offset      *int       `json:"offset,omitempty"`
 	Failing     string     `json:"failingRule,omitempty"`
+	Expected    []string   `json:"expected,omitempty"`
 	Section     string     `json:"section"`
 	Note        string     `json:"note,omitempty"`
 	Provenance  Provenance `json:"provenance"`

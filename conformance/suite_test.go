@@ -82,7 +82,6 @@ func TestValidity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	quick := parser.RFC3986().QuickErrors()
 	rules := map[string]int{}
 	for _, c := range s.Validity {
 		in := input(t, c.Input, c.InputQuoted)
@@ -101,8 +100,10 @@ func TestValidity(t *testing.T) {
 		}
 		if !c.Valid {
 			var pe *parser.Error
-			if err := quick.Validate(c.Rule, in); !errors.As(err, &pe) || c.Offset == nil || pe.Offset != *c.Offset {
+			if !errors.As(dfaErr, &pe) || c.Offset == nil || pe.Offset != *c.Offset {
 				t.Errorf("%s: the DFA stops %q at %v; the suite says %v", c.ID, in, err, c.Offset)
+			} else if pe.Innermost != c.Failing || !slices.Equal(pe.Expected, c.Expected) {
+				t.Errorf("%s: %q: the parser's error names %s and expects %q; the suite says %s, %q", c.ID, in, pe.Innermost, pe.Expected, c.Failing, c.Expected)
 			}
 		}
 	}

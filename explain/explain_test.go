@@ -2,6 +2,7 @@ package explain_test
 
 import (
 	"errors"
+	"slices"
 
 	"strings"
 	"testing"
@@ -158,7 +159,7 @@ func TestAgreesWithParser(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := abnf.NewSampler(g, 12)
-		quick := x.Syntax().QuickErrors()
+		quick := x.Syntax()
 		for _, rule := range gr.rules {
 			for i := range 2 * n {
 				var b []byte
@@ -180,7 +181,7 @@ func checkAgrees(t testing.TB, x *explain.Explainer, quick *parser.Syntax, rule,
 	t.Helper()
 	ex, err := x.Explain(rule, in)
 	if err != nil {
-		if errors.Is(err, explain.ErrTooLong) {
+		if errors.Is(err, parser.ErrTooLong) {
 			return
 		}
 		t.Errorf("Explain(%q, %q): %v", rule, in, err)
@@ -196,10 +197,16 @@ func checkAgrees(t testing.TB, x *explain.Explainer, quick *parser.Syntax, rule,
 	// where the explainer, which reads characters, fails at the character.
 	var pe *parser.Error
 	if errors.As(verr, &pe) && pe.Err == nil {
-		off := ex.Failure.Offset
-		_, size := utf8.DecodeRuneInString(in[off:])
-		if pe.Offset != off && (pe.Offset < off || pe.Offset >= off+size) {
-			t.Errorf("Explain(%q, %q): failure at %d, the DFA's at %d", rule, in, off, pe.Offset)
+		f := ex.Failure
+		_, size := utf8.DecodeRuneInString(in[f.Offset:])
+		if pe.Offset != f.Offset && (pe.Offset < f.Offset || pe.Offset >= f.Offset+size) {
+			t.Errorf("Explain(%q, %q): failure at %d, the DFA's at %d", rule, in, f.Offset, pe.Offset)
+		}
+		// The DFA's error tables say what the grammar says, wherever the
+		// input stops (gen dfa diagnoses each state once).
+		if pe.Offset == f.Offset && (pe.Innermost != f.Rule || !slices.Equal(pe.Expected, f.Next)) {
+			t.Errorf("Explain(%q, %q): %s could not continue at %d, expected %q; the DFA says %s, expected %q",
+				rule, in, f.Rule, f.Offset, f.Next, pe.Innermost, pe.Expected)
 		}
 	}
 }
@@ -212,7 +219,7 @@ func TestErrors(t *testing.T) {
 	if _, err := x.Explain("no-such-rule", "a"); !errors.Is(err, parser.ErrUnknownRule) {
 		t.Errorf("Explain(no-such-rule): %v, want ErrUnknownRule", err)
 	}
-	if _, err := x.Explain("", strings.Repeat("a", explain.MaxLength+1)); !errors.Is(err, explain.ErrTooLong) {
+	if _, err := x.Explain("", strings.Repeat("a", parser.MaxTreeLength+1)); !errors.Is(err, parser.ErrTooLong) {
 		t.Errorf("Explain(a long input): %v, want ErrTooLong", err)
 	}
 	// Invalid UTF-8 stops the analysis where it stands.
@@ -233,7 +240,7 @@ func FuzzExplain(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	quick := x.Syntax().QuickErrors()
+	quick := x.Syntax()
 	f.Fuzz(func(t *testing.T, in string) {
 		if len(in) > 1000 {
 			return

@@ -15,6 +15,7 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	report := fs.Bool("report", false, "print NFA, DFA and minimal DFA sizes and byte classes per rule")
 	start := fs.String("start", "", "comma-separated `rules` to compile (default: every rule that reaches no self-embedding recursion)")
 	pkg := fs.String("package", "parser", "Go `package` of the tables")
+	diag := fs.Bool("diagnostics", true, "emit per-state diagnostics, so that errors name the grammar's rules and what could come next")
 	rf := addReadFlags(fs)
 	var opts dfa.Options
 	fs.IntVar(&opts.MaxNFA, "max-nfa", dfa.DefaultMaxNFA, "most NFA `states` per rule (and nodes per rule with repetitions written out)")
@@ -55,6 +56,13 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *out == "" {
 		return nil
+	}
+	if *diag {
+		for _, m := range ms {
+			if err := c.Diagnose(m); err != nil {
+				return err
+			}
+		}
 	}
 	src, err := dfa.Emit(*pkg, header("dfa", args, files), ms)
 	if err != nil {

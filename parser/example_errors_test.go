@@ -8,19 +8,26 @@ import (
 	"github.com/peguri/rfc3986/parser"
 )
 
-// For batch work, a syntax whose errors come from the DFA alone: an invalid
-// input costs about what a valid one does. Its offset is the longest prefix
-// some valid input starts with; pigeon's names the terminal it could not
-// match.
-func ExampleSyntax_QuickErrors() {
-	quick := parser.RFC3986().QuickErrors()
-	_, err := quick.Parse("URI-reference", "//[:m")
-	fmt.Println(err.(*parser.Error).Reason())
-	_, err = parser.RFC3986().Parse("URI-reference", "//[:m")
-	fmt.Println(err.(*parser.Error).Reason())
+// An error says where the input stops, which rule of Appendix A could not
+// continue there, and what could have come instead, in the RFC's terms; it
+// costs what parsing a valid input of the same length does, and one
+// allocation. Package explain says more (the enclosing rules, what each
+// open rule could have read).
+func ExampleError() {
+	for _, in := range []string{"http://a/b c", "http://[::1.2.3.4.5]/", "//[:m"} {
+		_, err := parser.ParseReference(in)
+		var pe *parser.Error
+		if errors.As(err, &pe) {
+			fmt.Printf("%d %s %q\n", pe.Offset, pe.Innermost, pe.Expected)
+		}
+	}
+	_, err := parser.ParseReference("http://a/b c")
+	fmt.Println(err)
 	// Output:
-	// unexpected "m" at offset 4; expected ":"
-	// unexpected ":" at offset 3; expected "::", [0-9A-Fa-f], [Vv]
+	// 10 segment ["pchar" "\"#\"" "\"/\"" "\"?\"" "end of input"]
+	// 17 IPv4address ["DIGIT" "\"]\""]
+	// 4 IPv6address ["\":\""]
+	// parse "http://a/b c" as URI-reference: segment could not continue at offset 10: found " "; expected pchar, "#", "/", "?" or end of input
 }
 
 // A valid input longer than MaxTreeLength gets no parse tree, and an error

@@ -18,13 +18,13 @@ func ExampleParseReference() {
 func ExampleParseURI() {
 	_, err := parser.ParseURI("//host/path")
 	fmt.Println(err)
-	// Output: parse "//host/path" as URI: unexpected "/" at offset 0; expected [A-Za-z]
+	// Output: parse "//host/path" as URI: URI could not continue at offset 0: found "/"; expected ALPHA
 }
 
 func ExampleParseAbsolute() {
 	_, err := parser.ParseAbsolute("http://a/b#frag")
 	fmt.Println(err)
-	// Output: parse "http://a/b#frag" as absolute-URI: unexpected "#" at offset 10; expected "%", "/", "?", [!$&-,.0-;=@-Z_a-z~-], EOF
+	// Output: parse "http://a/b#frag" as absolute-URI: segment could not continue at offset 10: found "#"; expected pchar, "/", "?" or end of input
 }
 
 func ExampleParseRelative() {
@@ -97,18 +97,18 @@ func ExampleParseTree() {
 	// Output: a URI-reference URI
 }
 
-func ExampleError() {
+func ExampleError_Caret() {
 	_, err := parser.ParseReference("http://[::1/")
 	var pe *parser.Error
 	if errors.As(err, &pe) {
-		fmt.Println(pe.Offset, pe.Rule, pe.Expected)
+		fmt.Println(pe.Offset, pe.Rule, pe.Innermost, pe.Expected)
 		fmt.Println(pe.Caret())
 	}
 	// Output:
-	// 11 URI-reference ["." ":" "]" [0-9A-Fa-f] [0-9]]
+	// 11 URI-reference dec-octet [DIGIT HEXDIG "." ":" "]"]
 	// http://[::1/
 	//            ^
-	// parse "http://[::1/" as URI-reference: unexpected "/" at offset 11; expected ".", ":", "]", [0-9A-Fa-f], [0-9]
+	// parse "http://[::1/" as URI-reference: dec-octet could not continue at offset 11: found "/"; expected DIGIT, HEXDIG, ".", ":" or "]"
 }
 
 func ExampleURIRules() {

@@ -107,24 +107,32 @@ func TestStartRules(t *testing.T) {
 	}
 }
 
-// errorTests: the byte offset where parsing stops and what was expected.
+// errorTests: the byte offset where parsing stops, the rule of Appendix A
+// that could not continue, and what could have come there.
 var errorTests = []struct {
 	rule, in string
 	offset   int
 	msg      string // substring of Error()
 }{
-	{"URI-reference", "http://exa mple.com/", 10, `unexpected " " at offset 10`},
-	{"URI-reference", "http://example.com/%zz", 20, `unexpected "z" at offset 20; expected [0-9A-Fa-f]`},
-	{"URI-reference", "http://[::1/", 11, `unexpected "/" at offset 11`},
+	// §3.2.2: a space is no character of a reg-name.
+	{"URI-reference", "http://exa mple.com/", 10, `reg-name could not continue at offset 10: found " "; expected pct-encoded, unreserved, sub-delims, "#", "/", ":", "?", "@" or end of input`},
+	// §2.1: "%" is followed by two hexadecimal digits.
+	{"URI-reference", "http://example.com/%zz", 20, `pct-encoded could not continue at offset 20: found "z"; expected HEXDIG`},
+	// "1" may begin an IPv4address's dec-octet inside ls32, or an h16.
+	{"URI-reference", "http://[::1/", 11, `dec-octet could not continue at offset 11: found "/"; expected DIGIT, HEXDIG, ".", ":" or "]"`},
 	// "example.com:8o" can still be userinfo: the input fails at "/", where "@" was the last hope.
-	{"URI-reference", "http://example.com:8o/", 21, `unexpected "/" at offset 21; expected "%", "@"`},
-	{"URI-reference", "http://a/é", 9, "unexpected \"é\" (U+00E9, bytes C3 A9) at offset 9"},
-	{"URI-reference", "http://a/\xff", 9, "invalid UTF-8 at offset 9"},
-	{"URI-reference", "http://a/#a#b", 11, `unexpected "#" at offset 11`},
-	{"URI", "//a", 0, `unexpected "/" at offset 0; expected [A-Za-z]`},
-	{"URI", "", 0, "unexpected end of input at offset 0"},
-	{"dec-octet", "256", 2, `unexpected "6" at offset 2`},
-	{"IPv6address", "1:2:3:4:5:6:7:8:9", 15, `unexpected ":" at offset 15`},
+	{"URI-reference", "http://example.com:8o/", 21, `userinfo could not continue at offset 21: found "/"; expected pct-encoded, unreserved, sub-delims, ":" or "@"`},
+	// A non-ASCII character is an IRI's (RFC 3987), not a URI's.
+	{"URI-reference", "http://a/é", 9, "segment could not continue at offset 9: found \"é\" (U+00E9, bytes C3 A9)"},
+	{"URI-reference", "http://a/\xff", 9, "segment could not continue at offset 9: found byte 0xFF (invalid UTF-8)"},
+	// §3.5: a fragment has no "#".
+	{"URI-reference", "http://a/#a#b", 11, `fragment could not continue at offset 11: found "#"; expected pchar, "/", "?" or end of input`},
+	// §3.1: a scheme begins with a letter.
+	{"URI", "//a", 0, `URI could not continue at offset 0: found "/"; expected ALPHA`},
+	{"URI", "", 0, "URI could not continue at offset 0: found end of input; expected ALPHA"},
+	{"dec-octet", "256", 2, `dec-octet could not continue at offset 2: found "6"; expected %x30-35 or end of input`},
+	// §3.2.2: at most eight h16 pieces.
+	{"IPv6address", "1:2:3:4:5:6:7:8:9", 15, `h16 could not continue at offset 15: found ":"; expected HEXDIG or end of input`},
 }
 
 func TestErrors(t *testing.T) {
@@ -257,7 +265,7 @@ func TestReasonCompactsClasses(t *testing.T) {
 	long := `[!$&-,.0-9;=A-Z_a-z~\xA0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF\U00010000-\U0001FFFD-]`
 	short := `[!$&-,.0-9;=A-Z_a-z~-]`
 	e := &parser.Error{Input: "a b", Offset: 1, Rule: "IRI", Expected: []string{`"#"`, long, short, `[\]\\]`}}
-	want := `unexpected " " at offset 1; expected "#", [!$&-,.0-9;=A-Z_a-z~…non-ASCII], [!$&-,.0-9;=A-Z_a-z~-], [\]\\]`
+	want := `unexpected " " at offset 1; expected "#", [!$&-,.0-9;=A-Z_a-z~…non-ASCII], [!$&-,.0-9;=A-Z_a-z~-] or [\]\\]`
 	if got := e.Reason(); got != want {
 		t.Errorf("Reason() = %s\nwant       %s", got, want)
 	}

@@ -27,9 +27,8 @@ func ParseFrom(u URI, s string) (URI, error) {
 		// An authority begins where u has none.
 		return ParseReference(s)
 	}
-	d := rfc3986.uriDFA[0].Machine()
-	if ok, fail := d.Run(s); !ok {
-		return URI{}, rfc3986.explain("URI-reference", s, d, fail)
+	if ok, stop := rfc3986.uriDFA[0].Machine().Why(s); !ok {
+		return URI{}, dfaError("URI-reference", s, stop)
 	}
 	// As split does, from n on: in valid input, '#' appears only to start
 	// the fragment, and '?' before it only to start the query.

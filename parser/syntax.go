@@ -33,8 +33,6 @@ type Syntax struct {
 	// The hot machines, resolved once: one per URI rule, and IPv4's.
 	uriDFA  []*syntax.Table
 	ipv4DFA *syntax.Table
-	// quick: errors come from the DFA alone (QuickErrors).
-	quick bool
 }
 
 // Names says which rules of a grammar make up a URI reference.
@@ -160,8 +158,8 @@ func (s *Syntax) IsURIRule(rule string) bool { return slices.Contains(s.uriRules
 
 // Parse parses in as one of the URI rules (the reference rule if rule is
 // ""): validated by the rule's DFA, split without allocating. On failure
-// the error is the pigeon parser's (offset, expected set), or the DFA's for
-// input longer than MaxTreeLength.
+// the error is the DFA's (see [Error]): its cost is that of a valid
+// input's, and it allocates once.
 func (s *Syntax) Parse(rule, in string) (u URI, err error) {
 	i, err := s.uriRule(rule)
 	if err == nil {
@@ -198,9 +196,8 @@ func (s *Syntax) parseURI(u *URI, i int, in string) error {
 	if len(in) > MaxLength {
 		return tooLong(name, in, MaxLength)
 	}
-	d := s.uriDFA[i].Machine()
-	if ok, fail := d.Run(in); !ok {
-		return s.explain(name, in, d, fail)
+	if ok, stop := s.uriDFA[i].Machine().Why(in); !ok {
+		return dfaError(name, in, stop)
 	}
 	s.split(u, in)
 	return nil
@@ -208,7 +205,9 @@ func (s *Syntax) parseURI(u *URI, i int, in string) error {
 
 // Validate reports whether the whole of in matches the named rule, with an
 // *Error saying where it does not. It decides with the rule's DFA, so it
-// allocates nothing for valid input; errors come from the pigeon parser.
+// allocates nothing for valid input, and once for an error. A rule without
+// a DFA (recursive, in a grammar of your own) is decided by the pigeon
+// parser, as ParseRule does.
 func (s *Syntax) Validate(rule, in string) error {
 	name, ok := s.Rule(rule)
 	if !ok {
@@ -222,17 +221,19 @@ func (s *Syntax) Validate(rule, in string) error {
 		_, err := s.ParseRule(name, in)
 		return err
 	}
-	d := t.Machine()
-	if ok, fail := d.Run(in); !ok {
-		return s.explain(name, in, d, fail)
+	if ok, stop := t.Machine().Why(in); !ok {
+		return dfaError(name, in, stop)
 	}
 	return nil
 }
 
 // ParseRule parses the whole of in as the named rule with the pigeon
 // parser and returns its parse tree: the captured rules with their spans.
-// Input longer than MaxTreeLength gets no tree: its error says whether it
-// is valid ([ErrTooLongForTree]) or where it is not, from the rule's DFA.
+// The rule's DFA decides first, so that an invalid input costs what a
+// valid one does to reject and gets the DFA's error; input longer than
+// MaxTreeLength gets no tree: its error says whether it is valid
+// ([ErrTooLongForTree]) or where it is not. A rule without a DFA is
+// decided by the pigeon parser alone, whose errors name terminals.
 func (s *Syntax) ParseRule(rule, in string) (*Node, error) {
 	name, ok := s.Rule(rule)
 	if !ok {
@@ -244,25 +245,34 @@ func (s *Syntax) ParseRule(rule, in string) (*Node, error) {
 // parseRule is ParseRule for a canonical rule name, with pigeon's
 // expression budget (MaxExpressions) given.
 func (s *Syntax) parseRule(name, in string, maxExpr uint64) (*Node, error) {
+	if len(in) > MaxLength {
+		return nil, tooLong(name, in, MaxLength)
+	}
+	if t := s.g.DFA(name); t != nil {
+		if ok, stop := t.Machine().Why(in); !ok {
+			return nil, dfaError(name, in, stop)
+		}
+	} else if len(in) > MaxTreeLength {
+		// A recursive rule has no DFA: nothing decides it.
+		return nil, tooLong(name, in, MaxTreeLength)
+	}
 	if len(in) > MaxTreeLength {
-		if len(in) > MaxLength {
-			return nil, tooLong(name, in, MaxLength)
-		}
-		t := s.g.DFA(name)
-		if t == nil {
-			// A recursive rule has no DFA: nothing decides it.
-			return nil, tooLong(name, in, MaxTreeLength)
-		}
-		d := t.Machine()
-		if ok, fail := d.Run(in); !ok {
-			return nil, dfaError(name, in, d, fail)
-		}
 		return nil, &Error{Input: in, Offset: MaxTreeLength, Rule: name, Err: ErrTooLongForTree,
 			Msg: fmt.Sprintf("valid, but too long for a parse tree: %d bytes, the limit is %d", len(in), MaxTreeLength)}
 	}
+	return s.pegParse(name, in, maxExpr)
+}
+
+// pegParse parses in with the pigeon parser alone.
+func (s *Syntax) pegParse(name, in string, maxExpr uint64) (*Node, error) {
 	n, f := s.g.Parse(name, []byte(in), maxExpr)
 	if f != nil {
-		return nil, &Error{Input: in, Offset: f.Offset, Rule: name, Expected: f.Expected, Msg: f.Msg}
+		exp := f.Expected
+		if i := slices.Index(exp, "EOF"); i >= 0 {
+			exp = slices.Clone(exp)
+			exp[i] = syntax.EndOfInput
+		}
+		return nil, &Error{Input: in, Offset: f.Offset, Rule: name, Expected: exp, Msg: f.Msg}
 	}
 	if n == nil {
 		// A rule that is not captured (a character class): its node is
@@ -288,28 +298,13 @@ func (s *Syntax) ParseTree(rule, in string) (URI, *Node, error) {
 	return s.fromTree(in, n, s.uriNames[slices.Index(s.uriRules, name)]), n, nil
 }
 
-// explain builds the error for an input the DFA rejected at offset fail:
-// pigeon's, which names what was expected, when the input is short enough
-// for it; the DFA's own otherwise (or should pigeon disagree, which the
-// tests show it does not).
-func (s *Syntax) explain(rule, in string, d *syntax.Machine, fail int) *Error {
-	if len(in) <= MaxTreeLength && !s.quick {
-		if _, err := s.ParseRule(rule, in); err != nil {
-			if pe, ok := err.(*Error); ok {
-				return pe
-			}
-		}
-	}
-	return dfaError(rule, in, d, fail)
-}
-
-// dfaError is the error of an input that the DFA d rejected at offset
-// fail: the length of the longest prefix some valid input starts with, and
-// the bytes d accepts there.
-func dfaError(rule, in string, d *syntax.Machine, fail int) *Error {
-	e := &Error{Input: in, Offset: fail, Rule: rule, Expected: d.Expected(in, fail)}
-	if fail < len(in) && in[fail] >= 0x80 && !utf8.ValidString(in[fail:min(fail+4, len(in))]) {
-		if r, w := utf8.DecodeRuneInString(in[fail:]); r == utf8.RuneError && w <= 1 {
+// dfaError is the error of an input that a DFA rejected: where, the
+// innermost rule that could not continue, and what could have come there
+// (see syntax.Machine.Why). It allocates the Error alone.
+func dfaError(rule, in string, stop syntax.Stop) *Error {
+	e := &Error{Input: in, Offset: stop.Offset, Rule: rule, Innermost: stop.Rule, Expected: stop.Expected}
+	if f := stop.Offset; f < len(in) && in[f] >= 0x80 {
+		if r, w := utf8.DecodeRuneInString(in[f:]); r == utf8.RuneError && w <= 1 {
 			e.Msg = "invalid UTF-8"
 		}
 	}

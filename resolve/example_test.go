@@ -172,7 +172,7 @@ func ExampleEqualString() {
 	// Output:
 	// true <nil>
 	// false <nil>
-	// resolve: b: parse "http://a b/" as URI-reference: unexpected " " at offset 8; expected "#", "%", "/", ":", "?", "@", [!$&-,.0-9;=A-Z_a-z~-], [!$&-,.0-;=A-Z_a-z~-], EOF
+	// resolve: b: parse "http://a b/" as URI-reference: reg-name could not continue at offset 8: found " "; expected pct-encoded, unreserved, sub-delims, "#", "/", ":", "?", "@" or end of input
 }
 
 func ExampleArgError() {

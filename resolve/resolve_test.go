@@ -249,9 +249,9 @@ var errorTests = []struct {
 	// Unparsable text names the argument and keeps the parser's reason
 	// (the expected set that follows is the parser's business).
 	{"http://a b/", "c", "base", true,
-		`resolve: base: parse "http://a b/" as URI-reference: unexpected " " at offset 8; expected `},
+		`resolve: base: parse "http://a b/" as URI-reference: reg-name could not continue at offset 8: found " "; expected `},
 	{rfcBase, "g h", "reference", true,
-		`resolve: reference: parse "g h" as URI-reference: unexpected " " at offset 1; expected `},
+		`resolve: reference: parse "g h" as URI-reference: segment-nz-nc could not continue at offset 1: found " "; expected `},
 	// The base is checked first.
 	{"%", "%", "base", true, ""},
 }

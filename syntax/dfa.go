@@ -28,6 +28,22 @@ type Table struct {
 	Next           string // [state][class] → state; state 0 dead, 1 the start
 	Accept         string // one byte per state, 1 if accepting
 
+	// Diagnostics (gen dfa writes them; tables without them are valid,
+	// and describe errors in bytes): why an input stops, in the grammar's
+	// terms. The indices are one byte each, or two (little-endian) when
+	// their list has more than 256 entries.
+	//
+	// FailRule is, per state and per column — the byte classes, then the
+	// end of the input — an index into FailRules: the innermost rule that
+	// could not continue on a byte of that class, or at the end.
+	FailRules []string
+	FailRule  string
+	// Expect is, per state, an index into Expects: what could have come
+	// next in the grammar's terms (rules, terminals as ABNF writes them,
+	// "end of input").
+	Expects [][]string
+	Expect  string
+
 	once sync.Once
 	m    *Machine
 }
@@ -73,7 +89,47 @@ func (t *Table) Check() error {
 	if t.Accept[0] != 0 {
 		return errors.New("dfa: the dead state accepts")
 	}
-	return nil
+	return t.checkDiagnostics()
+}
+
+// checkDiagnostics checks the diagnostic fields: all or none, of the
+// sizes the states and classes give, every index in range.
+func (t *Table) checkDiagnostics() error {
+	if len(t.FailRules) == 0 && t.FailRule == "" && len(t.Expects) == 0 && t.Expect == "" {
+		return nil
+	}
+	check := func(what, idx string, entries, n int) error {
+		w := indexWidth(n)
+		if n == 0 || len(idx) != entries*w {
+			return fmt.Errorf("dfa: %s: %d bytes of indices into %d entries, want %d", what, len(idx), n, entries*w)
+		}
+		for i := range entries {
+			if v := index(idx, i, w); v >= n {
+				return fmt.Errorf("dfa: %s: entry %d is %d, want below %d", what, i, v, n)
+			}
+		}
+		return nil
+	}
+	if err := check("FailRule", t.FailRule, t.States*(t.NClass+1), len(t.FailRules)); err != nil {
+		return err
+	}
+	return check("Expect", t.Expect, t.States, len(t.Expects))
+}
+
+// indexWidth is the bytes of an index into a list of n entries.
+func indexWidth(n int) int {
+	if n > 256 {
+		return 2
+	}
+	return 1
+}
+
+// index is the i'th index of width w in idx.
+func index(idx string, i, w int) int {
+	if w == 2 {
+		return int(idx[2*i]) | int(idx[2*i+1])<<8
+	}
+	return int(idx[i])
 }
 
 // next is the i'th entry of the transition table: state i/NClass on class
@@ -95,6 +151,10 @@ type Machine struct {
 	accept []bool
 	loops  []*[256]bool
 	t      *Table
+	// From the table's diagnostics (nil without them): per state, what
+	// could come next, and the index width of FailRule.
+	expects   [][]string
+	failWidth int
 }
 
 // minLoop is the least number of self-looping bytes for which a state gets
@@ -139,6 +199,14 @@ func (t *Table) expand() *Machine {
 			d.loops[s] = &loop
 		}
 	}
+	if t.Expect != "" {
+		d.expects = make([][]string, t.States)
+		w := indexWidth(len(t.Expects))
+		for s := range t.States {
+			d.expects[s] = t.Expects[index(t.Expect, s, w)]
+		}
+		d.failWidth = indexWidth(len(t.FailRules))
+	}
 	return d
 }
 
@@ -147,15 +215,23 @@ func (t *Table) expand() *Machine {
 // longest prefix of s that is a prefix of a valid input (len(s) when all of
 // s is such a prefix but not itself valid).
 func (d *Machine) Run(s string) (ok bool, fail int) {
+	ok, fail, _ = d.run(s)
+	return ok, fail
+}
+
+// run is Run, with the state the machine was in at fail (the last live
+// state).
+func (d *Machine) run(s string) (ok bool, fail, state int) {
 	if d.next8 != nil {
 		next := d.next8
 		loops := d.loops
 		st := 1
 		for i := 0; i < len(s); {
-			st = int(next[st<<8|int(s[i])])
-			if st == 0 {
-				return false, i
+			n := int(next[st<<8|int(s[i])])
+			if n == 0 {
+				return false, i, st
 			}
+			st = n
 			i++
 			if loop := loops[st]; loop != nil {
 				for i < len(s) && loop[s[i]] {
@@ -163,21 +239,55 @@ func (d *Machine) Run(s string) (ok bool, fail int) {
 				}
 			}
 		}
-		return d.accept[st], len(s)
+		return d.accept[st], len(s), st
 	}
 	next := d.next16
 	st := 1
 	for i := 0; i < len(s); i++ {
-		st = int(next[st<<8|int(s[i])])
-		if st == 0 {
-			return false, i
+		n := int(next[st<<8|int(s[i])])
+		if n == 0 {
+			return false, i, st
 		}
+		st = n
 	}
-	return d.accept[st], len(s)
+	return d.accept[st], len(s), st
+}
+
+// Stop is why a machine rejected an input.
+type Stop struct {
+	// Offset is where it stopped, as Run says.
+	Offset int
+	// Rule is the innermost rule of the grammar that could not continue
+	// at Offset; "" for a table without diagnostics.
+	Rule string
+	// Expected is what could have come at Offset: in the grammar's terms
+	// (rule names, terminals as ABNF writes them, "end of input"), or, for
+	// a table without diagnostics, the bytes, as classes, and "end of
+	// input". It may be shared: do not modify it.
+	Expected []string
+}
+
+// Why runs the machine on s as Run does and, when it rejects s, says why.
+// With diagnostics it costs a Run and two table loads, and allocates
+// nothing.
+func (d *Machine) Why(s string) (ok bool, stop Stop) {
+	ok, fail, st := d.run(s)
+	if ok {
+		return true, Stop{}
+	}
+	if d.expects == nil {
+		return false, Stop{Offset: fail, Expected: d.Expected(s, fail)}
+	}
+	col := d.t.NClass // the end of the input
+	if fail < len(s) {
+		col = int(d.t.Classes[s[fail]])
+	}
+	r := index(d.t.FailRule, st*(d.t.NClass+1)+col, d.failWidth)
+	return false, Stop{Offset: fail, Rule: d.t.FailRules[r], Expected: d.expects[st]}
 }
 
 // Expected describes what the DFA accepts after s[:off]: the bytes with a
-// transition, as classes, and "EOF" where the input may end.
+// transition, as classes, and EndOfInput where the input may end.
 func (d *Machine) Expected(s string, off int) []string {
 	st := 1
 	for i := 0; i < off; i++ {
@@ -204,10 +314,14 @@ func (d *Machine) Expected(s string, off int) []string {
 		out = append(out, byteClass(set))
 	}
 	if d.accept[st] {
-		out = append(out, "EOF")
+		out = append(out, EndOfInput)
 	}
 	return out
 }
+
+// EndOfInput is the item of an expected set that says the input could
+// have ended there.
+const EndOfInput = "end of input"
 
 // byteClass formats sorted bytes as a pigeon-style class, or a literal
 // for one byte.

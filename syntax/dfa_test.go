@@ -94,7 +94,7 @@ func TestExpected(t *testing.T) {
 	}{
 		{"", 0, []string{`"a"`}},
 		{"ab", 2, []string{"[.a-z]"}},
-		{"a.", 2, []string{"EOF"}},
+		{"a.", 2, []string{"end of input"}},
 	} {
 		if diff := cmp.Diff(tt.want, m.Expected(tt.in, tt.off)); diff != "" {
 			t.Errorf("Expected(%q, %d) (-want +got):\n%s", tt.in, tt.off, diff)

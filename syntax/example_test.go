@@ -84,8 +84,8 @@ func ExampleTable_Machine() {
 		fmt.Println(ok, fail, m.Expected(in, fail))
 	}
 	// Output:
-	// true 3 ["a" EOF]
-	// false 2 ["a" EOF]
+	// true 3 ["a" end of input]
+	// false 2 ["a" end of input]
 	// false 0 ["a"]
 }
 

@@ -22,7 +22,7 @@ type explainJSON struct {
 }
 
 // failureMessage is a failure in one line.
-func failureMessage(f *explain.Failure) string {
+func failureMessage(f *explain.Diagnosis) string {
 	return fmt.Sprintf("%s could not continue at offset %d: found %s; expected %s", f.Rule, f.Offset, f.Found, strings.Join(f.Expected, ", "))
 }
 
@@ -67,7 +67,7 @@ func cmdExplain(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 		if in.tooLong() {
 			return false, writeInvalid(out, in, name, in.lengthError(name))
 		}
-		if len(in.s) > explain.MaxLength {
+		if len(in.s) > parser.MaxTreeLength {
 			// As tree does: a valid input is valid, but too long for a
 			// tree (ErrTooLongForTree); an invalid one gets the DFA's
 			// error.

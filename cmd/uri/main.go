@@ -10,10 +10,10 @@
 // reference), and a trailing "\r" is part of the input. Inputs stream: a
 // million lines take constant memory, and a line longer than the parser
 // takes (16 MiB) is read in bounded memory and reported, with a prefix of
-// it, as too long. Errors of inputs read from standard input come from the
-// parser's DFA, so that an invalid line costs about what a valid one does;
-// with -explain, or inputs given as arguments, they come from the pigeon
-// parser, whose expected sets name terminals.
+// it, as too long. Errors come from the parser's DFA, so that an invalid
+// input costs about what a valid one does: the offset, the innermost rule
+// that could not continue, and what could have come there, in the
+// grammar's terms (explain says more).
 //
 // Flags may come before or after the arguments; "--" ends them, so that an
 // input that begins with "-" goes after it. -json switches every subcommand
@@ -28,7 +28,7 @@
 //
 // Subcommands:
 //
-//	parse [-rule R] [-grammar G] [-explain] [-json] [INPUT…]
+//	parse [-rule R] [-grammar G] [-json] [INPUT…]
 //		parse as rule R (default URI-reference; any rule of the grammar) and
 //		print the components; -grammar picks a built-in parser: rfc3986
 //		(the default), rfc6874 (with IPv6 zone identifiers) or rfc3987
@@ -41,7 +41,7 @@
 //		offset, the rule's ABNF text, the expected characters and the
 //		enclosing rules; for a valid one, a condensed tree of rule spans
 //		and each host's kind with §3.2.2's reason
-//	resolve [-non-strict] [-trace] [-explain] [-json] BASE [REF…]
+//	resolve [-non-strict] [-trace] [-json] BASE [REF…]
 //		resolve each REF against BASE (RFC 3986 §5.2; -non-strict: §5.2.2's
 //		backward-compatible mode); errors name the argument that failed;
 //		-trace prints §5.2.2's steps, T after each, §5.2.3's merge and
@@ -79,10 +79,10 @@ func main() {
 
 const usage = `usage: uri SUBCOMMAND [flags] [ARGS…] [-- ARGS…]   (no ARGS: one input per line of standard input)
 
-  parse [-rule R] [-grammar G] [-explain] [-json] [INPUT…]   components of each input
+  parse [-rule R] [-grammar G] [-json] [INPUT…]              components of each input
   tree  [-rule R] [-grammar G] [-json] [INPUT…]              parse tree of each input
   explain [-rule R] [-grammar G] [-json] [INPUT…]            the Appendix A rule that failed, or the rules that matched
-  resolve [-non-strict] [-trace] [-explain] [-json] BASE [REF…]  RFC 3986 §5.2 target of each REF (-trace: step by step)
+  resolve [-non-strict] [-trace] [-json] BASE [REF…]         RFC 3986 §5.2 target of each REF (-trace: step by step)
   normalize [-scheme] [-ipv6] [-explain] [-json] [INPUT…]    §6.2.2 (and §6.2.3) normal form (-explain: each change)
   equal [-level L] [-json] A B                               §6.2 equivalence; exit 0 if equivalent
   iri-to-uri [-json] [INPUT…]                                RFC 3987 §3.1 mapping of each IRI

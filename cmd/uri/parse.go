@@ -60,7 +60,6 @@ func cmdParse(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 	fs := newFlags("parse", stderr)
 	rule := fs.String("rule", "", "parse as this `rule`, any rule of the grammar (default: URI-reference; IRI-reference for rfc3987)")
 	grammar := fs.String("grammar", "rfc3986", "built-in `grammar`: "+grammarNames())
-	explain := fs.Bool("explain", false, "explain errors of standard input's lines with the pigeon parser too (slower on invalid lines)")
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
@@ -70,15 +69,11 @@ func cmdParse(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	quick := g.QuickErrors()
 	return eachInput(inputs, stdin, func(in input) (bool, error) {
 		if in.tooLong() {
 			return false, writeInvalid(out, in, name, in.lengthError(name))
 		}
 		syn := g
-		if in.batch && !*explain {
-			syn = quick
-		}
 		var u parser.URI
 		var err error
 		if syn.IsURIRule(name) {

@@ -59,18 +59,10 @@ func describe(err error, arg string) *argErrorJ {
 	return j
 }
 
-// quickRFC3986 is RFC 3986 with the DFA's errors, for lines of standard
-// input.
-var quickRFC3986 = parser.RFC3986().QuickErrors()
-
-// parseRef parses an input as a URI-reference: with the DFA's errors for a
-// line of standard input unless explain is set, with pigeon's otherwise.
-func parseRef(in input, explain bool) (parser.URI, error) {
-	switch {
-	case in.tooLong():
+// parseRef parses an input as a URI-reference.
+func parseRef(in input) (parser.URI, error) {
+	if in.tooLong() {
 		return parser.URI{}, in.lengthError("URI-reference")
-	case in.batch && !explain:
-		return quickRFC3986.Parse("URI-reference", in.s)
 	}
 	return parser.ParseReference(in.s)
 }
@@ -125,7 +117,6 @@ func writeResultExtra(out *output, in input, base *string, result string, err er
 func cmdResolve(args []string, stdin io.Reader, out *output, stderr io.Writer) error {
 	fs := newFlags("resolve", stderr)
 	nonStrict := fs.Bool("non-strict", false, "resolve as RFC 3986 §5.2.2's backward-compatible parsers: a reference with the base's scheme is relative")
-	explain := fs.Bool("explain", false, "explain errors of standard input's lines with the pigeon parser too (slower on invalid lines)")
 	trace := fs.Bool("trace", false, "print §5.2.2's steps: the branch taken, T after each step, §5.2.3's merge and §5.2.4's remove_dot_segments table")
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
 	inputs, err := parseFlags(fs, args)
@@ -148,7 +139,7 @@ func cmdResolve(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 		if berr != nil {
 			return false, writeResult(out, in, &base, "", berr, "")
 		}
-		r, err := parseRef(in, *explain)
+		r, err := parseRef(in)
 		if err != nil {
 			return false, writeResult(out, in, &base, "", err, "reference")
 		}
@@ -165,7 +156,7 @@ func cmdNormalize(args []string, stdin io.Reader, out *output, stderr io.Writer)
 	fs := newFlags("normalize", stderr)
 	scheme := fs.Bool("scheme", false, "add §6.2.3 scheme-based normalization (http, https, ws, wss, ftp: default port, empty path)")
 	ipv6 := fs.Bool("ipv6", false, "write IPv6 literals in RFC 5952's canonical text")
-	explain := fs.Bool("explain", false, "list each step of §6.2.2 and §6.2.3 that changed something, with before and after; explain errors of standard input's lines with the pigeon parser too")
+	explain := fs.Bool("explain", false, "list each step of §6.2.2 and §6.2.3 that changed something, with before and after")
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
@@ -179,7 +170,7 @@ func cmdNormalize(args []string, stdin io.Reader, out *output, stderr io.Writer)
 		n.Steps |= resolve.NormalizeIPv6Canonical
 	}
 	return eachInput(inputs, stdin, func(in input) (bool, error) {
-		u, err := parseRef(in, *explain)
+		u, err := parseRef(in)
 		if err != nil {
 			return false, writeResult(out, in, nil, "", err, "input")
 		}
@@ -259,13 +250,8 @@ func cmdEqual(args []string, _ io.Reader, out *output, stderr io.Writer) error {
 	return nil
 }
 
-// quickRFC3987 is RFC 3987 with the DFA's errors, for lines of standard
-// input.
-var quickRFC3987 = rfc3987.Syntax().QuickErrors()
-
 func cmdIRIToURI(args []string, stdin io.Reader, out *output, stderr io.Writer) error {
 	fs := newFlags("iri-to-uri", stderr)
-	explain := fs.Bool("explain", false, "explain errors of standard input's lines with the pigeon parser too (slower on invalid lines)")
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
@@ -274,11 +260,6 @@ func cmdIRIToURI(args []string, stdin io.Reader, out *output, stderr io.Writer) 
 	return eachInput(inputs, stdin, func(in input) (bool, error) {
 		if in.tooLong() {
 			return false, writeResult(out, in, nil, "", in.lengthError("IRI-reference"), "input")
-		}
-		if in.batch && !*explain {
-			if _, err := quickRFC3987.Parse("IRI-reference", in.s); err != nil {
-				return false, writeResult(out, in, nil, "", err, "input")
-			}
 		}
 		u, err := rfc3987.ToURI(in.s)
 		return err == nil, writeResult(out, in, nil, u.String(), err, "input")

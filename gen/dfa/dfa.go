@@ -78,6 +78,9 @@ type Machine struct {
 	// Recursive lists the rules of strongly regular recursion the rule
 	// reaches, compiled by treating their references as jumps.
 	Recursive []string
+	// Diag, when set (see Diagnose), is emitted with the tables, so that
+	// errors name the grammar's rules.
+	Diag *Diagnostics
 }
 
 // States returns the number of states of the minimal DFA (the dead state
@@ -636,6 +639,7 @@ func (c *Compiler) sequences(x *ir.Set) [][]fa.ByteRange {
 
 // nfaBuilder inlines lowered expressions into a byte NFA.
 type nfaBuilder struct {
+	flat   bool // references are inlined as NFAs (Compiler.Diagnose), not as copies of minimal DFAs
 	c      *Compiler
 	b      *fa.Builder
 	rec    map[*ir.Component]bool // components compiled as jumps, here or in rules referenced
@@ -724,6 +728,13 @@ func (bl *nfaBuilder) inline(x ir.Expr, f *frame) (int32, int32) {
 			b.Eps(f.exit[t], e)
 			return s, e
 		}
+		if bl.flat {
+			if comp := bl.c.of[t]; comp != nil {
+				g := bl.copy(comp)
+				return g.entry[t], g.exit[t]
+			}
+			return bl.inline(t.Body, nil)
+		}
 		return bl.frag(bl.c.built[t])
 	}
 	s := b.State() // unreachable: estimate refused unknown expressions
@@ -801,8 +812,8 @@ func Report(ms []*Machine) string {
 // more.
 func Emit(pkg, header string, ms []*Machine) ([]byte, error) {
 	for _, m := range ms {
-		if m.States()+1 > MaxTableStates {
-			return nil, fmt.Errorf("%s: its minimal DFA has %d states, and the 16-bit tables number at most %d besides the dead state", m.Rule, m.States(), MaxTableStates-1)
+		if n := len(m.table().Next); n+1 > MaxTableStates {
+			return nil, fmt.Errorf("%s: its minimal DFA has %d states, and the 16-bit tables number at most %d besides the dead state", m.Rule, n, MaxTableStates-1)
 		}
 	}
 	var b bytes.Buffer
@@ -819,20 +830,31 @@ func Emit(pkg, header string, ms []*Machine) ([]byte, error) {
 		classes, next, accept, wide := tables(m)
 		fmt.Fprintf(&b, "\t%q: {\n", m.Rule)
 		fmt.Fprintf(&b, "\t\tStates: %d,\n", len(accept))
-		fmt.Fprintf(&b, "\t\tNClass: %d,\n", m.Classes()+1)
+		fmt.Fprintf(&b, "\t\tNClass: %d,\n", len(m.table().Atoms)+1)
 		fmt.Fprintf(&b, "\t\tWide: %v,\n", wide)
 		fmt.Fprintf(&b, "\t\tClasses: %s,\n", quote(classes))
 		fmt.Fprintf(&b, "\t\tNext: %s,\n", quote(next))
 		fmt.Fprintf(&b, "\t\tAccept: %s,\n", quote(accept))
+		if m.Diag != nil {
+			emitDiagnostics(&b, m.Diag)
+		}
 		fmt.Fprintf(&b, "\t},\n")
 	}
 	fmt.Fprintf(&b, "}\n}\n")
 	return format.Source(b.Bytes())
 }
 
+// table is the DFA Emit writes: the one the diagnostics are for, if any.
+func (m *Machine) table() *fa.DFA {
+	if m.Diag != nil && m.Diag.DFA != nil {
+		return m.Diag.DFA
+	}
+	return m.DFA
+}
+
 // tables lays a machine out: class 0 and state 0 are dead.
 func tables(m *Machine) (classes, next, accept []byte, wide bool) {
-	d := m.DFA
+	d := m.table()
 	classes = make([]byte, 256)
 	for i, a := range d.Atoms {
 		for _, r := range a.Ranges() {

@@ -23,5 +23,5 @@ func ExampleToURI() {
 	fmt.Println(err)
 	// Output:
 	// http://r%C3%A9sum%C3%A9.example/%C3%BC?q=%C3%A4#%C3%A9
-	// parse "http://é/%zz" as IRI-reference: unexpected "z" at offset 11; expected [0-9A-Fa-f]
+	// parse "http://é/%zz" as IRI-reference: pct-encoded could not continue at offset 11: found "z"; expected HEXDIG
 }

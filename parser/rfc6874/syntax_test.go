@@ -55,8 +55,8 @@ func TestZoneIDs(t *testing.T) {
 		}
 	}
 	var pe *base.Error
-	if _, err := rfc6874.Syntax().Parse("", "http://[fe80::1%eth0]/"); !errors.As(err, &pe) || pe.Offset != 15 {
-		t.Errorf("error %v, want offset 15", err)
+	if _, err := rfc6874.Syntax().Parse("", "http://[fe80::1%eth0]/"); !errors.As(err, &pe) || pe.Offset != 16 || pe.Innermost != "IPv6addrz" {
+		t.Errorf("error %v, want IPv6addrz failing at offset 16, where \"%%25\" goes on with \"25\"", err)
 	}
 }
 

@@ -1,0 +1,112 @@
+package abnf_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/peguri/rfc3986/abnf"
+)
+
+// TestDiagnose: where an input stops, the rule that could not continue,
+// and what could have come, in the grammar's terms (RFC 3986 Appendix A).
+func TestDiagnose(t *testing.T) {
+	d := abnf.NewDiagnoser(rfc3986(t))
+	for _, c := range []struct {
+		rule, in string
+		off      int
+		found    string
+		failed   string
+		next     []string
+	}{
+		// §3.3: a segment is *pchar; then "/", the query, the fragment, or the end.
+		{"URI-reference", "http://a/b c", 10, `" "`, "segment", []string{"pchar", `"#"`, `"/"`, `"?"`, "end of input"}},
+		// §3.2.2: the "." of a fifth octet fails IPv4address, whose definition has ".".
+		{"URI-reference", "http://[::1.2.3.4.5]/", 17, `"."`, "IPv4address", []string{"DIGIT", `"]"`}},
+		// A space in a host: reg-name could not continue.
+		{"URI-reference", "http://a b/", 8, `" "`, "reg-name", nil},
+		// At the end of the input, the unfinished rule.
+		{"IPv4address", "1.2.3", 5, "end of input", "IPv4address", []string{"DIGIT", `"."`}},
+		// Offset 0: nothing has begun, the start rule could not; a scheme
+		// begins with ALPHA (§3.1).
+		{"URI", " ", 0, `" "`, "URI", []string{"ALPHA"}},
+		// Invalid UTF-8 is no character; an empty segment is a segment.
+		{"URI-reference", "http://a/\xff", 9, `"\xff" (byte 0xFF)`, "segment", []string{"pchar", `"#"`, `"/"`, `"?"`, "end of input"}},
+	} {
+		x, err := d.Diagnose(c.rule, c.in)
+		if err != nil {
+			t.Errorf("Diagnose(%s, %q): %v", c.rule, c.in, err)
+			continue
+		}
+		if x.Match || x.Offset != c.off || x.Found != c.found || x.Rule != c.failed {
+			t.Errorf("Diagnose(%s, %q) = match %v, offset %d, found %s, rule %s; want offset %d, found %s, rule %s",
+				c.rule, c.in, x.Match, x.Offset, x.Found, x.Rule, c.off, c.found, c.failed)
+		}
+		if c.next != nil {
+			if diff := cmp.Diff(c.next, x.Next); diff != "" {
+				t.Errorf("Diagnose(%s, %q).Next mismatch (-want +got):\n%s", c.rule, c.in, diff)
+			}
+		}
+	}
+	x, err := d.Diagnose("URI", "http://a")
+	if err != nil || !x.Match || x.Offset != 8 {
+		t.Errorf("Diagnose(URI, http://a) = %+v, %v; want a match", x, err)
+	}
+	if _, err := d.Diagnose("no-such-rule", ""); err == nil {
+		t.Error("Diagnose(no-such-rule): no error")
+	}
+}
+
+// TestDiagnoseRuleFor: one diagnosis of a prefix names the rule for each
+// character that could follow, as a diagnosis of the whole input does.
+func TestDiagnoseRuleFor(t *testing.T) {
+	d := abnf.NewDiagnoser(rfc3986(t))
+	prefix := "http://[::1.2.3.4"
+	p, err := d.Diagnose("URI-reference", prefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []rune{'.', 'x', ' ', -1} {
+		in := prefix
+		if c >= 0 {
+			in += string(c)
+		}
+		whole, err := d.Diagnose("URI-reference", in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rule, start := p.RuleFor(c); rule != whole.Rule || start != whole.Start {
+			t.Errorf("RuleFor(%q) = %s@%d; Diagnose(%q) says %s@%d", c, rule, start, in, whole.Rule, whole.Start)
+		}
+	}
+}
+
+// TestDiagnoseLinear: on RFC 3986, which has no recursion, the work is
+// linear in the input: four times the input costs at most 4.5 times the
+// threads expanded (counted, not timed).
+func TestDiagnoseLinear(t *testing.T) {
+	g := rfc3986(t)
+	const n = 64 << 10
+	for _, s := range []struct {
+		name string
+		make func(n int) string
+	}{
+		{"segments, then a space", func(n int) string { return "http://a/" + strings.Repeat("a/", (n-10)/2) + " " }},
+		{"percent-encodings, then a lone %", func(n int) string { return strings.Repeat("%41", (n-1)/3) + "%" }},
+		{"dotted host, then a space", func(n int) string { return "http://" + strings.Repeat("1.", (n-8)/2) + " " }},
+		{"an IP literal of colons", func(n int) string { return "http://[" + strings.Repeat("1:", (n-9)/2) + "]" }},
+	} {
+		steps := func(in string) int {
+			d := abnf.NewDiagnoser(g)
+			if _, err := d.Diagnose("URI-reference", in); err != nil {
+				t.Fatal(err)
+			}
+			return abnf.DiagnoserSteps(d)
+		}
+		small, large := steps(s.make(n/4)), steps(s.make(n))
+		t.Logf("%s: %d steps, then %d", s.name, small, large)
+		if float64(large) > 4.5*float64(small) {
+			t.Errorf("%s: %d steps for %d bytes, %.1f times the %d of a quarter of it", s.name, large, n, float64(large)/float64(small), small)
+		}
+	}
+}
