@@ -106,7 +106,7 @@ type Explainer struct {
 	mu    sync.Mutex // guards diag's caches
 	diag  *abnf.Diagnoser
 	maxes map[string]int // rule → the length of its longest string (-1: unbounded)
-	hosts []string // the host rules of the grammar, by name
+	hosts []string       // the host rules of the grammar, by name
 }
 
 var builtins = map[string]struct {

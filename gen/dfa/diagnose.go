@@ -35,7 +35,7 @@ type Diagnostics struct {
 	// the first input that reaches it reads it.
 	Approximate bool
 	Rules       []string   // the rules that can fail, each once
-	Expects [][]string // the distinct lists of what could come next
+	Expects     [][]string // the distinct lists of what could come next
 	// Expect is, per table state (0 the dead state, s+1 the machine's
 	// state s), an index into Expects.
 	Expect []int
