@@ -63,4 +63,3 @@ func (x *Explainer) maxLen(rule string) int {
 	x.maxes[rule] = m
 	return m
 }
-
