@@ -191,11 +191,11 @@ func anyText(f func(r corpus.Record, s string) bool) func(corpus.Record) bool {
 
 // validIn reports whether syn accepts s as the rule a validity record
 // names, or as a URI reference.
-func validIn(syn *parser.Syntax, r corpus.Record, s string) bool {
+func validIn(syn *parser.Parser, r corpus.Record, s string) bool {
 	rule := syn.DefaultRule()
 	if r.Kind == "validity" {
 		rule = r.Str("rule")
-		if syn == rfc3987.Syntax() {
+		if syn == rfc3987.Parser() {
 			rule = iriRules[rule]
 		}
 		if _, ok := syn.Rule(rule); !ok {
@@ -234,19 +234,19 @@ func accepted(r corpus.Record) bool {
 // zoneID: the source accepts a reference RFC 3986 rejects and RFC 6874's
 // grammar accepts.
 var zoneID = and(accepted, anyText(func(r corpus.Record, s string) bool {
-	return !validIn(parser.RFC3986(), r, s) && validIn(rfc6874.Syntax(), r, s)
+	return !validIn(parser.RFC3986(), r, s) && validIn(rfc6874.Parser(), r, s)
 }))
 
 // iri: the source accepts a reference RFC 3986 rejects and RFC 3987's IRI
 // grammar accepts (records flagged iri are evaluated as IRIs already).
 var iri = and(accepted, not(flag("iri")), anyText(func(r corpus.Record, s string) bool {
-	return !validIn(parser.RFC3986(), r, s) && validIn(rfc3987.Syntax(), r, s)
+	return !validIn(parser.RFC3986(), r, s) && validIn(rfc3987.Parser(), r, s)
 }))
 
 // invalidEverywhere: the source accepts a reference no grammar we
 // generate accepts.
 var invalidEverywhere = and(accepted, anyText(func(r corpus.Record, s string) bool {
-	return !validIn(parser.RFC3986(), r, s) && !validIn(rfc6874.Syntax(), r, s) && !validIn(rfc3987.Syntax(), r, s)
+	return !validIn(parser.RFC3986(), r, s) && !validIn(rfc6874.Parser(), r, s) && !validIn(rfc3987.Parser(), r, s)
 }))
 
 // controls: a reference carries a control character or space, which no

@@ -122,12 +122,12 @@ func quote(s string, ok bool) string {
 }
 
 // syntaxFor picks the generated grammar a validity record's rule belongs to.
-func syntaxFor(rule string) (*parser.Syntax, bool) {
+func syntaxFor(rule string) (*parser.Parser, bool) {
 	if _, ok := parser.RFC3986().Rule(rule); ok {
 		return parser.RFC3986(), true
 	}
-	if _, ok := rfc3987.Syntax().Rule(rule); ok {
-		return rfc3987.Syntax(), true
+	if _, ok := rfc3987.Parser().Rule(rule); ok {
+		return rfc3987.Parser(), true
 	}
 	return nil, false
 }
@@ -211,7 +211,7 @@ func components(r corpus.Record) outcome {
 	var u parser.URI
 	var err error
 	if r.Flag("iri") {
-		u, err = rfc3987.Syntax().Parse("IRI-reference", in)
+		u, err = rfc3987.Parser().Parse("IRI-reference", in)
 	} else {
 		u, err = rfc3986.Parse(in)
 	}
@@ -418,7 +418,7 @@ func normalization(r corpus.Record) outcome {
 // §5.3.2.3 normalizes IRIs by the same syntax-based rules).
 func iriNormalization(r corpus.Record) outcome {
 	in := r.Str("input")
-	if _, err := rfc3987.Syntax().Parse("IRI-reference", in); err != nil {
+	if _, err := rfc3987.Parser().Parse("IRI-reference", in); err != nil {
 		return outcome{ours: "invalid IRI", theirs: quote(r.Str("normalized"), true), detail: errDetail(err)}
 	}
 	if _, err := rfc3986.Parse(in); err != nil {

@@ -54,8 +54,8 @@ func ExampleGrammars() {
 	// Output: [rfc3986 rfc6874 rfc3987]
 }
 
-func ExampleExplainer_Syntax() {
+func ExampleExplainer_Parser() {
 	x, _ := explain.New("rfc3987")
-	fmt.Println(x.Syntax().DefaultRule())
+	fmt.Println(x.Parser().DefaultRule())
 	// Output: IRI-reference
 }

@@ -101,7 +101,7 @@ type Host struct {
 // Explainer explains inputs against one of the built-in grammars.
 type Explainer struct {
 	name  string
-	syn   *parser.Syntax
+	syn   *parser.Parser
 	g     *abnf.Grammar
 	mu    sync.Mutex // guards diag's caches
 	diag  *abnf.Diagnoser
@@ -111,11 +111,11 @@ type Explainer struct {
 
 var builtins = map[string]struct {
 	sources []string
-	syn     func() *parser.Syntax
+	syn     func() *parser.Parser
 }{
 	"rfc3986": {[]string{"rfc3986"}, parser.RFC3986},
-	"rfc6874": {[]string{"rfc3986", "rfc6874"}, rfc6874.Syntax},
-	"rfc3987": {[]string{"rfc3986", "rfc3987"}, rfc3987.Syntax},
+	"rfc6874": {[]string{"rfc3986", "rfc6874"}, rfc6874.Parser},
+	"rfc3987": {[]string{"rfc3986", "rfc3987"}, rfc3987.Parser},
 }
 
 // Grammars returns the names New takes: rfc3986, rfc6874, rfc3987.
@@ -136,9 +136,9 @@ func New(name string) (*Explainer, error) {
 	return &Explainer{name: name, syn: b.syn(), g: g, diag: abnf.NewDiagnoser(g), maxes: map[string]int{}, hosts: []string{"host", "ihost"}}, nil
 }
 
-// Syntax returns the generated parser whose verdicts the explanations
+// Parser returns the generated parser whose verdicts the explanations
 // report.
-func (x *Explainer) Syntax() *parser.Syntax { return x.syn }
+func (x *Explainer) Parser() *parser.Parser { return x.syn }
 
 // Explain explains input as rule (the grammar's default rule when rule is
 // ""; any rule of the grammar, case-insensitively). The verdict is the

@@ -159,7 +159,7 @@ func TestAgreesWithParser(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := abnf.NewSampler(g, 12)
-		quick := x.Syntax()
+		quick := x.Parser()
 		for _, rule := range gr.rules {
 			for i := range 2 * n {
 				var b []byte
@@ -177,7 +177,7 @@ func TestAgreesWithParser(t *testing.T) {
 	}
 }
 
-func checkAgrees(t testing.TB, x *explain.Explainer, quick *parser.Syntax, rule, in string) {
+func checkAgrees(t testing.TB, x *explain.Explainer, quick *parser.Parser, rule, in string) {
 	t.Helper()
 	ex, err := x.Explain(rule, in)
 	if err != nil {
@@ -240,7 +240,7 @@ func FuzzExplain(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	quick := x.Syntax()
+	quick := x.Parser()
 	f.Fuzz(func(t *testing.T, in string) {
 		if len(in) > 1000 {
 			return

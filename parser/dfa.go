@@ -17,7 +17,7 @@ import "strings"
 // the next '/', '?' or '#'; then the path, "?" query, "#" fragment. Within a
 // valid authority, userinfo ends at the only '@', an IP literal at ']', and
 // the port follows the next ':'. The URI is s and offsets in it.
-func (sy *Syntax) split(u *URI, s string) {
+func (sy *Parser) split(u *URI, s string) {
 	u.text = s
 	i := 0
 	for j := 0; j < len(s); j++ {
@@ -61,7 +61,7 @@ func (sy *Syntax) split(u *URI, s string) {
 }
 
 // splitAuthority splits the authority s[a:end].
-func (sy *Syntax) splitAuthority(u *URI, s string, a, end int) {
+func (sy *Parser) splitAuthority(u *URI, s string, a, end int) {
 	hs := a
 	if k := strings.IndexByte(s[a:end], '@'); k >= 0 {
 		u.flags, hs = u.flags|hasUserinfo, a+k+1

@@ -116,13 +116,13 @@ func ExampleURIRules() {
 	// Output: [URI-reference URI absolute-URI relative-ref]
 }
 
-func ExampleNewSyntax() {
+func ExampleNewParser() {
 	// A package serves a generated grammar — a scheme's own rules, say —
-	// with a Syntax built from what gen generated into its internal
+	// with a Parser built from what gen generated into its internal
 	// package: the PEG function (gen peg, then pigeon) and the DFA function
 	// (gen dfa). Here Appendix A's, without Names: no typed URI, but every
 	// rule validates and parses into a tree.
-	s, err := parser.NewSyntax("appendix-a", rfc3986gen.PEG(), rfc3986gen.DFA())
+	s, err := parser.NewParser("appendix-a", rfc3986gen.PEG(), rfc3986gen.DFA())
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -135,8 +135,8 @@ func ExampleNewSyntax() {
 	// IP-literal IPvFuture
 }
 
-func ExampleSyntax() {
-	// Every generated grammar is a Syntax; RFC3986 is Appendix A.
+func ExampleParser() {
+	// Every generated grammar is a Parser; RFC3986 is Appendix A.
 	s := parser.RFC3986()
 	fmt.Println(s.Name(), s.DefaultRule(), s.URIRules())
 	u, _ := s.Parse("relative-ref", "//h/p")

@@ -26,10 +26,10 @@ func TestErrorKinds(t *testing.T) {
 		{"ParseAs", func() error { _, err := parser.ParseAs("host", "a"); return err }()},
 		{"ParseTree", func() error { _, _, err := parser.ParseTree("host", "a"); return err }()},
 		{"RFC3986.Parse", func() error { _, err := parser.RFC3986().Parse("nope", "a"); return err }()},
-		{"Syntax without URI rules", func() error {
+		{"Parser without URI rules", func() error {
 			// Appendix A's tables without Names: the rules parse into
 			// trees, and Parse has no URI rule to use.
-			s, err := parser.NewSyntax("bare", rfc3986gen.PEG(), rfc3986gen.DFA())
+			s, err := parser.NewParser("bare", rfc3986gen.PEG(), rfc3986gen.DFA())
 			if err != nil {
 				return err
 			}

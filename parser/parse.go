@@ -76,11 +76,11 @@ func URIRules() []string { return rfc3986.URIRules() }
 func ParseAs(rule, s string) (URI, error) { return rfc3986.Parse(rule, s) }
 
 // ParseTree parses s as one of the [URIRules] with the pigeon parser alone;
-// see [Syntax.ParseTree].
+// see [Parser.ParseTree].
 func ParseTree(rule, s string) (URI, *Node, error) { return rfc3986.ParseTree(rule, s) }
 
 // Validate reports whether the whole of s matches the named rule of
-// Appendix A; see [Syntax.Validate].
+// Appendix A; see [Parser.Validate].
 func Validate(rule, s string) error { return rfc3986.Validate(rule, s) }
 
 // Rules returns the names of the rules ParseRule accepts: every rule of

@@ -8,7 +8,7 @@
 // [ParseURI], [ParseAbsolute], [ParseRelative], plus [ParseRule], which
 // validates input against any rule of the grammar by name and returns its
 // parse tree. The generated code lives in an internal package, so that
-// pigeon's own API stays out of this one; a [Syntax] serves any generated
+// pigeon's own API stays out of this one; a [Parser] serves any generated
 // grammar (the extensions in rfc6874 and rfc3987, a scheme's own rules)
 // with the same entry points.
 package parser

@@ -19,5 +19,5 @@
 //
 // A generated package exports two functions, PEG (gen peg, then pigeon)
 // and DFA (gen dfa); [NewGrammar] checks what they return, and package
-// parser's NewSyntax adds the typed URI on top.
+// parser's NewParser adds the typed URI on top.
 package syntax

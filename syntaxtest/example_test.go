@@ -10,7 +10,7 @@ import (
 
 func ExampleCheck() {
 	// RFC 3986's generated parsers against the grammar they came from.
-	c := syntaxtest.Config{Syntax: parser.RFC3986(), Grammar: []string{"rfc3986"}}
+	c := syntaxtest.Config{Parser: parser.RFC3986(), Grammar: []string{"rfc3986"}}
 	fmt.Println(syntaxtest.Check(c, "URI", "http://a/b?q#f"))
 	fmt.Println(syntaxtest.Check(c, "IPv4address", "1.2.3.256"))
 	// The same parsers against RFC 6874's grammar, which takes zone
@@ -28,7 +28,7 @@ func ExampleCheck() {
 func ExampleRun() {
 	TestDifferential := func(t *testing.T) {
 		n := syntaxtest.Run(t, syntaxtest.Config{
-			Syntax:  parser.RFC3986(),
+			Parser:  parser.RFC3986(),
 			Grammar: []string{"rfc3986"}, // or {"rfc3986", "my.abnf"}: gen's -grammar values
 			PerURI:  20000,
 			PerRule: 2000,

@@ -27,14 +27,14 @@ import (
 
 // Config says what to check.
 type Config struct {
-	// Syntax is the generated parsers, from parser.NewSyntax.
-	Syntax *parser.Syntax
-	// Grammar is what Syntax was generated from, as gen's -grammar takes
+	// Parser is the generated parsers, from parser.NewParser.
+	Parser *parser.Parser
+	// Grammar is what Parser was generated from, as gen's -grammar takes
 	// it: embedded grammars by name (rfc3986, rfc6874, rfc3987) and ABNF
 	// files, in order. Octets is gen's -octets.
 	Grammar []string
 	Octets  bool
-	// Rules are the rules to check; nil means every rule of Syntax.
+	// Rules are the rules to check; nil means every rule of Parser.
 	Rules []string
 	// PerURI and PerRule are the number of inputs, half samples and half
 	// near-misses, for each URI rule and for each other rule; 0 means
@@ -55,14 +55,14 @@ func Run(t *testing.T, c Config) int64 {
 	}
 	rules := c.Rules
 	if rules == nil {
-		rules = c.Syntax.Rules()
+		rules = c.Parser.Rules()
 	}
 	var total atomic.Int64
 	t.Run("rules", func(t *testing.T) {
 		for _, rule := range rules {
 			t.Run(rule, func(t *testing.T) {
 				t.Parallel()
-				uriRule := c.Syntax.IsURIRule(rule)
+				uriRule := c.Parser.IsURIRule(rule)
 				per := c.PerRule
 				if uriRule {
 					per = c.PerURI
@@ -84,7 +84,7 @@ func Run(t *testing.T, c Config) int64 {
 						t.Fatal(err)
 					}
 					total.Add(1)
-					if err := check(m, c.Syntax, rule, uriRule, string(in)); err != nil {
+					if err := check(m, c.Parser, rule, uriRule, string(in)); err != nil {
 						bad++
 						if bad <= 5 {
 							t.Error(err)
@@ -108,17 +108,17 @@ func Check(c Config, rule, in string) error {
 	if err != nil {
 		return err
 	}
-	name, ok := c.Syntax.Rule(rule)
+	name, ok := c.Parser.Rule(rule)
 	if !ok {
-		return fmt.Errorf("syntaxtest: no rule %q in %s", rule, c.Syntax.Name())
+		return fmt.Errorf("syntaxtest: no rule %q in %s", rule, c.Parser.Name())
 	}
-	return check(m, c.Syntax, name, c.Syntax.IsURIRule(name), in)
+	return check(m, c.Parser, name, c.Parser.IsURIRule(name), in)
 }
 
 // matcher reads the grammar and builds its exact matcher.
 func (c Config) matcher() (*abnf.Grammar, *abnf.Matcher, error) {
-	if c.Syntax == nil {
-		return nil, nil, errors.New("syntaxtest: no Syntax")
+	if c.Parser == nil {
+		return nil, nil, errors.New("syntaxtest: no Parser")
 	}
 	if len(c.Grammar) == 0 {
 		return nil, nil, errors.New("syntaxtest: no Grammar")
@@ -134,7 +134,7 @@ func (c Config) matcher() (*abnf.Grammar, *abnf.Matcher, error) {
 	return g, m, nil
 }
 
-func check(m *abnf.Matcher, syn *parser.Syntax, rule string, uriRule bool, in string) error {
+func check(m *abnf.Matcher, syn *parser.Parser, rule string, uriRule bool, in string) error {
 	want, err := m.Match(rule, []byte(in))
 	if err != nil {
 		return err

@@ -13,11 +13,11 @@ import (
 // their grammars on a few rules.
 func TestRun(t *testing.T) {
 	for _, c := range []syntaxtest.Config{
-		{Syntax: parser.RFC3986(), Grammar: []string{"rfc3986"}, Rules: []string{"URI-reference", "host", "IPv6address"}, PerURI: 400, PerRule: 400, Seed: 1},
-		{Syntax: rfc6874.Syntax(), Grammar: []string{"rfc3986", "rfc6874"}, Rules: []string{"URI", "IP-literal"}, PerURI: 400, PerRule: 400, Seed: 2},
+		{Parser: parser.RFC3986(), Grammar: []string{"rfc3986"}, Rules: []string{"URI-reference", "host", "IPv6address"}, PerURI: 400, PerRule: 400, Seed: 1},
+		{Parser: rfc6874.Parser(), Grammar: []string{"rfc3986", "rfc6874"}, Rules: []string{"URI", "IP-literal"}, PerURI: 400, PerRule: 400, Seed: 2},
 	} {
 		if n, want := syntaxtest.Run(t, c), int64(400*len(c.Rules)); n != want {
-			t.Errorf("%s: Run checked %d inputs, want %d", c.Syntax.Name(), n, want)
+			t.Errorf("%s: Run checked %d inputs, want %d", c.Parser.Name(), n, want)
 		}
 	}
 }
@@ -34,31 +34,31 @@ func TestCheckFails(t *testing.T) {
 	}{
 		{
 			"the parsers reject what the grammar accepts",
-			syntaxtest.Config{Syntax: parser.RFC3986(), Grammar: []string{"rfc3986", "rfc6874"}},
+			syntaxtest.Config{Parser: parser.RFC3986(), Grammar: []string{"rfc3986", "rfc6874"}},
 			"URI", "http://[fe80::1%25eth0]/",
 			"matcher true",
 		},
 		{
 			"the parsers accept what the grammar rejects",
-			syntaxtest.Config{Syntax: rfc6874.Syntax(), Grammar: []string{"rfc3986"}},
+			syntaxtest.Config{Parser: rfc6874.Parser(), Grammar: []string{"rfc3986"}},
 			"IP-literal", "[fe80::1%25eth0]",
 			"matcher false",
 		},
 		{
 			"no grammar",
-			syntaxtest.Config{Syntax: parser.RFC3986()},
+			syntaxtest.Config{Parser: parser.RFC3986()},
 			"URI", "a:b",
 			"no Grammar",
 		},
 		{
 			"no such rule",
-			syntaxtest.Config{Syntax: parser.RFC3986(), Grammar: []string{"rfc3986"}},
+			syntaxtest.Config{Parser: parser.RFC3986(), Grammar: []string{"rfc3986"}},
 			"IRI", "a:b",
 			`no rule "IRI"`,
 		},
 		{
 			"a grammar file that is not there",
-			syntaxtest.Config{Syntax: parser.RFC3986(), Grammar: []string{"rfc3986", "testdata/none.abnf"}},
+			syntaxtest.Config{Parser: parser.RFC3986(), Grammar: []string{"rfc3986", "testdata/none.abnf"}},
 			"URI", "a:b",
 			"none.abnf",
 		},

@@ -12,10 +12,10 @@ import (
 
 // builtins are the generated grammars the command carries, by -grammar
 // name.
-var builtins = map[string]*parser.Syntax{
+var builtins = map[string]*parser.Parser{
 	"rfc3986": parser.RFC3986(),
-	"rfc6874": rfc6874.Syntax(),
-	"rfc3987": rfc3987.Syntax(),
+	"rfc6874": rfc6874.Parser(),
+	"rfc3987": rfc3987.Parser(),
 }
 
 func grammarNames() string {
@@ -29,7 +29,7 @@ func grammarNames() string {
 
 // lookup finds the grammar and the rule's canonical name; an empty rule is
 // the grammar's default (URI-reference; IRI-reference for rfc3987).
-func lookup(grammar, rule string) (*parser.Syntax, string, error) {
+func lookup(grammar, rule string) (*parser.Parser, string, error) {
 	g, ok := builtins[grammar]
 	if !ok {
 		return nil, "", usageError{fmt.Sprintf("no built-in grammar %q (have %s)", grammar, grammarNames())}

@@ -14,14 +14,14 @@ import (
 	"fmt"
 
 	"github.com/peguri/rfc3986/examples/urn/internal/urngen"
-	base "github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/parser"
 )
 
-// Syntax returns the generated parsers: Validate with the DFAs, ParseRule
+// Parser returns the generated parsers: Validate with the DFAs, ParseRule
 // for trees, both with the project's errors (offset, expected set).
-func Syntax() *base.Syntax { return syn }
+func Parser() *parser.Parser { return syn }
 
-var syn = base.MustSyntax(base.NewSyntax("urn", urngen.PEG(), urngen.DFA()))
+var syn = parser.MustParser(parser.NewParser("urn", urngen.PEG(), urngen.DFA()))
 
 // URN is a parsed URN: its namespace identifier and namespace-specific
 // string, and the r-, q- and f-components, each with whether it is present
@@ -48,8 +48,8 @@ func ParseURN(s string) (URN, error) {
 		return URN{}, err // not reached: the DFA and pigeon agree
 	}
 	var u URN
-	var walk func(*base.Node)
-	walk = func(n *base.Node) {
+	var walk func(*parser.Node)
+	walk = func(n *parser.Node) {
 		text := s[n.Start:n.End]
 		switch n.Rule {
 		case "NID":

@@ -15,7 +15,7 @@ import (
 // exact ABNF matcher on samples and near-misses of every URN rule.
 func TestDifferential(t *testing.T) {
 	n := syntaxtest.Run(t, syntaxtest.Config{
-		Syntax:  urn.Syntax(),
+		Parser:  urn.Parser(),
 		Grammar: []string{"rfc3986", "urn.abnf"},
 		PerRule: 20000,
 		Seed:    8141,
@@ -86,5 +86,5 @@ func ExampleParseURN() {
 	fmt.Println(err)
 	// Output:
 	// example weather op=map&lat=39.56 top
-	// parse "urn:a-:x" as namestring: unexpected ":" at offset 6; expected [0-9A-Za-z-], [0-9A-Za-z]
+	// parse "urn:a-:x" as namestring: NID could not continue at offset 6: found ":"; expected ldh or alphanum
 }

@@ -7,10 +7,10 @@ import (
 )
 
 func Example() {
-	u, _ := rfc3987.Syntax().Parse("IRI", "http://例え.jp/引き割り?q=ü#α")
+	u, _ := rfc3987.Parser().Parse("IRI", "http://例え.jp/引き割り?q=ü#α")
 	fmt.Println(u.Host(), u.Path(), u.Query(), u.Fragment())
 	// Private-use characters are allowed in queries only (RFC 3987 §2.2).
-	fmt.Println(rfc3987.Syntax().Validate("IRI", "http://a/\ue000") != nil)
+	fmt.Println(rfc3987.Parser().Validate("IRI", "http://a/\ue000") != nil)
 	// Output:
 	// 例え.jp /引き割り q=ü α
 	// true

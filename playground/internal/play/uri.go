@@ -15,10 +15,10 @@ import (
 
 // syntaxes are the generated grammars the URI tab parses with, by the
 // names gen's -grammar and cmd/uri's -grammar take.
-var syntaxes = map[string]func() *parser.Syntax{
+var syntaxes = map[string]func() *parser.Parser{
 	"rfc3986": parser.RFC3986,
-	"rfc6874": rfc6874.Syntax,
-	"rfc3987": rfc3987.Syntax,
+	"rfc6874": rfc6874.Parser,
+	"rfc3987": rfc3987.Parser,
 }
 
 // SyntaxInfo describes one generated grammar for the URI tab's selectors.
@@ -206,7 +206,7 @@ func URI(req URIRequest) (res *URIResult) {
 	return res
 }
 
-func resolution(s *parser.Syntax, ref parser.URI, base string, nonStrict bool) *Resolution {
+func resolution(s *parser.Parser, ref parser.URI, base string, nonStrict bool) *Resolution {
 	mode := resolve.Strict
 	if nonStrict {
 		mode = resolve.NonStrict

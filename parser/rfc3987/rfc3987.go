@@ -4,22 +4,22 @@
 // UTF-8 input; ucschar may appear wherever RFC 3986 allows unreserved, and
 // iprivate only in the query. The parsers are generated into
 // internal/rfc3987gen; this file describes them to package parser, whose
-// Syntax gives the entry points and the typed URI, and maps IRIs to URIs
+// Parser gives the entry points and the typed URI, and maps IRIs to URIs
 // (§3.1).
 package rfc3987
 
 import (
 	"strings"
 
-	base "github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/parser/rfc3987/internal/rfc3987gen"
 )
 
-// Syntax returns RFC 3987. Its default rule is IRI-reference; it also has
+// Parser returns RFC 3987. Its default rule is IRI-reference; it also has
 // RFC 3986's URI rules (URI-reference, URI, …), which reject non-ASCII.
-func Syntax() *base.Syntax { return syn }
+func Parser() *parser.Parser { return syn }
 
-var syn = base.MustSyntax(base.NewSyntax("rfc3987", rfc3987gen.PEG(), rfc3987gen.DFA(), base.Names{
+var syn = parser.MustParser(parser.NewParser("rfc3987", rfc3987gen.PEG(), rfc3987gen.DFA(), parser.Names{
 	URIRules:  []string{"IRI-reference", "IRI", "absolute-IRI", "irelative-ref"},
 	Scheme:    "scheme",
 	Authority: "iauthority",
@@ -33,7 +33,7 @@ var syn = base.MustSyntax(base.NewSyntax("rfc3987", rfc3987gen.PEG(), rfc3987gen
 	RegName:   "ireg-name",
 	IPvFuture: "IPvFuture",
 	IPv6:      []string{"IPv6address"},
-}, base.AppendixANames()))
+}, parser.AppendixANames()))
 
 // ToURI maps an IRI reference to the URI reference it stands for (RFC 3987
 // §3.1): it checks that iri is an IRI-reference, then percent-encodes the
@@ -41,9 +41,9 @@ var syn = base.MustSyntax(base.NewSyntax("rfc3987", rfc3987gen.PEG(), rfc3987gen
 // IRI, exactly the non-ASCII ones (ucschar and iprivate) — as %HH with
 // upper-case hex. The result is a valid RFC 3986 URI reference; an IRI that
 // is already a URI reference maps to itself.
-func ToURI(iri string) (base.URI, error) {
+func ToURI(iri string) (parser.URI, error) {
 	if _, err := syn.Parse("IRI-reference", iri); err != nil {
-		return base.URI{}, err
+		return parser.URI{}, err
 	}
 	const hex = "0123456789ABCDEF"
 	var b strings.Builder
@@ -58,5 +58,5 @@ func ToURI(iri string) (base.URI, error) {
 		b.WriteByte(hex[c>>4])
 		b.WriteByte(hex[c&15])
 	}
-	return base.ParseReference(b.String())
+	return parser.ParseReference(b.String())
 }

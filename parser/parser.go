@@ -15,7 +15,7 @@ import (
 // runtime's nodes (package syntax).
 type Node = syntax.Node
 
-// Syntax is one grammar's generated parsers — RFC 3986 Appendix A, or a
+// Parser is one grammar's generated parsers — RFC 3986 Appendix A, or a
 // grammar layered on it (zone identifiers, IRIs, a scheme's own rules) — and
 // the names of the rules that hold a URI's components. Its methods are this
 // package's entry points for that grammar: the package-level functions are
@@ -24,7 +24,7 @@ type Node = syntax.Node
 // The DFAs decide membership and, for the URI-level rules, the components
 // are split by the Appendix B scan, which any grammar that keeps RFC 3986's
 // delimiters shares; the pigeon parser builds trees and explains errors.
-type Syntax struct {
+type Parser struct {
 	g        *syntax.Grammar
 	name     string
 	names    []Names  // the first set's first URI rule is the default rule
@@ -50,7 +50,7 @@ type Names struct {
 	IPv6                     []string
 }
 
-// NewSyntax describes a generated grammar to this package: what the
+// NewParser describes a generated grammar to this package: what the
 // generated package's functions return — PEG (gen peg, then pigeon) and
 // DFA (gen dfa; nil for a grammar without DFAs) — and the component rules
 // of each family of URI rules it has (an IRI grammar also holds RFC 3986's
@@ -58,16 +58,16 @@ type Names struct {
 // syntax, say) has no Names: its rules validate and parse into trees, and
 // Parse refuses them.
 //
-// NewSyntax checks the generated tables ([syntax.NewGrammar]), that every
+// NewParser checks the generated tables ([syntax.NewGrammar]), that every
 // URI rule is a start rule with a DFA, as is the first set's IPv4 rule, and
 // that the grammar's default rule (gen peg -default) is the first set's
 // first URI rule; it returns an error naming the first problem.
-func NewSyntax(name string, peg *syntax.PEG, dfa syntax.Tables, names ...Names) (*Syntax, error) {
+func NewParser(name string, peg *syntax.PEG, dfa syntax.Tables, names ...Names) (*Parser, error) {
 	g, err := syntax.NewGrammar(name, peg, dfa)
 	if err != nil {
 		return nil, err
 	}
-	s := &Syntax{g: g, name: name, names: slices.Clone(names)}
+	s := &Parser{g: g, name: name, names: slices.Clone(names)}
 	for i := range s.names {
 		for _, r := range s.names[i].URIRules {
 			t := g.DFA(r)
@@ -93,12 +93,12 @@ func NewSyntax(name string, peg *syntax.PEG, dfa syntax.Tables, names ...Names) 
 	return s, nil
 }
 
-// MustSyntax returns s, or panics if err is not nil. It is for package
+// MustParser returns s, or panics if err is not nil. It is for package
 // variables built from generated code, which the generated code's tests
 // check:
 //
-//	var mine = parser.MustSyntax(parser.NewSyntax("mine", minegen.PEG(), minegen.DFA()))
-func MustSyntax(s *Syntax, err error) *Syntax {
+//	var mine = parser.MustParser(parser.NewParser("mine", minegen.PEG(), minegen.DFA()))
+func MustParser(s *Parser, err error) *Parser {
 	if err != nil {
 		panic(err)
 	}
@@ -107,11 +107,11 @@ func MustSyntax(s *Syntax, err error) *Syntax {
 
 // rfc3986 is the syntax of RFC 3986 Appendix A, generated into
 // internal/rfc3986gen.
-var rfc3986 = MustSyntax(NewSyntax("rfc3986", rfc3986gen.PEG(), rfc3986gen.DFA(), AppendixANames()))
+var rfc3986 = MustParser(NewParser("rfc3986", rfc3986gen.PEG(), rfc3986gen.DFA(), AppendixANames()))
 
 // RFC3986 returns the syntax of RFC 3986 Appendix A, whose entry points
 // are this package's functions.
-func RFC3986() *Syntax { return rfc3986 }
+func RFC3986() *Parser { return rfc3986 }
 
 // AppendixANames are the rules of Appendix A that make up a URI reference.
 // A grammar layered on Appendix A starts from them and changes what it
@@ -135,32 +135,32 @@ func AppendixANames() Names {
 }
 
 // Name is the syntax's name, as the uri command's -grammar takes it.
-func (s *Syntax) Name() string { return s.name }
+func (s *Parser) Name() string { return s.name }
 
 // URIRules returns the start rules that parse into a URI, the default
 // rule first.
-func (s *Syntax) URIRules() []string { return slices.Clone(s.uriRules) }
+func (s *Parser) URIRules() []string { return slices.Clone(s.uriRules) }
 
 // DefaultRule is the grammar's default rule (gen peg -default, or its
 // first start rule that no rule references), which Parse uses when given
 // none: URI-reference for RFC 3986, IRI-reference for RFC 3987.
-func (s *Syntax) DefaultRule() string { return s.g.DefaultRule() }
+func (s *Parser) DefaultRule() string { return s.g.DefaultRule() }
 
 // Rules returns the names of every rule the syntax parses, sorted.
-func (s *Syntax) Rules() []string { return s.g.Rules() }
+func (s *Parser) Rules() []string { return s.g.Rules() }
 
 // Rule returns the canonical name of a rule (ABNF names are
 // case-insensitive), and whether the syntax has it.
-func (s *Syntax) Rule(rule string) (string, bool) { return s.g.Rule(rule) }
+func (s *Parser) Rule(rule string) (string, bool) { return s.g.Rule(rule) }
 
 // IsURIRule reports whether rule parses into a URI.
-func (s *Syntax) IsURIRule(rule string) bool { return slices.Contains(s.uriRules, rule) }
+func (s *Parser) IsURIRule(rule string) bool { return slices.Contains(s.uriRules, rule) }
 
 // Parse parses in as one of the URI rules (the reference rule if rule is
 // ""): validated by the rule's DFA, split without allocating. On failure
 // the error is the DFA's (see [Error]): its cost is that of a valid
 // input's, and it allocates once.
-func (s *Syntax) Parse(rule, in string) (u URI, err error) {
+func (s *Parser) Parse(rule, in string) (u URI, err error) {
 	i, err := s.uriRule(rule)
 	if err == nil {
 		err = s.parseURI(&u, i, in)
@@ -169,7 +169,7 @@ func (s *Syntax) Parse(rule, in string) (u URI, err error) {
 }
 
 // uriRule returns the index of a URI rule ("" for the reference rule).
-func (s *Syntax) uriRule(rule string) (int, error) {
+func (s *Parser) uriRule(rule string) (int, error) {
 	if len(s.uriRules) == 0 {
 		return 0, &ruleError{fmt.Sprintf("parser: %s has no URI rules", s.name)}
 	}
@@ -191,7 +191,7 @@ func (s *Syntax) uriRule(rule string) (int, error) {
 // parseURI parses in as the i'th URI rule into *u, which it leaves alone
 // on failure. It writes through a pointer: the URI is large, and copying it
 // through the callers' results was a fifth of the cost of a parse.
-func (s *Syntax) parseURI(u *URI, i int, in string) error {
+func (s *Parser) parseURI(u *URI, i int, in string) error {
 	name := s.uriRules[i]
 	if len(in) > MaxLength {
 		return tooLong(name, in, MaxLength)
@@ -208,7 +208,7 @@ func (s *Syntax) parseURI(u *URI, i int, in string) error {
 // allocates nothing for valid input, and once for an error. A rule without
 // a DFA (recursive, in a grammar of your own) is decided by the pigeon
 // parser, as ParseRule does.
-func (s *Syntax) Validate(rule, in string) error {
+func (s *Parser) Validate(rule, in string) error {
 	name, ok := s.Rule(rule)
 	if !ok {
 		return s.noRule(rule)
@@ -234,7 +234,7 @@ func (s *Syntax) Validate(rule, in string) error {
 // MaxTreeLength gets no tree: its error says whether it is valid
 // ([ErrTooLongForTree]) or where it is not. A rule without a DFA is
 // decided by the pigeon parser alone, whose errors name terminals.
-func (s *Syntax) ParseRule(rule, in string) (*Node, error) {
+func (s *Parser) ParseRule(rule, in string) (*Node, error) {
 	name, ok := s.Rule(rule)
 	if !ok {
 		return nil, s.noRule(rule)
@@ -244,7 +244,7 @@ func (s *Syntax) ParseRule(rule, in string) (*Node, error) {
 
 // parseRule is ParseRule for a canonical rule name, with pigeon's
 // expression budget (MaxExpressions) given.
-func (s *Syntax) parseRule(name, in string, maxExpr uint64) (*Node, error) {
+func (s *Parser) parseRule(name, in string, maxExpr uint64) (*Node, error) {
 	if len(in) > MaxLength {
 		return nil, tooLong(name, in, MaxLength)
 	}
@@ -264,7 +264,7 @@ func (s *Syntax) parseRule(name, in string, maxExpr uint64) (*Node, error) {
 }
 
 // pegParse parses in with the pigeon parser alone.
-func (s *Syntax) pegParse(name, in string, maxExpr uint64) (*Node, error) {
+func (s *Parser) pegParse(name, in string, maxExpr uint64) (*Node, error) {
 	n, f := s.g.Parse(name, []byte(in), maxExpr)
 	if f != nil {
 		exp := f.Expected
@@ -286,7 +286,7 @@ func (s *Syntax) pegParse(name, in string, maxExpr uint64) (*Node, error) {
 // and returns the typed URI built from the parse tree, with the tree. It is
 // the reference path, kept public for grammar work: Parse gives the same
 // URI (the tests check it on a million inputs) at a fraction of the cost.
-func (s *Syntax) ParseTree(rule, in string) (URI, *Node, error) {
+func (s *Parser) ParseTree(rule, in string) (URI, *Node, error) {
 	name, ok := s.Rule(rule)
 	if !ok || !s.IsURIRule(name) {
 		return URI{}, nil, s.notURIRule(rule)
@@ -318,18 +318,18 @@ func tooLong(rule, s string, max int) *Error {
 		Msg: fmt.Sprintf("input is %d bytes, longer than the %d the parser takes", len(s), max)}
 }
 
-func (s *Syntax) noRule(rule string) error {
+func (s *Parser) noRule(rule string) error {
 	return &ruleError{fmt.Sprintf("parser: no rule %q in %s", rule, s.name)}
 }
 
-func (s *Syntax) notURIRule(rule string) error {
+func (s *Parser) notURIRule(rule string) error {
 	return &ruleError{fmt.Sprintf("parser: %s is not one of the URI rules of %s (%s)", rule, s.name, strings.Join(s.uriRules, ", "))}
 }
 
 // fromTree builds the typed URI from the parse tree of a URI-level rule,
 // whose component rules nm names. Its offsets are those split gives the
 // same text (the differential tests check that the two URIs are ==).
-func (s *Syntax) fromTree(in string, root *Node, nm *Names) URI {
+func (s *Parser) fromTree(in string, root *Node, nm *Names) URI {
 	u := URI{text: in}
 	pathSeen, authEnd := false, 0
 	var walk func(*Node)

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	base "github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/parser/rfc6874"
 	"github.com/peguri/rfc3986/syntaxtest"
 )
@@ -17,7 +17,7 @@ func TestDifferential(t *testing.T) {
 	if testing.Short() {
 		per = 4000
 	}
-	n := syntaxtest.Run(t, syntaxtest.Config{Grammar: []string{"rfc3986", "rfc6874"}, Syntax: rfc6874.Syntax(), PerURI: per, PerRule: 3000, Seed: 6874})
+	n := syntaxtest.Run(t, syntaxtest.Config{Grammar: []string{"rfc3986", "rfc6874"}, Parser: rfc6874.Parser(), PerURI: per, PerRule: 3000, Seed: 6874})
 	t.Logf("%d inputs", n)
 }
 
@@ -42,26 +42,26 @@ var zoneTests = []struct {
 
 func TestZoneIDs(t *testing.T) {
 	for _, tt := range zoneTests {
-		u, err := rfc6874.Syntax().Parse("URI-reference", tt.in)
+		u, err := rfc6874.Parser().Parse("URI-reference", tt.in)
 		if (err == nil) != tt.ok {
 			t.Errorf("rfc6874 %q: %v, want ok=%v (%s)", tt.in, err, tt.ok, tt.why)
 			continue
 		}
-		if _, err := base.ParseReference(tt.in); (err == nil) != tt.rfc {
+		if _, err := parser.ParseReference(tt.in); (err == nil) != tt.rfc {
 			t.Errorf("rfc3986 %q: %v, want ok=%v (%s)", tt.in, err, tt.rfc, tt.why)
 		}
-		if tt.ok && (u.Host() != tt.host || u.HostKind() != base.HostIPv6) {
+		if tt.ok && (u.Host() != tt.host || u.HostKind() != parser.HostIPv6) {
 			t.Errorf("%q: host %q (%v), want %q (ipv6)", tt.in, u.Host(), u.HostKind(), tt.host)
 		}
 	}
-	var pe *base.Error
-	if _, err := rfc6874.Syntax().Parse("", "http://[fe80::1%eth0]/"); !errors.As(err, &pe) || pe.Offset != 16 || pe.Innermost != "IPv6addrz" {
+	var pe *parser.Error
+	if _, err := rfc6874.Parser().Parse("", "http://[fe80::1%eth0]/"); !errors.As(err, &pe) || pe.Offset != 16 || pe.Innermost != "IPv6addrz" {
 		t.Errorf("error %v, want IPv6addrz failing at offset 16, where \"%%25\" goes on with \"25\"", err)
 	}
 }
 
 func TestTree(t *testing.T) {
-	n, err := rfc6874.Syntax().ParseRule("IP-literal", "[fe80::1%25eth0]")
+	n, err := rfc6874.Parser().ParseRule("IP-literal", "[fe80::1%25eth0]")
 	if err != nil {
 		t.Fatal(err)
 	}

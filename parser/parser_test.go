@@ -10,7 +10,7 @@ import (
 	"github.com/peguri/rfc3986/syntax"
 )
 
-// TestNewSyntaxChecks: NewSyntax refuses what would fail later — a URI
+// TestNewSyntaxChecks: NewParser refuses what would fail later — a URI
 // rule without a DFA would be a nil machine on the first Parse.
 func TestNewSyntaxChecks(t *testing.T) {
 	for _, tt := range []struct {
@@ -51,14 +51,14 @@ func TestNewSyntaxChecks(t *testing.T) {
 	} {
 		p, d, n := rfc3986gen.PEG(), rfc3986gen.DFA(), parser.AppendixANames()
 		names := tt.change(p, d, &n)
-		s, err := parser.NewSyntax("test", p, d, names...)
+		s, err := parser.NewParser("test", p, d, names...)
 		switch {
 		case tt.want == "" && err != nil:
-			t.Errorf("%s: NewSyntax: %v", tt.name, err)
+			t.Errorf("%s: NewParser: %v", tt.name, err)
 		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
-			t.Errorf("%s: NewSyntax = %v, want an error with %q", tt.name, err, tt.want)
+			t.Errorf("%s: NewParser = %v, want an error with %q", tt.name, err, tt.want)
 		case tt.want != "" && s != nil:
-			t.Errorf("%s: NewSyntax returned a syntax with its error", tt.name)
+			t.Errorf("%s: NewParser returned a syntax with its error", tt.name)
 		}
 	}
 }
@@ -66,7 +66,7 @@ func TestNewSyntaxChecks(t *testing.T) {
 // TestSyntaxWithoutNames: a grammar without URI rules validates and builds
 // trees; Parse refuses it by name, and its default rule is the grammar's.
 func TestSyntaxWithoutNames(t *testing.T) {
-	s, err := parser.NewSyntax("bare", rfc3986gen.PEG(), rfc3986gen.DFA())
+	s, err := parser.NewParser("bare", rfc3986gen.PEG(), rfc3986gen.DFA())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,10 +87,10 @@ func TestSyntaxWithoutNames(t *testing.T) {
 func TestMustSyntax(t *testing.T) {
 	defer func() {
 		if recover() == nil {
-			t.Error("MustSyntax did not panic on an error")
+			t.Error("MustParser did not panic on an error")
 		}
 	}()
 	p := rfc3986gen.PEG()
 	p.Default = "nothing"
-	parser.MustSyntax(parser.NewSyntax("bad", p, nil))
+	parser.MustParser(parser.NewParser("bad", p, nil))
 }

@@ -5,7 +5,7 @@ import (
 
 	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/grammar"
-	base "github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/parser/rfc3987"
 	"github.com/peguri/rfc3986/syntaxtest"
 )
@@ -27,7 +27,7 @@ func TestDifferential(t *testing.T) {
 	if testing.Short() {
 		per = 4000
 	}
-	n := syntaxtest.Run(t, syntaxtest.Config{Grammar: []string{"rfc3986", "rfc3987"}, Syntax: rfc3987.Syntax(), PerURI: per, PerRule: 2000, Seed: 3987})
+	n := syntaxtest.Run(t, syntaxtest.Config{Grammar: []string{"rfc3986", "rfc3987"}, Parser: rfc3987.Parser(), PerURI: per, PerRule: 2000, Seed: 3987})
 	t.Logf("%d inputs", n)
 }
 
@@ -55,15 +55,15 @@ var iriTests = []struct {
 
 func TestIRIs(t *testing.T) {
 	for _, tt := range iriTests {
-		u, err := rfc3987.Syntax().Parse("IRI-reference", tt.in)
+		u, err := rfc3987.Parser().Parse("IRI-reference", tt.in)
 		if (err == nil) != tt.iri {
 			t.Errorf("IRI-reference %q: %v, want ok=%v (%s)", tt.in, err, tt.iri, tt.why)
 			continue
 		}
-		if _, err := base.ParseReference(tt.in); (err == nil) != tt.uri {
+		if _, err := parser.ParseReference(tt.in); (err == nil) != tt.uri {
 			t.Errorf("URI-reference %q: %v, want ok=%v (%s)", tt.in, err, tt.uri, tt.why)
 		}
-		if _, err := rfc3987.Syntax().Parse("URI-reference", tt.in); (err == nil) != tt.uri {
+		if _, err := rfc3987.Parser().Parse("URI-reference", tt.in); (err == nil) != tt.uri {
 			t.Errorf("rfc3987's URI-reference %q: %v, want ok=%v", tt.in, err, tt.uri)
 		}
 		if tt.iri && u.Host() != tt.host {
