@@ -49,7 +49,3 @@ func ExampleExplainNormalize() {
 	// §6.2.3 path: "" → "/"
 }
 
-func ExampleComponentsOf() {
-	fmt.Println(rfc3986.ComponentsOf(rfc3986.MustParse("http://a#")).HasFragment)
-	// Output: true
-}

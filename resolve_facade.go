@@ -117,10 +117,6 @@ type Trace = resolve.Trace
 // it ran.
 type TraceStep = resolve.TraceStep
 
-// Components are the five components of §5.2, each with whether it is
-// defined (R, Base and T of the pseudocode).
-type Components = resolve.Components
-
 // MergeTrace is one §5.2.3 merge of a [Trace].
 type MergeTrace = resolve.MergeTrace
 
@@ -148,7 +144,3 @@ func RemoveDotSegmentsTrace(path string) (string, []DotStep) {
 func ExplainNormalize(u URI, steps Steps) (URI, []NormalStep, error) {
 	return resolve.ExplainNormalize(u, steps)
 }
-
-// ComponentsOf returns u's five components, each with whether it is
-// defined.
-func ComponentsOf(u URI) Components { return resolve.ComponentsOf(u) }

@@ -367,36 +367,3 @@ func TestErrorCost(t *testing.T) {
 	}
 }
 
-// TestParseFrom: ParseFrom(u, s) is ParseReference(s), for every u and s
-// of a pool where s extends u's scheme and authority, or does not.
-func TestParseFrom(t *testing.T) {
-	pool := []string{
-		"", "a:", "a:b", "a:/b", "a://", "a://h", "a://u@h:1/p?q#f", "//h", "//h/p", "http://a/b/c/d;p?q",
-		"http://a", "http://a:80", "http://[::1]:80/x", "HTTP://A/B", "a:b/c", "b", "/b", "?q", "#f",
-	}
-	inputs := append([]string{}, pool...)
-	for _, p := range pool {
-		for _, rest := range []string{"", "/x", "x", "?q", "#f", "//y", "/x?y#z", ":1", "@x", "[", " ", "/%zz", "/a b"} {
-			inputs = append(inputs, p+rest)
-		}
-	}
-	n := 0
-	for _, us := range pool {
-		u, err := parser.ParseReference(us)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, s := range inputs {
-			want, werr := parser.ParseReference(s)
-			got, gerr := parser.ParseFrom(u, s)
-			if got != want || (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
-				t.Errorf("ParseFrom(%q, %q) = %+v, %v; ParseReference = %+v, %v", us, s, got.Parts(), gerr, want.Parts(), werr)
-			}
-			n++
-		}
-	}
-	if testing.AllocsPerRun(10, func() { _, _ = parser.ParseFrom(parser.MustParseForTest("http://a/b"), "http://a/c?d") }) != 0 {
-		t.Error("ParseFrom allocates")
-	}
-	_ = n
-}

@@ -200,6 +200,9 @@ func (s *Parser) parseURI(u *URI, i int, in string) error {
 		return dfaError(name, in, stop)
 	}
 	s.split(u, in)
+	if s != rfc3986 {
+		u.p = s
+	}
 	return nil
 }
 
@@ -331,6 +334,9 @@ func (s *Parser) notURIRule(rule string) error {
 // same text (the differential tests check that the two URIs are ==).
 func (s *Parser) fromTree(in string, root *Node, nm *Names) URI {
 	u := URI{text: in}
+	if s != rfc3986 {
+		u.p = s
+	}
 	pathSeen, authEnd := false, 0
 	var walk func(*Node)
 	walk = func(n *Node) {

@@ -61,12 +61,16 @@ func (k HostKind) String() string {
 // the spirit of net/netip.Addr: it supports == (two URIs are == when they
 // have the same components, that is, the same text) and can be a map key.
 //
-// URIs come from parsing, so every URI is valid. The zero URI is the empty
-// relative reference "", which is valid too (RFC 3986 §4.2: relative-part
-// can be path-empty).
+// URIs come from parsing, so every URI is valid, in the grammar of the
+// [Parser] that parsed it, which it remembers ([URI.Parser]): an IRI of
+// RFC 3987, a URI with an IPv6 zone of RFC 6874, or an RFC 3986 URI
+// reference; two URIs are == only when their grammars are the same. The
+// zero URI is the empty relative reference "" of RFC 3986, which is valid
+// too (RFC 3986 §4.2: relative-part can be path-empty).
 type URI struct {
-	// A URI is its text and where its components are in it: 48 bytes to
-	// copy, where seven strings were 120, and String is free. The offsets
+	// A URI is its text and where its components are in it: 56 bytes to
+	// copy, with the grammar, where seven strings were 120, and String is
+	// free. The offsets
 	// are at most MaxLength. The scheme is text[:schemeEnd]; the
 	// userinfo ends at hostStart-1 and begins after the "//"; the host is
 	// text[hostStart:hostEnd] (0, 0 without an authority); the port runs
@@ -79,6 +83,20 @@ type URI struct {
 	queryEnd                                          uint32
 	flags                                             uint8
 	hostKind                                          HostKind
+	// p is the grammar the text was parsed with; nil for RFC 3986's, so
+	// that the zero URI is the empty reference of RFC 3986.
+	p *Parser
+}
+
+// Parser returns the parser of the grammar u was parsed with: RFC3986()
+// for a URI of RFC 3986 (and for the zero URI), rfc6874.Parser() for one
+// with an IPv6 zone identifier, rfc3987.Parser() for an IRI. Package
+// resolve checks what it computes from u with it.
+func (u URI) Parser() *Parser {
+	if u.p == nil {
+		return rfc3986
+	}
+	return u.p
 }
 
 const (
@@ -106,10 +124,6 @@ func (u URI) Scheme() string { return u.text[:u.schemeEnd] }
 // HasScheme reports whether the scheme is defined: whether u is a URI
 // rather than a relative reference (§4.1).
 func (u URI) HasScheme() bool { return u.has(hasScheme) }
-
-// IsAbs reports whether u has a scheme; the same as HasScheme, named as in
-// net/url.
-func (u URI) IsAbs() bool { return u.has(hasScheme) }
 
 // HasAuthority reports whether the authority is defined ("//" present).
 func (u URI) HasAuthority() bool { return u.has(hasAuthority) }
@@ -236,6 +250,22 @@ func (u URI) Parts() Parts {
 	}
 }
 
+// Authority returns the authority the parts recompose (§3.2): userinfo
+// "@" host ":" port, each as defined; "" when HasAuthority is false.
+func (p Parts) Authority() string {
+	if !p.HasAuthority {
+		return ""
+	}
+	s := p.Host
+	if p.HasUserinfo {
+		s = p.Userinfo + "@" + s
+	}
+	if p.HasPort {
+		s += ":" + p.Port
+	}
+	return s
+}
+
 // String recomposes the parts (RFC 3986 §5.3) without checking them: a
 // component whose flag says it is undefined is left out, as are userinfo
 // and port when there is no authority.
@@ -281,17 +311,25 @@ func (p Parts) String() string {
 // [*Error] if the recomposed text is not a URI reference, or parses into
 // other components than p's (a path beginning with "//" and no authority,
 // say: §3.3).
-func FromParts(p Parts) (URI, error) {
+func FromParts(p Parts) (URI, error) { return rfc3986.FromParts(p) }
+
+// FromParts is the package's FromParts in s's grammar: the text is
+// checked as s's reference rule (URI-reference, or IRI-reference for RFC
+// 3987).
+func (s *Parser) FromParts(p Parts) (URI, error) {
 	if err := p.undefined(); err != nil {
 		return URI{}, err
 	}
-	s := p.String()
+	if len(s.uriRules) == 0 {
+		return URI{}, s.notURIRule("")
+	}
+	text := p.String()
 	var u URI
-	if err := rfc3986.parseURI(&u, 0, s); err != nil {
+	if err := s.parseURI(&u, 0, text); err != nil {
 		return URI{}, err
 	}
 	if u.Parts() != p {
-		return URI{}, &Error{Input: s, Offset: 0, Rule: "URI-reference", Msg: "the components recompose to text that parses into different components"}
+		return URI{}, &Error{Input: text, Offset: 0, Rule: s.uriRules[0], Msg: "the components recompose to text that parses into different components"}
 	}
 	return u, nil
 }

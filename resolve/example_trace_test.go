@@ -1,7 +1,9 @@
 package resolve_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/resolve"
@@ -84,13 +86,14 @@ func ExampleExplainNormalize() {
 	// NormalizeDotSegments path: "/b/./c%2F" → "/b/c%2F"
 }
 
-func ExampleComponentsOf() {
-	u, _ := parser.ParseReference("http://a?")
-	c := resolve.ComponentsOf(u)
-	fmt.Println(c.HasQuery, c.HasFragment, c)
-	j, _ := c.MarshalJSON()
-	fmt.Println(string(j))
+func ExampleTrace_MarshalJSON() {
+	base, _ := parser.ParseReference("http://a/b/c/d;p?q")
+	ref, _ := parser.ParseReference("?y")
+	tr, _ := resolve.TraceResolve(base, ref, resolve.Strict)
+	fmt.Println(tr.Result, tr.Reference.HasQuery, tr.Reference.HasFragment)
+	j, _ := json.Marshal(tr)
+	fmt.Println(string(j[:strings.Index(string(j), `,"steps"`)]))
 	// Output:
-	// true false http://a?
-	// {"scheme":"http","authority":"a","path":"","query":"","fragment":null}
+	// http://a/b/c/d;p?y true false
+	// {"base":{"scheme":"http","authority":"a","path":"/b/c/d;p","query":"q","fragment":null},"reference":{"scheme":null,"authority":null,"path":"","query":"y","fragment":null},"mode":"Strict"
 }

@@ -179,7 +179,7 @@ func (n Normalizer) Normalize(u parser.URI) (parser.URI, error) {
 	if l := textLen(np); l > parser.MaxLength {
 		return parser.URI{}, resultTooLong("the normal form", u.String(), l)
 	}
-	v, err := parser.FromParts(np)
+	v, err := u.Parser().FromParts(np)
 	if err != nil {
 		// Not expected: the tests and fuzzers say it does not happen.
 		return parser.URI{}, &ArgError{Arg: "result", Input: u.String(), Err: err}
@@ -228,7 +228,7 @@ func normalizeParts(p parser.Parts, kind parser.HostKind, steps Steps, schemes S
 	if steps&NormalizeCase != 0 {
 		// §6.2.2.1.
 		p.Scheme = lowerASCII(p.Scheme)
-		p.Host = upperPercent(lowerASCII(p.Host))
+		p.Host = upperPercent(lowerHost(p.Host))
 		p.Userinfo = upperPercent(p.Userinfo)
 		p.Path = upperPercent(p.Path)
 		p.Query = upperPercent(p.Query)
@@ -253,12 +253,36 @@ func normalizeParts(p parser.Parts, kind parser.HostKind, steps Steps, schemes S
 		}
 	}
 	if steps&NormalizeIPv6Canonical != 0 && kind == parser.HostIPv6 && len(p.Host) > 2 {
-		// RFC 5952 §4, as netip.Addr.String writes it.
-		if a, err := netip.ParseAddr(p.Host[1 : len(p.Host)-1]); err == nil && a.Is6() && a.Zone() == "" {
-			p.Host = "[" + a.String() + "]"
+		// RFC 5952 §4, as netip.Addr.String writes it; a zone (RFC 6874:
+		// "%25" and the zone ID) is kept as written.
+		addr, zone, _ := strings.Cut(p.Host[1:len(p.Host)-1], "%25")
+		if a, err := netip.ParseAddr(addr); err == nil && a.Is6() && a.Zone() == "" {
+			if zone != "" || strings.Contains(p.Host, "%25") {
+				zone = "%25" + zone
+			}
+			p.Host = "[" + a.String() + zone + "]"
 		}
 	}
 	return p
+}
+
+// lowerHost is §6.2.2.1's case normalization of a host, with RFC 3987
+// §5.3.2.1's restriction: a host is lowercased only when it is all ASCII
+// (a reg-name of an IRI with other characters is an IDN, whose case is
+// IDNA's business); and the zone ID of an IPv6 literal (RFC 6874), which
+// names an interface, keeps its case.
+func lowerHost(h string) string {
+	for i := 0; i < len(h); i++ {
+		if h[i] >= 0x80 {
+			return h
+		}
+	}
+	if strings.HasPrefix(h, "[") {
+		if i := strings.Index(h, "%25"); i >= 0 {
+			return lowerASCII(h[:i]) + h[i:]
+		}
+	}
+	return lowerASCII(h)
 }
 
 // textLen is the length of p.String().

@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -28,6 +29,11 @@ func Relativize(base, target parser.URI) (parser.URI, error) {
 	if !target.HasScheme() {
 		return parser.URI{}, &ArgError{Arg: "target", Input: target.String(), Err: ErrNoScheme}
 	}
+	g, err := grammarOf(base, target)
+	if err != nil {
+		return parser.URI{}, &ArgError{Arg: "target", Input: target.String(),
+			Err: fmt.Errorf("%w: %s and %s", err, target.Parser().Name(), base.Parser().Name())}
+	}
 	type found struct {
 		r   parser.URI
 		len int
@@ -36,11 +42,13 @@ func Relativize(base, target parser.URI) (parser.URI, error) {
 	for _, c := range candidates(&base, target.Parts()) {
 		// Each candidate is checked by resolving it: the candidates are
 		// built to parse into their components, and FromParts proves it.
-		r, err := parser.FromParts(c)
+		// (The target's text, in the grammar of base and target: an RFC
+		// 3986 target of an IRI base is an IRI too.)
+		r, err := g.FromParts(c)
 		if err != nil {
 			continue
 		}
-		if t, err := Resolve(base, r, Strict); err == nil && t == target {
+		if t, err := Resolve(base, r, Strict); err == nil && t.String() == target.String() {
 			ok = append(ok, found{r, len(r.String())})
 		}
 	}

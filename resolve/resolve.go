@@ -15,6 +15,26 @@ import (
 // one.
 var ErrNoScheme = errors.New("no scheme")
 
+// ErrGrammars is the error, wrapped in an [*ArgError] for the reference,
+// of resolving a URI of one grammar against a base of another, when
+// neither grammar holds the other: an IRI (RFC 3987) against a URI with an
+// IPv6 zone identifier (RFC 6874), say. A URI of RFC 3986 goes with
+// either: both grammars hold RFC 3986's.
+var ErrGrammars = errors.New("the reference and the base come from different grammars")
+
+// grammarOf returns the parser of the target of resolving ref against
+// base: the wider of their grammars, RFC 3986's being held by every other.
+func grammarOf(base, ref parser.URI) (*parser.Parser, error) {
+	b, r := base.Parser(), ref.Parser()
+	switch rfc := parser.RFC3986(); {
+	case b == r, r == rfc:
+		return b, nil
+	case b == rfc:
+		return r, nil
+	}
+	return nil, ErrGrammars
+}
+
 // ArgError is the error of this package's functions: the argument at fault,
 // or the result, its text, and why. errors.As finds it, and, through it,
 // the [*parser.Error] of text that did not parse.
@@ -29,8 +49,8 @@ type ArgError struct {
 	// argument it was computed from (the reference, or the URI
 	// normalized).
 	Input string
-	// Err is the reason: [ErrNoScheme]; a [*parser.Error] for text that
-	// does not parse; for "result", an error wrapping
+	// Err is the reason: [ErrNoScheme]; [ErrGrammars]; a [*parser.Error]
+	// for text that does not parse; for "result", an error wrapping
 	// [parser.ErrTooLong].
 	Err error
 }
@@ -38,7 +58,7 @@ type ArgError struct {
 // Error formats the error on one line:
 //
 //	resolve: base "//a/b" has no scheme: RFC 3986 §5.1 requires an absolute base URI
-//	resolve: reference: parse "a b" as URI-reference: unexpected " " at offset 1; …
+//	resolve: reference: parse "a b" as URI-reference: segment-nz-nc could not continue at offset 1: …
 //	resolve: result: the target is 16777217 bytes, longer than the 16777216 a URI can have
 func (e *ArgError) Error() string {
 	if errors.Is(e.Err, ErrNoScheme) {
@@ -125,6 +145,11 @@ func Resolve(base, ref parser.URI, mode Mode) (parser.URI, error) {
 	if !base.HasScheme() {
 		return parser.URI{}, &ArgError{Arg: "base", Input: base.String(), Err: ErrNoScheme}
 	}
+	g, gerr := grammarOf(base, ref)
+	if gerr != nil {
+		return parser.URI{}, &ArgError{Arg: "reference", Input: ref.String(),
+			Err: fmt.Errorf("%w: %s and %s", gerr, ref.Parser().Name(), base.Parser().Name())}
+	}
 	// The pseudocode of §5.2.2, on the components of base and ref. (They
 	// are read here, where they are values: a URI's accessors, called
 	// through a pointer, copy the whole URI.)
@@ -165,20 +190,13 @@ func Resolve(base, ref parser.URI, mode Mode) (parser.URI, error) {
 		t.scheme = base.Scheme()
 		refAuthority = false
 	}
-	// from is the URI whose scheme and authority the target has, as it
-	// writes them, when one has both: the check of the target then splits
-	// only what follows them.
-	from := base
 	if refAuthority {
 		t.hasAuth, t.authority, t.hostKind = ref.HasAuthority(), ref.Authority(), ref.HostKind()
-		if refHasScheme {
-			from = ref
-		}
 	} else {
 		t.hasAuth, t.authority, t.hostKind = base.HasAuthority(), base.Authority(), base.HostKind()
 	}
 	t.fragment, t.hasFrag = ref.Fragment(), ref.HasFragment()
-	u, err := t.build(from)
+	u, err := t.build(g)
 	if err != nil {
 		err.Input = ref.String()
 		return parser.URI{}, err
@@ -222,14 +240,13 @@ type target struct {
 	hasFrag   bool
 }
 
-// build writes t out once and checks the text with the URI-reference DFA
-// of package parser, which splits it without allocating (parser.ParseFrom:
-// only what follows the scheme and authority of from, when the target has
-// them), instead of parsing it again: the result is a URI that parses into
+// build writes t out once and checks the text with the reference rule's
+// DFA of g, the target's grammar, which splits it without allocating,
+// instead of parsing it again: the result is a URI that parses into
 // exactly t's components. The path is assembled, and its dot segments
 // removed, in a buffer on the stack when it is short. An error is about the
 // "result"; its Input is the caller's to set.
-func (t *target) build(from parser.URI) (parser.URI, *ArgError) {
+func (t *target) build(g *parser.Parser) (parser.URI, *ArgError) {
 	var scratch [256]byte
 	var pathBuf []byte // the path when it had to be assembled; else dir + path
 	// Only a path with a "." can have a dot segment; the rest of the
@@ -291,7 +308,7 @@ func (t *target) build(from parser.URI) (parser.URI, *ArgError) {
 		b.WriteString(t.fragment)
 	}
 	s := b.String()
-	u, err := parser.ParseFrom(from, s)
+	u, err := g.Parse("", s)
 	// The components were written one after the other, with their
 	// delimiters, so if the parser finds the same ones defined, with the
 	// same lengths, it finds them where they were written: it parses into

@@ -7,24 +7,9 @@ import (
 	"github.com/peguri/rfc3986/parser"
 )
 
-// Components are the five components of RFC 3986 §5.2.1 and §5.2.2 (R, Base
-// and T in the RFC's pseudocode), each with whether it is defined: the
-// RFC's "undefined" is not the empty string ("http://a?" has an empty
-// query, "http://a" none).
-type Components struct {
-	Scheme       string
-	HasScheme    bool
-	Authority    string
-	HasAuthority bool
-	Path         string
-	Query        string
-	HasQuery     bool
-	Fragment     string
-	HasFragment  bool
-}
-
-// componentsJSON is the JSON of Components: an undefined component is
-// null, as in the output of "uri parse -json".
+// componentsJSON is the JSON of a URI's components in a trace: the five
+// of §3 as §5.2's pseudocode names them, an undefined component null, as in
+// the output of "uri parse -json".
 type componentsJSON struct {
 	Scheme    *string `json:"scheme"`
 	Authority *string `json:"authority"`
@@ -40,25 +25,25 @@ func optional(s string, defined bool) *string {
 	return &s
 }
 
-// MarshalJSON writes {"scheme","authority","path","query","fragment"},
-// with null for an undefined component.
-func (c Components) MarshalJSON() ([]byte, error) {
-	return json.Marshal(componentsJSON{optional(c.Scheme, c.HasScheme), optional(c.Authority, c.HasAuthority),
-		c.Path, optional(c.Query, c.HasQuery), optional(c.Fragment, c.HasFragment)})
+func toJSON(c parser.Parts) componentsJSON {
+	return componentsJSON{optional(c.Scheme, c.HasScheme), optional(c.Authority(), c.HasAuthority),
+		c.Path, optional(c.Query, c.HasQuery), optional(c.Fragment, c.HasFragment)}
 }
 
-// UnmarshalJSON reads what MarshalJSON writes.
-func (c *Components) UnmarshalJSON(b []byte) error {
-	var j componentsJSON
-	if err := json.Unmarshal(b, &j); err != nil {
-		return err
-	}
-	*c = Components{Path: j.Path}
+// fromJSON reads what toJSON writes; the authority is split as the
+// authority rule of RFC 3986 reads it.
+func fromJSON(j componentsJSON) (parser.Parts, error) {
+	c := parser.Parts{Path: j.Path}
 	if j.Scheme != nil {
 		c.Scheme, c.HasScheme = *j.Scheme, true
 	}
 	if j.Authority != nil {
-		c.Authority, c.HasAuthority = *j.Authority, true
+		u, err := parser.ParseRelative("//" + *j.Authority)
+		if err != nil {
+			return parser.Parts{}, err
+		}
+		a := u.Parts()
+		c.HasAuthority, c.Userinfo, c.HasUserinfo, c.Host, c.Port, c.HasPort = true, a.Userinfo, a.HasUserinfo, a.Host, a.Port, a.HasPort
 	}
 	if j.Query != nil {
 		c.Query, c.HasQuery = *j.Query, true
@@ -66,43 +51,12 @@ func (c *Components) UnmarshalJSON(b []byte) error {
 	if j.Fragment != nil {
 		c.Fragment, c.HasFragment = *j.Fragment, true
 	}
-	return nil
+	return c, nil
 }
 
-// ComponentsOf returns u's five components (§3).
-func ComponentsOf(u parser.URI) Components {
-	return Components{
-		Scheme: u.Scheme(), HasScheme: u.HasScheme(),
-		Authority: u.Authority(), HasAuthority: u.HasAuthority(),
-		Path:  u.Path(),
-		Query: u.Query(), HasQuery: u.HasQuery(),
-		Fragment: u.Fragment(), HasFragment: u.HasFragment(),
-	}
-}
-
-// String recomposes the components as §5.3 does, leaving out the
-// undefined ones (and writing nothing to keep a path beginning with "//"
-// from reading as an authority: that is [Resolve]'s guard, not §5.3's).
-func (c Components) String() string {
-	var b strings.Builder
-	if c.HasScheme {
-		b.WriteString(c.Scheme)
-		b.WriteByte(':')
-	}
-	if c.HasAuthority {
-		b.WriteString("//")
-		b.WriteString(c.Authority)
-	}
-	b.WriteString(c.Path)
-	if c.HasQuery {
-		b.WriteByte('?')
-		b.WriteString(c.Query)
-	}
-	if c.HasFragment {
-		b.WriteByte('#')
-		b.WriteString(c.Fragment)
-	}
-	return b.String()
+// setAuthority is §5.2.2's "T.authority = X.authority".
+func setAuthority(t *parser.Parts, x parser.Parts) {
+	t.HasAuthority, t.Userinfo, t.HasUserinfo, t.Host, t.Port, t.HasPort = x.HasAuthority, x.Userinfo, x.HasUserinfo, x.Host, x.Port, x.HasPort
 }
 
 // Trace is one resolution (RFC 3986 §5.2) written out as the RFC's
@@ -111,11 +65,15 @@ func (c Components) String() string {
 // it, the merge of §5.2.3 and the table of §5.2.4's remove_dot_segments
 // where they ran, and the recomposed result (§5.3). [TraceResolve] builds
 // it; its Result is what [Resolve] returns.
+//
+// Its JSON writes each set of components as
+// {"scheme","authority","path","query","fragment"}, null for an undefined
+// component.
 type Trace struct {
-	Base      Components  `json:"base"`
-	Reference Components  `json:"reference"`
-	Mode      string      `json:"mode"`
-	Steps     []TraceStep `json:"steps"`
+	Base      parser.Parts `json:"base"`
+	Reference parser.Parts `json:"reference"`
+	Mode      string       `json:"mode"`
+	Steps     []TraceStep  `json:"steps"`
 	// Result is the target's text, as Resolve writes it.
 	Result string `json:"result"`
 	// Guarded is set when Result has the "/." that keeps a path beginning
@@ -130,11 +88,11 @@ type Trace struct {
 // what it merged in Merge; a remove_dot_segments (§5.2.4) lists its steps
 // in Dots, as the RFC's own table for "/a/b/c/./../../g" does.
 type TraceStep struct {
-	Section string      `json:"section"`
-	Code    []string    `json:"code"`
-	T       Components  `json:"T"`
-	Merge   *MergeTrace `json:"merge,omitempty"`
-	Dots    []DotStep   `json:"dots,omitempty"`
+	Section string       `json:"section"`
+	Code    []string     `json:"code"`
+	T       parser.Parts `json:"T"`
+	Merge   *MergeTrace  `json:"merge,omitempty"`
+	Dots    []DotStep    `json:"dots,omitempty"`
 }
 
 // MergeTrace is one merge (§5.2.3): which of its two rules applied, on
@@ -227,10 +185,10 @@ func TraceResolve(base, ref parser.URI, mode Mode) (Trace, error) {
 	if err != nil {
 		return Trace{}, err
 	}
-	B, R := ComponentsOf(base), ComponentsOf(ref)
+	B, R := base.Parts(), ref.Parts()
 	B.Fragment, B.HasFragment = "", false // §5.1: a base's fragment is ignored
 	tr := Trace{Base: B, Reference: R, Mode: mode.String(), Result: u.String()}
-	var T Components
+	var T parser.Parts
 	step := func(section string, code ...string) *TraceStep {
 		tr.Steps = append(tr.Steps, TraceStep{Section: section, Code: code, T: T})
 		return &tr.Steps[len(tr.Steps)-1]
@@ -254,13 +212,13 @@ func TraceResolve(base, ref parser.URI, mode Mode) (Trace, error) {
 	switch {
 	case R.HasScheme:
 		T.Scheme, T.HasScheme = R.Scheme, true
-		T.Authority, T.HasAuthority = R.Authority, R.HasAuthority
+		setAuthority(&T, R)
 		step("5.2.2", "if defined(R.scheme) then", "   T.scheme    = R.scheme;", "   T.authority = R.authority;")
 		dots(R.Path, "   T.path      = remove_dot_segments(R.path);")
 		T.Query, T.HasQuery = R.Query, R.HasQuery
 		step("5.2.2", "   T.query     = R.query;")
 	case R.HasAuthority:
-		T.Authority, T.HasAuthority = R.Authority, true
+		setAuthority(&T, R)
 		step("5.2.2", "else", "   if defined(R.authority) then", "      T.authority = R.authority;")
 		dots(R.Path, "      T.path      = remove_dot_segments(R.path);")
 		T.Query, T.HasQuery = R.Query, R.HasQuery
@@ -303,7 +261,7 @@ func TraceResolve(base, ref parser.URI, mode Mode) (Trace, error) {
 			T.Query, T.HasQuery = R.Query, R.HasQuery
 			step("5.2.2", "         T.query = R.query;")
 		}
-		T.Authority, T.HasAuthority = B.Authority, B.HasAuthority
+		setAuthority(&T, B)
 		step("5.2.2", "   T.authority = Base.authority;")
 		T.Scheme, T.HasScheme = B.Scheme, true
 		step("5.2.2", "T.scheme = Base.scheme;")
@@ -313,4 +271,64 @@ func TraceResolve(base, ref parser.URI, mode Mode) (Trace, error) {
 	step("5.3", "result = recompose(T);")
 	tr.Guarded = T.String() != tr.Result
 	return tr, nil
+}
+
+type traceJSON struct {
+	Base      componentsJSON `json:"base"`
+	Reference componentsJSON `json:"reference"`
+	Mode      string         `json:"mode"`
+	Steps     []TraceStep    `json:"steps"`
+	Result    string         `json:"result"`
+	Guarded   bool           `json:"guarded,omitempty"`
+}
+
+// MarshalJSON writes the trace, each set of components as
+// {"scheme","authority","path","query","fragment"}.
+func (tr Trace) MarshalJSON() ([]byte, error) {
+	return json.Marshal(traceJSON{toJSON(tr.Base), toJSON(tr.Reference), tr.Mode, tr.Steps, tr.Result, tr.Guarded})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (tr *Trace) UnmarshalJSON(b []byte) error {
+	var j traceJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	base, err := fromJSON(j.Base)
+	if err != nil {
+		return err
+	}
+	ref, err := fromJSON(j.Reference)
+	if err != nil {
+		return err
+	}
+	*tr = Trace{Base: base, Reference: ref, Mode: j.Mode, Steps: j.Steps, Result: j.Result, Guarded: j.Guarded}
+	return nil
+}
+
+type traceStepJSON struct {
+	Section string         `json:"section"`
+	Code    []string       `json:"code"`
+	T       componentsJSON `json:"T"`
+	Merge   *MergeTrace    `json:"merge,omitempty"`
+	Dots    []DotStep      `json:"dots,omitempty"`
+}
+
+// MarshalJSON writes the step, T as {"scheme","authority","path","query","fragment"}.
+func (s TraceStep) MarshalJSON() ([]byte, error) {
+	return json.Marshal(traceStepJSON{s.Section, s.Code, toJSON(s.T), s.Merge, s.Dots})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (s *TraceStep) UnmarshalJSON(b []byte) error {
+	var j traceStepJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	t, err := fromJSON(j.T)
+	if err != nil {
+		return err
+	}
+	*s = TraceStep{Section: j.Section, Code: j.Code, T: t, Merge: j.Merge, Dots: j.Dots}
+	return nil
 }

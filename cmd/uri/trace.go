@@ -5,12 +5,13 @@ import (
 	"io"
 	"strings"
 
+	"github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/resolve"
 )
 
 // components writes the five components as the RFC names them, with
 // "undefined" for an undefined one.
-func components(c resolve.Components) string {
+func components(c parser.Parts) string {
 	q := func(s string, defined bool) string {
 		if !defined {
 			return "undefined"
@@ -18,7 +19,7 @@ func components(c resolve.Components) string {
 		return fmt.Sprintf("%q", s)
 	}
 	return fmt.Sprintf("scheme=%s authority=%s path=%q query=%s fragment=%s",
-		q(c.Scheme, c.HasScheme), q(c.Authority, c.HasAuthority), c.Path, q(c.Query, c.HasQuery), q(c.Fragment, c.HasFragment))
+		q(c.Scheme, c.HasScheme), q(c.Authority(), c.HasAuthority), c.Path, q(c.Query, c.HasQuery), q(c.Fragment, c.HasFragment))
 }
 
 // writeTrace writes resolve -trace's steps for people: each step's section
@@ -29,7 +30,7 @@ func writeTrace(w io.Writer, tr *resolve.Trace) {
 	field(w, "mode", tr.Mode)
 	field(w, "Base", components(tr.Base))
 	field(w, "R", components(tr.Reference))
-	var last resolve.Components
+	var last parser.Parts
 	for i, s := range tr.Steps {
 		for j, line := range s.Code {
 			label := ""
