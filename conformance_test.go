@@ -213,7 +213,7 @@ func components(r corpus.Record) outcome {
 	if r.Flag("iri") {
 		u, err = rfc3987.Parser().Parse("IRI-reference", in)
 	} else {
-		u, err = rfc3986.Parse(in)
+		u, err = parser.ParseReference(in)
 	}
 	if err != nil {
 		return outcome{ours: "invalid", theirs: "components", detail: errDetail(err)}
@@ -307,7 +307,7 @@ func resolution(t *testing.T, r corpus.Record) outcome {
 		if err != nil {
 			return outcome{ours: ours, theirs: "components", detail: errDetail(err)}
 		}
-		u, err := rfc3986.Parse(res)
+		u, err := parser.ParseReference(res)
 		if err != nil {
 			return outcome{ours: ours, theirs: "components", detail: errDetail(err)}
 		}
@@ -378,7 +378,7 @@ func mergePaths(r corpus.Record) outcome {
 	if v, _ := r.Bool("base_has_authority"); v {
 		b = "s://h" + r.Str("base")
 	}
-	base, err := rfc3986.Parse(b)
+	base, err := parser.ParseReference(b)
 	if err != nil {
 		return outcome{notApplicable: "base path not an RFC 3986 path"}
 	}

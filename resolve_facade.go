@@ -1,9 +1,13 @@
 package rfc3986
 
-import "github.com/peguri/rfc3986/resolve"
+import (
+	"github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/resolve"
+)
 
 // The functions, types and constants below are those of package resolve,
-// under the same names, with the same signatures and defaults.
+// under the same names, with the same signatures and defaults (URI being
+// this package's).
 
 // ArgError is the error of resolution, normalization and comparison: the
 // argument at fault ("base", "reference", "target", "a", "b"), or the
@@ -13,6 +17,11 @@ type ArgError = resolve.ArgError
 // ErrNoScheme is wrapped in the [*ArgError] for a base (or a target of
 // Relativize) without a scheme (§5.1).
 var ErrNoScheme = resolve.ErrNoScheme
+
+// ErrGrammars is wrapped in the [*ArgError] for a reference of another
+// grammar than the base's, when neither holds the other (an IRI against a
+// URI with a zone identifier).
+var ErrGrammars = resolve.ErrGrammars
 
 // Mode is how resolution reads a reference that has the base's scheme
 // (§5.2.2); see [resolve.Mode].
@@ -28,7 +37,10 @@ const (
 // base must have a scheme (§5.1); see package resolve for the one
 // deviation from the letter of §5.2 (a "/." guard that keeps the result
 // parsing as computed).
-func Resolve(base, ref URI, mode Mode) (URI, error) { return resolve.Resolve(base, ref, mode) }
+func Resolve(base, ref URI, mode Mode) (URI, error) {
+	u, err := resolve.Resolve(parser.URI(base), parser.URI(ref), mode)
+	return URI(u), err
+}
 
 // ResolveString parses base and ref and resolves ref against base. Its
 // errors say which argument failed, where and why.
@@ -38,11 +50,14 @@ func ResolveString(base, ref string, mode Mode) (string, error) {
 
 // Relativize returns the shortest reference that resolves against base to
 // target, or target itself when none does (§5.2 in reverse).
-func Relativize(base, target URI) (URI, error) { return resolve.Relativize(base, target) }
+func Relativize(base, target URI) (URI, error) {
+	u, err := resolve.Relativize(parser.URI(base), parser.URI(target))
+	return URI(u), err
+}
 
 // Merge is §5.2.3's merge of a relative-path reference's path with the
 // base's path.
-func Merge(base URI, refPath string) string { return resolve.Merge(base, refPath) }
+func Merge(base URI, refPath string) string { return resolve.Merge(parser.URI(base), refPath) }
 
 // RemoveDotSegments is §5.2.4's remove_dot_segments.
 func RemoveDotSegments(path string) string { return resolve.RemoveDotSegments(path) }
@@ -83,7 +98,10 @@ type Normalizer = resolve.Normalizer
 // Normalize applies the given normalization steps (NormalizeDefault:
 // §6.2.2 syntax-based and §6.2.3 scheme-based, with [DefaultSchemes]). It
 // is idempotent and its result parses back into the same components.
-func Normalize(u URI, steps Steps) (URI, error) { return resolve.Normalize(u, steps) }
+func Normalize(u URI, steps Steps) (URI, error) {
+	v, err := resolve.Normalize(parser.URI(u), steps)
+	return URI(v), err
+}
 
 // NormalizeString parses s and normalizes it by the given steps.
 func NormalizeString(s string, steps Steps) (string, error) {
@@ -101,7 +119,7 @@ const (
 )
 
 // Equal reports whether a and b are equivalent at the given level of §6.2.
-func Equal(a, b URI, level Level) bool { return resolve.Equal(a, b, level) }
+func Equal(a, b URI, level Level) bool { return resolve.Equal(parser.URI(a), parser.URI(b), level) }
 
 // EqualString parses a and b and compares them at the given level. Text
 // that does not parse is an error naming the argument, never a silent
@@ -130,7 +148,7 @@ type NormalStep = resolve.NormalStep
 // TraceResolve resolves ref against base as [Resolve] does and returns
 // each step of §5.2.2 with T after it.
 func TraceResolve(base, ref URI, mode Mode) (Trace, error) {
-	return resolve.TraceResolve(base, ref, mode)
+	return resolve.TraceResolve(parser.URI(base), parser.URI(ref), mode)
 }
 
 // RemoveDotSegmentsTrace is §5.2.4's remove_dot_segments with its table of
@@ -142,5 +160,6 @@ func RemoveDotSegmentsTrace(path string) (string, []DotStep) {
 // ExplainNormalize normalizes u as [Normalize] does and lists every step of
 // §6.2.2 and §6.2.3 that changed something, with before and after.
 func ExplainNormalize(u URI, steps Steps) (URI, []NormalStep, error) {
-	return resolve.ExplainNormalize(u, steps)
+	v, steps2, err := resolve.ExplainNormalize(parser.URI(u), steps)
+	return URI(v), steps2, err
 }

@@ -49,6 +49,16 @@ func ParseReference(s string) (u URI, err error) {
 	return u, err
 }
 
+// MustParseReference is like ParseReference but panics if s is not a URI
+// reference. It is intended for use in tests and with hard-coded strings.
+func MustParseReference(s string) URI {
+	u, err := ParseReference(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
 // ParseURI parses s as a URI (§3): a scheme is required, a fragment allowed.
 func ParseURI(s string) (u URI, err error) {
 	err = rfc3986.parseURI(&u, 1, s)

@@ -1,0 +1,154 @@
+package parser
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+)
+
+// ToURL converts u to a *url.URL. net/url models URLs differently, and some
+// URIs do not survive the trip (url.URL.String() differs from u.String()):
+//
+//   - An empty fragment ("http://a#") is lost: url.URL has no way to say a
+//     fragment is defined but empty (golang.org/issue/29603).
+//   - An empty authority with an empty path ("http://") comes back without
+//     its "//" ("http:").
+//   - Percent-encoding is net/url's afterwards: userinfo, a percent-encoded
+//     reg-name ("ex%41mple") and paths are stored decoded, and String
+//     re-encodes them its own way ("%41" becomes "A"; "%2F" in a path is
+//     kept through RawPath).
+//   - A scheme-relative URI's rootless path ("mailto:a@b") is stored in
+//     Opaque, which String writes back as is.
+//   - An IPvFuture host ("[v1.x]") is kept in Host, but url.Parse rejects it:
+//     the String of the result does not parse back with net/url.
+//
+// ToURL never changes what the host is. url.URL keeps the host and the
+// port in one field, Host, and net/url splits them at the last ":"; it has
+// no way to hold a percent-encoding in a host (url.Parse refuses one, but
+// for the "%25" of a zone). So a reg-name is decoded only where the
+// decoded character is safe: a percent-encoding that stands for ":", "/",
+// "?", "#", "[", "]", "@", "%", a control character or a space keeps its
+// encoding in Host ("http://a%3A99/": Hostname "a%3A99", Port ""), where
+// String then writes its "%" as "%25". A user of Hostname thus sees a name
+// no resolver will take, never a host it did not ask for.
+//
+// u.String() is always exact; prefer it wherever a string will do.
+func ToURL(u URI) *url.URL {
+	v := &url.URL{Scheme: u.Scheme()}
+	if u.HasAuthority() {
+		host := u.Host()
+		if u.HostKind() == HostRegName {
+			host = decodeHost(host)
+		}
+		if u.HasPort() {
+			host += ":" + u.Port()
+		}
+		v.Host = host
+		if u.HasUserinfo() {
+			// url.User escapes what the userinfo needs escaped when
+			// String writes it: decoding cannot move "@" or ":".
+			user, pass, hasPass := strings.Cut(u.Userinfo(), ":")
+			user, _ = url.PathUnescape(user)
+			if hasPass {
+				pass, _ = url.PathUnescape(pass)
+				v.User = url.UserPassword(user, pass)
+			} else {
+				v.User = url.User(user)
+			}
+		}
+	}
+	switch p := u.Path(); {
+	case u.HasScheme() && !u.HasAuthority() && p != "" && p[0] != '/':
+		v.Opaque = p
+	default:
+		v.Path, _ = url.PathUnescape(p)
+		v.RawPath = p
+	}
+	if u.HasQuery() {
+		v.RawQuery = u.Query()
+		v.ForceQuery = u.Query() == ""
+	}
+	if u.HasFragment() {
+		v.Fragment, _ = url.PathUnescape(u.Fragment())
+		v.RawFragment = u.Fragment()
+	}
+	return v
+}
+
+// decodeHost decodes the percent-encodings of a reg-name whose characters
+// cannot change where the host ends or what it is (see ToURL).
+func decodeHost(h string) string {
+	if strings.IndexByte(h, '%') < 0 {
+		return h
+	}
+	b := make([]byte, 0, len(h))
+	for i := 0; i < len(h); i++ {
+		if h[i] == '%' && i+2 < len(h) {
+			if c := unhex(h[i+1])<<4 | unhex(h[i+2]); hostSafe(c) {
+				b = append(b, c)
+				i += 2
+				continue
+			}
+		}
+		b = append(b, h[i])
+	}
+	return string(b)
+}
+
+// hostSafe reports whether a decoded byte may stand in url.URL's Host:
+// not a delimiter of the authority or of the URL, not "%", not a control
+// character or a space.
+func hostSafe(c byte) bool {
+	switch c {
+	case ':', '/', '?', '#', '[', ']', '@', '%', ' ', 0x7f:
+		return false
+	}
+	return c > ' '
+}
+
+// unhex is the value of a hexadecimal digit (the parser has checked it).
+func unhex(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
+}
+
+// FromURL parses v.String() as a URI-reference. net/url accepts some text
+// RFC 3986 does not (spaces in a query, "|" in a path, "[" in a query, a
+// zone ID with a raw "%"); those are errors here. A nil v is an error
+// wrapping [ErrNilURL].
+//
+// FromURL never changes what the host is: the host and port of the result,
+// decoded, are v.Hostname() and v.Port(), or the error wraps
+// [ErrHostChanged]. (A url.URL whose Opaque begins with "//" writes an
+// authority of its own that its Host does not hold.)
+func FromURL(v *url.URL) (URI, error) {
+	if v == nil {
+		return URI{}, fmt.Errorf("parser: FromURL: %w", ErrNilURL)
+	}
+	u, err := ParseReference(v.String())
+	if err != nil {
+		return URI{}, err
+	}
+	host := u.Host()
+	if k := u.HostKind(); k == HostIPv6 || k == HostIPvFuture {
+		host = host[1 : len(host)-1]
+	}
+	if host, _ = url.PathUnescape(host); host != v.Hostname() || u.Port() != v.Port() {
+		return URI{}, fmt.Errorf("parser: FromURL: %q has host %q and port %q, the url.URL %q and %q: %w",
+			clip(u.String()), u.Host(), u.Port(), v.Hostname(), v.Port(), ErrHostChanged)
+	}
+	return u, nil
+}
+
+// ErrHostChanged is the error, wrapped, of FromURL for a url.URL whose
+// text names another host or port than its Host field.
+var ErrHostChanged = errors.New("the URL's text names another host than its Host")
+
+// ErrNilURL is the error, wrapped, of FromURL(nil).
+var ErrNilURL = errors.New("nil *url.URL")

@@ -1,0 +1,196 @@
+package parser_test
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/peguri/rfc3986/parser"
+)
+
+// toURLTests: ToURL(u).String(); want "" means the same as the input. Each
+// lossy row says why.
+var toURLTests = []struct {
+	in, want, why string
+}{
+	{"http://user:pw@example.com:8080/a/b?q=1#f", "", "every component"},
+	{"http://a/b?", "", "empty query: ForceQuery"},
+	{"http://a/b#f%20g", "", "encoded fragment: RawFragment"},
+	{"http://a/b%2Fc", "", "encoded slash in a path: RawPath"},
+	{"mailto:John.Doe@example.com", "", "rootless path: Opaque"},
+	{"file:///etc/hosts", "", "empty host"},
+	{"//cdn.example.net/app.js", "", "network-path reference"},
+	{"../g?q#s", "", "relative reference"},
+	{"http://[::1]:80/", "", "IPv6 literal"},
+	{"http://[v1.x]/", "", "IPvFuture kept in Host (but url.Parse rejects it)"},
+	{"http://a#", "http://a", "lossy: the empty fragment (golang.org/issue/29603)"},
+	{"http://", "http:", "lossy: empty authority and path"},
+	{"http://ex%41mple.com/", "http://exAmple.com/", "lossy: net/url stores the host decoded"},
+	{"http://%75ser@a/", "http://user@a/", "lossy: userinfo is stored decoded"},
+}
+
+func TestToURL(t *testing.T) {
+	for _, tt := range toURLTests {
+		u := parser.MustParseReference(tt.in)
+		want := tt.want
+		if want == "" {
+			want = tt.in
+		}
+		if got := parser.ToURL(u).String(); got != want {
+			t.Errorf("ToURL(%q).String() = %q, want %q (%s)", tt.in, got, want, tt.why)
+		}
+	}
+}
+
+func TestFromURL(t *testing.T) {
+	for _, s := range []string{"http://a/b?q#f", "mailto:a@b", "//h/p", "?x"} {
+		v, err := url.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, err := parser.FromURL(v)
+		if err != nil || u.String() != s {
+			t.Errorf("FromURL(%q) = %v, %v", s, u, err)
+		}
+	}
+	// A url.URL can hold what RFC 3986 does not allow; its String is then
+	// no URI reference, and FromURL says where.
+	for _, v := range []*url.URL{
+		{Scheme: "http", Host: "a", Path: "/", RawQuery: "a b"},
+		{Scheme: "http", Host: "a", Path: "/", RawQuery: "a=[1]"},
+		{Scheme: "x", Opaque: "a|b"},
+	} {
+		if u, err := parser.FromURL(v); err == nil {
+			t.Errorf("FromURL(%q) = %v, want an error", v.String(), u)
+		}
+	}
+	// A nil *url.URL, whose String would panic, is an error.
+	if u, err := parser.FromURL(nil); !errors.Is(err, parser.ErrNilURL) || u != (parser.URI{}) {
+		t.Errorf("FromURL(nil) = %v, %v; want an error wrapping ErrNilURL", u, err)
+	}
+}
+
+func ExampleToURL() {
+	u := parser.MustParseReference("https://user@example.com:8443/a%2Fb?q=1")
+	v := parser.ToURL(u)
+	fmt.Println(v.Scheme, v.User.Username(), v.Hostname(), v.Port(), v.Path, v.EscapedPath(), v.RawQuery)
+	fmt.Println(v.String() == u.String())
+	// Output:
+	// https user example.com 8443 /a/b /a%2Fb q=1
+	// true
+}
+
+func ExampleFromURL() {
+	v, _ := url.Parse("http://example.com/a?b#c")
+	u, err := parser.FromURL(v)
+	fmt.Println(u.Host(), u.Query(), u.Fragment(), err)
+	// Output: example.com b c <nil>
+}
+
+// TestToURLHost: ToURL never moves the boundary between host and port,
+// and decodes a reg-name only where the decoded character cannot change
+// what the host is.
+func TestToURLHost(t *testing.T) {
+	for _, tt := range []struct {
+		in, hostname, port, why string
+	}{
+		{"http://a%3A99/", "a%3A99", "", "an encoded ':' is no port"},
+		{"http://a%2Fb/", "a%2Fb", "", "an encoded '/' ends no host"},
+		{"http://a%40b/", "a%40b", "", "an encoded '@' is no userinfo"},
+		{"http://a%23b/", "a%23b", "", "an encoded '#' is no fragment"},
+		{"http://a%3Fb/", "a%3Fb", "", "an encoded '?' is no query"},
+		{"http://a%5B%5Db/", "a%5B%5Db", "", "encoded brackets are no IP literal"},
+		{"http://a%25b/", "a%25b", "", "an encoded '%' is not decoded twice"},
+		{"http://a%00b/", "a%00b", "", "a NUL is no character of a name"},
+		{"http://a%20b:8/", "a%20b", "8", "a space is no character of a name"},
+		{"http://ex%41mple.com:80/", "exAmple.com", "80", "unreserved: decoded"},
+		{"http://%C3%A9.example/", "é.example", "", "UTF-8: decoded (String writes it back encoded)"},
+		{"http://[::1]:8080/", "::1", "8080", "IPv6"},
+		{"http://1.2.3.4:/", "1.2.3.4", "", "empty port"},
+	} {
+		v := parser.ToURL(parser.MustParseReference(tt.in))
+		if v.Hostname() != tt.hostname || v.Port() != tt.port {
+			t.Errorf("ToURL(%q): Hostname %q, Port %q; want %q, %q (%s)", tt.in, v.Hostname(), v.Port(), tt.hostname, tt.port, tt.why)
+		}
+	}
+	if p := parser.ToURL(parser.MustParseReference("http://a%3A99/")).Port(); p != "" {
+		t.Errorf(`ToURL("http://a%%3A99/").Port() = %q, want ""`, p)
+	}
+}
+
+// TestFromURLHost: a url.URL whose text names another host than its Host
+// field is an error, never a URI of another host.
+func TestFromURLHost(t *testing.T) {
+	v := &url.URL{Scheme: "http", Host: "good.example", Opaque: "//evil.example/x"}
+	if u, err := parser.FromURL(v); !errors.Is(err, parser.ErrHostChanged) {
+		t.Errorf("FromURL(%q with Host %q) = %q, %v; want ErrHostChanged", v.String(), v.Host, u, err)
+	}
+	// A Host with "%" is written "%25": FromURL gives its text, which
+	// decodes to the same host; ToURL keeps that "%25" encoded.
+	if u, err := parser.FromURL(&url.URL{Scheme: "http", Host: "a%2Fb", Path: "/"}); err != nil || u.Host() != "a%252Fb" {
+		t.Errorf("FromURL(Host a%%2Fb) = %q, %v", u, err)
+	}
+	for _, v := range []*url.URL{
+		{Scheme: "http", Host: "a:99", Path: "/"},
+		{Scheme: "http", Host: "[::1]:80", Path: "/"},
+		{Scheme: "http", Host: "é", Path: "/"},
+	} {
+		u, err := parser.FromURL(v)
+		if err != nil {
+			t.Errorf("FromURL(%q): %v", v.String(), err)
+			continue
+		}
+		if got := parser.ToURL(u); got.Hostname() != v.Hostname() || got.Port() != v.Port() {
+			t.Errorf("FromURL(%q) = %q; ToURL of it has host %q port %q, want %q %q", v.String(), u, got.Hostname(), got.Port(), v.Hostname(), v.Port())
+		}
+	}
+}
+
+// FuzzToURL: for any URI, ToURL's Hostname and Port are the URI's host and
+// port: the same text, decoded only where the decoding is safe, an IP
+// literal without its brackets.
+func FuzzToURL(f *testing.F) {
+	for _, s := range []string{"http://a%3A99/", "http://u:p@[::1]:8/x", "//a%2F%40%25b:1", "http://%C3%A9/", "x://[v1.a:b]/", "http://a%3a%3A1/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := parser.ParseReference(s)
+		if err != nil || !u.HasAuthority() {
+			return
+		}
+		v := parser.ToURL(u)
+		host := u.Host()
+		switch u.HostKind() {
+		case parser.HostIPv6, parser.HostIPvFuture:
+			host = host[1 : len(host)-1]
+		}
+		if v.Port() != u.Port() {
+			t.Fatalf("ToURL(%q).Port() = %q, want %q", s, v.Port(), u.Port())
+		}
+		// The reference decoding: each %XX of a reg-name whose byte is
+		// neither a delimiter of the authority or the URL, nor "%", a
+		// space or a control character, is that byte.
+		want := host
+		if u.HostKind() == parser.HostRegName {
+			var b strings.Builder
+			for i := 0; i < len(host); i++ {
+				if host[i] == '%' {
+					n, _ := strconv.ParseUint(host[i+1:i+3], 16, 8)
+					if c := byte(n); c > ' ' && c != 0x7f && !strings.ContainsRune(":/?#[]@%", rune(c)) {
+						b.WriteByte(c)
+						i += 2
+						continue
+					}
+				}
+				b.WriteByte(host[i])
+			}
+			want = b.String()
+		}
+		if got := v.Hostname(); got != want {
+			t.Fatalf("ToURL(%q).Hostname() = %q, want %q", s, got, want)
+		}
+	})
+}
