@@ -48,4 +48,3 @@ func ExampleExplainNormalize() {
 	// §6.2.3 port: "80" → ""
 	// §6.2.3 path: "" → "/"
 }
-

@@ -366,4 +366,3 @@ func TestErrorCost(t *testing.T) {
 		}
 	}
 }
-
