@@ -189,8 +189,11 @@ wait:
 				break wait
 			}
 		default:
-			// go build's work folder is in Build's (GOTMPDIR).
-			if m, _ := filepath.Glob(filepath.Join(s.tmp, "rfc3986-playground-build-*", "go-build*")); len(m) > 0 {
+			// go build's work folder, in Build's (GOTMPDIR) or, were
+			// that forgotten, in $TMPDIR.
+			in, _ := filepath.Glob(filepath.Join(s.tmp, "rfc3986-playground-build-*", "go-build*"))
+			top, _ := filepath.Glob(filepath.Join(s.tmp, "go-build*"))
+			if len(in)+len(top) > 0 {
 				during = true
 				break wait
 			}
