@@ -232,6 +232,7 @@ func TestParseMarkdown(t *testing.T) {
 	text := "# Title\n" +
 		"See [the gen page](docs/gen.md#flags), ![shot](docs/a.png \"title\") and <a href=\"LICENSE\">the licence</a>.\n" +
 		"Not a link: `[x](nowhere.md)`, nor ``a ` [y](nor.md)``.\n" +
+		"Nor is `<!-- run: exit 1 -->` a marker, or text <!-- run: exit 2 --> after text.\n" +
 		"[ref]: <testdata/README.md>\n" +
 		"\n" +
 		"```go\n" +
@@ -261,8 +262,8 @@ func TestParseMarkdown(t *testing.T) {
 		t.Errorf("links (-want +got):\n%s", diff)
 	}
 	want := []runBlock{
-		{file: "x.md", line: 11, where: inTempDir, exit: 3, needs: []string{"git"}, note: `says "hello", then fails`, text: "echo hello\nexit 3\n"},
-		{file: "x.md", line: 17, where: inRepository, text: "echo '```'\n"},
+		{file: "x.md", line: 12, where: inTempDir, exit: 3, needs: []string{"git"}, note: `says "hello", then fails`, text: "echo hello\nexit 3\n"},
+		{file: "x.md", line: 18, where: inRepository, text: "echo '```'\n"},
 	}
 	if diff := cmp.Diff(want, d.blocks, cmp.AllowUnexported(runBlock{})); diff != "" {
 		t.Errorf("blocks (-want +got):\n%s", diff)

@@ -66,7 +66,7 @@ func (b runBlock) name() string { return fmt.Sprintf("%s:%d %s", b.file, b.line,
 
 var (
 	markerRE      = regexp.MustCompile(`^ {0,3}<!--\s*run:(.*?)-->\s*$`)
-	looseMarkerRE = regexp.MustCompile(`(?i)<!--\s*run\b`)
+	looseMarkerRE = regexp.MustCompile(`(?i)^ {0,3}<!--\s*run\b`) // a marker starts its line: elsewhere, it is text or code
 	fenceRE       = regexp.MustCompile("^( {0,3})(`{3,}|~{3,})\\s*([^`\\s]*)")
 	atxRE         = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
 	setextRE      = regexp.MustCompile(`^ {0,3}(=+|-+)[ \t]*$`)
