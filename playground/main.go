@@ -18,7 +18,8 @@
 // malformed address (not host:port, or no valid port) exits with status 2,
 // as any flag error does; an address that cannot be listened on (in use,
 // not this machine's) exits with status 1 at once. Status 1 is every other
-// failure too; 0 is a site written, or serving stopped by a signal.
+// failure too, a signal during the build included; 0 is a site written, or
+// serving stopped by a signal.
 //
 // SIGINT (Ctrl-C), SIGTERM and SIGHUP stop the build or the server and
 // remove the temporary folder; a second signal kills at once. Send them
@@ -68,7 +69,7 @@ func main() {
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: go run . [-addr host:port] | go run . -out dir\n\n")
 		flag.PrintDefaults()
-		fmt.Fprintf(flag.CommandLine.Output(), "\nexit status: 0 site written or serving stopped by SIGINT, SIGTERM or SIGHUP; 1 failure (-addr cannot be listened on, build); 2 usage (-addr malformed)\n")
+		fmt.Fprintf(flag.CommandLine.Output(), "\nexit status: 0 site written or serving stopped by SIGINT, SIGTERM or SIGHUP; 1 failure (-addr cannot be listened on, build, a signal while building); 2 usage (-addr malformed)\n")
 	}
 	flag.Parse()
 	if flag.NArg() > 0 {
