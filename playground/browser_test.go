@@ -189,7 +189,7 @@ func TestBrowser(t *testing.T) {
 	}
 	started := time.Now()
 	site := t.TempDir()
-	st, err := Build(site)
+	st, err := Build(t.Context(), site)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &http.Server{Handler: Handler(site)}
+	srv := &http.Server{Handler: Handler(site, ln.Addr(), "127.0.0.1:0")}
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
 	base := "http://" + ln.Addr().String() + "/"

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"embed"
 	"encoding/base64"
 	"encoding/json"
@@ -15,6 +16,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/grammar"
@@ -46,8 +48,10 @@ func mib(n int) float64 { return float64(n) / (1 << 20) }
 // style.css, app.js), the WebAssembly built from package wasm with
 // wasm_exec.js from the Go distribution that built it (playground-wasm.js),
 // and the example grammars of this repository (examples.js). It must run
-// inside the playground module, as go run . does.
-func Build(dir string) (Stats, error) {
+// inside the playground module, as go run . does. Canceling ctx kills the
+// build of the WebAssembly, its compilers and linker included, and Build
+// removes every temporary file it and go build made.
+func Build(ctx context.Context, dir string) (Stats, error) {
 	var st Stats
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return st, err
@@ -73,8 +77,13 @@ func Build(dir string) (Stats, error) {
 	}
 	defer os.RemoveAll(tmp)
 	wasmFile := filepath.Join(tmp, "playground.wasm")
-	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasmFile, wasmPackage)
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	build := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasmFile, wasmPackage)
+	// GOTMPDIR: go build's work folder goes into tmp, so that it is
+	// removed with it even when go build is killed (go build catches no
+	// signal: killed, or interrupted, it leaves its work folder behind).
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "GOTMPDIR="+tmp)
+	killTreeOnCancel(build)
+	build.WaitDelay = 10 * time.Second
 	if out, err := build.CombinedOutput(); err != nil {
 		return st, fmt.Errorf("GOOS=js GOARCH=wasm go build %s: %v\n%s", wasmPackage, err, out)
 	}

@@ -17,7 +17,7 @@ import (
 func TestBuild(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "site")
 	var out bytes.Buffer
-	if err := run("", dir, &out); err != nil {
+	if err := run(t.Context(), "", dir, &out); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(out.String(), "wrote the site to "+dir+"\nWebAssembly: ") {
@@ -77,7 +77,9 @@ func TestBuild(t *testing.T) {
 		t.Errorf("playground-wasm.js is %d bytes: has something large come in?", st.Size())
 	}
 
-	srv := httptest.NewServer(Handler(dir))
+	srv := httptest.NewUnstartedServer(nil)
+	srv.Config.Handler = Handler(dir, srv.Listener.Addr(), "127.0.0.1:0")
+	srv.Start()
 	defer srv.Close()
 	resp, err := http.Get(srv.URL + "/")
 	if err != nil {
