@@ -34,8 +34,12 @@ func TestGenerated(t *testing.T) {
 // generate step removed from generate.go, the file it makes is missing
 // from the copy, and that is the one problem found. (Before, TestGenerated
 // copied the committed files into its copy first, and passed without the
-// "gen dfa" line.)
+// "gen dfa" line.) It regenerates everything as TestGenerated does, so it
+// runs with RFC3986_FULL=1 (as .ci/run sets it).
 func TestGeneratedStepDropped(t *testing.T) {
+	if os.Getenv("RFC3986_FULL") == "" {
+		t.Skip("regenerates everything again: set RFC3986_FULL=1")
+	}
 	t.Parallel()
 	const (
 		step = "//go:generate go run github.com/peguri/rfc3986/gen dfa -grammar rfc3986 -package rfc3986gen -o parser/internal/rfc3986gen/rfc3986_dfa.go\n"

@@ -94,9 +94,9 @@ func TestValidity(t *testing.T) {
 		if (dfaErr == nil) != c.Valid {
 			t.Errorf("%s: parser.Validate(%s, %q) = %v; the suite says valid %v", c.ID, c.Rule, in, dfaErr, c.Valid)
 		}
-		_, treeErr := parser.ParseRule(c.Rule, in)
-		if (treeErr == nil || errors.Is(treeErr, parser.ErrTooLongForTree)) != c.Valid {
-			t.Errorf("%s: parser.ParseRule(%s, %q) = %v; the suite says valid %v", c.ID, c.Rule, in, treeErr, c.Valid)
+		_, treeErr := parser.RFC3986().ParsePEG(c.Rule, in)
+		if (treeErr == nil || errors.Is(treeErr, parser.ErrTooLong)) != c.Valid {
+			t.Errorf("%s: parser.RFC3986().ParsePEG(%s, %q) = %v; the suite says valid %v", c.ID, c.Rule, in, treeErr, c.Valid)
 		}
 		if !c.Valid {
 			var pe *parser.Error

@@ -266,6 +266,26 @@ func (s *Parser) parseRule(name, in string, maxExpr uint64) (*Node, error) {
 	return s.pegParse(name, in, maxExpr)
 }
 
+// ParsePEG parses the whole of in as the named rule with the pigeon
+// parser alone, and returns its parse tree or its error: where pigeon
+// stopped and the terminals it expected there (offset and expected set in
+// pigeon's terms: for a literal of several characters, such as "::", the
+// offset where the literal begins). ParseRule gives the same verdicts and
+// trees (the differential tests, and package syntaxtest for your grammar,
+// check it); ParsePEG is for those tests and for work on a grammar. Its
+// input is at most MaxTreeLength bytes, and its work is bounded as
+// ParseRule's.
+func (s *Parser) ParsePEG(rule, in string) (*Node, error) {
+	name, ok := s.Rule(rule)
+	if !ok {
+		return nil, s.noRule(rule)
+	}
+	if len(in) > MaxTreeLength {
+		return nil, tooLong(name, in, MaxTreeLength)
+	}
+	return s.pegParse(name, in, uint64(exprBase+exprPerByte*len(in)))
+}
+
 // pegParse parses in with the pigeon parser alone.
 func (s *Parser) pegParse(name, in string, maxExpr uint64) (*Node, error) {
 	n, f := s.g.Parse(name, []byte(in), maxExpr)
@@ -285,8 +305,8 @@ func (s *Parser) pegParse(name, in string, maxExpr uint64) (*Node, error) {
 	return n, nil
 }
 
-// ParseTree parses in as one of the URI rules with the pigeon parser alone
-// and returns the typed URI built from the parse tree, with the tree. It is
+// ParseTree parses in as one of the URI rules as ParseRule does and
+// returns the typed URI built from the parse tree, with the tree. It is
 // the reference path, kept public for grammar work: Parse gives the same
 // URI (the tests check it on a million inputs) at a fraction of the cost.
 func (s *Parser) ParseTree(rule, in string) (URI, *Node, error) {

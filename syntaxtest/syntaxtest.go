@@ -139,7 +139,7 @@ func check(m *abnf.Matcher, syn *parser.Parser, rule string, uriRule bool, in st
 	if err != nil {
 		return err
 	}
-	_, perr := syn.ParseRule(rule, in)
+	_, perr := syn.ParsePEG(rule, in)
 	verr := syn.Validate(rule, in)
 	if (perr == nil) != want || (verr == nil) != want {
 		return fmt.Errorf("%s %q: matcher %v, pigeon %v, DFA %v", rule, in, want, perr, verr)
