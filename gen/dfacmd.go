@@ -57,6 +57,10 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *out == "" {
 		return nil
 	}
+	for _, m := range ms {
+		cs := c.Charset(m)
+		m.Charset = &cs
+	}
 	if *diag {
 		for _, m := range ms {
 			if err := c.Diagnose(m); err != nil {

@@ -44,8 +44,17 @@ type Table struct {
 	Expects [][]string
 	Expect  string
 
-	once sync.Once
-	m    *Machine
+	// Unencoded is what the rule allows unencoded (gen dfa derives it from
+	// the rule's DFA; see [Charset]): pairs of characters, the first and
+	// the last of each range, sorted. Percent says that a percent-encoding
+	// may stand wherever one of them may.
+	Unencoded []rune
+	Percent   bool
+
+	once   sync.Once
+	m      *Machine
+	csOnce sync.Once
+	cs     *Charset
 }
 
 // Check reports the first inconsistency of the table: sizes that do not
@@ -88,6 +97,9 @@ func (t *Table) Check() error {
 	}
 	if t.Accept[0] != 0 {
 		return errors.New("dfa: the dead state accepts")
+	}
+	if err := checkRanges(t.Unencoded); err != nil {
+		return err
 	}
 	return t.checkDiagnostics()
 }

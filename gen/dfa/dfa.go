@@ -81,6 +81,9 @@ type Machine struct {
 	// Diag, when set (see Diagnose), is emitted with the tables, so that
 	// errors name the grammar's rules.
 	Diag *Diagnostics
+	// Charset, when set (see Compiler.Charset), is emitted with the
+	// tables: what the rule allows unencoded.
+	Charset *Charset
 }
 
 // States returns the number of states of the minimal DFA (the dead state
@@ -147,6 +150,7 @@ type Compiler struct {
 	copies  map[*ir.Component]int64
 	seqs    map[*ir.Set][][]fa.ByteRange
 	built   map[*ir.Rule]*built // nil while being compiled
+	ivs     []fa.Range          // the grammar's character intervals (see intervals)
 }
 
 // NewCompiler checks that lowering g stays within the limits, lowers it and
@@ -837,6 +841,9 @@ func Emit(pkg, header string, ms []*Machine) ([]byte, error) {
 		fmt.Fprintf(&b, "\t\tAccept: %s,\n", quote(accept))
 		if m.Diag != nil {
 			emitDiagnostics(&b, m.Diag)
+		}
+		if m.Charset != nil {
+			emitCharset(&b, *m.Charset)
 		}
 		fmt.Fprintf(&b, "\t},\n")
 	}
