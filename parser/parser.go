@@ -33,6 +33,8 @@ type Parser struct {
 	// The hot machines, resolved once: one per URI rule, and IPv4's.
 	uriDFA  []*syntax.Table
 	ipv4DFA *syntax.Table
+	// charsets are the components' encoders' sets, by Component.
+	charsets [QueryPart + 1]*syntax.Charset
 }
 
 // Names says which rules of a grammar make up a URI reference.
@@ -44,6 +46,10 @@ type Names struct {
 	// The component rules.
 	Scheme, Authority, Userinfo, Host, Port, Query, Fragment string
 	Paths                                                    []string
+	// The rules of a path segment (RFC 3986's segment) and of the first
+	// segment of a relative-path reference (segment-nz-nc): with the
+	// others, they give the encoders their charsets (see Component).
+	Segment, FirstSegment string
 	// The host's alternatives: IPv6 may name several rules (an address
 	// with a zone, say); IP literals are the rules below Host holding them.
 	IPv4, RegName, IPvFuture string
@@ -90,6 +96,7 @@ func NewParser(name string, peg *syntax.PEG, dfa syntax.Tables, names ...Names) 
 			return nil, fmt.Errorf("parser: %s: the IPv4 rule %q has no DFA (gen dfa -start)", name, s.names[0].IPv4)
 		}
 	}
+	s.initCharsets(peg != nil && peg.Octets)
 	return s, nil
 }
 
@@ -118,19 +125,21 @@ func RFC3986() *Parser { return rfc3986 }
 // replaces (RFC 6874 adds IPv6addrz to IPv6, say).
 func AppendixANames() Names {
 	return Names{
-		URIRules:  []string{"URI-reference", "URI", "absolute-URI", "relative-ref"},
-		Scheme:    "scheme",
-		Authority: "authority",
-		Userinfo:  "userinfo",
-		Host:      "host",
-		Port:      "port",
-		Query:     "query",
-		Fragment:  "fragment",
-		Paths:     []string{"path-abempty", "path-absolute", "path-noscheme", "path-rootless", "path-empty"},
-		IPv4:      "IPv4address",
-		RegName:   "reg-name",
-		IPvFuture: "IPvFuture",
-		IPv6:      []string{"IPv6address"},
+		URIRules:     []string{"URI-reference", "URI", "absolute-URI", "relative-ref"},
+		Scheme:       "scheme",
+		Authority:    "authority",
+		Userinfo:     "userinfo",
+		Host:         "host",
+		Port:         "port",
+		Query:        "query",
+		Fragment:     "fragment",
+		Paths:        []string{"path-abempty", "path-absolute", "path-noscheme", "path-rootless", "path-empty"},
+		Segment:      "segment",
+		FirstSegment: "segment-nz-nc",
+		IPv4:         "IPv4address",
+		RegName:      "reg-name",
+		IPvFuture:    "IPvFuture",
+		IPv6:         []string{"IPv6address"},
 	}
 }
 

@@ -20,19 +20,21 @@ import (
 func Parser() *parser.Parser { return syn }
 
 var syn = parser.MustParser(parser.NewParser("rfc3987", rfc3987gen.PEG(), rfc3987gen.DFA(), parser.Names{
-	URIRules:  []string{"IRI-reference", "IRI", "absolute-IRI", "irelative-ref"},
-	Scheme:    "scheme",
-	Authority: "iauthority",
-	Userinfo:  "iuserinfo",
-	Host:      "ihost",
-	Port:      "port",
-	Query:     "iquery",
-	Fragment:  "ifragment",
-	Paths:     []string{"ipath-abempty", "ipath-absolute", "ipath-noscheme", "ipath-rootless", "ipath-empty"},
-	IPv4:      "IPv4address",
-	RegName:   "ireg-name",
-	IPvFuture: "IPvFuture",
-	IPv6:      []string{"IPv6address"},
+	URIRules:     []string{"IRI-reference", "IRI", "absolute-IRI", "irelative-ref"},
+	Scheme:       "scheme",
+	Authority:    "iauthority",
+	Userinfo:     "iuserinfo",
+	Host:         "ihost",
+	Port:         "port",
+	Query:        "iquery",
+	Fragment:     "ifragment",
+	Paths:        []string{"ipath-abempty", "ipath-absolute", "ipath-noscheme", "ipath-rootless", "ipath-empty"},
+	Segment:      "isegment",
+	FirstSegment: "isegment-nz-nc",
+	IPv4:         "IPv4address",
+	RegName:      "ireg-name",
+	IPvFuture:    "IPvFuture",
+	IPv6:         []string{"IPv6address"},
 }, parser.AppendixANames()))
 
 // ToURI maps an IRI reference to the URI reference it stands for (RFC 3987

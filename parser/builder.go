@@ -1,0 +1,366 @@
+package parser
+
+import (
+	"errors"
+	"fmt"
+	"net/netip"
+	"strconv"
+	"strings"
+)
+
+// Builder makes a URI reference from its components given raw, each
+// percent-encoded with its component's charset (the grammar's own: see
+// Component), so that it can only make valid URIs: Build checks what it
+// wrote with the grammar's parser, and the combinations that cannot be
+// valid are typed errors. It is a value: each method returns a Builder
+// with one component set, and the one it was called on is unchanged.
+//
+//	u, err := parser.NewBuilder().Scheme("https").Host("example.com").
+//		Path("a b", "c/d").Query("q", "1&2").Fragment("x y").Build()
+//	// https://example.com/a%20b/c%2Fd?q=1%262#x%20y
+//
+// Where RFC 3986 gives a way out, the builder takes it: a ":" in the first
+// segment of a relative-path reference is encoded (§4.2: it would read as
+// a scheme's end); an IPv6 address gets its brackets (§3.2.2); a zone
+// identifier is written as RFC 6874 says, and only by a builder of RFC
+// 6874's grammar. Where it gives none, Build fails: a scheme that is not
+// one ([ErrScheme]), a userinfo or a port without a host ([ErrNoHost]), a
+// rootless path after an authority ([ErrRootless]), a path whose first
+// segment is empty where it would read as an authority or a scheme's end
+// ([ErrEmptySegment]).
+type Builder struct {
+	p     *Parser
+	parts Parts
+	err   error // the first error of a method, which Build returns
+	// relSegments is the rootless path RelativePath set, encoded by Build,
+	// which knows whether there is a scheme (§4.2).
+	relSegments []string
+}
+
+// NewBuilder returns a Builder of RFC 3986 URI references, with no
+// component set: it builds the empty reference.
+func NewBuilder() Builder { return rfc3986.Builder() }
+
+// Builder returns a Builder of s's grammar, with no component set.
+func (s *Parser) Builder() Builder { return Builder{p: s} }
+
+// Builder returns a Builder of u's grammar holding u's components as they
+// are written: to make a URI from u with some components replaced.
+func (u URI) Builder() Builder {
+	return Builder{p: u.Parser(), parts: u.Parts()}
+}
+
+// Errors of Build, each wrapped in a [*BuildError] naming the component.
+var (
+	// ErrScheme: the scheme does not match RFC 3986's scheme rule (§3.1:
+	// a letter, then letters, digits, "+", "-" or ".").
+	ErrScheme = errors.New("not a scheme")
+	// ErrNoHost: a userinfo or a port without a host: they live in the
+	// authority (§3.2).
+	ErrNoHost = errors.New("a userinfo or a port needs a host")
+	// ErrRootless: a path that does not begin with "/" after an authority
+	// (§3.3: "the path component must either be empty or begin with a
+	// slash").
+	ErrRootless = errors.New("a path after an authority begins with \"/\"")
+	// ErrEmptySegment: a path whose first segment is empty, where it would
+	// begin with "//" and read as an authority (§3.3), or a rootless path
+	// that would then begin with "/".
+	ErrEmptySegment = errors.New("the path's first segment is empty")
+	// ErrZone: an IPv6 address with a zone, in a grammar without RFC
+	// 6874's zone identifiers.
+	ErrZone = errors.New("a zone identifier needs RFC 6874's grammar")
+	// ErrHost: a host that is no host of the grammar (an IP literal that
+	// does not parse, an address that is neither IPv4 nor IPv6).
+	ErrHost = errors.New("not a host")
+)
+
+// BuildError is an error of Build: the component at fault and why.
+type BuildError struct {
+	Component string // "scheme", "userinfo", "host", "port", "path", "query", "fragment"
+	Input     string // what was given for it
+	Err       error
+}
+
+func (e *BuildError) Error() string {
+	return fmt.Sprintf("build: %s %q: %v", e.Component, clip(e.Input), e.Err)
+}
+
+// Unwrap returns e.Err.
+func (e *BuildError) Unwrap() error { return e.Err }
+
+func (b Builder) fail(component, input string, err error) Builder {
+	if b.err == nil {
+		b.err = &BuildError{Component: component, Input: input, Err: err}
+	}
+	return b
+}
+
+func (b Builder) encode(c Component, raw, component string) (string, Builder) {
+	s, err := b.p.Encode(c, raw)
+	if err != nil {
+		return "", b.fail(component, raw, err)
+	}
+	return s, b
+}
+
+// Scheme sets the scheme, which is never encoded: it must match the
+// scheme rule.
+func (b Builder) Scheme(scheme string) Builder {
+	if err := b.p.Validate(b.p.schemeRule(), scheme); err != nil {
+		return b.fail("scheme", scheme, ErrScheme)
+	}
+	b.parts.Scheme, b.parts.HasScheme = scheme, true
+	return b
+}
+
+// NoScheme leaves the scheme undefined: a relative reference.
+func (b Builder) NoScheme() Builder {
+	b.parts.Scheme, b.parts.HasScheme = "", false
+	return b
+}
+
+// Userinfo sets the userinfo from raw text, encoded: ":" stays (§3.2.1
+// reads the first as the end of a user name), "@" is encoded.
+func (b Builder) Userinfo(raw string) Builder {
+	s, b := b.encode(Userinfo, raw, "userinfo")
+	b.parts.Userinfo, b.parts.HasUserinfo = s, true
+	return b
+}
+
+// User sets the userinfo to a user name, encoded, its ":" too: §3.2.1
+// reads the first ":" of a userinfo as the end of the name.
+func (b Builder) User(name string) Builder {
+	s, b := b.encode(Userinfo, name, "userinfo")
+	b.parts.Userinfo, b.parts.HasUserinfo = strings.ReplaceAll(s, ":", "%3A"), true
+	return b
+}
+
+// UserPassword sets the userinfo to a user name and a password, each
+// encoded, joined with ":". §3.2.1 deprecates "user:password" in a
+// userinfo ("passing authentication information in clear text has proven
+// to be a security risk"); it is written all the same.
+func (b Builder) UserPassword(name, password string) Builder {
+	b = b.User(name)
+	pw, b := b.encode(Userinfo, password, "userinfo")
+	b.parts.Userinfo += ":" + pw
+	return b
+}
+
+// Host sets the host, and so defines the authority. An IP address (as
+// netip.ParseAddr reads it, or an IP literal in brackets) is written as
+// one — an IPv6 address in brackets (§3.2.2), with its zone under RFC
+// 6874's grammar; any other name is a registered name, encoded ("" is the
+// empty host of "file:///").
+func (b Builder) Host(name string) Builder {
+	if strings.HasPrefix(name, "[") {
+		if err := b.p.Validate(b.p.ipLiteralRule(), name); err != nil {
+			return b.fail("host", name, ErrHost)
+		}
+		return b.setHost(name)
+	}
+	if a, err := netip.ParseAddr(name); err == nil {
+		return b.HostAddr(a)
+	}
+	s, b := b.encode(Host, name, "host")
+	return b.setHost(s)
+}
+
+// HostAddr sets the host to an IP address: IPv4 as dotted decimal, IPv6 in
+// brackets as netip writes it (RFC 5952), its zone, if any, written
+// "%25zone" (RFC 6874 §2), which only a builder of RFC 6874's grammar
+// takes ([ErrZone] otherwise).
+func (b Builder) HostAddr(a netip.Addr) Builder {
+	switch {
+	case !a.IsValid():
+		return b.fail("host", a.String(), ErrHost)
+	case a.Is4():
+		return b.setHost(a.String())
+	}
+	text := "[" + a.WithZone("").String()
+	if z := a.Zone(); z != "" {
+		zone, err := b.p.Encode(Host, z) // ZoneID = 1*( unreserved / pct-encoded )
+		if err != nil {
+			return b.fail("host", a.String(), err)
+		}
+		text += "%25" + zone
+	}
+	text += "]"
+	if err := b.p.Validate(b.p.ipLiteralRule(), text); err != nil {
+		if a.Zone() != "" {
+			return b.fail("host", a.String(), ErrZone)
+		}
+		return b.fail("host", a.String(), ErrHost)
+	}
+	return b.setHost(text)
+}
+
+func (b Builder) setHost(h string) Builder {
+	b.parts.Host, b.parts.HasAuthority = h, true
+	return b
+}
+
+// NoAuthority leaves the authority undefined: no userinfo, host or port.
+func (b Builder) NoAuthority() Builder {
+	b.parts.HasAuthority = false
+	b.parts.Host, b.parts.Userinfo, b.parts.HasUserinfo, b.parts.Port, b.parts.HasPort = "", "", false, "", false
+	return b
+}
+
+// Port sets the port.
+func (b Builder) Port(port uint16) Builder {
+	b.parts.Port, b.parts.HasPort = strconv.Itoa(int(port)), true
+	return b
+}
+
+// Path sets an absolute path: "/" and the segments, each encoded ("/" in a
+// segment is encoded, never a separator), joined with "/". Path() is the
+// path "/"; with no authority, a first segment "" would make the path
+// begin with "//" ([ErrEmptySegment]).
+func (b Builder) Path(segments ...string) Builder {
+	var p strings.Builder
+	for _, s := range segments {
+		var e string
+		e, b = b.encode(Segment, s, "path")
+		p.WriteByte('/')
+		p.WriteString(e)
+	}
+	if len(segments) == 0 {
+		p.WriteByte('/')
+	}
+	b.parts.Path, b.relSegments = p.String(), nil
+	return b
+}
+
+// RelativePath sets a rootless path: the segments, each encoded, joined
+// with "/"; no segment is the empty path. Without a scheme the path is a
+// relative-path reference, whose first segment keeps no ":" (it is
+// encoded, §4.2). Its first segment may not be empty ([ErrEmptySegment]),
+// and it may not follow an authority ([ErrRootless]).
+func (b Builder) RelativePath(segments ...string) Builder {
+	b.parts.Path = ""
+	b.relSegments = append([]string(nil), segments...)
+	return b
+}
+
+// Query appends the pair key=value to the query, each encoded as a
+// QueryPart ("&", "=" and "+" encoded too), joined to the pairs before
+// with "&".
+func (b Builder) Query(key, value string) Builder {
+	k, b := b.encode(QueryPart, key, "query")
+	v, b := b.encode(QueryPart, value, "query")
+	if b.parts.HasQuery && b.parts.Query != "" {
+		b.parts.Query += "&"
+	}
+	b.parts.Query += k + "=" + v
+	b.parts.HasQuery = true
+	return b
+}
+
+// RawQuery sets the query to text, escaped (see [Parser.Escape]): what
+// the query does not allow is encoded, and the percent-encodings text has
+// are kept. RawQuery("") is the empty query of "http://a?".
+func (b Builder) RawQuery(text string) Builder {
+	s, err := b.p.Escape(Query, text)
+	if err != nil {
+		return b.fail("query", text, err)
+	}
+	b.parts.Query, b.parts.HasQuery = s, true
+	return b
+}
+
+// NoQuery leaves the query undefined.
+func (b Builder) NoQuery() Builder {
+	b.parts.Query, b.parts.HasQuery = "", false
+	return b
+}
+
+// Fragment sets the fragment from raw text, encoded.
+func (b Builder) Fragment(raw string) Builder {
+	s, b := b.encode(Fragment, raw, "fragment")
+	b.parts.Fragment, b.parts.HasFragment = s, true
+	return b
+}
+
+// NoFragment leaves the fragment undefined.
+func (b Builder) NoFragment() Builder {
+	b.parts.Fragment, b.parts.HasFragment = "", false
+	return b
+}
+
+// Build returns the URI reference, checked by the grammar's parser: it
+// parses into exactly the components set, and its decoded views give back
+// the raw text given. The error is a [*BuildError].
+func (b Builder) Build() (URI, error) {
+	if b.err != nil {
+		return URI{}, b.err
+	}
+	p := b.parts
+	if b.relSegments != nil {
+		if p.HasAuthority {
+			return URI{}, &BuildError{Component: "path", Input: strings.Join(b.relSegments, "/"), Err: ErrRootless}
+		}
+		if len(b.relSegments) > 0 && b.relSegments[0] == "" && len(b.relSegments) > 1 {
+			return URI{}, &BuildError{Component: "path", Input: strings.Join(b.relSegments, "/"), Err: ErrEmptySegment}
+		}
+		var path strings.Builder
+		for i, s := range b.relSegments {
+			c := Segment
+			if i == 0 && !p.HasScheme {
+				c = FirstSegment
+			}
+			if s == "" {
+				if i > 0 {
+					path.WriteByte('/')
+				}
+				continue
+			}
+			e, err := b.p.Encode(c, s)
+			if err != nil {
+				return URI{}, &BuildError{Component: "path", Input: s, Err: err}
+			}
+			if i > 0 {
+				path.WriteByte('/')
+			}
+			path.WriteString(e)
+		}
+		p.Path = path.String()
+	}
+	if !p.HasAuthority && (p.HasUserinfo || p.HasPort) {
+		what := "port"
+		if p.HasUserinfo {
+			what = "userinfo"
+		}
+		return URI{}, &BuildError{Component: what, Input: p.Userinfo + p.Port, Err: ErrNoHost}
+	}
+	if p.HasAuthority && p.Path != "" && p.Path[0] != '/' {
+		return URI{}, &BuildError{Component: "path", Input: p.Path, Err: ErrRootless}
+	}
+	if !p.HasAuthority && strings.HasPrefix(p.Path, "//") {
+		return URI{}, &BuildError{Component: "path", Input: p.Path, Err: ErrEmptySegment}
+	}
+	u, err := b.p.FromParts(p)
+	if err != nil {
+		return URI{}, &BuildError{Component: "uri", Input: p.String(), Err: err}
+	}
+	return u, nil
+}
+
+// String is Build's text, or "" when Build fails.
+func (b Builder) String() string {
+	u, err := b.Build()
+	if err != nil {
+		return ""
+	}
+	return u.String()
+}
+
+// schemeRule and ipLiteralRule are the rules the builder checks a scheme
+// and an IP literal with.
+func (s *Parser) schemeRule() string {
+	if len(s.names) > 0 && s.names[0].Scheme != "" {
+		return s.names[0].Scheme
+	}
+	return "scheme"
+}
+
+func (s *Parser) ipLiteralRule() string { return "IP-literal" }
