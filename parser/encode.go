@@ -69,20 +69,54 @@ func ParseComponent(name string) (Component, error) {
 	return 0, fmt.Errorf("parser: no component %q (have userinfo, host, segment, first-segment, query, fragment, query-part)", name)
 }
 
+// encoder is a component's charset prepared for encoding: a byte table of
+// the single bytes kept (ASCII characters, or all bytes in a grammar of
+// octets), and the charset for characters of several bytes, when it has
+// any.
+type encoder struct {
+	keep [256]bool
+	cs   *syntax.Charset
+	wide bool // some character from U+0080 on is kept: UTF-8 must be read
+}
+
+func newEncoder(cs *syntax.Charset, c Component) *encoder {
+	e := &encoder{cs: cs}
+	top := 0x80
+	if cs.Octets() {
+		top = 256
+	}
+	for b := 0; b < top; b++ {
+		e.keep[b] = cs.Byte(byte(b)) && !(c == QueryPart && (b == '&' || b == '=' || b == '+'))
+	}
+	e.wide = !cs.Octets() && cs.Wide()
+	return e
+}
+
 // ErrNoCharset is the error of encoding for a component whose rule the
 // parser's grammar has no charset for (its Names do not name the rule, or
 // gen dfa wrote no table for it).
 var ErrNoCharset = errors.New("no charset for the component")
 
+// Charset returns what component c allows unencoded in s's grammar (the
+// charset of its rule, as gen dfa derived it), or an error wrapping
+// ErrNoCharset.
+func (s *Parser) Charset(c Component) (*syntax.Charset, error) { return s.charset(c) }
+
 // charset returns the charset of component c in s's grammar.
 func (s *Parser) charset(c Component) (*syntax.Charset, error) {
-	if c == 0 || int(c) >= len(componentNames) {
+	e, err := s.encoder(c)
+	if err != nil {
+		return nil, err
+	}
+	return e.cs, nil
+}
+
+// encoder returns the encoder of component c in s's grammar.
+func (s *Parser) encoder(c Component) (*encoder, error) {
+	if c == 0 || int(c) >= len(componentNames) || s.encoders[c] == nil {
 		return nil, fmt.Errorf("parser: %s: %v: %w", s.name, c, ErrNoCharset)
 	}
-	if cs := s.charsets[c]; cs != nil {
-		return cs, nil
-	}
-	return nil, fmt.Errorf("parser: %s: %v: %w", s.name, c, ErrNoCharset)
+	return s.encoders[c], nil
 }
 
 // initCharsets finds the charsets of the components, from the rules the
@@ -96,18 +130,10 @@ func (s *Parser) initCharsets(octets bool) {
 		FirstSegment: nm.FirstSegment, Query: nm.Query, Fragment: nm.Fragment, QueryPart: nm.Query} {
 		if t := s.g.DFA(rule); t != nil {
 			if cs := t.Charset(octets); cs != nil && cs.Percent() {
-				s.charsets[c] = cs
+				s.encoders[c] = newEncoder(cs, c)
 			}
 		}
 	}
-}
-
-// keeps reports whether c's encoder may leave the byte b (ASCII) as is.
-func keeps(cs *syntax.Charset, c Component, b byte) bool {
-	if c == QueryPart && (b == '&' || b == '=' || b == '+') {
-		return false
-	}
-	return cs.Byte(b)
 }
 
 const upperHex = "0123456789ABCDEF"
@@ -143,16 +169,15 @@ func AppendEscape(dst []byte, c Component, s string) []byte {
 // [Parser.AppendEncode]. When raw needs no encoding it is returned as is,
 // without allocating.
 func (s *Parser) Encode(c Component, raw string) (string, error) {
-	cs, err := s.charset(c)
+	e, err := s.encoder(c)
 	if err != nil {
 		return "", err
 	}
-	i := encodeStart(cs, c, raw)
+	i := e.start(raw)
 	if i == len(raw) {
 		return raw, nil
 	}
-	b := make([]byte, 0, len(raw)+2*(len(raw)-i)+2)
-	return string(appendEncode(append(b, raw[:i]...), cs, c, raw[i:])), nil
+	return e.encodeString(raw[:i], raw[i:]), nil
 }
 
 // AppendEncode appends raw, any bytes, percent-encoded for component c of
@@ -166,33 +191,45 @@ func (s *Parser) Encode(c Component, raw string) (string, error) {
 // that decodes to raw (but for a rule that needs a character, such as
 // FirstSegment, and an empty raw). It allocates only to grow dst.
 func (s *Parser) AppendEncode(dst []byte, c Component, raw string) ([]byte, error) {
-	cs, err := s.charset(c)
+	e, err := s.encoder(c)
 	if err != nil {
 		return dst, err
 	}
-	return appendEncode(dst, cs, c, raw), nil
+	return e.appendEncode(dst, raw), nil
 }
 
-// char reads the character at raw[i] for component c: its length in
-// bytes, and whether the encoder keeps it as is. A byte that is not UTF-8
-// is one byte, encoded.
-func char(cs *syntax.Charset, c Component, raw string, i int) (int, bool) {
+// char reads the character at raw[i]: its length in bytes, and whether
+// the encoder keeps it as is. A byte that is not UTF-8 is one byte,
+// encoded.
+func (e *encoder) char(raw string, i int) (int, bool) {
 	b := raw[i]
-	if b < utf8.RuneSelf || cs.Octets() {
-		return 1, keeps(cs, c, b)
+	if b < utf8.RuneSelf || !e.wide {
+		return 1, e.keep[b]
 	}
 	r, n := utf8.DecodeRuneInString(raw[i:])
 	if r == utf8.RuneError && n <= 1 {
 		return 1, false
 	}
-	return n, cs.Rune(r)
+	return n, e.cs.Rune(r)
 }
 
-// encodeStart returns the length of raw's longest prefix that encoding
-// leaves as is.
-func encodeStart(cs *syntax.Charset, c Component, raw string) int {
+// start returns the length of raw's longest prefix that encoding leaves
+// as is.
+func (e *encoder) start(raw string) int {
+	if !e.wide {
+		for i := 0; i < len(raw); i++ {
+			if !e.keep[raw[i]] {
+				return i
+			}
+		}
+		return len(raw)
+	}
 	for i := 0; i < len(raw); {
-		n, keep := char(cs, c, raw, i)
+		if e.keep[raw[i]] {
+			i++
+			continue
+		}
+		n, keep := e.char(raw, i)
 		if !keep {
 			return i
 		}
@@ -201,14 +238,38 @@ func encodeStart(cs *syntax.Charset, c Component, raw string) int {
 	return len(raw)
 }
 
-func appendEncode(dst []byte, cs *syntax.Charset, c Component, raw string) []byte {
+// appendEncode appends raw encoded: runs of bytes kept are copied at
+// once.
+func (e *encoder) appendEncode(dst []byte, raw string) []byte {
+	if !e.wide {
+		// Bytes alone decide: no UTF-8 to read.
+		keep := &e.keep
+		for i := 0; i < len(raw); i++ {
+			if x := raw[i]; keep[x] {
+				dst = append(dst, x)
+			} else {
+				dst = append(dst, '%', upperHex[x>>4], upperHex[x&15])
+			}
+		}
+		return dst
+	}
 	for i := 0; i < len(raw); {
-		n, keep := char(cs, c, raw, i)
+		j := i
+		for j < len(raw) && e.keep[raw[j]] {
+			j++
+		}
+		if j > i {
+			dst = append(dst, raw[i:j]...)
+			i = j
+			continue
+		}
+		n, keep := e.char(raw, i)
 		if keep {
 			dst = append(dst, raw[i:i+n]...)
 		} else {
 			// Not a character the rule allows: its bytes, encoded.
-			for _, x := range []byte(raw[i : i+n]) {
+			for k := i; k < i+n; k++ {
+				x := raw[k]
 				dst = append(dst, '%', upperHex[x>>4], upperHex[x&15])
 			}
 		}
@@ -217,20 +278,36 @@ func appendEncode(dst []byte, cs *syntax.Charset, c Component, raw string) []byt
 	return dst
 }
 
+// encodeString returns prefix followed by rest encoded, building short
+// results on the stack: one allocation, the string's.
+func (e *encoder) encodeString(prefix, rest string) string {
+	var buf [128]byte
+	b := buf[:0]
+	if n := len(prefix) + 3*len(rest); n > len(buf) {
+		b = make([]byte, 0, len(prefix)+len(rest)+2*len(rest)/2+8)
+	}
+	b = append(b, prefix...)
+	return string(e.appendEncode(b, rest))
+}
+
 // Escape percent-encodes what component c of s's grammar does not allow in
 // text, keeping the percent-encodings it already has; see
 // [Parser.AppendEscape]. When text needs nothing, it is returned as is.
 func (s *Parser) Escape(c Component, text string) (string, error) {
-	cs, err := s.charset(c)
+	e, err := s.encoder(c)
 	if err != nil {
 		return "", err
 	}
-	i := escapeStart(cs, c, text)
+	i := e.escapeStart(text)
 	if i == len(text) {
 		return text, nil
 	}
-	b := make([]byte, 0, len(text)+2*(len(text)-i)+2)
-	return string(appendEscape(append(b, text[:i]...), cs, c, text[i:])), nil
+	var buf [128]byte
+	b := buf[:0]
+	if n := 3 * len(text); n > len(buf) {
+		b = make([]byte, 0, len(text)+len(text)/2+8)
+	}
+	return string(e.appendEscape(append(b, text[:i]...), text[i:])), nil
 }
 
 // AppendEscape appends text, percent-encoded for component c of s's
@@ -240,11 +317,11 @@ func (s *Parser) Escape(c Component, text string) (string, error) {
 // already partly encoded, such as a query a user typed: the result matches
 // the component's rule, and a valid encoding is never encoded twice.
 func (s *Parser) AppendEscape(dst []byte, c Component, text string) ([]byte, error) {
-	cs, err := s.charset(c)
+	e, err := s.encoder(c)
 	if err != nil {
 		return dst, err
 	}
-	return appendEscape(dst, cs, c, text), nil
+	return e.appendEscape(dst, text), nil
 }
 
 func isPercentEncoding(s string, i int) bool {
@@ -253,13 +330,13 @@ func isPercentEncoding(s string, i int) bool {
 
 // escapeStart returns the length of text's longest prefix that escaping
 // leaves as is.
-func escapeStart(cs *syntax.Charset, c Component, text string) int {
+func (e *encoder) escapeStart(text string) int {
 	for i := 0; i < len(text); {
 		if isPercentEncoding(text, i) {
 			i += 3
 			continue
 		}
-		n, keep := char(cs, c, text, i)
+		n, keep := e.char(text, i)
 		if !keep {
 			return i
 		}
@@ -268,16 +345,25 @@ func escapeStart(cs *syntax.Charset, c Component, text string) int {
 	return len(text)
 }
 
-func appendEscape(dst []byte, cs *syntax.Charset, c Component, text string) []byte {
+// appendEscape appends text with what the component does not allow
+// encoded, its percent-encodings kept.
+func (e *encoder) appendEscape(dst []byte, text string) []byte {
 	for i := 0; i < len(text); {
-		if isPercentEncoding(text, i) {
-			dst = append(dst, text[i:i+3]...)
-			i += 3
-			continue
+		j := i
+		for j < len(text) && text[j] != '%' {
+			j++
 		}
-		n, _ := char(cs, c, text, i)
-		dst = appendEncode(dst, cs, c, text[i:i+n])
-		i += n
+		dst = e.appendEncode(dst, text[i:j])
+		if j == len(text) {
+			break
+		}
+		if isPercentEncoding(text, j) {
+			dst = append(dst, text[j:j+3]...)
+			i = j + 3
+		} else {
+			dst = append(dst, "%25"...)
+			i = j + 1
+		}
 	}
 	return dst
 }

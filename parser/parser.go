@@ -33,8 +33,8 @@ type Parser struct {
 	// The hot machines, resolved once: one per URI rule, and IPv4's.
 	uriDFA  []*syntax.Table
 	ipv4DFA *syntax.Table
-	// charsets are the components' encoders' sets, by Component.
-	charsets [QueryPart + 1]*syntax.Charset
+	// encoders are the components' encoders, by Component.
+	encoders [QueryPart + 1]*encoder
 }
 
 // Names says which rules of a grammar make up a URI reference.

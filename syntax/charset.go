@@ -57,6 +57,13 @@ func (c *Charset) Rune(r rune) bool {
 	return i < len(c.ranges)/2 && c.ranges[2*i] <= r
 }
 
+// Wide reports whether the set has characters from U+0080 on (in a
+// grammar of code points).
+func (c *Charset) Wide() bool {
+	n := len(c.ranges)
+	return n > 0 && c.ranges[n-1] >= utf8.RuneSelf
+}
+
 // Percent reports whether a percent-encoding may stand for any character:
 // whether everything can be encoded for the rule.
 func (c *Charset) Percent() bool { return c.percent }

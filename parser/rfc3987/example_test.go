@@ -25,3 +25,14 @@ func ExampleToURI() {
 	// http://r%C3%A9sum%C3%A9.example/%C3%BC?q=%C3%A4#%C3%A9
 	// parse "http://é/%zz" as IRI-reference: pct-encoded could not continue at offset 11: found "z"; expected HEXDIG
 }
+
+func ExampleFromURI() {
+	for _, s := range []string{"http://www.example.org/D%C3%BCrst", "http://www.example.org/D%FCrst", "http://a/%7E%2F"} {
+		u, err := rfc3987.FromURI(s)
+		fmt.Println(u, err)
+	}
+	// Output:
+	// http://www.example.org/Dürst <nil>
+	// http://www.example.org/D%FCrst <nil>
+	// http://a/~%2F <nil>
+}

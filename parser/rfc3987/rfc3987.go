@@ -10,6 +10,7 @@ package rfc3987
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/parser/rfc3987/internal/rfc3987gen"
@@ -61,4 +62,117 @@ func ToURI(iri string) (parser.URI, error) {
 		b.WriteByte(hex[c&15])
 	}
 	return parser.ParseReference(b.String())
+}
+
+// FromURI maps a URI reference to an IRI reference (RFC 3987 §3.2): it
+// checks that uri is an RFC 3986 URI-reference, then decodes the
+// percent-encodings that stand for a character the IRI allows unencoded
+// where it stands — the component's charset in RFC 3987's grammar
+// (isegment, iquery, ifragment, iuserinfo, ireg-name; iprivate only in the
+// query) — and leaves every other one encoded: those of reserved
+// characters and of "%" (§3.2 step 2), bytes that are not part of UTF-8
+// (step 3), and characters that are not appropriate in an IRI (step 4):
+// the bidirectional formatting characters of §4.1 (U+200E, U+200F,
+// U+202A–U+202E). "http://www.example.org/D%C3%BCrst" is
+// "http://www.example.org/Dürst"; "D%FCrst" (Latin-1, not UTF-8) stays.
+// ToURI maps the result back to uri, but for the case of hexadecimal
+// digits and the percent-encodings of unreserved characters, which
+// FromURI decodes (§3.2).
+func FromURI(uri string) (parser.URI, error) {
+	u, err := parser.ParseReference(uri)
+	if err != nil {
+		return parser.URI{}, err
+	}
+	if strings.IndexByte(uri, '%') < 0 {
+		return syn.Parse("IRI-reference", uri)
+	}
+	p := u.Parts()
+	var derr error
+	dec := func(c parser.Component, s string) string {
+		out, err := decodeIRI(c, s)
+		if err != nil && derr == nil {
+			derr = err
+		}
+		return out
+	}
+	p.Userinfo = dec(parser.Userinfo, p.Userinfo)
+	if u.HostKind() == parser.HostRegName {
+		p.Host = dec(parser.Host, p.Host)
+	}
+	segs := strings.Split(p.Path, "/")
+	for i, s := range segs {
+		segs[i] = dec(parser.Segment, s)
+	}
+	p.Path = strings.Join(segs, "/")
+	p.Query = dec(parser.Query, p.Query)
+	p.Fragment = dec(parser.Fragment, p.Fragment)
+	if derr != nil {
+		return parser.URI{}, derr
+	}
+	return syn.FromParts(p)
+}
+
+// decodeIRI decodes, in s (a component of a valid URI, so every "%" is a
+// percent-encoding), the percent-encodings of characters that component c
+// of an IRI allows unencoded, but reserved and bidirectional formatting
+// characters.
+func decodeIRI(c parser.Component, s string) (string, error) {
+	if strings.IndexByte(s, '%') < 0 {
+		return s, nil
+	}
+	cs, err := syn.Charset(c)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		// A run of percent-encodings, decoded, read as UTF-8 character by
+		// character; each character decoded, or its encodings kept.
+		j := i
+		var raw []byte
+		for j+2 < len(s) && s[j] == '%' {
+			raw = append(raw, unhex(s[j+1])<<4|unhex(s[j+2]))
+			j += 3
+		}
+		for k := 0; k < len(raw); {
+			r, n := utf8.DecodeRune(raw[k:])
+			if r == utf8.RuneError && n <= 1 {
+				n = 1
+			}
+			text := s[i+3*k : i+3*(k+n)]
+			if r != utf8.RuneError && cs.Rune(r) && !reserved(r) && !bidiFormat(r) {
+				b.WriteRune(r)
+			} else {
+				b.WriteString(text)
+			}
+			k += n
+		}
+		i = j
+	}
+	return b.String(), nil
+}
+
+// reserved reports whether r is one of RFC 3986's reserved characters
+// (§2.2: gen-delims and sub-delims): decoding one changes what a URI
+// means.
+func reserved(r rune) bool { return r < 0x80 && strings.ContainsRune(":/?#[]@!$&'()*+,;=", r) }
+
+// bidiFormat reports whether r is one of the bidirectional formatting
+// characters that RFC 3987 §4.1 says an IRI must not contain: LRM, RLM,
+// LRE, RLE, PDF, LRO, RLO.
+func bidiFormat(r rune) bool { return r == 0x200E || r == 0x200F || 0x202A <= r && r <= 0x202E }
+
+func unhex(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
 }

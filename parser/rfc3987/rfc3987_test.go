@@ -7,6 +7,7 @@ import (
 	"github.com/peguri/rfc3986/grammar"
 	"github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/parser/rfc3987"
+	"github.com/peguri/rfc3986/resolve"
 	"github.com/peguri/rfc3986/syntaxtest"
 )
 
@@ -103,4 +104,61 @@ func TestToURI(t *testing.T) {
 			t.Errorf("ToURI(%q): %v", in, err)
 		}
 	}
+}
+
+// fromURITests: RFC 3987 §3.2's conversion of URIs to IRIs; the first
+// three rows are its own examples (§3.2.1).
+var fromURITests = []struct{ in, want, why string }{
+	{"http://www.example.org/D%C3%BCrst", "http://www.example.org/Dürst", "§3.2.1: UTF-8 of an allowed character"},
+	{"http://www.example.org/D%FCrst", "http://www.example.org/D%FCrst", "§3.2.1: not UTF-8 (step 3)"},
+	{"http://xn--99zt52a.example.org/%e2%80%ae", "http://xn--99zt52a.example.org/%e2%80%ae", "§3.2.1, §4.1: U+202E is a bidirectional formatting character (step 4)"},
+	{"http://a/%7E%41b%2F%3A%25", "http://a/~Ab%2F%3A%25", "§3.2 step 2: unreserved decoded; reserved and % kept"},
+	{"http://a/%EE%80%80?%EE%80%80", "http://a/%EE%80%80?\ue000", "§2.2: iprivate only in the query"},
+	{"http://%E4%BE%8B.jp/", "http://例.jp/", "§3.2: ireg-name"},
+	{"http://a/%C3", "http://a/%C3", "step 3: a truncated sequence"},
+	{"%E5%BC%95%E3%81%8D?q=%E2%82%AC#%F0%9F%98%80", "引き?q=€#😀", "a relative reference"},
+	{"http://[::1]/%20", "http://[::1]/%20", "a space is no IRI character"},
+}
+
+func TestFromURI(t *testing.T) {
+	for _, tt := range fromURITests {
+		got, err := rfc3987.FromURI(tt.in)
+		if err != nil || got.String() != tt.want {
+			t.Errorf("FromURI(%q) = %q, %v; want %q (%s)", tt.in, got, err, tt.want, tt.why)
+			continue
+		}
+		if got.Parser() != rfc3987.Parser() {
+			t.Errorf("FromURI(%q): the URI of %s, want rfc3987", tt.in, got.Parser().Name())
+		}
+	}
+	if _, err := rfc3987.FromURI("http://é/"); err == nil {
+		t.Error("FromURI(an IRI): no error; it takes URIs")
+	}
+}
+
+// FuzzFromURI: FromURI's result is an IRI that ToURI maps back to the URI
+// given, up to what §3.2 allows: the case of hexadecimal digits, and
+// unreserved characters decoded.
+func FuzzFromURI(f *testing.F) {
+	for _, tt := range fromURITests {
+		f.Add(tt.in)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if _, err := parser.ParseReference(s); err != nil {
+			return
+		}
+		iri, err := rfc3987.FromURI(s)
+		if err != nil {
+			t.Fatalf("FromURI(%q): %v", s, err)
+		}
+		back, err := rfc3987.ToURI(iri.String())
+		if err != nil {
+			t.Fatalf("ToURI(FromURI(%q) = %q): %v", s, iri, err)
+		}
+		a, _ := resolve.NormalizeString(s, resolve.NormalizeCase|resolve.NormalizePercent)
+		b, _ := resolve.NormalizeString(back.String(), resolve.NormalizeCase|resolve.NormalizePercent)
+		if a != b {
+			t.Fatalf("FromURI(%q) = %q, back %q: %q ≠ %q", s, iri, back, a, b)
+		}
+	})
 }
