@@ -55,6 +55,22 @@
 //		normalization); exit 0 when equivalent, 1 when not
 //	iri-to-uri [-json] [INPUT…]
 //		map each IRI to its URI (RFC 3987 §3.1)
+//	uri-to-iri [-json] [INPUT…]
+//		map each URI to its IRI (RFC 3987 §3.2): decode the
+//		percent-encoded UTF-8 an IRI allows, keep the rest encoded
+//	encode [-component C] [-escape] [-grammar G] [-json] [INPUT…]
+//		percent-encode each input (any bytes) for a component: userinfo,
+//		host, segment (the default), first-segment, query, fragment,
+//		query-part; -escape keeps the input's percent-encodings
+//	decode [-form] [-json] [INPUT…]
+//		percent-decode each input; a malformed "%" is an error at its
+//		offset; -form reads "+" as a space
+//	build [-scheme S] [-userinfo U] [-host H] [-port N] [-path SEG]…
+//	      [-absolute] [-query K=V]… [-raw-query Q] [-fragment F] [-grammar G] [-json]
+//		a URI from raw components, each encoded with its component's
+//		characters: -path once per segment (absolute after a host or with
+//		-absolute), -query once per key=value pair (split at the first
+//		"="); exit 1 with the component at fault when none can be valid
 package main
 
 import (
@@ -86,6 +102,11 @@ const usage = `usage: uri SUBCOMMAND [flags] [ARGS…] [-- ARGS…]   (no ARGS: 
   normalize [-scheme] [-ipv6] [-explain] [-json] [INPUT…]    §6.2.2 (and §6.2.3) normal form (-explain: each change)
   equal [-level L] [-json] A B                               §6.2 equivalence; exit 0 if equivalent
   iri-to-uri [-json] [INPUT…]                                RFC 3987 §3.1 mapping of each IRI
+  uri-to-iri [-json] [INPUT…]                                RFC 3987 §3.2 mapping of each URI
+  encode [-component C] [-escape] [-grammar G] [-json] [INPUT…]  percent-encode each input for a component
+  decode [-form] [-json] [INPUT…]                            percent-decode each input
+  build [-scheme S] [-userinfo U] [-host H] [-port N] [-path SEG]… [-absolute]
+        [-query K=V]… [-raw-query Q] [-fragment F] [-grammar G] [-json]   a URI from raw components
 
 Flags may follow the arguments; "--" ends them (an input beginning with "-" goes after it).
 exit status: 0 all valid (equal: equivalent), 1 some input invalid or beyond a limit
@@ -101,7 +122,11 @@ var commands = map[string]command{
 	"normalize":  cmdNormalize,
 	"equal":      cmdEqual,
 	"iri-to-uri": cmdIRIToURI,
+	"uri-to-iri": cmdURIToIRI,
 	"explain":    cmdExplain,
+	"encode":     cmdEncode,
+	"decode":     cmdDecode,
+	"build":      cmdBuild,
 }
 
 // usageError is reported with exit status 2.

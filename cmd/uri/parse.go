@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
 	"github.com/peguri/rfc3986/parser"
 )
@@ -23,6 +25,62 @@ type parseJSON struct {
 	Path        string  `json:"path"`
 	Query       *string `json:"query"`
 	Fragment    *string `json:"fragment"`
+	// Decoded is parse -decode's: the decoded views.
+	Decoded *decodedJSON `json:"decoded,omitempty"`
+}
+
+// decodedJSON is the decoded views of a URI: each component
+// percent-decoded (null when undefined), the path's segments, the query's
+// key=value pairs (value null without "="), the port as a number (null
+// when undefined, empty or above 65535), the host as an IP address (null
+// when it is none). A decoded value that is not valid UTF-8 comes with
+// its Go-quoted form as well (…Quoted).
+type decodedJSON struct {
+	Userinfo       *string    `json:"userinfo"`
+	UserinfoQuoted *string    `json:"userinfoQuoted,omitempty"`
+	Host           *string    `json:"host"`
+	HostQuoted     *string    `json:"hostQuoted,omitempty"`
+	Segments       []string   `json:"segments"`
+	Query          []pairJSON `json:"query"`
+	Fragment       *string    `json:"fragment"`
+	FragmentQuoted *string    `json:"fragmentQuoted,omitempty"`
+	Port           *uint16    `json:"port"`
+	Addr           *string    `json:"addr"`
+}
+
+type pairJSON struct {
+	Key   string  `json:"key"`
+	Value *string `json:"value"`
+}
+
+func decodedViews(u parser.URI) *decodedJSON {
+	d := &decodedJSON{Segments: u.PathSegments(), Query: []pairJSON{}}
+	if d.Segments == nil {
+		d.Segments = []string{}
+	}
+	if u.HasUserinfo() {
+		v := u.DecodedUserinfo()
+		d.Userinfo, d.UserinfoQuoted = &v, quoted(v)
+	}
+	if u.HasAuthority() {
+		v := u.DecodedHost()
+		d.Host, d.HostQuoted = &v, quoted(v)
+	}
+	if u.HasFragment() {
+		v := u.DecodedFragment()
+		d.Fragment, d.FragmentQuoted = &v, quoted(v)
+	}
+	for _, p := range u.QueryPairs() {
+		d.Query = append(d.Query, pairJSON{Key: p.Key, Value: opt(p.Value, p.HasValue)})
+	}
+	if n, err := u.PortNumber(); err == nil {
+		d.Port = &n
+	}
+	if a, ok := u.Addr(); ok {
+		s := a.String()
+		d.Addr = &s
+	}
+	return d
 }
 
 // ruleJSON is the -json object of a valid input of any other rule.
@@ -60,6 +118,7 @@ func cmdParse(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 	fs := newFlags("parse", stderr)
 	rule := fs.String("rule", "", "parse as this `rule`, any rule of the grammar (default: URI-reference; IRI-reference for rfc3987)")
 	grammar := fs.String("grammar", "rfc3986", "built-in `grammar`: "+grammarNames())
+	decode := fs.Bool("decode", false, "add the decoded views: components percent-decoded, path segments, query pairs, port number, IP address")
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
@@ -102,6 +161,9 @@ func cmdParse(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 			Query:    opt(u.Query(), u.HasQuery()),
 			Fragment: opt(u.Fragment(), u.HasFragment()),
 		}
+		if *decode {
+			j.Decoded = decodedViews(u)
+		}
 		return true, out.record(j, func(w io.Writer) {
 			field(w, "input", show(in.s))
 			field(w, "valid", "true")
@@ -115,6 +177,9 @@ func cmdParse(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 				} else {
 					field(w, f.name, show(*f.v))
 				}
+			}
+			if d := j.Decoded; d != nil {
+				writeDecoded(w, d)
 			}
 		})
 	})
@@ -153,4 +218,39 @@ func caretOnly(pe *parser.Error) string {
 		}
 	}
 	return c
+}
+
+// writeDecoded writes the decoded views for people.
+func writeDecoded(w io.Writer, d *decodedJSON) {
+	str := func(s *string) string {
+		if s == nil {
+			return "(undefined)"
+		}
+		return show(*s)
+	}
+	fmt.Fprintln(w, "decoded:")
+	sub := func(w io.Writer, name, value string) { fmt.Fprintf(w, "  %-10s %s\n", name+":", value) }
+	sub(w, "userinfo", str(d.Userinfo))
+	sub(w, "host", str(d.Host))
+	segs := make([]string, len(d.Segments))
+	for i, s := range d.Segments {
+		segs[i] = strconv.Quote(s)
+	}
+	sub(w, "segments", "["+strings.Join(segs, " ")+"]")
+	var pairs []string
+	for _, p := range d.Query {
+		if p.Value == nil {
+			pairs = append(pairs, strconv.Quote(p.Key))
+		} else {
+			pairs = append(pairs, strconv.Quote(p.Key)+"="+strconv.Quote(*p.Value))
+		}
+	}
+	sub(w, "query", "["+strings.Join(pairs, " ")+"]")
+	sub(w, "fragment", str(d.Fragment))
+	if d.Port != nil {
+		sub(w, "port", strconv.Itoa(int(*d.Port)))
+	}
+	if d.Addr != nil {
+		sub(w, "addr", *d.Addr)
+	}
 }

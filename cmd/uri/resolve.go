@@ -12,13 +12,16 @@ import (
 
 // resultJSON is the -json object of resolve, normalize and iri-to-uri.
 type resultJSON struct {
-	Input       string     `json:"input"`
-	InputQuoted *string    `json:"inputQuoted,omitempty"`
-	Truncated   bool       `json:"truncated,omitempty"`
-	Base        *string    `json:"base,omitempty"`
-	BaseQuoted  *string    `json:"baseQuoted,omitempty"`
-	Result      *string    `json:"result,omitempty"`
-	Error       *argErrorJ `json:"error,omitempty"`
+	Input       string  `json:"input"`
+	InputQuoted *string `json:"inputQuoted,omitempty"`
+	Truncated   bool    `json:"truncated,omitempty"`
+	Base        *string `json:"base,omitempty"`
+	BaseQuoted  *string `json:"baseQuoted,omitempty"`
+	Result      *string `json:"result,omitempty"`
+	// ResultQuoted is the result, Go-quoted, when it is not valid UTF-8
+	// (decode's result may be any bytes).
+	ResultQuoted *string    `json:"resultQuoted,omitempty"`
+	Error        *argErrorJ `json:"error,omitempty"`
 	// Trace is resolve -trace's: §5.2.2 step by step.
 	Trace *resolve.Trace `json:"trace,omitempty"`
 	// Steps is normalize -explain's: each step that changed something
@@ -51,10 +54,15 @@ func describe(err error, arg string) *argErrorJ {
 	}
 	j := &argErrorJ{Argument: arg, Message: err.Error()}
 	var pe *parser.Error
-	if errors.As(err, &pe) {
+	var de *parser.DecodeError
+	switch {
+	case errors.As(err, &pe):
 		off := pe.Offset
 		j.Offset = &off
 		j.Message = pe.Reason()
+	case errors.As(err, &de):
+		off := de.Offset
+		j.Offset = &off
 	}
 	return j
 }
@@ -97,7 +105,7 @@ func writeResultExtra(out *output, in input, base *string, result string, err er
 			}
 		})
 	}
-	j.Result = &result
+	j.Result, j.ResultQuoted = &result, quoted(result)
 	j.Trace, j.Steps = x.trace, x.steps
 	return out.record(j, func(w io.Writer) {
 		if base != nil {
