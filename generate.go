@@ -2,7 +2,7 @@ package rfc3986
 
 // The parser is generated in steps, all committed. gen is run by its
 // module path, as a team regenerating for its own scheme runs it from its
-// own module (README, "Regenerating for your scheme"); -grammar rfc3986 is
+// own module (docs/regenerating.md); -grammar rfc3986 is
 // Appendix A, embedded in gen.
 //
 //  1. gen translates RFC 3986 Appendix A (grammar/rfc3986.abnf) to a PEG

@@ -1,6 +1,6 @@
 // Package syntax is the runtime that every parser gen generates shares,
-// in this module or in yours (see the README, "Regenerating for your
-// scheme"). Generated code holds only grammar-specific tables and the thin
+// in this module or in yours (see docs/regenerating.md in the
+// repository). Generated code holds only grammar-specific tables and the thin
 // glue that reaches pigeon's unexported types; everything that behaves is
 // here, compiled and tested once:
 //

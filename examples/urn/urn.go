@@ -1,7 +1,7 @@
 // Package urn parses Uniform Resource Names (RFC 8141) with parsers
 // generated from the RFC's ABNF layered on RFC 3986 Appendix A — the worked
 // example of regenerating this project's parser for a scheme's own grammar
-// (see the README section "Regenerating for your scheme").
+// (see docs/regenerating.md in the repository).
 //
 // urn.abnf holds RFC 8141 §2's rules, plus alphanum, which RFC 8141 takes
 // from "the URI syntax" although RFC 3986 no longer defines it. The
