@@ -122,6 +122,8 @@ type Diagnoser struct {
 	maxes     map[string]int         // a rule's longest string, in characters (-1: unbounded)
 	loops     map[string]bool        // whether a rule can begin with a repetition without bound
 	analysis  *Analysis              // for nullability, computed when first needed
+	seen      map[thread]bool        // closure's, reused
+	work      []thread               // closure's, reused
 	order     map[Node]int           // every node of the grammar, numbered in the grammar's order
 	ruleOrder map[string]int         // every rule, numbered in the grammar's order
 	steps     int                    // threads expanded: the work done, for the tests
@@ -204,10 +206,15 @@ func (d *Diagnoser) open(rule string, at int, up *openRule, ref Node) *openRule 
 func (d *Diagnoser) closure(ts []thread, at int) ([]thread, bool) {
 	// Instances begun here are interned for this offset only: an instance
 	// of an earlier offset is already unique.
-	d.opens = map[openKey]*openRule{}
-	seen := map[thread]bool{}
+	if d.opens == nil {
+		d.opens, d.seen = map[openKey]*openRule{}, map[thread]bool{}
+	}
+	clear(d.opens)
+	clear(d.seen)
+	seen := d.seen
 	var out []thread
-	work := append([]thread(nil), ts...)
+	work := append(d.work[:0], ts...)
+	defer func() { d.work = work[:0] }()
 	for len(work) > 0 {
 		t := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -409,6 +416,108 @@ func (d *Diagnoser) Diagnose(rule, input string) (*Diagnosis, error) {
 	return x, nil
 }
 
+// Prefix is a diagnosis under way: the derivations live after a prefix of
+// an input, which can go on one byte at a time. Reading every prefix of a
+// set of inputs from the one before costs a step per byte, where
+// diagnosing each from its start would cost its length: gen dfa diagnoses
+// each state of a DFA this way, from the state it was reached from.
+// Prefixes are values of one Diagnoser, and share its caches.
+type Prefix struct {
+	d       *Diagnoser
+	r       *Rule
+	off     int
+	live    []thread
+	pending []byte // the bytes of a character not read whole yet
+	dead    bool   // no derivation reads the prefix
+	limited bool
+}
+
+// Begin returns the Prefix of rule before any input.
+func (d *Diagnoser) Begin(rule string) (*Prefix, error) {
+	r := d.g.Rule(rule)
+	if r == nil {
+		return nil, fmt.Errorf("abnf: no rule %q in the grammar", rule)
+	}
+	ref := d.starts[r.Name]
+	if ref == nil {
+		ref = &RuleRef{Name: r.Name}
+		d.starts[r.Name] = ref
+	}
+	ts, full := d.closure([]thread{{k: d.frame(ref, 0, 0, 0, nil)}}, 0)
+	return &Prefix{d: d, r: r, live: ts, limited: !full || len(ts) > MaxThreads}, nil
+}
+
+// Next returns the Prefix after one more byte b; p is unchanged. A byte
+// that ends no character yet (in a grammar of code points, the first bytes
+// of a UTF-8 sequence) is kept until the character is whole. Once no
+// derivation reads the prefix, every Next is dead too (Dead).
+func (p *Prefix) Next(b byte) *Prefix {
+	q := *p
+	if p.dead || p.limited {
+		q.dead = true
+		return &q
+	}
+	q.pending = append(append([]byte(nil), p.pending...), b)
+	c, size := rune(b), 1
+	if !p.d.g.Octets {
+		if !utf8.FullRune(q.pending) {
+			return &q
+		}
+		c, size = utf8.DecodeRune(q.pending)
+		if c == utf8.RuneError && size <= 1 {
+			q.dead = true
+			return &q
+		}
+	}
+	var next []thread
+	for _, t := range p.live {
+		if t.k != nil && inRanges(expects(t.k), c) {
+			next = append(next, p.d.advance(t))
+		}
+	}
+	if len(next) == 0 {
+		q.dead = true
+		return &q
+	}
+	q.off += len(q.pending)
+	q.pending = nil
+	var full bool
+	q.live, full = p.d.closure(next, q.off)
+	q.limited = !full || len(q.live) > MaxThreads
+	return &q
+}
+
+// Dead reports whether no derivation reads the prefix.
+func (p *Prefix) Dead() bool { return p.dead }
+
+// Diagnose describes where the prefix stands, as Diagnose does for an
+// input that is the prefix (but for a character of several bytes not read
+// whole: the diagnosis is of the prefix before it). It is an error
+// wrapping ErrTooAmbiguous when more than MaxThreads derivations were
+// live, and an error for a dead prefix.
+func (p *Prefix) Diagnose() (*Diagnosis, error) {
+	switch {
+	case p.limited:
+		return nil, fmt.Errorf("abnf: %s: at offset %d: %w", p.r.Name, p.off, ErrTooAmbiguous)
+	case p.dead:
+		return nil, fmt.Errorf("abnf: %s: no derivation reads the prefix", p.r.Name)
+	}
+	x := &Diagnosis{Offset: p.off, Found: EndOfInput, d: p.d, live: p.live, rule: p.r.Name}
+	for _, t := range p.live {
+		if t.k == nil {
+			x.Match = true
+		}
+	}
+	p.d.describe(x, -1)
+	return x, nil
+}
+
+// Work returns the work d has done so far: derivations expanded, and rule
+// instances looked at to describe them. It grows with the inputs and
+// with the grammar's depth; a caller that diagnoses many inputs (gen dfa)
+// bounds it.
+func (d *Diagnoser) Work() int { return d.steps }
+
 // noChar stands for a byte that is not a character (invalid UTF-8): no
 // terminal reads it.
 const noChar = utf8.MaxRune + 1
@@ -446,6 +555,9 @@ func (d *Diagnoser) describe(x *Diagnosis, c rune) {
 		if t.k == nil {
 			canEnd = true
 			continue
+		}
+		if t.open != nil {
+			d.steps += t.open.depth + 1
 		}
 		rs := expects(t.k)
 		all = append(all, rs...)

@@ -100,6 +100,10 @@ type Options struct {
 	MaxNFA  int // states of one rule's NFA, and nodes of one rule's expansion
 	MaxDFA  int // states of subset construction, per rule
 	MaxWork int // NFA states visited by subset construction, per rule
+	// MaxDiagnose bounds the work of Diagnose (states and byte classes
+	// diagnosed, over every rule): past it, a rule's diagnostics are those
+	// of its minimal DFA's states, then none (see Diagnose).
+	MaxDiagnose int
 }
 
 // The defaults of Options.
@@ -145,12 +149,15 @@ type Compiler struct {
 	of    map[*ir.Rule]*ir.Component
 	// blocked maps each rule that reaches a self-embedding component to the
 	// first such component (in grammar order).
-	blocked map[*ir.Rule]*ir.Component
-	cost    map[costKey]int64
-	copies  map[*ir.Component]int64
-	seqs    map[*ir.Set][][]fa.ByteRange
-	built   map[*ir.Rule]*built // nil while being compiled
-	ivs     []fa.Range          // the grammar's character intervals (see intervals)
+	blocked  map[*ir.Rule]*ir.Component
+	cost     map[costKey]int64
+	copies   map[*ir.Component]int64
+	seqs     map[*ir.Set][][]fa.ByteRange
+	built    map[*ir.Rule]*built // nil while being compiled
+	ivs      []fa.Range          // the grammar's character intervals (see intervals)
+	diag     *abnf.Diagnoser     // for Diagnose, with its caches
+	diagWork int                 // Diagnose's flat NFA states so far; with diag's Work, its budget (Options.MaxDiagnose)
+	diagBase int                 // diag's Work when it was made
 }
 
 // NewCompiler checks that lowering g stays within the limits, lowers it and

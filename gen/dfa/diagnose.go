@@ -2,6 +2,7 @@ package dfa
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -65,21 +66,50 @@ func (c *Compiler) Diagnose(m *Machine) error {
 	if r == nil {
 		return fmt.Errorf("no rule %s in the grammar", m.Rule)
 	}
-	dg := abnf.NewDiagnoser(c.g)
-	d := c.flatDFA(c.lg.Rule(r.Name))
+	if c.diag == nil {
+		c.diag = abnf.NewDiagnoser(c.g)
+		c.diagBase = c.diag.Work()
+	}
+	dg := c.diag
+	if c.diagWork+dg.Work()-c.diagBase > c.opts.maxDiagWork() {
+		m.Diag = nil // the budget is spent: no diagnostics
+		return nil
+	}
+	var d *fa.DFA
+	if c.diagWork < c.opts.maxDiagWork() {
+		d = c.flatDFA(c.lg.Rule(r.Name))
+	}
 	approx := d == nil
+	var labels []label
+	if !approx {
+		flat, err := c.diagnoseStates(dg, r.Name, d)
+		switch {
+		case errors.Is(err, errDiagBudget):
+			approx = true
+		case err != nil:
+			return err
+		default:
+			var rep []int
+			d, rep = minimizeLabeled(d, flat)
+			labels = make([]label, len(rep))
+			for q, s := range rep {
+				labels[q] = flat[s]
+			}
+		}
+	}
 	if approx {
 		d = m.DFA
-	} else {
-		labels, err := diagnoseStates(c.g, dg, r.Name, d)
+		var err error
+		labels, err = c.diagnoseStates(dg, r.Name, d)
+		if errors.Is(err, errDiagBudget) {
+			// No diagnostics: the tables are valid without them, and
+			// errors then name bytes rather than rules.
+			m.Diag = nil
+			return nil
+		}
 		if err != nil {
 			return err
 		}
-		d = minimizeLabeled(d, labels)
-	}
-	labels, err := diagnoseStates(c.g, dg, r.Name, d)
-	if err != nil {
-		return err
 	}
 	out := &Diagnostics{DFA: d, Approximate: approx}
 	ncols := len(d.Atoms) + 2
@@ -119,6 +149,24 @@ func (c *Compiler) Diagnose(m *Machine) error {
 	return nil
 }
 
+// errDiagBudget stops diagnostics past the compiler's budget
+// (Options.MaxDiagnose).
+var errDiagBudget = errors.New("diagnosis budget spent")
+
+// DefaultMaxDiagnose is the default of Options.MaxDiagnose: above what
+// RFC 3986 and its extensions need (1.3 million for Appendix A's 39
+// rules, 2.8 million for the 23 rules of RFC 3987 that gen dfa compiles
+// for this module), low enough that no grammar makes gen dfa run away
+// diagnosing (a chain of 800 nested rules spends it in a few seconds).
+const DefaultMaxDiagnose = 1 << 22
+
+func (o Options) maxDiagWork() int {
+	if o.MaxDiagnose > 0 {
+		return o.MaxDiagnose
+	}
+	return DefaultMaxDiagnose
+}
+
 // label is the diagnosis of one DFA state: what could come next, and the
 // rule that could not continue per column (byte class 0, each atom, the
 // end of the input; "" where the machine goes on or accepts).
@@ -131,10 +179,14 @@ func (l label) key(accept bool) string {
 	return fmt.Sprint(accept, l.next, l.fail)
 }
 
-// diagnoseStates diagnoses a shortest input that reaches each state of d
-// (each atom taken by its lowest byte), as rule. Unreachable states get
-// the zero label.
-func diagnoseStates(g *abnf.Grammar, dg *abnf.Diagnoser, rule string, d *fa.DFA) ([]label, error) {
+// diagnoseStates diagnoses each state of d, reached breadth first from
+// the start (each atom taken by its lowest byte): a shortest input that
+// reaches it, read one byte after the state it was reached from
+// (abnf.Prefix), so that the work is a step per state and atom, not the
+// inputs' lengths. Unreachable states get the zero label. It stops with
+// errDiagBudget when the compiler's diagnosis budget is spent.
+func (c *Compiler) diagnoseStates(dg *abnf.Diagnoser, rule string, d *fa.DFA) ([]label, error) {
+	g := c.g
 	n := len(d.Next)
 	reps := make([]byte, len(d.Atoms))
 	for i, a := range d.Atoms {
@@ -144,21 +196,6 @@ func diagnoseStates(g *abnf.Grammar, dg *abnf.Diagnoser, rule string, d *fa.DFA)
 		}
 		reps[i] = byte(rs[0].Lo)
 	}
-	access := make([]string, n)
-	seen := make([]bool, n)
-	seen[0] = true
-	queue := []int{0}
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
-		for a, t := range d.Next[s] {
-			if t >= 0 && !seen[t] {
-				seen[t] = true
-				access[t] = access[s] + string(reps[a])
-				queue = append(queue, int(t))
-			}
-		}
-	}
 	// The representative of each column but the last: class 0 holds the
 	// bytes no atom has (none, if the atoms cover all 256).
 	colRep := make([]int, len(d.Atoms)+1)
@@ -167,38 +204,38 @@ func diagnoseStates(g *abnf.Grammar, dg *abnf.Diagnoser, rule string, d *fa.DFA)
 	for i, a := range d.Atoms {
 		colRep[i+1] = int(reps[i])
 		for _, r := range a.Ranges() {
-			for c := r.Lo; c <= r.Hi && c < 256; c++ {
-				covered[c] = true
+			for ch := r.Lo; ch <= r.Hi && ch < 256; ch++ {
+				covered[ch] = true
 			}
 		}
 	}
-	for c := range 256 {
-		if !covered[c] {
-			colRep[0] = c
+	for ch := range 256 {
+		if !covered[ch] {
+			colRep[0] = ch
 			break
 		}
 	}
+	start, err := dg.Begin(rule)
+	if err != nil {
+		return nil, err
+	}
+	prefixes := make([]*abnf.Prefix, n)
+	prefixes[0] = start
+	seen := make([]bool, n)
+	seen[0] = true
+	queue := []int{0}
 	out := make([]label, n)
-	for s := range n {
-		if !seen[s] {
-			continue
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		p := prefixes[s]
+		prefixes[s] = nil // its successors are made below: free it
+		if c.diagWork+dg.Work()-c.diagBase > c.opts.maxDiagWork() {
+			return nil, errDiagBudget
 		}
-		// In the middle of a character of several bytes, the grammar can
-		// only say what it says before the character.
-		in := access[s]
-		if !g.Octets {
-			for k := len(in) - 1; k >= 0 && k >= len(in)-3; k-- {
-				if utf8.RuneStart(in[k]) {
-					if !utf8.FullRuneInString(in[k:]) {
-						in = in[:k]
-					}
-					break
-				}
-			}
-		}
-		x, err := dg.Diagnose(rule, in)
+		x, err := p.Diagnose()
 		if err != nil {
-			return nil, fmt.Errorf("%s: diagnosing %q: %v", rule, in, err)
+			return nil, fmt.Errorf("%s: diagnosing a state: %v", rule, err)
 		}
 		l := label{next: slices.Clone(x.Next), fail: make([]string, len(colRep)+1)}
 		if l.next == nil {
@@ -208,18 +245,25 @@ func diagnoseStates(g *abnf.Grammar, dg *abnf.Diagnoser, rule string, d *fa.DFA)
 			if rep < 0 || col > 0 && d.Next[s][col-1] >= 0 {
 				continue
 			}
-			c := rune(rep)
+			ch := rune(rep)
 			if !g.Octets && rep >= 0x80 {
 				// A byte that does not begin a character here: no
 				// terminal reads it.
-				c = utf8.MaxRune + 1
+				ch = utf8.MaxRune + 1
 			}
-			l.fail[col], _ = x.RuleFor(c)
+			l.fail[col], _ = x.RuleFor(ch)
 		}
 		if !d.Accept[s] {
 			l.fail[len(colRep)], _ = x.RuleFor(-1)
 		}
 		out[s] = l
+		for a, t := range d.Next[s] {
+			if t >= 0 && !seen[t] {
+				seen[t] = true
+				prefixes[t] = p.Next(reps[a])
+				queue = append(queue, int(t))
+			}
+		}
 	}
 	return out, nil
 }
@@ -236,9 +280,10 @@ func (c *Compiler) flatDFA(r *ir.Rule) *fa.DFA {
 	} else {
 		est = c.flatSize(r.Body, nil, sizes)
 	}
-	if est > int64(c.opts.MaxNFA) {
+	if est > int64(c.opts.MaxNFA) || int64(c.diagWork)+est+int64(c.diag.Work()-c.diagBase) > int64(c.opts.maxDiagWork()) {
 		return nil
 	}
+	c.diagWork += int(est)
 	bl := &nfaBuilder{c: c, b: &fa.Builder{}, rec: map[*ir.Component]bool{}, hinted: map[*built]bool{}, flat: true}
 	var start, end int32
 	if comp := c.of[r]; comp != nil {
@@ -378,8 +423,9 @@ func prune(d *fa.DFA) *fa.DFA {
 // apart states of different labels: d's Minimize, run on d with, for each
 // label, one more atom (a code point above the bytes, which no input has)
 // leading from each state of that label to an accepting sink; then the
-// added atoms and the sink are taken away again.
-func minimizeLabeled(d *fa.DFA, labels []label) *fa.DFA {
+// added atoms and the sink are taken away again. rep gives, for each of
+// its states, a state of d it stands for (and so has its label).
+func minimizeLabeled(d *fa.DFA, labels []label) (min *fa.DFA, rep []int) {
 	ids := map[string]int{}
 	lab := make([]int, len(d.Next))
 	for s, l := range labels {
@@ -440,7 +486,25 @@ func minimizeLabeled(d *fa.DFA, labels []label) *fa.DFA {
 		out.Next = append(out.Next, r)
 		out.Accept = append(out.Accept, m.Accept[s])
 	}
-	return out
+	// Each state of out and a state of d reached by the same input: the
+	// two are walked together, breadth first.
+	rep = make([]int, len(out.Next))
+	for i := range rep {
+		rep[i] = -1
+	}
+	rep[0] = 0
+	queue := []int{0}
+	for len(queue) > 0 {
+		q := queue[0]
+		queue = queue[1:]
+		for a, u := range out.Next[q] {
+			if t := d.Next[rep[q]][a]; u >= 0 && t >= 0 && rep[u] < 0 {
+				rep[u] = int(t)
+				queue = append(queue, int(u))
+			}
+		}
+	}
+	return out, rep
 }
 
 // emitDiagnostics writes d as the diagnostic fields of a syntax.Table:
