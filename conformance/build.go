@@ -50,7 +50,7 @@ func Build(root string) (*Suite, error) {
 		s: &Suite{Suite: "rfc3986-conformance", Version: Version,
 			Spec:      "RFC 3986, Uniform Resource Identifier (URI): Generic Syntax (STD 66), with its Appendix A ABNF and RFC 5234 Appendix B.1 core rules",
 			Generator: "go run ./conformance (github.com/peguri/rfc3986)"}}
-	for _, step := range []func() error{b.validity, b.components, b.resolution, b.dotSegments, b.normalization, b.equivalence} {
+	for _, step := range []func() error{b.validity, b.components, b.resolution, b.dotSegments, b.normalization, b.equivalence, b.encoding, b.decoding, b.building} {
 		if err := step(); err != nil {
 			return nil, err
 		}
@@ -58,6 +58,7 @@ func Build(root string) (*Suite, error) {
 	b.s.Counts = map[string]int{
 		"validity": len(b.s.Validity), "components": len(b.s.Components), "resolution": len(b.s.Resolution),
 		"removeDotSegments": len(b.s.RemoveDotSegments), "normalization": len(b.s.Normalization), "equivalence": len(b.s.Equivalence),
+		"encoding": len(b.s.Encoding), "decoding": len(b.s.Decoding), "building": len(b.s.Building),
 	}
 	return b.s, nil
 }

@@ -2,10 +2,12 @@
 // conformance/rfc3986-suite.json: validity against every rule of Appendix
 // A on both sides of its boundary, components, strict and non-strict
 // resolution, remove_dot_segments, normalization per level, and
-// equivalence, each case with the RFC's answer, the section that decides
-// it, and its provenance (an RFC example, a corpus record of
-// testdata/conformance, or a generated and minimised input). The schema is
-// in conformance/README.md.
+// equivalence; and producing URIs: percent-encoding per component,
+// decoding, and building from raw components. Each case has the RFC's
+// answer, the section that decides it, and its provenance (an RFC
+// example, a corpus record of testdata/conformance, a generated and
+// minimised input, or a case written for the suite with its reason). The
+// schema is in conformance/README.md.
 //
 // Usage, from the repository's root:
 //
@@ -15,7 +17,9 @@
 // The suite is deterministic: the same code gives the same file, byte for
 // byte. conformance's tests check that the file is fresh, that the
 // generated parser, its DFA and the ABNF matcher give every validity
-// answer, and that every other answer is the library's.
+// answer, that every other answer is the library's, and that every
+// encoding and every built reference matches its rule (the matcher again)
+// and decodes back to what was given.
 package main
 
 import (

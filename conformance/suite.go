@@ -11,7 +11,7 @@ import (
 // Version is the suite's version: the major number changes when a field
 // changes meaning or goes away, the minor when fields or sections are
 // added, the patch when cases change.
-const Version = "1.1.0"
+const Version = "1.2.0"
 
 // Suite is the file: its header, then one array of cases per section.
 type Suite struct {
@@ -27,16 +27,21 @@ type Suite struct {
 	RemoveDotSegments []DotSegments   `json:"removeDotSegments"`
 	Normalization     []Normalization `json:"normalization"`
 	Equivalence       []Equivalence   `json:"equivalence"`
+	Encoding          []Encoding      `json:"encoding"`
+	Decoding          []Decoding      `json:"decoding"`
+	Building          []Building      `json:"building"`
 }
 
 // Provenance says where a case comes from: an example of the RFC, a record
 // of an external corpus, a generated input, or one written for the suite
 // at a rule's boundary.
 type Provenance struct {
-	// Kind is "rfc", "corpus", "generated" or "boundary".
+	// Kind is "rfc", "corpus", "generated", "boundary" or "written".
 	Kind string `json:"kind"`
 	// Ref: for "rfc", the section of RFC 3986 the example is in.
 	Ref string `json:"ref,omitempty"`
+	// Reason: for "written", the lesson the case was written for.
+	Reason string `json:"reason,omitempty"`
 	// For "corpus": the corpus (testdata/conformance/SOURCE.jsonl), the
 	// line of the record, where the source has it, and the source's own
 	// answer when it is not the RFC's.
@@ -142,6 +147,77 @@ type Equivalence struct {
 	Provenance Provenance `json:"provenance"`
 }
 
+// Encoding: Input, raw octets, percent-encoded for Component: the name
+// parser.ParseComponent takes ("userinfo", "host", "segment",
+// "first-segment", "query", "fragment", "query-part"). Mode "encode":
+// every octet the component's rule does not allow is encoded, "%"
+// included (§2.4), and Output is the shortest text of the rule that
+// decodes to Input; "escape": the same, but a "%" followed by two
+// hexadecimal digits is a percent-encoding already, kept as it is.
+type Encoding struct {
+	ID          string     `json:"id"`
+	Component   string     `json:"component"`
+	Mode        string     `json:"mode"`
+	Input       string     `json:"input"`
+	InputQuoted string     `json:"inputQuoted,omitempty"`
+	Output      string     `json:"output"`
+	Section     string     `json:"section"`
+	Note        string     `json:"note,omitempty"`
+	Provenance  Provenance `json:"provenance"`
+}
+
+// Decoding: the octets Input percent-encodes (§2.1), with "+" read as a
+// space when Form is set (the HTML forms convention); or, when a "%" is
+// not followed by two hexadecimal digits, Error "pct-encoded" (the rule
+// that does not match) at Offset, the "%"'s.
+type Decoding struct {
+	ID           string     `json:"id"`
+	Input        string     `json:"input"`
+	InputQuoted  string     `json:"inputQuoted,omitempty"`
+	Form         bool       `json:"form"`
+	Output       *string    `json:"output,omitempty"`
+	OutputQuoted string     `json:"outputQuoted,omitempty"`
+	Error        string     `json:"error,omitempty"`
+	Offset       *int       `json:"offset,omitempty"`
+	Section      string     `json:"section"`
+	Note         string     `json:"note,omitempty"`
+	Provenance   Provenance `json:"provenance"`
+}
+
+// Building: a URI reference made from raw components, each null when
+// unset (see the README for how each is written), and the reference, or
+// the error: the component at fault and the kind of fault.
+type Building struct {
+	ID         string     `json:"id"`
+	Scheme     *string    `json:"scheme"`
+	Userinfo   *string    `json:"userinfo"`
+	Host       *string    `json:"host"`
+	Port       *int       `json:"port"`
+	Path       []string   `json:"path"`
+	Absolute   bool       `json:"absolute"`
+	Query      []Pair     `json:"query"`
+	Fragment   *string    `json:"fragment"`
+	Output     *string    `json:"output,omitempty"`
+	Error      *BuildErr  `json:"error,omitempty"`
+	Section    string     `json:"section"`
+	Note       string     `json:"note,omitempty"`
+	Provenance Provenance `json:"provenance"`
+}
+
+// Pair is a key=value pair of a query, raw.
+type Pair struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+// BuildErr is a building case's error: the component at fault
+// ("scheme", "userinfo", "host", "port", "path") and a stable kind:
+// "scheme", "no-host", "rootless", "empty-segment", "zone", "host".
+type BuildErr struct {
+	Component string `json:"component"`
+	Kind      string `json:"kind"`
+}
+
 // quotedIf is the Go-quoted form of s when it is not valid UTF-8 (JSON
 // cannot hold its bytes), "" otherwise.
 func quotedIf(s string) string {
@@ -187,6 +263,9 @@ func (s *Suite) Marshal() ([]byte, error) {
 		{"removeDotSegments", len(s.RemoveDotSegments), func(i int) any { return s.RemoveDotSegments[i] }},
 		{"normalization", len(s.Normalization), func(i int) any { return s.Normalization[i] }},
 		{"equivalence", len(s.Equivalence), func(i int) any { return s.Equivalence[i] }},
+		{"encoding", len(s.Encoding), func(i int) any { return s.Encoding[i] }},
+		{"decoding", len(s.Decoding), func(i int) any { return s.Decoding[i] }},
+		{"building", len(s.Building), func(i int) any { return s.Building[i] }},
 	}
 	for si, sec := range sections {
 		fmt.Fprintf(&b, "%q: [\n", sec.k)

@@ -235,6 +235,10 @@ func TestProvenance(t *testing.T) {
 				t.Errorf("%s: rfc provenance without a section: %+v", id, p)
 			}
 		case "boundary":
+		case "written":
+			if p.Reason == "" {
+				t.Errorf("%s: written without a reason", id)
+			}
 		case "generated":
 			if p.Command == "" {
 				t.Errorf("%s: generated without a command", id)
@@ -260,11 +264,7 @@ func TestProvenance(t *testing.T) {
 				return
 			}
 			for _, in := range inputs {
-				found := false
-				for _, v := range rec {
-					found = found || v == in
-				}
-				if !found {
+				if !holds(rec, in) {
 					t.Errorf("%s: %s:%d does not hold %q", id, p.Source, p.Line, in)
 				}
 			}
@@ -290,9 +290,42 @@ func TestProvenance(t *testing.T) {
 	for _, c := range s.Equivalence {
 		check(c.ID, c.Section, c.Provenance, c.A, c.B)
 	}
+	for _, c := range s.Encoding {
+		check(c.ID, c.Section, c.Provenance, input(t, c.Input, c.InputQuoted))
+	}
+	for _, c := range s.Decoding {
+		check(c.ID, c.Section, c.Provenance, input(t, c.Input, c.InputQuoted))
+	}
+	for _, c := range s.Building {
+		// A corpus's recomposition holds the host and the path as text.
+		var in []string
+		if c.Host != nil {
+			in = append(in, *c.Host)
+		}
+		if c.Path != nil {
+			in = append(in, pathText(c.Path, c.Absolute))
+		}
+		check(c.ID, c.Section, c.Provenance, in...)
+	}
 	if s.Version != Version {
 		t.Errorf("version %q, want %q", s.Version, Version)
 	}
+}
+
+// holds says whether a corpus record holds the string in, at its top
+// level or in an object inside it (a recomposition's components).
+func holds(v any, in string) bool {
+	switch x := v.(type) {
+	case string:
+		return x == in
+	case map[string]any:
+		for _, y := range x {
+			if holds(y, in) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // TestReadmeCounts: the table of conformance/README.md gives the suite's

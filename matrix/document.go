@@ -45,19 +45,24 @@ The RFC 3986 conformance suite (conformance/rfc3986-suite.json, version %s: %d c
 run through three implementations, by the adapters of this module:
 
 - `+"`peguri/rfc3986`"+`: this repository's library, the reference (it must pass every case; the run checks the runner);
-- `+"`net/url`"+`: Go's standard library, as built by %s (url.Parse, URL.ResolveReference);
-- `+"`fredbi/uri`"+`: github.com/fredbi/uri %s (ParseReference, IsURI, IsURIReference).
+- `+"`net/url`"+`: Go's standard library, as built by %s (url.Parse, URL.ResolveReference; for producing, url.PathEscape, url.QueryEscape, url.Userinfo, url.Values.Encode, url.URL{…}.String(), url.PathUnescape, url.QueryUnescape);
+- `+"`fredbi/uri`"+`: github.com/fredbi/uri %s (ParseReference, IsURI, IsURIReference; its Builder, checked by URI.Validate).
+
+How each adapter calls its library is in matrix/adapters.go.
 
 Regenerate with `+"`go run ./cmd/matrix`"+` in matrix/ (or `+"`go run -C matrix ./cmd/matrix`"+` from the root);
 `+"`go test`"+` in matrix/ fails when this page is stale.
-`, s.Version, len(s.Validity)+len(s.Components)+len(s.Resolution)+len(s.DotSegs)+len(s.Normal)+len(s.Equiv),
+`, s.Version, len(s.Validity)+len(s.Components)+len(s.Resolution)+len(s.DotSegs)+len(s.Normal)+len(s.Equiv)+
+		len(s.Encoding)+len(s.Decoding)+len(s.Building),
 		GoRelease(), FredbiVersion)
 	var b bytes.Buffer
 	if err := Report(&b, header, s, results); err != nil {
 		return nil, "", err
 	}
 	summary = fmt.Sprintf("Suite version %s; `net/url` of %s, `fredbi/uri` %s. Cells: cases answered as the RFC does, of those answered; n/a: no API for the question.\n\n", s.Version, GoRelease(), FredbiVersion) +
-		Summary(s, results)
+		Summary(s, results) +
+		"\nProducing URIs, on each library's own terms: of the texts it writes where the suite has one, how many are the RFC's text · valid for the component (its Appendix A rule) · decode back to what was given (see RESULTS.md for how each is judged, and which texts are not valid or decode to something else).\n\n" +
+		ProducingSummary(results)
 	return b.Bytes(), summary, nil
 }
 

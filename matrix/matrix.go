@@ -7,8 +7,11 @@
 // An implementation takes part through an [Adapter]: a name and a parser
 // that returns the five components of a URI reference. Optional interfaces
 // ([RuleValidator], [Resolver], [DotSegmentRemover], [Normalizer],
-// [Comparer]) answer the other sections; a question an implementation has
-// no way to answer is "n/a", not a failure. This module holds adapters for
+// [Comparer], and for producing URIs [Encoder], [Escaper], [Decoder],
+// [Builder]) answer the other sections; a question an implementation has
+// no way to answer is "n/a", not a failure. What an implementation
+// produces is also checked on its own terms: valid for the component, and
+// decoding back to what was given. This module holds adapters for
 // net/url, github.com/fredbi/uri, and this project's own library (the
 // reference, which must pass every case); write your own in a few lines.
 //
@@ -89,13 +92,16 @@ type Comparer interface {
 
 // Suite is the part of the suite file the runner reads.
 type Suite struct {
-	Version    string `json:"version"`
-	Validity   []Case `json:"validity"`
-	Components []Case `json:"components"`
-	Resolution []Case `json:"resolution"`
-	DotSegs    []Case `json:"removeDotSegments"`
-	Normal     []Case `json:"normalization"`
-	Equiv      []Case `json:"equivalence"`
+	Version    string         `json:"version"`
+	Validity   []Case         `json:"validity"`
+	Components []Case         `json:"components"`
+	Resolution []Case         `json:"resolution"`
+	DotSegs    []Case         `json:"removeDotSegments"`
+	Normal     []Case         `json:"normalization"`
+	Equiv      []Case         `json:"equivalence"`
+	Encoding   []EncodingCase `json:"encoding"`
+	Decoding   []DecodingCase `json:"decoding"`
+	Building   []BuildingCase `json:"building"`
 }
 
 // Case is a case of any section; each section uses its own fields (see
@@ -146,11 +152,44 @@ func LoadSuite(name string) (*Suite, error) {
 			c.Input = in
 		}
 	}
+	unquote := func(id string, dst *string, q string) error {
+		if q == "" {
+			return nil
+		}
+		v, err := strconv.Unquote(q)
+		if err != nil {
+			return fmt.Errorf("%s: %s: %w", name, id, err)
+		}
+		*dst = v
+		return nil
+	}
+	for i := range s.Encoding {
+		c := &s.Encoding[i]
+		if err := unquote(c.ID, &c.Input, c.InputQuoted); err != nil {
+			return nil, err
+		}
+	}
+	for i := range s.Decoding {
+		c := &s.Decoding[i]
+		if err := unquote(c.ID, &c.Input, c.InputQuoted); err != nil {
+			return nil, err
+		}
+		if c.Output != nil {
+			if err := unquote(c.ID, c.Output, c.OutputQuoted); err != nil {
+				return nil, err
+			}
+		}
+	}
 	return &s, nil
 }
 
 // Sections are the suite's sections, in the order of the results.
-var Sections = []string{"validity", "components", "resolution", "removeDotSegments", "normalization", "equivalence"}
+var Sections = []string{"validity", "components", "resolution", "removeDotSegments", "normalization", "equivalence", "encoding", "decoding", "building"}
+
+// Producing are the sections whose answers are text an implementation
+// produces: besides the RFC's exact text, the runner counts the texts
+// valid for their component and those that decode back to the input.
+var Producing = []string{"encoding", "building"}
 
 // Outcome is one case's result for one implementation.
 type Outcome int
@@ -162,12 +201,23 @@ const (
 )
 
 // Mismatch is a case an implementation answers otherwise than the RFC.
+// Flawed marks a text produced (encoding, building) that is not valid
+// for its component or does not decode back to what was given: worse
+// than other text.
 type Mismatch struct {
 	ID, Input, RFC, Got string
+	Flawed              bool
 }
 
-// Tally counts one implementation's outcomes in one group of cases.
-type Tally struct{ Pass, Fail, NA int }
+// Tally counts one implementation's outcomes in one group of cases. In
+// the sections that produce text (encoding, building), Texts counts the
+// texts it produced where the RFC has one, Valid those valid for their
+// component, RoundTrip those that decode back to what was given, Exact
+// those that are the RFC's text.
+type Tally struct {
+	Pass, Fail, NA                 int
+	Texts, Exact, Valid, RoundTrip int
+}
 
 func (t *Tally) add(o Outcome) {
 	switch o {
@@ -197,7 +247,7 @@ func Run(s *Suite, a Adapter) *Result {
 	record := func(sec string, c Case, o Outcome, in, rfc, got string) {
 		r.Sections[sec].add(o)
 		if o == Fail {
-			r.Mismatches[sec] = append(r.Mismatches[sec], Mismatch{c.ID, in, rfc, got})
+			r.Mismatches[sec] = append(r.Mismatches[sec], Mismatch{ID: c.ID, Input: in, RFC: rfc, Got: got})
 		}
 	}
 	for _, c := range s.Validity {
@@ -251,7 +301,49 @@ func Run(s *Suite, a Adapter) *Result {
 		}
 		record("equivalence", c, o, fmt.Sprintf("%q, %q (%s)", c.A, c.B, c.Level), equivalence(c.Equivalent), got)
 	}
+	for _, c := range s.Encoding {
+		o, got, flawed := encoding(a, c, r.Sections["encoding"])
+		record("encoding", Case{ID: c.ID}, o, fmt.Sprintf("%s %s %q", c.Mode, c.Component, c.Input), strconv.Quote(c.Output), got)
+		flag(r, "encoding", flawed)
+	}
+	for _, c := range s.Decoding {
+		o, got := decoding(a, c)
+		want := "error at offset " + fmt.Sprint(deref(c.Offset))
+		if c.Output != nil {
+			want = strconv.Quote(*c.Output)
+		}
+		in := strconv.Quote(c.Input)
+		if c.Form {
+			in += " (form)"
+		}
+		record("decoding", Case{ID: c.ID}, o, in, want, got)
+	}
+	for _, c := range s.Building {
+		o, got, flawed := building(a, c, r.Sections["building"])
+		want := ""
+		if c.Output != nil {
+			want = strconv.Quote(*c.Output)
+		} else if c.Error != nil {
+			want = "error: " + c.Error.Component + " (" + c.Error.Kind + ")"
+		}
+		record("building", Case{ID: c.ID}, o, c.BuildInput.String(), want, got)
+		flag(r, "building", flawed)
+	}
 	return r
+}
+
+// flag marks the mismatch just recorded as flawed.
+func flag(r *Result, sec string, flawed bool) {
+	if ms := r.Mismatches[sec]; flawed && len(ms) > 0 {
+		ms[len(ms)-1].Flawed = true
+	}
+}
+
+func deref(p *int) int {
+	if p == nil {
+		return -1
+	}
+	return *p
 }
 
 func verdict(v bool) string {
