@@ -76,7 +76,7 @@ var (
 
 // BuildError is an error of Build: the component at fault and why.
 type BuildError struct {
-	Component string // "scheme", "userinfo", "host", "port", "path", "query", "fragment"
+	Component string // "scheme", "userinfo", "host", "port", "path", "query", "fragment"; "uri" when the text did not parse back (not expected: the tests say it does not happen)
 	Input     string // what was given for it
 	Err       error
 }
@@ -104,12 +104,13 @@ func (b Builder) encode(c Component, raw, component string) (string, Builder) {
 }
 
 // Scheme sets the scheme, which is never encoded: it must match the
-// scheme rule.
+// scheme rule. It is written in lower case: §3.1 says producers "should
+// only produce lowercase scheme names".
 func (b Builder) Scheme(scheme string) Builder {
 	if err := b.p.Validate(b.p.schemeRule(), scheme); err != nil {
 		return b.fail("scheme", scheme, ErrScheme)
 	}
-	b.parts.Scheme, b.parts.HasScheme = scheme, true
+	b.parts.Scheme, b.parts.HasScheme = strings.ToLower(scheme), true
 	return b
 }
 
@@ -154,6 +155,10 @@ func (b Builder) UserPassword(name, password string) Builder {
 func (b Builder) Host(name string) Builder {
 	if strings.HasPrefix(name, "[") {
 		if err := b.p.Validate(b.p.ipLiteralRule(), name); err != nil {
+			if strings.Contains(name, "%") {
+				// A zone (RFC 6874 §2), which this grammar has no room for.
+				return b.fail("host", name, ErrZone)
+			}
 			return b.fail("host", name, ErrHost)
 		}
 		return b.setHost(name)
@@ -337,6 +342,15 @@ func (b Builder) Build() (URI, error) {
 	}
 	if !p.HasAuthority && strings.HasPrefix(p.Path, "//") {
 		return URI{}, &BuildError{Component: "path", Input: p.Path, Err: ErrEmptySegment}
+	}
+	if !p.HasScheme && !p.HasAuthority && b.relSegments == nil {
+		// A path kept as written (a URI's, its scheme taken away): a ":"
+		// in its first segment would read as a scheme's end (§4.2), and is
+		// encoded, as RelativePath encodes it.
+		first, _, _ := strings.Cut(p.Path, "/")
+		if strings.Contains(first, ":") {
+			p.Path = strings.ReplaceAll(first, ":", "%3A") + p.Path[len(first):]
+		}
 	}
 	u, err := b.p.FromParts(p)
 	if err != nil {

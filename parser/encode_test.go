@@ -301,3 +301,23 @@ func FuzzBuilder(f *testing.F) {
 }
 
 func slicesEqual(a, b []string) bool { return cmp.Equal(a, b) }
+
+// TestBuilderFromURI: a URI's components kept as written, one changed.
+func TestBuilderFromURI(t *testing.T) {
+	for _, tt := range []struct {
+		why  string
+		b    parser.Builder
+		want string
+	}{
+		{"§4.2: the scheme taken away, the first segment's colon is encoded", parser.MustParseReference("s:a:b/c:d").Builder().NoScheme(), "a%3Ab/c:d"},
+		{"§3.1: the scheme is written in lower case", parser.NewBuilder().Scheme("HTTP").Host("h"), "http://h"},
+		{"the authority taken away", parser.MustParseReference("http://u@h:1/p?q#f").Builder().NoAuthority(), "http:/p?q#f"},
+	} {
+		if u, err := tt.b.Build(); err != nil || u.String() != tt.want {
+			t.Errorf("%s: %q, %v; want %q", tt.why, u, err, tt.want)
+		}
+	}
+	if _, err := parser.NewBuilder().Host("[fe80::1%25eth0]").Build(); !errors.Is(err, parser.ErrZone) {
+		t.Errorf("an IP literal with a zone under RFC 3986: %v, want ErrZone", err)
+	}
+}
