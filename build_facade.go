@@ -158,6 +158,10 @@ func (b Builder) UserPassword(name, password string) Builder {
 // name as a registered name, encoded.
 func (b Builder) Host(name string) Builder { return Builder{b.b.Host(name)} }
 
+// RegName sets the host to a registered name, encoded, whatever it looks
+// like.
+func (b Builder) RegName(name string) Builder { return Builder{b.b.RegName(name)} }
+
 // HostAddr sets the host to an IP address.
 func (b Builder) HostAddr(a netip.Addr) Builder { return Builder{b.b.HostAddr(a)} }
 
@@ -178,6 +182,9 @@ func (b Builder) RelativePath(segments ...string) Builder {
 
 // Query appends the pair key=value to the query, each encoded.
 func (b Builder) Query(key, value string) Builder { return Builder{b.b.Query(key, value)} }
+
+// QueryKey appends a key without a value to the query, encoded.
+func (b Builder) QueryKey(key string) Builder { return Builder{b.b.QueryKey(key)} }
 
 // RawQuery sets the query to text, escaped: its percent-encodings kept.
 func (b Builder) RawQuery(text string) Builder { return Builder{b.b.RawQuery(text)} }

@@ -35,6 +35,9 @@ type Builder struct {
 	// relSegments is the rootless path RelativePath set, encoded by Build,
 	// which knows whether there is a scheme (§4.2).
 	relSegments []string
+	// pairs counts the pairs Query and QueryKey added: the next is joined
+	// with "&" even when they were empty ("?&a").
+	pairs int
 }
 
 // NewBuilder returns a Builder of RFC 3986 URI references, with no
@@ -170,6 +173,13 @@ func (b Builder) Host(name string) Builder {
 	return b.setHost(s)
 }
 
+// RegName sets the host to a registered name, encoded, whatever it looks
+// like: "0::" is the reg-name "0%3A%3A", not an IPv6 address.
+func (b Builder) RegName(name string) Builder {
+	s, b := b.encode(Host, name, "host")
+	return b.setHost(s)
+}
+
 // HostAddr sets the host to an IP address: IPv4 as dotted decimal, IPv6 in
 // brackets as netip writes it (RFC 5952), its zone, if any, written
 // "%25zone" (RFC 6874 §2), which only a builder of RFC 6874's grammar
@@ -253,11 +263,24 @@ func (b Builder) RelativePath(segments ...string) Builder {
 func (b Builder) Query(key, value string) Builder {
 	k, b := b.encode(QueryPart, key, "query")
 	v, b := b.encode(QueryPart, value, "query")
-	if b.parts.HasQuery && b.parts.Query != "" {
+	return b.addPair(k + "=" + v)
+}
+
+// QueryKey appends a key without a value ("flag" in "a=1&flag") to the
+// query, encoded as a QueryPart.
+func (b Builder) QueryKey(key string) Builder {
+	k, b := b.encode(QueryPart, key, "query")
+	return b.addPair(k)
+}
+
+// addPair joins an encoded pair to the query.
+func (b Builder) addPair(pair string) Builder {
+	if b.parts.HasQuery && (b.parts.Query != "" || b.pairs > 0) {
 		b.parts.Query += "&"
 	}
-	b.parts.Query += k + "=" + v
+	b.parts.Query += pair
 	b.parts.HasQuery = true
+	b.pairs++
 	return b
 }
 
@@ -269,13 +292,13 @@ func (b Builder) RawQuery(text string) Builder {
 	if err != nil {
 		return b.fail("query", text, err)
 	}
-	b.parts.Query, b.parts.HasQuery = s, true
+	b.parts.Query, b.parts.HasQuery, b.pairs = s, true, 0
 	return b
 }
 
 // NoQuery leaves the query undefined.
 func (b Builder) NoQuery() Builder {
-	b.parts.Query, b.parts.HasQuery = "", false
+	b.parts.Query, b.parts.HasQuery, b.pairs = "", false, 0
 	return b
 }
 

@@ -2,6 +2,7 @@ package parser_test
 
 import (
 	"errors"
+	"fmt"
 	"net/netip"
 	"strings"
 	"sync"
@@ -320,4 +321,102 @@ func TestBuilderFromURI(t *testing.T) {
 	if _, err := parser.NewBuilder().Host("[fe80::1%25eth0]").Build(); !errors.Is(err, parser.ErrZone) {
 		t.Errorf("an IP literal with a zone under RFC 3986: %v, want ErrZone", err)
 	}
+}
+
+// rebuild makes a URI from u's decoded views; ok is false where the views
+// cannot say what u is (an IPvFuture host, an empty port or one above
+// 65535).
+func rebuild(t *testing.T, u parser.URI) (parser.URI, bool) {
+	if u.HostKind() == parser.HostIPvFuture {
+		return parser.URI{}, false
+	}
+	b := parser.NewBuilder()
+	if u.HasScheme() {
+		b = b.Scheme(u.Scheme())
+	}
+	if u.HasAuthority() {
+		if a, ok := u.Addr(); ok {
+			b = b.HostAddr(a)
+		} else {
+			b = b.RegName(u.DecodedHost())
+		}
+		if u.HasUserinfo() {
+			b = b.Userinfo(u.DecodedUserinfo())
+		}
+		if u.HasPort() {
+			n, err := u.PortNumber()
+			if err != nil {
+				return parser.URI{}, false
+			}
+			b = b.Port(n)
+		}
+	}
+	segs := u.PathSegments()
+	switch {
+	case strings.HasPrefix(u.Path(), "/"):
+		b = b.Path(segs...)
+	case len(segs) > 0:
+		b = b.RelativePath(segs...)
+	}
+	for _, p := range u.QueryPairs() {
+		if p.HasValue {
+			b = b.Query(p.Key, p.Value)
+		} else {
+			b = b.QueryKey(p.Key)
+		}
+	}
+	if u.HasQuery() && u.Query() == "" {
+		b = b.RawQuery("")
+	}
+	if u.HasFragment() {
+		b = b.Fragment(u.DecodedFragment())
+	}
+	v, err := b.Build()
+	if err != nil {
+		var be *parser.BuildError
+		if errors.As(err, &be) && (errors.Is(err, parser.ErrEmptySegment) || errors.Is(err, parser.ErrHost)) {
+			return parser.URI{}, false // a "//" path, a host that reads as an IP literal: no way back
+		}
+		t.Fatalf("rebuilding %q: %v", u, err)
+	}
+	return v, true
+}
+
+// views are a URI's decoded views, in one comparable string.
+func views(u parser.URI) string {
+	n, _ := u.PortNumber()
+	host := u.DecodedHost()
+	if a, ok := u.Addr(); ok {
+		host = a.String() // an IP address, however its text writes it
+	}
+	return fmt.Sprintf("%v %q %q %v %v %q %q %+v %v %q %v %v", u.HasScheme(), strings.ToLower(u.Scheme()), u.DecodedUserinfo(), u.HasUserinfo(),
+		u.HasAuthority(), host, u.PathSegments(), u.QueryPairs(), u.HasFragment(), u.DecodedFragment(), u.HasPort(), n)
+}
+
+// FuzzRebuild: any valid URI, rebuilt from its decoded views, has the
+// same views, and the builder's text is a fixed point: rebuilt again, it
+// is the same text. (§6.2.2 equivalence is not the property: §2.2 says a
+// reserved character and its percent-encoding are not equivalent, and a
+// decoded view cannot say which of the two the text had: "u%3Ax" and "u:x"
+// have the userinfo view "u:x".)
+func FuzzRebuild(f *testing.F) {
+	for _, s := range []string{"http://u%3Ax:p@ex%41mple.com:80/a%2Fb/c?x=1&y&z=a+b#f%20g", "a:b/c", "//[::1]/", "?q", "", "mailto:a@b", "/a:b", "a%3Ab/c", "HTTP://A/%7e"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := parser.ParseReference(s)
+		if err != nil {
+			return
+		}
+		v, ok := rebuild(t, u)
+		if !ok {
+			return
+		}
+		if views(u) != views(v) {
+			t.Fatalf("%q rebuilt from its views is %q:\n%s\n%s", s, v, views(u), views(v))
+		}
+		if w, _ := rebuild(t, v); w != v {
+			t.Fatalf("%q rebuilt is %q, then %q: no fixed point", s, v, w)
+		}
+	})
 }

@@ -108,7 +108,7 @@ func cmdBuild(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 	var paths, queries stringsFlag
 	fs.Var(&paths, "path", "a path `segment`, raw (\"/\" encoded); repeat for each segment")
 	absolute := fs.Bool("absolute", false, "make the path absolute (\"/\" first) without a host (with a host it always is)")
-	fs.Var(&queries, "query", "a query pair `key=value`, raw, split at the first \"=\" (\"&\", \"=\", \"+\" encoded); repeat for each pair")
+	fs.Var(&queries, "query", "a query pair `key=value`, raw, split at the first \"=\" (\"&\", \"=\", \"+\" encoded), or a key alone; repeat for each pair")
 	rawQuery := fs.String("raw-query", "", "the query `text`, its percent-encodings kept (instead of -query)")
 	fragment := fs.String("fragment", "", "the `fragment`, raw")
 	fs.BoolVar(&out.json, "json", false, "print a JSON object")
@@ -154,8 +154,11 @@ func cmdBuild(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 		b = b.Path()
 	}
 	for _, q := range queries {
-		k, v, _ := strings.Cut(q, "=")
-		b = b.Query(k, v)
+		if k, v, ok := strings.Cut(q, "="); ok {
+			b = b.Query(k, v)
+		} else {
+			b = b.QueryKey(q)
+		}
 	}
 	if set["raw-query"] {
 		b = b.RawQuery(*rawQuery)
