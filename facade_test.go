@@ -8,6 +8,7 @@ import (
 
 	"github.com/peguri/rfc3986"
 	"github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/resolve"
 )
 
 // TestBuilderMethods: rfc3986.Builder has every method of parser.Builder,
@@ -27,6 +28,26 @@ func TestBuilderMethods(t *testing.T) {
 	}
 	if p.NumMethod() != f.NumMethod() {
 		t.Errorf("rfc3986.Builder has %d methods, parser.Builder %d", f.NumMethod(), p.NumMethod())
+	}
+}
+
+// TestNormalizerMethods: rfc3986.Normalizer has every method of
+// resolve.Normalizer, with this package's URI.
+func TestNormalizerMethods(t *testing.T) {
+	p, f := reflect.TypeOf(resolve.Normalizer{}), reflect.TypeOf(rfc3986.Normalizer{})
+	sig := func(m reflect.Method) string {
+		s := strings.NewReplacer("parser.", "", "rfc3986.", "", "resolve.", "").Replace(m.Type.String())
+		return s[strings.Index(s, ")"):]
+	}
+	for i := range p.NumMethod() {
+		m := p.Method(i)
+		fm, ok := f.MethodByName(m.Name)
+		if !ok || sig(m) != sig(fm) {
+			t.Errorf("rfc3986.Normalizer.%s: %v, want the signature of resolve.Normalizer's, %s", m.Name, ok, sig(m))
+		}
+	}
+	if p.NumMethod() != f.NumMethod() {
+		t.Errorf("rfc3986.Normalizer has %d methods, resolve.Normalizer %d", f.NumMethod(), p.NumMethod())
 	}
 }
 

@@ -92,8 +92,39 @@ func DefaultSchemes() Schemes { return resolve.DefaultSchemes() }
 func NewSchemes(m map[string]Scheme) Schemes { return resolve.NewSchemes(m) }
 
 // Normalizer normalizes and compares URIs by its Steps, with its own
-// Schemes table; see [resolve.Normalizer].
-type Normalizer = resolve.Normalizer
+// Schemes table; see [resolve.Normalizer]. It is resolve.Normalizer as a
+// type of this package, whose methods take this package's URIs: convert
+// with resolve.Normalizer(n) and rfc3986.Normalizer(m).
+type Normalizer resolve.Normalizer
+
+// Normalize returns u normalized by n's steps (see [Normalize]).
+func (n Normalizer) Normalize(u URI) (URI, error) {
+	v, err := resolve.Normalizer(n).Normalize(parser.URI(u))
+	return URI(v), err
+}
+
+// NormalizeString parses s and normalizes it by n's steps.
+func (n Normalizer) NormalizeString(s string) (string, error) {
+	return resolve.Normalizer(n).NormalizeString(s)
+}
+
+// Equal reports whether a and b have the same normal form by n's steps.
+func (n Normalizer) Equal(a, b URI) bool {
+	return resolve.Normalizer(n).Equal(parser.URI(a), parser.URI(b))
+}
+
+// EqualString parses a and b and compares them as Equal does; text that
+// does not parse is an error naming the argument.
+func (n Normalizer) EqualString(a, b string) (bool, error) {
+	return resolve.Normalizer(n).EqualString(a, b)
+}
+
+// Explain normalizes u as Normalize does and lists every step that
+// changed something.
+func (n Normalizer) Explain(u URI) (URI, []NormalStep, error) {
+	v, steps, err := resolve.Normalizer(n).Explain(parser.URI(u))
+	return URI(v), steps, err
+}
 
 // Normalize applies the given normalization steps (NormalizeDefault:
 // §6.2.2 syntax-based and §6.2.3 scheme-based, with [DefaultSchemes]). It
