@@ -14,12 +14,13 @@
 //
 // This package is the facade of packages parser and resolve: each function
 // is the function of the same name in one of them, with the same
-// signature and defaults, but for four: [Parse] and [MustParse] are
-// parser.ParseReference and parser.MustParseReference; and URI is a type of
-// its own, so that its methods show here: rfc3986.URI(u) and
-// parser.URI(v) convert between the two at no cost. The errors and the
-// other types are those of parser and resolve ([Error] is parser.Error):
-// errors.As finds them whichever package produced them.
+// signature and defaults, but for [Parse] and [MustParse], which are
+// parser.ParseReference and parser.MustParseReference. [URI], [Builder] and
+// [Normalizer] are types of their own, with the methods of parser's and
+// resolve's, so that their methods show here and take and give this
+// package's URIs: rfc3986.URI(u) and parser.URI(v) convert at no cost.
+// The errors and the other types are those of parser and resolve ([Error]
+// is parser.Error): errors.As finds them whichever package produced them.
 package rfc3986
 
 import (
