@@ -290,6 +290,31 @@ func (e *encoder) encodeString(prefix, rest string) string {
 	return string(e.appendEncode(b, rest))
 }
 
+// EncodeRule percent-encodes raw for any rule of s's grammar whose
+// charset allows percent-encodings (gen dfa derives one for every rule it
+// compiles): for a team's grammar, its own components ("NSS" of a URN,
+// say). It is an error wrapping ErrNoCharset for a rule without one.
+func (s *Parser) EncodeRule(rule, raw string) (string, error) {
+	name, ok := s.Rule(rule)
+	if !ok {
+		return "", s.noRule(rule)
+	}
+	t := s.g.DFA(name)
+	var cs *syntax.Charset
+	if t != nil {
+		cs = t.Charset(s.octets)
+	}
+	if cs == nil || !cs.Percent() {
+		return "", fmt.Errorf("parser: %s: rule %s: %w", s.name, name, ErrNoCharset)
+	}
+	e := newEncoder(cs, 0)
+	i := e.start(raw)
+	if i == len(raw) {
+		return raw, nil
+	}
+	return e.encodeString(raw[:i], raw[i:]), nil
+}
+
 // Escape percent-encodes what component c of s's grammar does not allow in
 // text, keeping the percent-encodings it already has; see
 // [Parser.AppendEscape]. When text needs nothing, it is returned as is.

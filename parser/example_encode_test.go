@@ -146,3 +146,15 @@ func ExampleURI_DecodedHost() {
 	fmt.Println(u.DecodedUserinfo(), u.DecodedHost(), u.DecodedFragment(), u.DecodedQuery() == "")
 	// Output: user exAmple.com a b true
 }
+
+func ExampleParser_EncodeRule() {
+	// Any rule of the grammar whose charset allows percent-encodings, by
+	// name: a team's own (see examples/urn), or Appendix A's.
+	s, err := parser.RFC3986().EncodeRule("fragment", "a b/c#d")
+	fmt.Println(s, err)
+	_, err = parser.RFC3986().EncodeRule("IPv4address", "1.2.3.4")
+	fmt.Println(err)
+	// Output:
+	// a%20b/c%23d <nil>
+	// parser: rfc3986: rule IPv4address: no charset for the component
+}

@@ -35,6 +35,7 @@ type Parser struct {
 	ipv4DFA *syntax.Table
 	// encoders are the components' encoders, by Component.
 	encoders [QueryPart + 1]*encoder
+	octets   bool // the grammar's values are bytes (gen -octets)
 }
 
 // Names says which rules of a grammar make up a URI reference.
@@ -96,7 +97,8 @@ func NewParser(name string, peg *syntax.PEG, dfa syntax.Tables, names ...Names) 
 			return nil, fmt.Errorf("parser: %s: the IPv4 rule %q has no DFA (gen dfa -start)", name, s.names[0].IPv4)
 		}
 	}
-	s.initCharsets(peg != nil && peg.Octets)
+	s.octets = peg != nil && peg.Octets
+	s.initCharsets(s.octets)
 	return s, nil
 }
 

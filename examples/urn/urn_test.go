@@ -88,3 +88,11 @@ func ExampleParseURN() {
 	// example weather op=map&lat=39.56 top
 	// parse "urn:a-:x" as namestring: NID could not continue at offset 6: found ":"; expected ldh or alphanum
 }
+
+// The URN grammar's own charsets encode its components: an NSS keeps what
+// RFC 8141 allows it (pchar and "/"), and encodes the rest.
+func ExampleParser_encodeRule() {
+	s, err := urn.Parser().EncodeRule("NSS", "a b/c?d")
+	fmt.Println(s, err)
+	// Output: a%20b/c%3Fd <nil>
+}
