@@ -155,7 +155,10 @@ type Grammar struct {
 	// Octets is true when numeric values are octets (bytes) rather than
 	// code points (see [Options.Octets]).
 	Octets bool
-	byName map[string]*Rule
+	// Warnings are what the reader accepted only because of
+	// [Options.Lenient], by position.
+	Warnings []Problem
+	byName   map[string]*Rule
 }
 
 // Rule returns the rule with the given name, compared case-insensitively, or

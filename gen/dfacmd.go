@@ -32,8 +32,14 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if opts.MaxNFA <= 0 || opts.MaxDFA <= 0 || opts.MaxWork <= 0 {
 		return usageError{"dfa limits must be positive"}
 	}
-	g, err := loadClean(files, rf.options(), stderr)
+	if err := rf.check(); err != nil {
+		return err
+	}
+	g, err := loadClean(files, rf, stderr)
 	if err != nil {
+		return err
+	}
+	if err := startFlag(g, split(*start)); err != nil {
 		return err
 	}
 	c, err := dfa.NewCompiler(g, opts)
@@ -60,5 +66,8 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return writeOutput(*out, src)
+	if err := writeOutput(*out, src); err != nil {
+		return ioError{err}
+	}
+	return nil
 }

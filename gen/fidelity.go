@@ -32,6 +32,7 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	in := fs.String("in", "", "read inputs from `file` (- for standard input) and print the two verdicts per line")
 	keep := fs.String("keep", "", "build in `dir` and keep it, instead of a temporary directory")
 	quoted := addQuotedFlag(fs)
+	maxLine := addLineFlag(fs)
 	lim := addLimitFlags(fs)
 	rf := addReadFlags(fs)
 	if err := fs.Parse(args); err != nil {
@@ -46,12 +47,18 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	if err := lim.check(); err != nil {
 		return err
 	}
-	g, err := loadClean(files, rf.options(), stderr)
+	if *maxLine <= 0 {
+		return usageError{"-max-line must be positive"}
+	}
+	if err := rf.check(); err != nil {
+		return err
+	}
+	g, err := loadClean(files, rf, stderr)
 	if err != nil {
 		return err
 	}
-	if g.Rule(*rule) == nil {
-		return fmt.Errorf("no rule %s in the grammar", *rule)
+	if _, err := ruleFlag(g, *rule); err != nil {
+		return err
 	}
 	m, err := abnf.NewMatcher(g)
 	if err != nil {
@@ -76,19 +83,21 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		if *in != "-" {
 			f, err := os.Open(*in)
 			if err != nil {
-				return err
+				return ioError{err}
 			}
 			defer f.Close()
 			r = f
 		}
-		return eachInput(r, *quoted, func(line []byte) error {
+		return eachInput(r, *quoted, *maxLine, func(line []byte) error {
 			p, err := h.parse(line)
 			if err != nil {
 				return err
 			}
 			mm, _ := m.Match(*rule, line)
-			_, err = fmt.Fprintf(stdout, "%s %s\n", bit(p), bit(mm))
-			return err
+			if _, err := fmt.Fprintf(stdout, "%s %s\n", bit(p), bit(mm)); err != nil {
+				return ioError{err}
+			}
+			return nil
 		})
 	}
 
@@ -251,11 +260,11 @@ func buildHarness(pegText []byte, rule, keep string, stderr io.Writer) (*harness
 	if keep == "" {
 		d, err := os.MkdirTemp("", "gen-fidelity-")
 		if err != nil {
-			return nil, err
+			return nil, ioError{err}
 		}
 		h.dir, h.tmp = d, true
 	} else if err := os.MkdirAll(keep, 0o777); err != nil {
-		return nil, err
+		return nil, ioError{err}
 	}
 	write := func(name, text string) error {
 		return os.WriteFile(filepath.Join(h.dir, name), []byte(text), 0o666)
@@ -279,7 +288,7 @@ func buildHarness(pegText []byte, rule, keep string, stderr io.Writer) (*harness
 		var errb bytes.Buffer
 		c.Stdout, c.Stderr = &errb, &errb
 		if err := c.Run(); err != nil {
-			return fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, errb.Bytes())
+			return ioError{fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, errb.Bytes())}
 		}
 		return nil
 	}

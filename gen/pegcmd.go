@@ -35,9 +35,18 @@ func cmdPeg(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if lim.Witnesses == 0 {
 		lim.Witnesses = -1
 	}
-	g, err := loadClean(files, rf.options(), stderr)
+	if err := rf.check(); err != nil {
+		return err
+	}
+	g, err := loadClean(files, rf, stderr)
 	if err != nil {
 		return err
+	}
+	if err := startFlag(g, split(*start)); err != nil {
+		return err
+	}
+	if *def != "" && g.Rule(*def) == nil {
+		return fmt.Errorf("-default: no rule %s in the grammar", *def)
 	}
 	opts := peg.Options{
 		Start:     split(*start),
@@ -62,16 +71,20 @@ func cmdPeg(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *report {
 		if _, err := res.Report.WriteTo(stdout); err != nil {
-			return err
+			return ioError{err}
 		}
 	}
 	switch {
 	case *out != "":
-		return writeOutput(*out, res.PEG)
+		if err := writeOutput(*out, res.PEG); err != nil {
+			return ioError{err}
+		}
 	case !*report:
-		_, err = stdout.Write(res.PEG)
+		if _, err := stdout.Write(res.PEG); err != nil {
+			return ioError{err}
+		}
 	}
-	return err
+	return nil
 }
 
 func split(s string) []string {
