@@ -1,6 +1,6 @@
 package abnf
 
-import "container/heap"
+import "slices"
 
 // Least values over derivations (the shortest string of every rule, the
 // least derivation height, the sampler's cheapest derivation) are the least
@@ -27,35 +27,37 @@ type leastRules[T any] struct {
 
 // exprGraph is the grammar as least works on it: a vertex per rule, then a
 // vertex per node of the rules' expressions, and the productions that
-// relate them. It is built once per Analysis and solved once per value.
+// relate them, in flat arrays (a grammar of 100,000 rules has half a
+// million of each). It is built once per Analysis and solved once per
+// value.
 type exprGraph struct {
-	index map[Node]int // node → vertex
-	nrule int          // vertices 0…nrule-1 are g.Rules, in order
-	leaf  []Node       // vertex → the node, for leaves and zero repetitions; nil otherwise
-	prods []prod
-	users [][]int32 // vertex → productions it is an argument of, once per occurrence
+	index  map[Node]int // node → vertex
+	prods  []prod
+	args   []int32 // prods[i]'s arguments are args[prods[i].args:prods[i+1].args]
+	leaves []Node  // the nodes of 'l' productions, by prod.min
+	// Productions each vertex is an argument of, once per occurrence:
+	// users[userAt[v]:userAt[v+1]].
+	userAt []int32
+	users  []int32
+	nvert  int
 }
 
 type prod struct {
 	head int32
-	args []int32
-	kind byte // 'a' identity (alternative, reference), 'c' concatenation, 'r' repetition, 'R' rule, 'e' zero repetition
-	min  int
+	args int32 // start in exprGraph.args
+	min  int32 // of a repetition; of a leaf, its index in leaves
+	kind byte  // 'a' identity (alternative, reference), 'c' concatenation, 'r' repetition, 'R' rule, 'e' zero repetition, 'l' leaf
 }
 
 func newExprGraph(g *Grammar) *exprGraph {
-	eg := &exprGraph{index: make(map[Node]int, 4*len(g.Rules)), nrule: len(g.Rules)}
+	eg := &exprGraph{index: make(map[Node]int, 3*len(g.Rules)), nvert: len(g.Rules)}
 	ruleIx := make(map[*Rule]int32, len(g.Rules))
 	for i, r := range g.Rules {
 		ruleIx[r] = int32(i)
 	}
-	eg.leaf = make([]Node, len(g.Rules), 4*len(g.Rules))
-	eg.users = make([][]int32, len(g.Rules), 4*len(g.Rules))
-	add := func(p prod) {
-		eg.prods = append(eg.prods, p)
-		for _, a := range p.args {
-			eg.users[a] = append(eg.users[a], int32(len(eg.prods)-1))
-		}
+	add := func(head int32, kind byte, min int32, args ...int32) {
+		eg.prods = append(eg.prods, prod{head: head, args: int32(len(eg.args)), min: min, kind: kind})
+		eg.args = append(eg.args, args...)
 	}
 	// visit recurses on the nesting of one expression only, which the
 	// reader bounds (Options.MaxNesting).
@@ -64,42 +66,62 @@ func newExprGraph(g *Grammar) *exprGraph {
 		if v, ok := eg.index[n]; ok {
 			return int32(v) // a node reached twice is one vertex
 		}
-		v := int32(len(eg.users))
+		v := int32(eg.nvert)
+		eg.nvert++
 		eg.index[n] = int(v)
-		eg.users = append(eg.users, nil)
-		eg.leaf = append(eg.leaf, nil)
 		switch n := n.(type) {
 		case *Alt:
 			for _, x := range n.Alts {
-				add(prod{head: v, args: []int32{visit(x)}, kind: 'a'})
+				add(v, 'a', 0, visit(x))
 			}
 		case *Concat:
 			args := make([]int32, len(n.Items))
 			for i, x := range n.Items {
 				args[i] = visit(x)
 			}
-			add(prod{head: v, args: args, kind: 'c'})
+			add(v, 'c', 0, args...)
 		case *Repeat:
 			b := visit(n.Body)
 			if n.Min == 0 {
-				add(prod{head: v, kind: 'e'})
+				add(v, 'e', 0)
 			} else {
-				add(prod{head: v, args: []int32{b}, kind: 'r', min: n.Min})
+				add(v, 'r', int32(n.Min), b)
 			}
 		case *RuleRef:
 			if r := g.Rule(n.Name); r != nil {
-				add(prod{head: v, args: []int32{ruleIx[r]}, kind: 'a'})
+				add(v, 'a', 0, ruleIx[r])
 			}
 		default:
-			eg.leaf[v] = n
-			add(prod{head: v, kind: 'l'})
+			eg.leaves = append(eg.leaves, n)
+			add(v, 'l', int32(len(eg.leaves)-1))
 		}
 		return v
 	}
 	for i, r := range g.Rules {
-		add(prod{head: int32(i), args: []int32{visit(r.Expr)}, kind: 'R'})
+		x := visit(r.Expr)
+		add(int32(i), 'R', 0, x)
+	}
+	eg.prods = append(eg.prods, prod{args: int32(len(eg.args))}) // sentinel: the end of the last one's arguments
+	eg.userAt = make([]int32, eg.nvert+1)
+	for _, a := range eg.args {
+		eg.userAt[a+1]++
+	}
+	for v := range eg.nvert {
+		eg.userAt[v+1] += eg.userAt[v]
+	}
+	eg.users = make([]int32, len(eg.args))
+	fill := slices.Clone(eg.userAt[:eg.nvert])
+	for pi := range len(eg.prods) - 1 {
+		for _, a := range eg.argsOf(pi) {
+			eg.users[fill[a]] = int32(pi)
+			fill[a]++
+		}
 	}
 	return eg
+}
+
+func (eg *exprGraph) argsOf(pi int) []int32 {
+	return eg.args[eg.prods[pi].args:eg.prods[pi+1].args]
 }
 
 // leastValue is the value of a vertex; ok is false where no finite
@@ -112,22 +134,24 @@ type leastValue[T any] struct {
 // least computes the least value of every vertex of eg: rules first, in
 // grammar order, then nodes (eg.index).
 func least[T any](eg *exprGraph, lr leastRules[T]) []leastValue[T] {
-	n := len(eg.users)
+	n := eg.nvert
 	value := make([]leastValue[T], n)
 	final := make([]bool, n)
-	pending := make([]int32, len(eg.prods))
+	np := len(eg.prods) - 1
+	pending := make([]int32, np)
 	h := &leastHeap[T]{less: lr.less}
 	offer := func(v int32, x T) {
 		if final[v] || value[v].ok && !lr.less(x, value[v].v) {
 			return
 		}
 		value[v] = leastValue[T]{x, true}
-		heap.Push(h, leastItem[T]{v, x})
+		h.push(leastItem[T]{v, x})
 	}
 	var buf []T
-	fire := func(p *prod) {
+	fire := func(pi int) {
+		p := &eg.prods[pi]
 		buf = buf[:0]
-		for _, a := range p.args {
+		for _, a := range eg.argsOf(pi) {
 			buf = append(buf, value[a].v)
 		}
 		var x T
@@ -137,31 +161,31 @@ func least[T any](eg *exprGraph, lr leastRules[T]) []leastValue[T] {
 		case 'c':
 			x = lr.concat(buf)
 		case 'r':
-			x = lr.repeat(p.min, buf[0])
+			x = lr.repeat(int(p.min), buf[0])
 		case 'R':
 			x = lr.rule(buf[0])
 		case 'e':
 			x = lr.empty
 		case 'l':
-			x = lr.leaf(eg.leaf[p.head])
+			x = lr.leaf(eg.leaves[p.min])
 		}
 		offer(p.head, x)
 	}
-	for i := range eg.prods {
-		pending[i] = int32(len(eg.prods[i].args))
-		if pending[i] == 0 {
-			fire(&eg.prods[i])
+	for pi := range np {
+		pending[pi] = int32(len(eg.argsOf(pi)))
+		if pending[pi] == 0 {
+			fire(pi)
 		}
 	}
 	for h.Len() > 0 {
-		it := heap.Pop(h).(leastItem[T])
+		it := h.pop()
 		if final[it.v] || lr.less(value[it.v].v, it.x) {
 			continue // settled, or a better value was offered since
 		}
 		final[it.v] = true
-		for _, pi := range eg.users[it.v] {
+		for _, pi := range eg.users[eg.userAt[it.v]:eg.userAt[it.v+1]] {
 			if pending[pi]--; pending[pi] == 0 {
-				fire(&eg.prods[pi])
+				fire(int(pi))
 			}
 		}
 	}
@@ -173,18 +197,45 @@ type leastItem[T any] struct {
 	x T
 }
 
+// leastHeap is a binary min-heap of items, typed (container/heap boxes
+// every item it moves).
 type leastHeap[T any] struct {
 	items []leastItem[T]
 	less  func(a, b T) bool
 }
 
-func (h *leastHeap[T]) Len() int           { return len(h.items) }
-func (h *leastHeap[T]) Less(i, j int) bool { return h.less(h.items[i].x, h.items[j].x) }
-func (h *leastHeap[T]) Swap(i, j int)      { h.items[i], h.items[j] = h.items[j], h.items[i] }
-func (h *leastHeap[T]) Push(x any)         { h.items = append(h.items, x.(leastItem[T])) }
-func (h *leastHeap[T]) Pop() any {
+func (h *leastHeap[T]) Len() int { return len(h.items) }
+
+func (h *leastHeap[T]) push(it leastItem[T]) {
+	h.items = append(h.items, it)
+	for i := len(h.items) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !h.less(h.items[i].x, h.items[p].x) {
+			break
+		}
+		h.items[i], h.items[p] = h.items[p], h.items[i]
+		i = p
+	}
+}
+
+func (h *leastHeap[T]) pop() leastItem[T] {
+	top := h.items[0]
 	n := len(h.items) - 1
-	x := h.items[n]
+	h.items[0] = h.items[n]
 	h.items = h.items[:n]
-	return x
+	for i := 0; ; {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < n && h.less(h.items[l].x, h.items[m].x) {
+			m = l
+		}
+		if r < n && h.less(h.items[r].x, h.items[m].x) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		h.items[i], h.items[m] = h.items[m], h.items[i]
+		i = m
+	}
+	return top
 }

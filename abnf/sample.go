@@ -42,6 +42,7 @@ type Sampler struct {
 	ruleCost map[*Rule]cost      // per rule: its cheapest derivation
 	costs    []leastValue[cost]  // per vertex of the analysis's expression graph: the cheapest derivation
 	steps    int                 // nodes visited by the current sample
+	work     int                 // nodes visited by every sample, costed and walked in all: a count for tests
 }
 
 // maxSteps bounds the nodes one sample visits before the sampler takes the
@@ -90,6 +91,7 @@ func NewSampler(g *Grammar, seed uint64) *Sampler {
 	}
 	// The cheapest derivation of every rule and node, in O(n log n)
 	// (least): rounds over the rules took as many as the longest chain.
+	s.work = s.a.eg.nvert + len(s.a.eg.args)
 	s.costs = least(s.a.eg, leastRules[cost]{
 		less: cost.less,
 		leaf: func(n Node) cost {
@@ -119,6 +121,7 @@ func NewSampler(g *Grammar, seed uint64) *Sampler {
 // nodeCost returns the cheapest derivation of n: computed for every node
 // of the grammar by NewSampler, and here for any other.
 func (s *Sampler) nodeCost(n Node) cost {
+	s.work++
 	if v, ok := s.a.index[n]; ok {
 		return s.costs[v].v // the zero cost, not ok, where there is no finite string
 	}
@@ -261,6 +264,7 @@ func (s *Sampler) alphabetOf(rule string) []string {
 	}
 	for t := range s.a.Reachable([]*Rule{r}) {
 		Walk(t.Expr, func(n Node) {
+			s.work++
 			switch n := n.(type) {
 			case *CharVal:
 				for _, c := range n.Text {
@@ -295,6 +299,7 @@ func (s *Sampler) alphabetOf(rule string) []string {
 
 func (s *Sampler) gen(n Node, depth int, b *[]byte) {
 	s.steps++
+	s.work++
 	short := depth > s.MaxDepth || len(*b) > s.MaxLen || s.steps > s.maxSteps()
 	switch n := n.(type) {
 	case *Alt:
@@ -375,7 +380,14 @@ func (s *Sampler) gen(n Node, depth int, b *[]byte) {
 				use[1]++
 			}
 		}
-		for range count {
+		for i := range count {
+			if i >= n.Min && (len(*b) > s.MaxLen || s.steps > s.maxSteps()) {
+				// Past the bounds, iterations chosen before are dropped:
+				// with each level of 1*( "a" 1*( … ) ) finishing its
+				// pending iterations in full, a sample grew with the
+				// square of the nesting.
+				break
+			}
 			s.gen(n.Body, depth, b)
 		}
 	case *RuleRef:

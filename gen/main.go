@@ -95,10 +95,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 
 	"github.com/peguri/rfc3986/abnf"
+	"github.com/peguri/rfc3986/gen/internal/work"
 	"github.com/peguri/rfc3986/grammar"
 	"github.com/peguri/rfc3986/internal/lines"
 )
@@ -169,6 +171,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriter(stdout)
 	err := safely(func() error { return cmd(args[1:], stdin, out, stderr) })
+	if os.Getenv("GEN_STATS") != "" {
+		printStats(stderr)
+	}
 	if ferr := out.Flush(); ferr != nil && (err == nil || errors.As(err, new(failed))) {
 		err = ioError{fmt.Errorf("writing the output: %w", ferr)}
 	}
@@ -192,6 +197,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "gen %s: %v\n", args[0], err)
 	return exitInvalid
+}
+
+// printStats prints, for GEN_STATS=1, the work the process did as counts
+// rather than times — the steps of gen's stages (package work), the
+// allocations — so that tests can bound a gen process on a loaded machine,
+// where its time says little.
+func printStats(w io.Writer) {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	fmt.Fprintf(w, "gen stats: steps=%d mallocs=%d alloc-bytes=%d\n", work.Steps(), ms.Mallocs, ms.TotalAlloc)
 }
 
 // safely runs f, turning a panic — a broken invariant of gen, never an

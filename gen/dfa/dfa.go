@@ -414,19 +414,44 @@ func satMul(a, b int64) int64 {
 // up to m), has more than limit nodes. Lowering such a rule would take time
 // and memory in proportion, before any automaton is built; no NFA for a
 // rule that reaches it could be smaller.
+//
+// The error names the repetition that makes the rule too large where one
+// does: the innermost whose own expansion passes the limit, the construct
+// to rewrite (nested counted repetitions multiply: 2(2(…2("a" / "b")…)),
+// 24 levels, is 86 bytes and 2^24 copies).
 func checkExpansion(g *abnf.Grammar, limit int) error {
-	e := expansion{g: g, a: abnf.Analyze(g)}
+	e := &expansion{g: g, a: abnf.Analyze(g), limit: int64(limit)}
 	for _, r := range g.Rules {
+		e.culprit = nil
 		if s, _, _ := e.size(r.Expr); s > int64(limit) {
-			return fmt.Errorf("%s: %s: with its repetitions written out it has %s nodes, more than the limit of %d (-max-nfa raises it); gen refuses to lower it", r.Pos, r.Name, count(s), limit)
+			what := ""
+			if c := e.culprit; c != nil {
+				what = fmt.Sprintf(": the repetition %s at %s alone has %s (bounded repetitions are written out as copies, and nested ones multiply)", clip(abnf.String(c.node)), c.node.Pos, count(c.size))
+			}
+			return fmt.Errorf("%s: %s: with its repetitions written out it has %s nodes, more than the limit of %d (-max-nfa raises it)%s; gen refuses to lower it", r.Pos, r.Name, count(s), limit, what)
 		}
 	}
 	return nil
 }
 
+// clip shortens the text of a construct for a message.
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:57] + "..."
+	}
+	return s
+}
+
 type expansion struct {
-	g *abnf.Grammar
-	a *abnf.Analysis
+	g       *abnf.Grammar
+	a       *abnf.Analysis
+	limit   int64
+	culprit *culprit // the innermost repetition past the limit
+}
+
+type culprit struct {
+	node *abnf.Repeat
+	size int64
 }
 
 // size returns the size of n written out, the size of its non-empty part
@@ -435,7 +460,7 @@ type expansion struct {
 // saturated, and whether n can match the empty string (computed on the way
 // up, not asked of the analysis at every node, which would walk each
 // subtree again). References count one: gen/internal/ir does not inline them.
-func (e expansion) size(n abnf.Node) (all, nonEmpty int64, nullable bool) {
+func (e *expansion) size(n abnf.Node) (all, nonEmpty int64, nullable bool) {
 	switch n := n.(type) {
 	case *abnf.Alt:
 		all, nonEmpty = 1, 1
@@ -484,6 +509,9 @@ func (e expansion) size(n abnf.Node) (all, nonEmpty int64, nullable bool) {
 			copies = int64(n.Max)
 		}
 		all = satAdd(satMul(copies, satAdd(s, 2)), 1)
+		if all > e.limit && e.culprit == nil && copies > 1 {
+			e.culprit = &culprit{n, all}
+		}
 		return all, all, nl || n.Min == 0
 	case *abnf.CharVal:
 		return int64(max(len(n.Text), 1)), 0, n.Text == ""

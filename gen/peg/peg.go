@@ -45,6 +45,7 @@ import (
 	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/gen/internal/fa"
 	"github.com/peguri/rfc3986/gen/internal/ir"
+	"github.com/peguri/rfc3986/gen/internal/work"
 	"github.com/peguri/rfc3986/syntax"
 )
 
@@ -153,7 +154,7 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 	t := &translator{
 		abnf:       g,
 		g:          lg,
-		an:         abnf.Analyze(g),
+		an:         lg.Analysis(),
 		opts:       opts,
 		byKey:      map[string]*pegRule{},
 		used:       map[string]bool{},
@@ -165,7 +166,9 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 		totalWork:  cmp.Or(opts.TotalWork, DefaultTotalWork),
 		modular:    map[*ir.Rule]bool{},
 		unitIdent:  map[*ir.Rule]string{},
+		dag:        newDAG(),
 	}
+	defer func() { work.Add(t.report.Work + t.dag.visits) }()
 	t.workLeft = t.totalWork
 	t.base = baseIdents(lg.Rules)
 	for _, r := range lg.Rules {
@@ -396,10 +399,11 @@ type translator struct {
 	// Modular translation (modular.go).
 	modular   map[*ir.Rule]bool       // start rules translated rule by rule
 	follow    map[*ir.Rule]fset       // follow sets of the rules they reach
-	reach     map[*ir.Rule]ruleBits   // the rules a rule reaches through references
-	ruleIndex map[*ir.Rule]int        // a rule's index in the grammar, its bit in ruleBits
+	reach     map[*ir.Rule]reachKind  // the recursion a rule reaches through references
 	chars     map[*ir.Rule]fa.CharSet // characters a rule's strings can hold
 	unitIdent map[*ir.Rule]string     // the one translation of a rule for all its contexts
+	dag       *dag                    // memoized walks of the lowered expressions (dag.go)
+	variants  map[*ir.Rule]int        // translations of each rule in t.rules
 }
 
 // pegRule is one emitted rule.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+
+	gwork "github.com/peguri/rfc3986/gen/internal/work"
 )
 
 // DFA is a deterministic automaton over the atoms of the NFA it was built
@@ -91,6 +93,7 @@ func DeterminizeLimits(n *NFA, from []int32, l Limits) (*DFA, error) {
 		d.Accept = append(d.Accept, Contains(s, n.Accept))
 		return i
 	}
+	defer func() { gwork.Add(c.work + len(keys)*k) }()
 	add(c.closure(from))
 	buckets := make([][]int32, k)
 	var set []int32
@@ -326,6 +329,9 @@ func (d *DFA) Minimize() *DFA {
 		}
 	}
 	p := newPartition(q, func(i int) bool { return d.Accept[states[i]] })
+	// Steps: the arcs and states scanned, O(m log n) in all.
+	steps := n*k + q*k
+	defer func() { gwork.Add(steps) }()
 	work := make([]int32, 0, p.blocks())
 	for b := range p.blocks() {
 		work = append(work, int32(b))
@@ -339,7 +345,9 @@ func (d *DFA) Minimize() *DFA {
 		// The splitter's states as they are now: marking below may reorder
 		// (and splitting may shrink) its block while it is being used.
 		splitter = append(splitter[:0], p.elems[p.first[b]:p.end[b]]...)
+		steps += len(splitter)
 		for _, t := range splitter {
+			steps += int(inAt[t+1] - inAt[t])
 			for _, x := range in[inAt[t]:inAt[t+1]] {
 				if len(byAtom[x.a]) == 0 {
 					atoms = append(atoms, x.a)
