@@ -20,6 +20,7 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.IntVar(&opts.MaxNFA, "max-nfa", dfa.DefaultMaxNFA, "most NFA `states` per rule (and nodes per rule with repetitions written out)")
 	fs.IntVar(&opts.MaxDFA, "max-dfa", dfa.DefaultMaxDFA, "most DFA `states` per rule during subset construction")
 	fs.IntVar(&opts.MaxWork, "max-work", dfa.DefaultMaxWork, "most NFA `states` visited by subset construction per rule (bounds its time)")
+	fs.IntVar(&opts.MaxTotal, "max-total", dfa.DefaultMaxTotal, "most NFA `states` of all the rules compiled, in all")
 	if err := fs.Parse(args); err != nil {
 		return flagError{err}
 	}
@@ -29,7 +30,7 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *out == "" && !*report {
 		return usageError{"dfa needs -o, -report or both"}
 	}
-	if opts.MaxNFA <= 0 || opts.MaxDFA <= 0 || opts.MaxWork <= 0 {
+	if opts.MaxNFA <= 0 || opts.MaxDFA <= 0 || opts.MaxWork <= 0 || opts.MaxTotal <= 0 {
 		return usageError{"dfa limits must be positive"}
 	}
 	if err := rf.check(); err != nil {

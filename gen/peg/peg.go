@@ -488,6 +488,8 @@ func (t *translator) emit(res *Result, fb *fallbackResult) []byte {
 			switch {
 			case r.Left != nil && r.Left.Seed:
 				fmt.Fprintf(&b, "// The seed of left-recursive %s: its strings that do not begin with the recursion.\n", r.Left.Target.Name)
+			case r.Left != nil && r.Left.Path:
+				fmt.Fprintf(&b, "// Steps of left recursion toward %s, grouped as a rule to keep the PEG small and shallow; not a node of the parse tree.\n", r.Left.Target.Name)
 			case r.Left != nil:
 				fmt.Fprintf(&b, "// One step of left-recursive %s: what follows the recursion; the node so far becomes the first child of a new %s node.\n", r.Left.Target.Name, r.Left.Target.Name)
 			case r.NonEmpty != nil:

@@ -30,6 +30,12 @@ type Limits struct {
 	// States while each of its states stands for a large set of NFA states,
 	// and then time and memory grow with the product.
 	Work int
+	// Simulate retries a construction that passes a limit with every set
+	// of NFA states pruned of the states another of the set simulates (see
+	// simulation), when the NFA is small enough for the relation to be
+	// computed: the DFA built can be exponentially smaller, and its
+	// minimal DFA is the same.
+	Simulate bool
 }
 
 // LimitError reports which limit subset construction ran into. It matches
@@ -73,6 +79,19 @@ func Determinize(n *NFA, from []int32, limit int) (*DFA, error) {
 // construction makes long ones, for instance at the exits of nested
 // options), so that the time per DFA state does not grow with their length.
 func DeterminizeLimits(n *NFA, from []int32, l Limits) (*DFA, error) {
+	d, err := determinize(n, from, l, false)
+	var le *LimitError
+	if l.Simulate && errors.As(err, &le) {
+		// Past a limit, and only then (the relation costs time
+		// quadratic in the NFA), again with the sets pruned.
+		if d2, err2 := determinize(n, from, l, true); err2 == nil || !errors.As(err2, &le) {
+			return d2, err2
+		}
+	}
+	return d, err
+}
+
+func determinize(n *NFA, from []int32, l Limits, simulate bool) (*DFA, error) {
 	d := &DFA{Atoms: n.Atoms}
 	k := len(n.Atoms)
 	c := newCloser(n)
@@ -94,7 +113,13 @@ func DeterminizeLimits(n *NFA, from []int32, l Limits) (*DFA, error) {
 		return i
 	}
 	defer func() { gwork.Add(c.work + len(keys)*k) }()
-	add(c.closure(from))
+	var sim *simulation
+	if simulate {
+		if sim = newSimulation(n, c); sim == nil {
+			return nil, &LimitError{Limit: l.States} // too large to simulate: the limit stands
+		}
+	}
+	add(sim.prune(c.closure(from)))
 	buckets := make([][]int32, k)
 	var set []int32
 	for i := 0; i < len(keys); i++ {
@@ -119,7 +144,7 @@ func DeterminizeLimits(n *NFA, from []int32, l Limits) (*DFA, error) {
 				next[a] = -1
 				continue
 			}
-			next[a] = add(c.closure(buckets[a]))
+			next[a] = add(sim.prune(c.closure(buckets[a])))
 			buckets[a] = buckets[a][:0]
 		}
 		d.Next[i] = next
