@@ -138,7 +138,7 @@ const usage = `usage:
   gen dfa [-grammar GRAMMAR]… [-start R,…] [-package P] [-o FILE] [-report]
 GRAMMAR: an ABNF file, or an embedded grammar: rfc3986 (the default), rfc6874, rfc3987
 limits (an error names the rule and the flag; gen peg -h, gen dfa -h):
-  peg, fidelity: -max-states -max-guard -inline-work -total-work (peg also -witnesses)
+  peg, fidelity: -max-states -max-guard -inline-work -total-work -max-pigeon (peg also -witnesses)
   dfa: -max-nfa -max-dfa -max-work -max-total
 every command that reads a grammar also takes:
   -octets          numeric values are octets, not code points in UTF-8

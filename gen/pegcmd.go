@@ -60,6 +60,7 @@ func cmdPeg(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		MaxGuard:   lim.MaxGuard,
 		InlineWork: lim.InlineWork,
 		TotalWork:  lim.TotalWork,
+		MaxPigeon:  lim.MaxPigeon,
 		Witnesses:  lim.Witnesses,
 	}
 	if *capture != "" {
@@ -111,6 +112,7 @@ func addLimitFlags(fs *flag.FlagSet) *limitFlags {
 	fs.IntVar(&lim.MaxGuard, "max-guard", peg.DefaultMaxGuard, "most DFA `states` of an exact guard (past it, the decision falls back to the exact recognizer)")
 	fs.IntVar(&lim.InlineWork, "inline-work", peg.DefaultInlineWork, "most search `steps` proving the decisions of one inlined start rule (past it, the rule is translated modularly)")
 	fs.IntVar(&lim.TotalWork, "total-work", peg.DefaultTotalWork, "most search `steps` proving decisions in all (past it, the remaining start rules are translated modularly)")
+	fs.IntVar(&lim.MaxPigeon, "max-pigeon", peg.DefaultMaxPigeon, "most `units` (about 5 µs each) the PEG may cost pigeon: bytes weighted by 2 to the nesting of groups without ?, * or +, and labels × code blocks per rule")
 	return lim
 }
 
@@ -118,7 +120,7 @@ func (lim *limitFlags) check() error {
 	for _, l := range []struct {
 		name string
 		v    int
-	}{{"max-states", lim.MaxStates}, {"max-guard", lim.MaxGuard}, {"inline-work", lim.InlineWork}, {"total-work", lim.TotalWork}} {
+	}{{"max-states", lim.MaxStates}, {"max-guard", lim.MaxGuard}, {"inline-work", lim.InlineWork}, {"total-work", lim.TotalWork}, {"max-pigeon", lim.MaxPigeon}} {
 		if l.v <= 0 {
 			return usageError{fmt.Sprintf("-%s must be positive", l.name)}
 		}

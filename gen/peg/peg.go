@@ -93,6 +93,12 @@ type Options struct {
 	// witness of each fallback decision (report only); 0 means 200, -1
 	// none.
 	Witnesses int
+	// MaxPigeon bounds what the PEG costs pigeon v1.3.0 to turn into Go,
+	// in units of about 5 µs: bytes weighted by 2 to the nesting of groups
+	// no ?, * or + follows, plus labels × code blocks per rule (see
+	// pigeoncost.go); past it, Translate refuses the PEG, naming the
+	// costliest rule. 0 means DefaultMaxPigeon.
+	MaxPigeon int
 }
 
 // Defaults of the limits in Options.
@@ -104,6 +110,9 @@ const (
 	// dmarc-record) needs 201 M to prove its inlined decisions.
 	DefaultInlineWork = 250_000_000 // about 2.5 s
 	DefaultTotalWork  = 500_000_000 // about 5 s
+	// DefaultMaxPigeon is about 10 s of pigeon. Appendix A's PEG costs
+	// 15,576; the grammars of testdata/grammars at most 200,000.
+	DefaultMaxPigeon = 2_000_000
 )
 
 // Result is a translation.
@@ -257,6 +266,9 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 		return nil, err
 	}
 	res.PEG = t.emit(res, fb)
+	if err := checkPigeon(res.PEG, cmp.Or(opts.MaxPigeon, DefaultMaxPigeon)); err != nil {
+		return nil, err
+	}
 	if fb != nil {
 		res.Fallback, res.net = true, fb.net
 		if n := cmp.Or(opts.Witnesses, 200); n > 0 {
