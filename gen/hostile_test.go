@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/peguri/rfc3986/gen/dfa"
 )
 
 // hostileGrammars are the legal but hostile grammars of issues 9 and 20,
@@ -105,8 +107,9 @@ func chain(n int) string {
 // the stages count besides (hostileOther: the most any other command took
 // is 22 million steps, gen dfa on the chain of 100,000 rules), about 10 s
 // of CPU (the issue's bound), counted. By default the test gives peg a
-// tenth of its budgets, which the costliest shapes spend, to save time;
-// RFC3986_FULL=1 runs the defaults.
+// tenth of its budgets, which the costliest shapes spend, and gen dfa a
+// tenth of its -max-total, to save time; RFC3986_FULL=1 runs the
+// defaults.
 const (
 	hostileTotalWork = 500_000_000
 	hostileOther     = 100_000_000
@@ -192,6 +195,9 @@ func TestHostileGrammars(t *testing.T) {
 				if !full && args[0] == "peg" {
 					total /= hostileBudget
 					args = append(args, "-total-work", fmt.Sprint(total), "-inline-work", fmt.Sprint(total/2))
+				}
+				if !full && args[0] == "dfa" {
+					args = append(args, "-max-total", fmt.Sprint(dfa.DefaultMaxTotal/hostileBudget))
 				}
 				steps, mallocs := total+hostileOther, int64(hostileMallocs)
 				stdout, stderr, code, use := runGenProcess(t, strings.Repeat("a", 2000)+"\n(())\ny y\n\n", args...)
