@@ -44,7 +44,6 @@ type ruleCost struct {
 func pigeonCost(text []byte) (int, []ruleCost) {
 	var rules []ruleCost
 	total := 0
-	type group struct{ open int }
 	n := len(text)
 	i := 0
 	lineStart := true
