@@ -16,7 +16,7 @@ import (
 // so that tests can measure a gen process (hostile_test.go).
 func TestMain(m *testing.M) {
 	if os.Getenv("GEN_TEST_AS_GEN") == "1" {
-		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		main()
 	}
 	os.Exit(m.Run())
 }

@@ -263,8 +263,8 @@ func checkPigeon(text []byte, limit int) error {
 			worst = r
 		}
 	}
-	return &limitError{fmt.Sprintf("%s: the PEG would cost pigeon about %d units (5 µs each: %s), more than the limit of %d (-max-pigeon raises it); its costliest rule, %s, costs %d: groups nested %d deep with no ?, * or + after them (pigeon reads each such group twice: 2^%d), %d labels × %d code blocks",
-		worst.name, total, seconds(total), limit, worst.name, worst.cost, worst.depth, worst.depth, worst.labels, worst.blocks)}
+	return &limitError{fmt.Sprintf("%s: the PEG would cost pigeon about %d units (5 µs each: %s), more than the limit of %d (-max-pigeon raises it), in %d rules and %d bytes; its costliest rule, %s, costs %d: groups nested %d deep with no ?, * or + after them (pigeon reads each such group twice: 2^%d), %d labels × %d code blocks",
+		worst.name, total, seconds(total), limit, len(rules), len(text), worst.name, worst.cost, worst.depth, worst.depth, worst.labels, worst.blocks)}
 }
 
 // seconds formats the pigeon time a cost stands for.

@@ -49,7 +49,7 @@ func TestPigeonLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = Translate(g, Options{Start: []string{"r"}, Witnesses: -1, MaxPigeon: 100})
-	if err == nil || !strings.Contains(err.Error(), "more than the limit of 100 (-max-pigeon raises it); its costliest rule, r, costs") || !strings.Contains(err.Error(), "groups nested 3 deep") {
+	if err == nil || !strings.Contains(err.Error(), "more than the limit of 100 (-max-pigeon raises it), in ") || !strings.Contains(err.Error(), "; its costliest rule, r, costs") || !strings.Contains(err.Error(), "groups nested 3 deep") {
 		t.Errorf("Translate: %v", err)
 	}
 	if _, err := Translate(g, Options{Start: []string{"r"}, Witnesses: -1}); err != nil {
