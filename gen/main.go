@@ -70,6 +70,11 @@
 // every sample sample writes) stop the command with one line of error, exit
 // status 1, after the output of the lines before it.
 //
+// gen keeps a soft memory limit of 768 MiB unless GOMEMLIMIT is set. With
+// GEN_STATS=1 in its environment it prints, after the command, the work it
+// did as counts (gen stats: steps=… mallocs=… alloc-bytes=…), which tests
+// bound instead of time; docs/gen.md says what a step is.
+//
 // # Leniency
 //
 // The reader follows RFC 5234 §4, with two leniencies kept by default (rules
