@@ -17,11 +17,14 @@
 // (ALPHA, DIGIT, HEXDIG, …) are built in: a grammar that references one
 // without defining it gets the RFC's definition.
 //
-// Two things are more lenient than the letter of RFC 5234 §4, because RFC
+// A few things are more lenient than the letter of RFC 5234 §4, because RFC
 // texts are written that way: rules may be indented (the first rule's column
 // is the grammar's margin; a line indented further continues the rule above,
-// a line at the margin starts a new rule), and lines may end in LF as well as
-// CRLF. Blank and comment-only lines may appear anywhere.
+// a line at the margin starts a new rule), lines may end in LF as well as
+// CRLF (and the last needs no line end), blank and comment-only lines may
+// appear anywhere, and comments may hold any bytes. The elements of a
+// concatenation must be separated by white space, as §4 requires
+// ("a""b" is an error); [Options.Lenient] accepts them with a warning.
 //
 // Values above %x7F in num-vals are Unicode code points, matched against
 // UTF-8 input: %x80-FF matches the two-byte encodings of U+0080…U+00FF, not
@@ -155,7 +158,10 @@ type Grammar struct {
 	// Octets is true when numeric values are octets (bytes) rather than
 	// code points (see [Options.Octets]).
 	Octets bool
-	byName map[string]*Rule
+	// Warnings are what the reader accepted only because of
+	// [Options.Lenient], by position.
+	Warnings []Problem
+	byName   map[string]*Rule
 }
 
 // Rule returns the rule with the given name, compared case-insensitively, or

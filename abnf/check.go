@@ -48,7 +48,13 @@ type Analysis struct {
 	refs     map[*Rule][]*Rule // rules referenced by each rule, in order, without repeats
 	height   map[*Rule]int     // least derivation depth; absent if the rule derives no finite string
 	shortest map[*Rule]int     // length in bytes of the shortest string; absent as height
-	heights  map[Node]int      // memo of nodeHeight for rules' subexpressions; -1: no finite string
+	// Per vertex of the expression graph (index: node → vertex): the
+	// least height and the shortest length, -1 if there is no finite
+	// string.
+	eg      *exprGraph
+	index   map[Node]int
+	heights []int
+	shorts  []int
 }
 
 // ShortestLimit is the length, in bytes, above which [Check] reports a rule's
@@ -76,83 +82,62 @@ func satMulLen(a, b int) int {
 }
 
 // Analyze computes nullability, references and derivation heights. The
-// grammar must have no undefined references.
+// grammar must have no undefined references. It takes time O(n log n) in
+// the size of the grammar, whatever the shape of its rules (see least).
 func Analyze(g *Grammar) *Analysis {
 	a := &Analysis{g: g, nullable: map[*Rule]bool{}, refs: map[*Rule][]*Rule{}, height: map[*Rule]int{},
-		shortest: map[*Rule]int{}, heights: map[Node]int{}}
-	for _, r := range g.Rules {
-		seen := map[*Rule]bool{}
-		Walk(r.Expr, func(n Node) {
-			if ref, ok := n.(*RuleRef); ok {
-				t := g.Rule(ref.Name)
-				if t != nil && !seen[t] {
-					seen[t] = true
-					a.refs[r] = append(a.refs[r], t)
-				}
+		shortest: map[*Rule]int{}}
+	a.refs = refs(g)
+	less := func(x, y int) bool { return x < y }
+	eg := newExprGraph(g)
+	short := least(eg, leastRules[int]{
+		less: less,
+		leaf: func(n Node) int { l, _ := a.nodeShortest(n); return l },
+		concat: func(items []int) int {
+			sum := 0
+			for _, l := range items {
+				sum = satAdd(sum, l)
 			}
-		})
-	}
-	for changed := true; changed; {
-		changed = false
-		for _, r := range g.Rules {
-			if !a.nullable[r] && a.Nullable(r.Expr) {
-				a.nullable[r], changed = true, true
+			return sum
+		},
+		repeat: satMulLen,
+		rule:   func(l int) int { return l },
+	})
+	height := least(eg, leastRules[int]{
+		less: less,
+		leaf: func(Node) int { return 0 },
+		concat: func(items []int) int {
+			h := 0
+			for _, x := range items {
+				h = max(h, x)
 			}
+			return h
+		},
+		repeat: func(_ int, h int) int { return h },
+		rule:   func(h int) int { return h + 1 },
+	})
+	for i, r := range g.Rules {
+		if v := short[i]; v.ok {
+			a.shortest[r] = v.v
+			a.nullable[r] = v.v == 0 // the empty string is the shortest there is
+		}
+		if v := height[i]; v.ok {
+			a.height[r] = v.v
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, r := range g.Rules {
-			if h, ok := a.nodeHeight(r.Expr); ok {
-				if old, had := a.height[r]; !had || h+1 < old {
-					a.height[r], changed = h+1, true
-				}
-			}
+	a.eg, a.index = eg, eg.index
+	a.shorts = make([]int, len(short))
+	a.heights = make([]int, len(height))
+	for v := range short {
+		a.shorts[v], a.heights[v] = -1, -1
+		if short[v].ok {
+			a.shorts[v] = short[v].v
 		}
-	}
-	// Shortest lengths: a shortest string has a derivation no deeper than
-	// the number of rules, so as many rounds as rules settle them; each
-	// round can only lower a length.
-	for round := 0; round <= len(g.Rules); round++ {
-		changed := false
-		for i := len(g.Rules) - 1; i >= 0; i-- { // rules tend to use later ones
-			r := g.Rules[i]
-			if n, ok := a.nodeShortest(r.Expr); ok {
-				if old, had := a.shortest[r]; !had || n < old {
-					a.shortest[r], changed = n, true
-				}
-			}
+		if height[v].ok {
+			a.heights[v] = height[v].v
 		}
-		if !changed {
-			break
-		}
-	}
-	for _, r := range g.Rules { // heights of subexpressions, now final
-		a.memoHeight(r.Expr)
 	}
 	return a
-}
-
-func (a *Analysis) memoHeight(n Node) {
-	defer func() { // children first, so that each node costs O(1)
-		h, ok := a.nodeHeight(n)
-		if !ok {
-			h = -1
-		}
-		a.heights[n] = h
-	}()
-	switch n := n.(type) {
-	case *Alt:
-		for _, x := range n.Alts {
-			a.memoHeight(x)
-		}
-	case *Concat:
-		for _, x := range n.Items {
-			a.memoHeight(x)
-		}
-	case *Repeat:
-		a.memoHeight(n.Body)
-	}
 }
 
 // Shortest returns the length in bytes of the shortest string rule r
@@ -214,6 +199,9 @@ func (a *Analysis) nodeShortest(n Node) (int, bool) {
 
 // Nullable reports whether n can match the empty string.
 func (a *Analysis) Nullable(n Node) bool {
+	if v, ok := a.index[n]; ok {
+		return a.shorts[v] == 0
+	}
 	switch n := n.(type) {
 	case *Alt:
 		for _, x := range n.Alts {
@@ -251,8 +239,8 @@ func (a *Analysis) RuleNullable(r *Rule) bool { return a.nullable[r] }
 func (a *Analysis) Height(n Node) (int, bool) { return a.nodeHeight(n) }
 
 func (a *Analysis) nodeHeight(n Node) (int, bool) {
-	if h, ok := a.heights[n]; ok {
-		return h, h >= 0
+	if v, ok := a.index[n]; ok {
+		return a.heights[v], a.heights[v] >= 0
 	}
 	switch n := n.(type) {
 	case *Alt:
@@ -285,16 +273,38 @@ func (a *Analysis) nodeHeight(n Node) (int, bool) {
 	return 0, true
 }
 
+// refs returns the rules each rule references, in order, without repeats.
+func refs(g *Grammar) map[*Rule][]*Rule {
+	out := make(map[*Rule][]*Rule, len(g.Rules))
+	for _, r := range g.Rules {
+		var seen map[*Rule]bool
+		Walk(r.Expr, func(n Node) {
+			if ref, ok := n.(*RuleRef); ok {
+				t := g.Rule(ref.Name)
+				if t == nil || seen[t] {
+					return
+				}
+				if seen == nil {
+					seen = map[*Rule]bool{}
+				}
+				seen[t] = true
+				out[r] = append(out[r], t)
+			}
+		})
+	}
+	return out
+}
+
 // Refs returns the rules r references directly.
 func (a *Analysis) Refs(r *Rule) []*Rule { return a.refs[r] }
 
 // Roots returns the rules no other rule references (core rules excluded):
 // the grammar's possible start rules.
 func Roots(g *Grammar) []*Rule {
-	a := Analyze(g)
+	refs := refs(g)
 	used := map[*Rule]bool{}
 	for _, r := range g.Rules {
-		for _, t := range a.refs[r] {
+		for _, t := range refs[r] {
 			if t != r {
 				used[t] = true
 			}
@@ -355,6 +365,10 @@ func (a *Analysis) leftRefs(n Node, out map[*Rule]bool) {
 // Cycles returns the strongly connected components of the graph given by
 // edges that contain a cycle, each in rule order.
 func cycles(rules []*Rule, edges func(*Rule) []*Rule) [][]*Rule {
+	order := make(map[*Rule]int, len(rules))
+	for i, r := range rules {
+		order[r] = i
+	}
 	index := map[*Rule]int{}
 	low := map[*Rule]int{}
 	on := map[*Rule]bool{}
@@ -391,10 +405,6 @@ func cycles(rules []*Rule, edges func(*Rule) []*Rule) [][]*Rule {
 				self = self || w == v
 			}
 			if len(comp) > 1 || self {
-				order := map[*Rule]int{}
-				for i, r := range rules {
-					order[r] = i
-				}
 				sort.Slice(comp, func(i, j int) bool { return order[comp[i]] < order[comp[j]] })
 				out = append(out, comp)
 			}
@@ -405,33 +415,25 @@ func cycles(rules []*Rule, edges func(*Rule) []*Rule) [][]*Rule {
 			strong(r)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		return indexOf(rules, out[i][0]) < indexOf(rules, out[j][0])
-	})
+	sort.Slice(out, func(i, j int) bool { return order[out[i][0]] < order[out[j][0]] })
 	return out
-}
-
-func indexOf(rules []*Rule, r *Rule) int {
-	for i, x := range rules {
-		if x == r {
-			return i
-		}
-	}
-	return -1
 }
 
 // LeftRecursive returns the groups of rules that call each other, or
 // themselves, without consuming input.
 func (a *Analysis) LeftRecursive() [][]*Rule {
+	order := make(map[*Rule]int, len(a.g.Rules))
+	for i, r := range a.g.Rules {
+		order[r] = i
+	}
 	return cycles(a.g.Rules, func(r *Rule) []*Rule {
 		set := map[*Rule]bool{}
 		a.leftRefs(r.Expr, set)
-		var out []*Rule
-		for _, t := range a.g.Rules {
-			if set[t] {
-				out = append(out, t)
-			}
+		out := make([]*Rule, 0, len(set))
+		for t := range set {
+			out = append(out, t)
 		}
+		sort.Slice(out, func(i, j int) bool { return order[out[i]] < order[out[j]] })
 		return out
 	})
 }

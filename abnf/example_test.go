@@ -74,3 +74,25 @@ func ExampleSampler() {
 	// true
 	// true
 }
+
+func ExampleRead_lenient() {
+	// RFC 5234 §4 separates the elements of a concatenation by white
+	// space; grammars in the wild sometimes do not.
+	src := []abnf.Source{{Name: "t.abnf", Text: []byte("r = \"a\"\"b\"\n")}}
+	if _, err := abnf.Read(src, nil); err != nil {
+		fmt.Println(err)
+	}
+	g, err := abnf.Read(src, &abnf.Options{Lenient: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(abnf.String(g.Rule("r").Expr))
+	for _, w := range g.Warnings {
+		fmt.Println(w.Pos, w.Severity)
+	}
+	// Output:
+	// t.abnf:1:8: elements of a concatenation must be separated by white space (RFC 5234 §4: concatenation = repetition *(1*c-wsp repetition)): insert a space before quoted string (gen's -lenient flag, the Lenient option, accepts it with a warning)
+	// "a" "b"
+	// t.abnf:1:8 warning
+}

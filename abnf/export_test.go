@@ -56,3 +56,10 @@ func Simple(m *Matcher, rule string) bool {
 	p, err := m.prog(rule, nil)
 	return err == nil && p.simple
 }
+
+// SamplerWork is the work s has done: nodes costed and visited, in all.
+func SamplerWork(s *Sampler) int { return s.work }
+
+// AnalysisSize is the size of the expression graph Analyze solved on:
+// vertices and production arguments.
+func AnalysisSize(a *Analysis) int { return a.eg.nvert + len(a.eg.args) }

@@ -2,6 +2,7 @@ package abnf_test
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/peguri/rfc3986/abnf"
@@ -144,6 +145,12 @@ func TestMatchRealGrammars(t *testing.T) {
 			t.Fatal(err)
 		}
 		slow, err := abnf.NewSlowMatcher(g)
+		if err != nil && strings.Contains(err.Error(), "left recursion") {
+			// The reference takes no left recursion; gen's tests check
+			// the matcher on these against the generated parsers.
+			t.Logf("%s: skipped: %v", f.File, err)
+			continue
+		}
 		if err != nil {
 			t.Fatalf("%s: slow reference: %v", f.File, err)
 		}

@@ -33,6 +33,12 @@ type Options struct {
 	// input can exhaust the stack of the reader or of the stages after it.
 	// Zero means DefaultMaxNesting.
 	MaxNesting int
+	// Lenient accepts what RFC 5234 forbids but grammars in the wild
+	// write, each with a warning in [Grammar.Warnings] rather than an
+	// error: elements of a concatenation written without white space
+	// between them ("a""b", ("a")*"b"), which RFC 5234 §4 separates with
+	// 1*c-wsp.
+	Lenient bool
 }
 
 // DefaultMaxNesting is the default [Options.MaxNesting]: far above what
@@ -85,7 +91,7 @@ func Read(srcs []Source, opts *Options) (*Grammar, error) {
 	if opts.MaxNesting > MaxNestingLimit {
 		return nil, fmt.Errorf("abnf: a nesting limit of %d is above %d, the most the reader and the stages after it support", opts.MaxNesting, MaxNestingLimit)
 	}
-	r := &reader{g: &Grammar{Octets: opts.Octets}, override: map[string]bool{}, broken: map[string]bool{}, maxNesting: opts.MaxNesting}
+	r := &reader{g: &Grammar{Octets: opts.Octets}, override: map[string]bool{}, broken: map[string]bool{}, maxNesting: opts.MaxNesting, lenient: opts.Lenient}
 	if r.maxNesting <= 0 {
 		r.maxNesting = DefaultMaxNesting
 	}
@@ -106,6 +112,10 @@ func Read(srcs []Source, opts *Options) (*Grammar, error) {
 	}
 	r.resolve()
 	r.errs.Sort()
+	r.warns.Sort()
+	for _, w := range r.warns {
+		r.g.Warnings = append(r.g.Warnings, Problem{Pos: w.Pos, Severity: SeverityWarning, Msg: w.Msg})
+	}
 	return r.g, r.errs.Err()
 }
 
@@ -118,6 +128,8 @@ type reader struct {
 	broken   map[string]bool  // rules (lower-cased) whose definition did not parse
 
 	maxNesting int
+	lenient    bool
+	warns      ErrorList // leniencies used (Options.Lenient)
 }
 
 // A line of source text, without its line terminator.
@@ -239,6 +251,7 @@ var tokNames = [...]string{"end of rule", "rule name", `"="`, `"=/"`, `"/"`, `"(
 type token struct {
 	kind int
 	pos  Pos
+	end  int // offset just past the token's last byte
 	text string
 	// decoded values
 	min, max  int
@@ -338,6 +351,7 @@ func (r *reader) lex(lines []line) []token {
 			if tok.kind != tName && tok.kind != tCharVal && tok.kind != tProse {
 				tok.text = t[start:i]
 			}
+			tok.end = l.pos.Offset + i
 			toks = append(toks, tok)
 		}
 	}
@@ -663,9 +677,11 @@ func (p *parser) concatenation() Node {
 			if p.i+1 < len(p.toks) && (p.toks[p.i+1].kind == tDefine || p.toks[p.i+1].kind == tDefineAlt) {
 				break // the start of another rule, misplaced: reported by the caller
 			}
+			p.separated(len(items))
 			items = append(items, p.repetition())
 			continue
 		case tLParen, tLBrack, tRepeat, tCharVal, tNumVal, tProse:
+			p.separated(len(items))
 			items = append(items, p.repetition())
 			continue
 		}
@@ -678,6 +694,31 @@ func (p *parser) concatenation() Node {
 		return items[0]
 	}
 	return &Concat{Pos: pos, Items: items}
+}
+
+// separated checks that the repetition about to be parsed, the n-th
+// element of a concatenation, is separated from the one before by white
+// space: RFC 5234 §4 writes concatenation = repetition *(1*c-wsp
+// repetition), so "a""b" and ("a")*"b" are not ABNF. Options.Lenient reads
+// them as concatenations, with a warning.
+func (p *parser) separated(n int) {
+	if n == 0 || p.i == 0 {
+		return
+	}
+	prev, next := p.toks[p.i-1], p.toks[p.i]
+	if prev.end != next.pos.Offset {
+		return
+	}
+	const msg = "elements of a concatenation must be separated by white space (RFC 5234 §4: concatenation = repetition *(1*c-wsp repetition)): insert a space before %s"
+	what := tokNames[next.kind]
+	if next.kind == tName {
+		what = "rule name " + strconv.Quote(next.text)
+	}
+	if p.r.lenient {
+		p.r.warns.Add(next.pos, msg+"; read as a concatenation (lenient)", what)
+		return
+	}
+	p.fail(next, msg+" (gen's -lenient flag, the Lenient option, accepts it with a warning)", what)
 }
 
 func (p *parser) repetition() Node {

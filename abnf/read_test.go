@@ -2,6 +2,7 @@ package abnf_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -55,7 +56,9 @@ var constructTests = []struct {
 	{"r = a\n; between\n", `a`, "comment line after a rule"},
 	{"r = a\t/\tb", `a / b`, "tabs are white space"},
 	{`r = x-y-1`, `x-y-1`, "rule names with digits and hyphens"},
-	{`r = "a""b"`, `"a" "b"`, "adjacent elements without white space are a concatenation"},
+	{`r = "a" "b"`, `"a" "b"`, "elements separated by white space"},
+	{`r = "a"/"b"`, `"a" / "b"`, "no white space is needed around a slash (§4: *c-wsp \"/\" *c-wsp)"},
+	{`r = ("a")`, `"a"`, "nor inside parentheses"},
 }
 
 func TestReadConstructs(t *testing.T) {
@@ -205,6 +208,55 @@ var errorTests = []struct {
 		`t.abnf:3:5: quoted string not closed on its line`,
 		`t.abnf:4:5: undefined rule ok`,
 	}},
+}
+
+// separatorTests are concatenations written without the white space RFC
+// 5234 §4 requires between their elements (concatenation = repetition
+// *(1*c-wsp repetition)): errors, and with Options.Lenient, concatenations
+// read with a warning at the same place.
+var separatorTests = []struct {
+	src, lenient string // the rule, and what Lenient reads it as
+	col          int    // where the missing space is
+	what         string
+}{
+	{`r = "a""b"`, `"a" "b"`, 8, `quoted string`},
+	{`r = ("a")*"b"`, `"a" *"b"`, 10, `repetition`},
+	{`r = "a"("b" / "c")`, `"a" ("b" / "c")`, 8, `"("`},
+	{`r = ["a"]"b"`, `["a"] "b"`, 10, `quoted string`},
+	{`r = %x41"b"`, `%x41 "b"`, 9, `quoted string`},
+	{`r = "a"%x42`, `"a" %x42`, 8, `numeric value`},
+	{`r = "a"b`, `"a" b`, 8, `rule name "b"`},
+	{`r = ("a" / "b")("c")`, `("a" / "b") "c"`, 16, `"("`},
+	{`r = "x" ("a""b")`, `"x" ("a" "b")`, 13, `quoted string`},
+}
+
+func TestReadSeparator(t *testing.T) {
+	for _, tt := range separatorTests {
+		src := tt.src + "\nb = \"b\"\n"
+		_, err := abnf.ReadString("t.abnf", src)
+		msg := "elements of a concatenation must be separated by white space (RFC 5234 §4: concatenation = repetition *(1*c-wsp repetition)): insert a space before " + tt.what
+		want := fmt.Sprintf("t.abnf:1:%d: %s (gen's -lenient flag, the Lenient option, accepts it with a warning)", tt.col, msg)
+		if err == nil || err.Error() != want {
+			t.Errorf("Read(%q): error %v, want %q", tt.src, err, want)
+		}
+		g, err := abnf.Read([]abnf.Source{{Name: "t.abnf", Text: []byte(src)}}, &abnf.Options{Lenient: true})
+		if err != nil {
+			t.Errorf("Read(%q) lenient: %v", tt.src, err)
+			continue
+		}
+		if got := abnf.String(g.Rule("r").Expr); got != tt.lenient {
+			t.Errorf("Read(%q) lenient = %s, want %s", tt.src, got, tt.lenient)
+		}
+		wantWarn := []abnf.Problem{{Pos: abnf.Pos{File: "t.abnf", Line: 1, Col: tt.col, Offset: tt.col - 1}, Severity: abnf.SeverityWarning, Msg: msg + "; read as a concatenation (lenient)"}}
+		if diff := cmp.Diff(wantWarn, g.Warnings); diff != "" {
+			t.Errorf("Read(%q) lenient warnings (-want +got):\n%s", tt.src, diff)
+		}
+	}
+	// Strict reading leaves no warnings.
+	g, err := abnf.ReadString("t.abnf", "r = \"a\" \"b\"\n")
+	if err != nil || len(g.Warnings) != 0 {
+		t.Errorf("strict read: %v, warnings %v", err, g.Warnings)
+	}
 }
 
 func TestReadErrors(t *testing.T) {

@@ -40,8 +40,9 @@ type Sampler struct {
 	repUse   map[*Repeat]*[2]int
 	alphabet map[string][]string // per rule: characters for near-miss edits
 	ruleCost map[*Rule]cost      // per rule: its cheapest derivation
-	costs    map[Node]cost       // memo of nodeCost, once ruleCost is final
+	costs    []leastValue[cost]  // per vertex of the analysis's expression graph: the cheapest derivation
 	steps    int                 // nodes visited by the current sample
+	work     int                 // nodes visited by every sample, costed and walked in all: a count for tests
 }
 
 // maxSteps bounds the nodes one sample visits before the sampler takes the
@@ -88,32 +89,41 @@ func NewSampler(g *Grammar, seed uint64) *Sampler {
 		alphabet:    map[string][]string{},
 		ruleCost:    map[*Rule]cost{},
 	}
-	// The cheapest derivation of each rule, by rounds: one that exists is
-	// found within as many rounds as there are rules, and a round only
-	// lowers costs.
-	for range len(g.Rules) + 1 {
-		changed := false
-		for i := len(g.Rules) - 1; i >= 0; i-- {
-			r := g.Rules[i]
-			c := s.nodeCost(r.Expr)
-			c.height++
-			if old := s.ruleCost[r]; c.less(old) {
-				s.ruleCost[r], changed = c, true
+	// The cheapest derivation of every rule and node, in O(n log n)
+	// (least): rounds over the rules took as many as the longest chain.
+	s.work = s.a.eg.nvert + len(s.a.eg.args)
+	s.costs = least(s.a.eg, leastRules[cost]{
+		less: cost.less,
+		leaf: func(n Node) cost {
+			l, _ := s.a.nodeShortest(n)
+			return cost{l, 0, true}
+		},
+		empty: cost{ok: true},
+		concat: func(items []cost) cost {
+			c := cost{ok: true}
+			for _, x := range items {
+				c.len = satAdd(c.len, x.len)
+				c.height = max(c.height, x.height)
 			}
-		}
-		if !changed {
-			break
+			return c
+		},
+		repeat: func(min int, b cost) cost { return cost{satMulLen(min, b.len), b.height, true} },
+		rule:   func(c cost) cost { c.height++; return c },
+	})
+	for i, r := range g.Rules {
+		if c := s.costs[i]; c.ok {
+			s.ruleCost[r] = c.v
 		}
 	}
-	s.costs = map[Node]cost{}
 	return s
 }
 
-// nodeCost returns the cheapest derivation of n, memoized once the rules'
-// costs are final, so that each node is costed once however deep it lies.
+// nodeCost returns the cheapest derivation of n: computed for every node
+// of the grammar by NewSampler, and here for any other.
 func (s *Sampler) nodeCost(n Node) cost {
-	if c, ok := s.costs[n]; ok {
-		return c
+	s.work++
+	if v, ok := s.a.index[n]; ok {
+		return s.costs[v].v // the zero cost, not ok, where there is no finite string
 	}
 	var c cost
 	switch n := n.(type) {
@@ -144,9 +154,6 @@ func (s *Sampler) nodeCost(n Node) cost {
 		c = cost{l, 0, true}
 	case *Prose:
 		c.ok = true // under a zero repetition
-	}
-	if s.costs != nil {
-		s.costs[n] = c
 	}
 	return c
 }
@@ -257,6 +264,7 @@ func (s *Sampler) alphabetOf(rule string) []string {
 	}
 	for t := range s.a.Reachable([]*Rule{r}) {
 		Walk(t.Expr, func(n Node) {
+			s.work++
 			switch n := n.(type) {
 			case *CharVal:
 				for _, c := range n.Text {
@@ -291,6 +299,7 @@ func (s *Sampler) alphabetOf(rule string) []string {
 
 func (s *Sampler) gen(n Node, depth int, b *[]byte) {
 	s.steps++
+	s.work++
 	short := depth > s.MaxDepth || len(*b) > s.MaxLen || s.steps > s.maxSteps()
 	switch n := n.(type) {
 	case *Alt:
@@ -371,7 +380,14 @@ func (s *Sampler) gen(n Node, depth int, b *[]byte) {
 				use[1]++
 			}
 		}
-		for range count {
+		for i := range count {
+			if i >= n.Min && (len(*b) > s.MaxLen || s.steps > s.maxSteps()) {
+				// Past the bounds, iterations chosen before are dropped:
+				// with each level of 1*( "a" 1*( … ) ) finishing its
+				// pending iterations in full, a sample grew with the
+				// square of the nesting.
+				break
+			}
 			s.gen(n.Body, depth, b)
 		}
 	case *RuleRef:

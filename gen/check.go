@@ -18,12 +18,23 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return flagError{err}
 	}
-	opts := rf.options()
-	opts.Override = overrides
-	g, err := load(fs.Args(), opts)
+	if err := rf.check(); err != nil {
+		return err
+	}
+	rf.override = overrides
+	g, err := load(fs.Args(), rf, io.Discard) // the problems below list the warnings
 	var el abnf.ErrorList
 	if err != nil && !errors.As(err, &el) {
 		return err
+	}
+	var starts []string
+	if *start != "" {
+		starts = strings.Split(*start, ",")
+		if len(el) == 0 {
+			if err := startFlag(g, starts); err != nil {
+				return err
+			}
+		}
 	}
 	nerr := len(el)
 	a := abnf.Analyze(g)
@@ -62,11 +73,12 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "  %s: error: %s\n", e.Pos, e.Msg)
 		n++
 	}
+	for _, w := range g.Warnings {
+		fmt.Fprintf(stdout, "  %s\n", w)
+		fmt.Fprintf(stderr, "%s\n", w)
+		n++
+	}
 	if len(el) == 0 {
-		var starts []string
-		if *start != "" {
-			starts = strings.Split(*start, ",")
-		}
 		for _, p := range abnf.Check(g, starts) {
 			fmt.Fprintf(stdout, "  %s\n", p)
 			n++

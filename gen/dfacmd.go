@@ -21,6 +21,7 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.IntVar(&opts.MaxNFA, "max-nfa", dfa.DefaultMaxNFA, "most NFA `states` per rule (and nodes per rule with repetitions written out)")
 	fs.IntVar(&opts.MaxDFA, "max-dfa", dfa.DefaultMaxDFA, "most DFA `states` per rule during subset construction")
 	fs.IntVar(&opts.MaxWork, "max-work", dfa.DefaultMaxWork, "most NFA `states` visited by subset construction per rule (bounds its time)")
+	fs.IntVar(&opts.MaxTotal, "max-total", dfa.DefaultMaxTotal, "most NFA `states` of all the rules compiled, in all")
 	if err := fs.Parse(args); err != nil {
 		return flagError{err}
 	}
@@ -30,11 +31,17 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *out == "" && !*report {
 		return usageError{"dfa needs -o, -report or both"}
 	}
-	if opts.MaxNFA <= 0 || opts.MaxDFA <= 0 || opts.MaxWork <= 0 {
+	if opts.MaxNFA <= 0 || opts.MaxDFA <= 0 || opts.MaxWork <= 0 || opts.MaxTotal <= 0 {
 		return usageError{"dfa limits must be positive"}
 	}
-	g, err := loadClean(files, rf.options(), stderr)
+	if err := rf.check(); err != nil {
+		return err
+	}
+	g, err := loadClean(files, rf, stderr)
 	if err != nil {
+		return err
+	}
+	if err := startFlag(g, split(*start)); err != nil {
 		return err
 	}
 	c, err := dfa.NewCompiler(g, opts)
@@ -72,5 +79,8 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return writeOutput(*out, src)
+	if err := writeOutput(*out, src); err != nil {
+		return ioError{err}
+	}
+	return nil
 }

@@ -62,9 +62,35 @@
 //     does not unquote stops the command with its line number, exit status
 //     1, after the verdicts of the lines before it.
 //
-// Exit status: 0 on success, 1 when the command fails (a grammar with
-// errors, a disagreement, an input line that does not unquote), 2 on a
-// usage error.
+// # Limits
+//
+// Every input gen reads is bounded: a grammar file larger than
+// -max-grammar bytes (default 16 MiB, every command) and an input line
+// longer than -max-line bytes (default 16 MiB: match, fidelity -in; and
+// every sample sample writes) stop the command with one line of error, exit
+// status 1, after the output of the lines before it.
+//
+// gen keeps a soft memory limit of 768 MiB unless GOMEMLIMIT is set. With
+// GEN_STATS=1 in its environment it prints, after the command, the work it
+// did as counts (gen stats: steps=… mallocs=… alloc-bytes=…), which tests
+// bound instead of time; docs/gen.md says what a step is.
+//
+// # Leniency
+//
+// The reader follows RFC 5234 §4, with two leniencies kept by default (rules
+// may be indented; lines may end in LF) and the ones -lenient allows, each
+// with a warning on standard error (gen check also lists it): elements of
+// a concatenation written without white space between them ("a""b").
+//
+// # Exit status
+//
+// The same as the uri command's: 0 on success; 1 when the grammar or an
+// input is invalid or passes a limit (a grammar with errors, a
+// disagreement, an input line that does not unquote or is too long, a
+// translation limit, a -rule or -start naming no rule of the grammar); 2 on
+// a usage error (a bad flag or flag value, an unknown command); 3 on an I/O
+// error (a file that cannot be read or written, standard output closed,
+// the go command that fidelity runs failing).
 package main
 
 import (
@@ -74,22 +100,50 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
 	"github.com/peguri/rfc3986/abnf"
+	"github.com/peguri/rfc3986/gen/internal/work"
 	"github.com/peguri/rfc3986/grammar"
 	"github.com/peguri/rfc3986/internal/lines"
 )
 
 func main() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// A soft limit: past it the collector runs more often, which keeps
+		// gen within 1 GiB on grammars of 100,000 rules (it peaked at
+		// 1.1 GB with the default of collecting at twice the live heap)
+		// for a tenth more time; a grammar that needs more still runs.
+		debug.SetMemoryLimit(defaultMemoryLimit)
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
+
+// defaultMemoryLimit is gen's soft memory limit when GOMEMLIMIT is not set.
+const defaultMemoryLimit = 768 << 20
+
+// Exit statuses, as the uri command's.
+const (
+	exitOK      = 0
+	exitInvalid = 1 // the grammar or an input is invalid, or passes a limit
+	exitUsage   = 2
+	exitIO      = 3
+)
 
 // usageError is reported with exit status 2.
 type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
+
+// ioError is an error reading or writing a file or a stream, or running
+// the go command: exit status 3.
+type ioError struct{ err error }
+
+func (e ioError) Error() string { return e.err.Error() }
+func (e ioError) Unwrap() error { return e.err }
 
 const usage = `usage:
   gen check [-start RULE,…] [GRAMMAR…]
@@ -100,19 +154,23 @@ const usage = `usage:
   gen dfa [-grammar GRAMMAR]… [-start R,…] [-package P] [-o FILE] [-report]
 GRAMMAR: an ABNF file, or an embedded grammar: rfc3986 (the default), rfc6874, rfc3987
 limits (an error names the rule and the flag; gen peg -h, gen dfa -h):
-  peg, fidelity: -max-states -max-guard -inline-work -total-work (peg also -witnesses)
-  dfa: -max-nfa -max-dfa -max-work
+  peg, fidelity: -max-states -max-guard -inline-work -total-work -max-pigeon (peg also -witnesses)
+  dfa: -max-nfa -max-dfa -max-work -max-total
 every command that reads a grammar also takes:
   -octets          numeric values are octets, not code points in UTF-8
+  -lenient         accept what RFC 5234 forbids but grammars write ("a""b"), with a warning
   -max-nesting N   deepest nesting of groups and options read (default 1000, at most 10000)
+  -max-grammar N   largest grammar file read, in bytes (default 16 MiB)
+match, fidelity -in, sample: -max-line N, the longest input line (default 16 MiB)
 -quoted: one Go double-quoted string per line (strconv.Quote), for inputs
   with CR, LF, NUL or invalid UTF-8; default: raw lines, a trailing CR kept
+exit status: 0 ok, 1 invalid grammar or input, or a limit, 2 usage error, 3 I/O error
 `
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprint(stderr, usage)
-		return 2
+		return exitUsage
 	}
 	cmds := map[string]func([]string, io.Reader, io.Writer, io.Writer) error{
 		"check":    cmdCheck,
@@ -125,29 +183,46 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd, ok := cmds[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "gen: unknown command %q\n%s", args[0], usage)
-		return 2
+		return exitUsage
 	}
 	out := bufio.NewWriter(stdout)
 	err := safely(func() error { return cmd(args[1:], stdin, out, stderr) })
-	if ferr := out.Flush(); err == nil && ferr != nil {
-		err = ferr
+	if os.Getenv("GEN_STATS") != "" {
+		printStats(stderr)
+	}
+	if ferr := out.Flush(); ferr != nil && (err == nil || errors.As(err, new(failed))) {
+		err = ioError{fmt.Errorf("writing the output: %w", ferr)}
 	}
 	var ue usageError
 	var fail failed
 	var fe flagError
+	var ie ioError
 	switch {
 	case err == nil:
-		return 0
+		return exitOK
 	case errors.As(err, &fe):
-		return 2 // the flag package has said why
+		return exitUsage // the flag package has said why
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "gen %s: %s\n%s", args[0], ue.msg, usage)
-		return 2
+		return exitUsage
 	case errors.As(err, &fail):
-		return 1
+		return exitInvalid
+	case errors.As(err, &ie):
+		fmt.Fprintf(stderr, "gen %s: %v\n", args[0], err)
+		return exitIO
 	}
 	fmt.Fprintf(stderr, "gen %s: %v\n", args[0], err)
-	return 1
+	return exitInvalid
+}
+
+// printStats prints, for GEN_STATS=1, the work the process did as counts
+// rather than times — the steps of gen's stages (package work), the
+// allocations — so that tests can bound a gen process on a loaded machine,
+// where its time says little.
+func printStats(w io.Writer) {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	fmt.Fprintf(w, "gen stats: steps=%d mallocs=%d alloc-bytes=%d\n", work.Steps(), ms.Mallocs, ms.TotalAlloc)
 }
 
 // safely runs f, turning a panic — a broken invariant of gen, never an
@@ -187,13 +262,51 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 }
 
 // load reads the grammars in order — each the name of an embedded grammar
-// (rfc3986, rfc6874, rfc3987) or an ABNF file — or, with none, the embedded
-// RFC 3986 grammar.
-func load(files []string, opts *abnf.Options) (*abnf.Grammar, error) {
+// (rfc3986, rfc6874, rfc3987) or an ABNF file of at most rf.maxGrammar
+// bytes — or, with none, the embedded RFC 3986 grammar. The warnings of
+// -lenient go to stderr.
+func load(files []string, rf *readFlags, stderr io.Writer) (*abnf.Grammar, error) {
 	if len(files) == 0 {
 		files = []string{defaultGrammar}
 	}
-	return grammar.Read(files, opts)
+	var srcs []abnf.Source
+	for _, n := range files {
+		if s, ok := grammar.Lookup(n); ok {
+			srcs = append(srcs, s)
+			continue
+		}
+		b, err := readLimited(n, rf.maxGrammar)
+		if err != nil {
+			return nil, err
+		}
+		srcs = append(srcs, abnf.Source{Name: n, Text: b})
+	}
+	g, err := abnf.Read(srcs, rf.options())
+	if g != nil {
+		for _, w := range g.Warnings {
+			fmt.Fprintln(stderr, w)
+		}
+	}
+	return g, err
+}
+
+// readLimited reads a file of at most max bytes: /dev/zero, a FIFO that
+// never ends or a runaway file is an error after max+1 bytes, not an
+// exhausted memory.
+func readLimited(name string, max int) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, ioError{err}
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, int64(max)+1))
+	if err != nil {
+		return nil, ioError{err}
+	}
+	if len(b) > max {
+		return nil, fmt.Errorf("%s: the grammar is larger than %d bytes (-max-grammar raises the limit)", name, max)
+	}
+	return b, nil
 }
 
 // defaultGrammar is the grammar of a command given none: RFC 3986
@@ -202,21 +315,49 @@ const defaultGrammar = "rfc3986"
 
 // readFlags are the flags of every command that reads a grammar.
 type readFlags struct {
-	octets  bool
-	nesting int
+	octets     bool
+	lenient    bool
+	nesting    int
+	maxGrammar int
+	override   []string
 }
 
-// addReadFlags registers -octets and -max-nesting on fs.
+// DefaultMaxGrammar is the default -max-grammar: far above any grammar of
+// an RFC (RFC 9110's is 13 KB), far below what the machine holds.
+const defaultMaxGrammar = 16 << 20
+
+// addReadFlags registers -octets, -lenient, -max-nesting and -max-grammar
+// on fs.
 func addReadFlags(fs *flag.FlagSet) *readFlags {
 	rf := &readFlags{}
 	fs.BoolVar(&rf.octets, "octets", false, "numeric values are octets (bytes 0-255, as in RFC 3629's UTF8-octets), not code points matched in UTF-8")
+	fs.BoolVar(&rf.lenient, "lenient", false, "accept, with a warning, what RFC 5234 forbids but grammars write: concatenated elements without white space between them (\"a\"\"b\")")
 	fs.IntVar(&rf.nesting, "max-nesting", abnf.DefaultMaxNesting, "deepest nesting of groups and options to read")
+	fs.IntVar(&rf.maxGrammar, "max-grammar", defaultMaxGrammar, "largest grammar file to read, in `bytes`")
 	return rf
+}
+
+// check validates the flags' values.
+func (rf *readFlags) check() error {
+	if rf.maxGrammar <= 0 {
+		return usageError{"-max-grammar must be positive"}
+	}
+	return nil
 }
 
 // options returns the reader's options the flags ask for.
 func (rf *readFlags) options() *abnf.Options {
-	return &abnf.Options{Octets: rf.octets, MaxNesting: rf.nesting}
+	return &abnf.Options{Octets: rf.octets, MaxNesting: rf.nesting, Lenient: rf.lenient, Override: rf.override}
+}
+
+// defaultMaxLine is the default -max-line: the longest input uri takes
+// (parser.MaxLength), far above any input of an RFC grammar.
+const defaultMaxLine = 16 << 20
+
+// addLineFlag registers -max-line: the longest input line read or sample
+// written.
+func addLineFlag(fs *flag.FlagSet) *int {
+	return fs.Int("max-line", defaultMaxLine, "longest input line (raw or quoted) read, or sample written, in `bytes`")
 }
 
 // addQuotedFlag registers -quoted, the I/O mode of match, sample and
@@ -225,12 +366,66 @@ func addQuotedFlag(fs *flag.FlagSet) *bool {
 	return fs.Bool("quoted", false, "one Go double-quoted string per line (strconv.Quote), so that inputs may hold CR, LF, NUL or invalid UTF-8")
 }
 
-// eachInput calls f for every input of r, in the raw or quoted line mode.
-func eachInput(r io.Reader, quoted bool, f func(in []byte) error) error {
-	if quoted {
-		return lines.EachQuoted(r, f)
+// eachInput calls f for every input of r, in the raw or quoted line mode,
+// and stops at the first line longer than max bytes, without reading the
+// rest of it (standard input may be /dev/zero).
+func eachInput(r io.Reader, quoted bool, max int, f func(in []byte) error) error {
+	n := 0
+	return eachLine(r, max, func(line []byte) error {
+		n++
+		if !quoted {
+			return f(line)
+		}
+		text := line
+		if k := len(text); k > 0 && text[k-1] == '\r' {
+			text = text[:k-1]
+		}
+		if len(text) < 2 || text[0] != '"' {
+			return &lines.SyntaxError{Line: n, Text: string(line)}
+		}
+		s, err := strconv.Unquote(string(text))
+		if err != nil {
+			return &lines.SyntaxError{Line: n, Text: string(line)}
+		}
+		return f([]byte(s))
+	})
+}
+
+// eachLine calls f for every line of r, without its "\n" (a last line
+// without one included), and returns an error at the first line longer
+// than max bytes, read no further than max+1 bytes into it.
+func eachLine(r io.Reader, max int, f func(line []byte) error) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var long []byte
+	for n := 1; ; n++ {
+		line, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			long = append(long[:0], line...)
+			for err == bufio.ErrBufferFull && len(long) <= max {
+				line, err = br.ReadSlice('\n')
+				long = append(long, line...)
+			}
+			line = long
+		}
+		size := len(line)
+		if size > 0 && line[size-1] == '\n' {
+			size--
+		}
+		if size > max {
+			return fmt.Errorf("line %d: longer than %d bytes (-max-line raises the limit)", n, max)
+		}
+		if len(line) > 0 {
+			if ferr := f(line[:size]); ferr != nil {
+				return ferr
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return ioError{err}
+		}
 	}
-	return lines.Each(r, f)
 }
 
 // writeInput writes one input as a line, quoted or raw.
@@ -246,8 +441,8 @@ func writeInput(w io.Writer, b []byte, quoted bool) error {
 
 // loadClean is load for commands that need a usable grammar: it also refuses
 // grammars with errors found by abnf.Check.
-func loadClean(files []string, opts *abnf.Options, stderr io.Writer) (*abnf.Grammar, error) {
-	g, err := load(files, opts)
+func loadClean(files []string, rf *readFlags, stderr io.Writer) (*abnf.Grammar, error) {
+	g, err := load(files, rf, stderr)
 	if err != nil {
 		var el abnf.ErrorList
 		if errors.As(err, &el) {
@@ -269,4 +464,26 @@ func loadClean(files []string, opts *abnf.Options, stderr io.Writer) (*abnf.Gram
 		return nil, failed{}
 	}
 	return g, nil
+}
+
+// ruleFlag returns the rule -rule names. A rule the grammar lacks is a
+// fact about the grammar, not a misuse of the command: exit status 1, one
+// line.
+func ruleFlag(g *abnf.Grammar, name string) (*abnf.Rule, error) {
+	r := g.Rule(name)
+	if r == nil {
+		return nil, fmt.Errorf("-rule: no rule %s in the grammar", name)
+	}
+	return r, nil
+}
+
+// startFlag checks that every rule -start names is in the grammar (exit
+// status 1 otherwise, as ruleFlag).
+func startFlag(g *abnf.Grammar, names []string) error {
+	for _, n := range names {
+		if g.Rule(n) == nil {
+			return fmt.Errorf("-start: no rule %s in the grammar", n)
+		}
+	}
+	return nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/peguri/rfc3986/abnf"
@@ -13,6 +12,7 @@ func cmdMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.Var(&files, "grammar", grammarUsage)
 	rule := fs.String("rule", "", "the `rule` to match")
 	quoted := addQuotedFlag(fs)
+	maxLine := addLineFlag(fs)
 	rf := addReadFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagError{err}
@@ -20,18 +20,24 @@ func cmdMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *rule == "" || fs.NArg() > 0 {
 		return usageError{"match needs -rule and reads inputs from standard input"}
 	}
-	g, err := loadClean(files, rf.options(), stderr)
+	if *maxLine <= 0 {
+		return usageError{"-max-line must be positive"}
+	}
+	if err := rf.check(); err != nil {
+		return err
+	}
+	g, err := loadClean(files, rf, stderr)
 	if err != nil {
+		return err
+	}
+	if _, err := ruleFlag(g, *rule); err != nil {
 		return err
 	}
 	m, err := abnf.NewMatcher(g)
 	if err != nil {
 		return err
 	}
-	if g.Rule(*rule) == nil {
-		return fmt.Errorf("no rule %s in the grammar", *rule)
-	}
-	return eachInput(stdin, *quoted, func(line []byte) error {
+	return eachInput(stdin, *quoted, *maxLine, func(line []byte) error {
 		ok, err := m.Match(*rule, line)
 		if err != nil {
 			return err
@@ -41,6 +47,9 @@ func cmdMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		} else {
 			_, err = io.WriteString(stdout, "0\n")
 		}
-		return err
+		if err != nil {
+			return ioError{err}
+		}
+		return nil
 	})
 }

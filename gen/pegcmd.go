@@ -35,9 +35,18 @@ func cmdPeg(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if lim.Witnesses == 0 {
 		lim.Witnesses = -1
 	}
-	g, err := loadClean(files, rf.options(), stderr)
+	if err := rf.check(); err != nil {
+		return err
+	}
+	g, err := loadClean(files, rf, stderr)
 	if err != nil {
 		return err
+	}
+	if err := startFlag(g, split(*start)); err != nil {
+		return err
+	}
+	if *def != "" && g.Rule(*def) == nil {
+		return fmt.Errorf("-default: no rule %s in the grammar", *def)
 	}
 	opts := peg.Options{
 		Start:     split(*start),
@@ -51,6 +60,7 @@ func cmdPeg(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		MaxGuard:   lim.MaxGuard,
 		InlineWork: lim.InlineWork,
 		TotalWork:  lim.TotalWork,
+		MaxPigeon:  lim.MaxPigeon,
 		Witnesses:  lim.Witnesses,
 	}
 	if *capture != "" {
@@ -62,16 +72,20 @@ func cmdPeg(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *report {
 		if _, err := res.Report.WriteTo(stdout); err != nil {
-			return err
+			return ioError{err}
 		}
 	}
 	switch {
 	case *out != "":
-		return writeOutput(*out, res.PEG)
+		if err := writeOutput(*out, res.PEG); err != nil {
+			return ioError{err}
+		}
 	case !*report:
-		_, err = stdout.Write(res.PEG)
+		if _, err := stdout.Write(res.PEG); err != nil {
+			return ioError{err}
+		}
 	}
-	return err
+	return nil
 }
 
 func split(s string) []string {
@@ -98,6 +112,7 @@ func addLimitFlags(fs *flag.FlagSet) *limitFlags {
 	fs.IntVar(&lim.MaxGuard, "max-guard", peg.DefaultMaxGuard, "most DFA `states` of an exact guard (past it, the decision falls back to the exact recognizer)")
 	fs.IntVar(&lim.InlineWork, "inline-work", peg.DefaultInlineWork, "most search `steps` proving the decisions of one inlined start rule (past it, the rule is translated modularly)")
 	fs.IntVar(&lim.TotalWork, "total-work", peg.DefaultTotalWork, "most search `steps` proving decisions in all (past it, the remaining start rules are translated modularly)")
+	fs.IntVar(&lim.MaxPigeon, "max-pigeon", peg.DefaultMaxPigeon, "most `units` (about 5 µs each) the PEG may cost pigeon: bytes weighted by 2 to the nesting of groups without ?, * or +, and labels × code blocks per rule")
 	return lim
 }
 
@@ -105,7 +120,7 @@ func (lim *limitFlags) check() error {
 	for _, l := range []struct {
 		name string
 		v    int
-	}{{"max-states", lim.MaxStates}, {"max-guard", lim.MaxGuard}, {"inline-work", lim.InlineWork}, {"total-work", lim.TotalWork}} {
+	}{{"max-states", lim.MaxStates}, {"max-guard", lim.MaxGuard}, {"inline-work", lim.InlineWork}, {"total-work", lim.TotalWork}, {"max-pigeon", lim.MaxPigeon}} {
 		if l.v <= 0 {
 			return usageError{fmt.Sprintf("-%s must be positive", l.name)}
 		}

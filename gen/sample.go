@@ -16,6 +16,7 @@ func cmdSample(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "random seed")
 	near := fs.Bool("near", false, "print near-misses (samples with one to three edits) instead")
 	quoted := addQuotedFlag(fs)
+	maxLine := addLineFlag(fs)
 	rf := addReadFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagError{err}
@@ -26,15 +27,21 @@ func cmdSample(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *n < 0 {
 		return usageError{fmt.Sprintf("-n must be 0 or more, not %d", *n)}
 	}
-	g, err := loadClean(files, rf.options(), stderr)
+	if *maxLine <= 0 {
+		return usageError{"-max-line must be positive"}
+	}
+	if err := rf.check(); err != nil {
+		return err
+	}
+	g, err := loadClean(files, rf, stderr)
 	if err != nil {
 		return err
 	}
-	if g.Rule(*rule) == nil {
-		return fmt.Errorf("no rule %s in the grammar", *rule)
+	if _, err := ruleFlag(g, *rule); err != nil {
+		return err
 	}
 	s := abnf.NewSampler(g, *seed)
-	for range *n {
+	for i := range *n {
 		var b []byte
 		if *near {
 			b, err = s.NearMiss(*rule)
@@ -44,8 +51,11 @@ func cmdSample(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		if len(b) > *maxLine {
+			return fmt.Errorf("sample %d: %d bytes, longer than %d (-max-line raises the limit)", i+1, len(b), *maxLine)
+		}
 		if err := writeInput(stdout, b, *quoted); err != nil {
-			return err
+			return ioError{err}
 		}
 	}
 	return nil

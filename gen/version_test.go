@@ -21,7 +21,7 @@ func TestGrammarNames(t *testing.T) {
 		{[]string{"match", "-grammar", "rfc3986", "-grammar", "rfc6874", "-rule", "IP-literal"}, "[fe80::1%25eth0]\n[::1]\n", "1\n1\n", 0},
 		{[]string{"match", "-grammar", "rfc3986", "-grammar", zone, "-rule", "IP-literal"}, "[fe80::1%25eth0]\n[::1]\n", "1\n0\n", 0},
 		{[]string{"match", "-rule", "IP-literal"}, "[fe80::1%25eth0]\n", "0\n", 0}, // rfc3986 by default
-		{[]string{"match", "-grammar", "rfc9999", "-rule", "x"}, "", "", 1},        // neither a name nor a file
+		{[]string{"match", "-grammar", "rfc9999", "-rule", "x"}, "", "", 3},        // neither a name nor a file: an I/O error
 	} {
 		out, errs, code := runGen(t, tt.in, tt.args...)
 		if out != tt.out || code != tt.code {

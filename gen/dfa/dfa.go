@@ -53,6 +53,10 @@
 //   - MaxWork (-max-work, default 2^27): NFA states visited by subset
 //     construction, which bounds its time when DFA states stand for large
 //     sets of NFA states.
+//   - MaxTotal (-max-total, default 2^20): NFA states of every rule
+//     compiled, in all. A rule's DFA can be as large as the rules it
+//     references together, so the DFAs of all the rules of a grammar can be
+//     quadratic in its size (a chain of rules, each using the next).
 //   - The emitted tables number states in 16 bits: a minimal DFA of more
 //     than 65,535 states cannot be emitted (Emit says so).
 package dfa
@@ -62,6 +66,7 @@ import (
 	"errors"
 	"fmt"
 	"go/format"
+	"slices"
 	"strings"
 
 	"github.com/peguri/rfc3986/abnf"
@@ -97,9 +102,10 @@ func (m *Machine) Classes() int { return len(m.DFA.Atoms) }
 // Options bound the construction; a zero field takes its default. See the
 // package documentation for what each limit guards against.
 type Options struct {
-	MaxNFA  int // states of one rule's NFA, and nodes of one rule's expansion
-	MaxDFA  int // states of subset construction, per rule
-	MaxWork int // NFA states visited by subset construction, per rule
+	MaxNFA   int // states of one rule's NFA, and nodes of one rule's expansion
+	MaxDFA   int // states of subset construction, per rule
+	MaxWork  int // NFA states visited by subset construction, per rule
+	MaxTotal int // NFA states of every rule compiled, in all
 	// MaxDiagnose bounds the work of Diagnose (states and byte classes
 	// diagnosed, over every rule): past it, a rule's diagnostics are those
 	// of its minimal DFA's states, then none (see Diagnose).
@@ -111,6 +117,12 @@ const (
 	DefaultMaxNFA  = 1 << 20
 	DefaultMaxDFA  = MaxTableStates - 1
 	DefaultMaxWork = 1 << 27
+	// DefaultMaxTotal bounds the sum over rules: the grammars of
+	// testdata/grammars need at most 9,000 NFA states for all of their
+	// rules, and a chain of 5,000 rules (r_i = "a" r_{i+1}), whose DFAs
+	// are inherently 12.5 million states in all, took 27 s and 2 GB. An
+	// NFA state costs about 2 µs from building to minimizing.
+	DefaultMaxTotal = 1 << 20
 )
 
 // MaxTableStates is the most states (the dead state included) the emitted
@@ -126,6 +138,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxWork <= 0 {
 		o.MaxWork = DefaultMaxWork
+	}
+	if o.MaxTotal <= 0 {
+		o.MaxTotal = DefaultMaxTotal
 	}
 	return o
 }
@@ -151,6 +166,7 @@ type Compiler struct {
 	// first such component (in grammar order).
 	blocked  map[*ir.Rule]*ir.Component
 	cost     map[costKey]int64
+	total    int64 // NFA states of the rules compiled so far (Options.MaxTotal)
 	copies   map[*ir.Component]int64
 	seqs     map[*ir.Set][][]fa.ByteRange
 	built    map[*ir.Rule]*built // nil while being compiled
@@ -323,14 +339,18 @@ func (c *Compiler) compile1(r *ir.Rule) (*Machine, map[*ir.Component]bool, error
 	if est > int64(c.opts.MaxNFA) {
 		return nil, nil, fmt.Errorf("its NFA would have %s states, more than the limit of %d (-max-nfa raises it)", count(est), c.opts.MaxNFA)
 	}
+	if c.total+est > int64(c.opts.MaxTotal) {
+		return nil, nil, fmt.Errorf("its NFA of %s states would bring the rules compiled to more than %d NFA states in all (-max-total raises the limit; -start compiles fewer rules)", count(est), c.opts.MaxTotal)
+	}
+	c.total += est
 	n, bl := c.nfa(r, est)
-	d, err := fa.DeterminizeLimits(n, []int32{n.Start}, fa.Limits{States: c.opts.MaxDFA, Work: c.opts.MaxWork})
+	d, err := fa.DeterminizeLimits(n, []int32{n.Start}, fa.Limits{States: c.opts.MaxDFA, Work: c.opts.MaxWork, Simulate: true})
 	var le *fa.LimitError
 	if errors.As(err, &le) {
 		if le.Work {
-			return nil, nil, fmt.Errorf("subset construction visits more than %d NFA states (-max-work raises the limit)", le.Limit)
+			return nil, nil, fmt.Errorf("subset construction visits more than %d NFA states (-max-work raises the limit)%s", le.Limit, c.repetitions(r))
 		}
-		return nil, nil, fmt.Errorf("subset construction exceeds %d DFA states (-max-dfa raises the limit)", le.Limit)
+		return nil, nil, fmt.Errorf("subset construction exceeds %d DFA states (-max-dfa raises the limit)%s", le.Limit, c.repetitions(r))
 	}
 	if err != nil {
 		return nil, nil, err
@@ -342,6 +362,38 @@ func (c *Compiler) compile1(r *ir.Rule) (*Machine, map[*ir.Component]bool, error
 		}
 	}
 	return m, bl.rec, nil
+}
+
+// repetitions names, for a rule whose subset construction passed a limit
+// even with its sets pruned (see fa.Limits.Simulate), the bounded
+// repetitions in its own body, largest count first: a bounded repetition
+// whose copies can all be in progress at once (x{15} after (x|y)*: which
+// of the last 16 characters were x) is what makes DFAs exponential.
+func (c *Compiler) repetitions(r *ir.Rule) string {
+	if r.ABNF == nil || c.g == nil {
+		return ""
+	}
+	var reps []*abnf.Repeat
+	abnf.Walk(r.ABNF.Expr, func(n abnf.Node) {
+		if rep, ok := n.(*abnf.Repeat); ok && (rep.Min > 1 || rep.Max > 1 && rep.Max != abnf.Inf) {
+			reps = append(reps, rep)
+		}
+	})
+	if len(reps) == 0 {
+		return ""
+	}
+	bound := func(rep *abnf.Repeat) int {
+		if rep.Max == abnf.Inf {
+			return rep.Min
+		}
+		return rep.Max
+	}
+	slices.SortStableFunc(reps, func(a, b *abnf.Repeat) int { return bound(b) - bound(a) })
+	var parts []string
+	for _, rep := range reps[:min(3, len(reps))] {
+		parts = append(parts, fmt.Sprintf("%s at %s", clip(abnf.String(rep)), rep.Pos))
+	}
+	return "; its bounded repetitions, which multiply DFA states when their copies can be in progress at once: " + strings.Join(parts, ", ")
 }
 
 // estimateRule returns the size of r's NFA (see nfa).
@@ -428,19 +480,44 @@ func satMul(a, b int64) int64 {
 // up to m), has more than limit nodes. Lowering such a rule would take time
 // and memory in proportion, before any automaton is built; no NFA for a
 // rule that reaches it could be smaller.
+//
+// The error names the repetition that makes the rule too large where one
+// does: the innermost whose own expansion passes the limit, the construct
+// to rewrite (nested counted repetitions multiply: 2(2(…2("a" / "b")…)),
+// 24 levels, is 86 bytes and 2^24 copies).
 func checkExpansion(g *abnf.Grammar, limit int) error {
-	e := expansion{g: g, a: abnf.Analyze(g)}
+	e := &expansion{g: g, a: abnf.Analyze(g), limit: int64(limit)}
 	for _, r := range g.Rules {
+		e.culprit = nil
 		if s, _, _ := e.size(r.Expr); s > int64(limit) {
-			return fmt.Errorf("%s: %s: with its repetitions written out it has %s nodes, more than the limit of %d (-max-nfa raises it); gen refuses to lower it", r.Pos, r.Name, count(s), limit)
+			what := ""
+			if c := e.culprit; c != nil {
+				what = fmt.Sprintf(": the repetition %s at %s alone has %s (bounded repetitions are written out as copies, and nested ones multiply)", clip(abnf.String(c.node)), c.node.Pos, count(c.size))
+			}
+			return fmt.Errorf("%s: %s: with its repetitions written out it has %s nodes, more than the limit of %d (-max-nfa raises it)%s; gen refuses to lower it", r.Pos, r.Name, count(s), limit, what)
 		}
 	}
 	return nil
 }
 
+// clip shortens the text of a construct for a message.
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:57] + "..."
+	}
+	return s
+}
+
 type expansion struct {
-	g *abnf.Grammar
-	a *abnf.Analysis
+	g       *abnf.Grammar
+	a       *abnf.Analysis
+	limit   int64
+	culprit *culprit // the innermost repetition past the limit
+}
+
+type culprit struct {
+	node *abnf.Repeat
+	size int64
 }
 
 // size returns the size of n written out, the size of its non-empty part
@@ -449,7 +526,7 @@ type expansion struct {
 // saturated, and whether n can match the empty string (computed on the way
 // up, not asked of the analysis at every node, which would walk each
 // subtree again). References count one: gen/internal/ir does not inline them.
-func (e expansion) size(n abnf.Node) (all, nonEmpty int64, nullable bool) {
+func (e *expansion) size(n abnf.Node) (all, nonEmpty int64, nullable bool) {
 	switch n := n.(type) {
 	case *abnf.Alt:
 		all, nonEmpty = 1, 1
@@ -498,6 +575,9 @@ func (e expansion) size(n abnf.Node) (all, nonEmpty int64, nullable bool) {
 			copies = int64(n.Max)
 		}
 		all = satAdd(satMul(copies, satAdd(s, 2)), 1)
+		if all > e.limit && e.culprit == nil && copies > 1 {
+			e.culprit = &culprit{n, all}
+		}
 		return all, all, nl || n.Min == 0
 	case *abnf.CharVal:
 		return int64(max(len(n.Text), 1)), 0, n.Text == ""

@@ -8,12 +8,12 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/gen/internal/fa"
 	"github.com/peguri/rfc3986/gen/internal/ir"
+	"github.com/peguri/rfc3986/gen/internal/work"
 	"github.com/peguri/rfc3986/syntax"
 )
 
@@ -475,7 +475,8 @@ func TestHostile(t *testing.T) {
 		want    string
 	}{
 		{`s = *("a" / "b") "a" 15("a" / "b")`, Options{}, `t:1:1: s: subset construction exceeds 65535 DFA states (-max-dfa raises the limit)`},
-		{`s = 65536(65536"a")`, Options{}, `t:1:1: s: with its repetitions written out it has 12885098497 nodes, more than the limit of 1048576 (-max-nfa raises it); gen refuses to lower it`},
+		{`s = 65536(65536"a")`, Options{}, `t:1:1: s: with its repetitions written out it has 12885098497 nodes, more than the limit of 1048576 (-max-nfa raises it): the repetition 65536(65536"a") at t:1:5 alone has 12885098497 (bounded repetitions are written out as copies, and nested ones multiply); gen refuses to lower it`},
+		{`s = 4(4(4(4(4(4(4(4(4(4(4("a" / "b")))))))))))`, Options{}, `t:1:1: s: with its repetitions written out it has 25165821 nodes, more than the limit of 1048576 (-max-nfa raises it): the repetition 4(4(4(4(4(4(4(4(4("a" / "b"))))))))) at t:1:9 alone has 1572861 (bounded repetitions are written out as copies, and nested ones multiply); gen refuses to lower it`},
 		{`s = 1100( 1100"a" )`, Options{}, `t:1:1: s: with its repetitions written out it has 3633301 nodes`},
 		{`s = 60000"abcdefghijklmnopqrstuvwxyzabcdefghijkl"`, Options{}, `t:1:1: s: with its repetitions written out it has 2400001 nodes`},
 		// Past the expansion check, the NFA estimate, then subset
@@ -489,13 +490,15 @@ func TestHostile(t *testing.T) {
 		{"s = r0\n" + doubling(40), Options{}, `t:1:1: s: in r24, which it reaches: subset construction exceeds 65535 DFA states (-max-dfa raises the limit)`},
 	} {
 		g := read(t, "t", tc.grammar+"\n", false)
-		start := time.Now()
-		_, err := build1e(g, tc.opts, "s")
+		var err error
+		steps := stepsOf(func() { _, err = build1e(g, tc.opts, "s") })
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%s: %v\nwant %s", tc.grammar, err, tc.want)
 		}
-		if el := time.Since(start); el > 5*time.Second {
-			t.Errorf("%s: %v", tc.grammar, el)
+		// Quickly: within what the limits allow (MaxWork closure steps
+		// and MaxNFA states per rule), not just eventually.
+		if max := int64(DefaultMaxWork + 4*DefaultMaxNFA); steps > max {
+			t.Errorf("%s: %d steps, want at most %d", tc.grammar, steps, max)
 		}
 	}
 }
@@ -528,33 +531,42 @@ func TestLargeButFine(t *testing.T) {
 	}
 	chain.WriteString("r800 = \"a\"\n")
 	for _, tc := range []struct {
-		grammar string
-		states  int // of the first rule's minimal DFA
+		grammar  string
+		states   int // of the first rule's minimal DFA
+		perState int // steps per NFA and DFA state built, at most
 	}{
-		{`s = 30000"a"`, 30001},
-		{`s = 0*20000"a"`, 20001},
-		{chain.String(), 1601},
+		{`s = 30000"a"`, 30001, 100},
+		{`s = 0*20000"a"`, 20001, 100},
+		{chain.String(), 1601, 100},
 	} {
 		g := read(t, "t", tc.grammar+"\n", false)
-		start := time.Now()
-		c, err := NewCompiler(g, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rules, err := c.DefaultStart()
-		if err != nil {
-			t.Fatal(err)
-		}
-		ms, err := c.Build(rules)
-		if err != nil {
-			t.Fatal(err)
-		}
+		var ms []*Machine
+		steps := stepsOf(func() {
+			c, err := NewCompiler(g, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rules, err := c.DefaultStart()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ms, err = c.Build(rules); err != nil {
+				t.Fatal(err)
+			}
+		})
 		if ms[0].States() != tc.states {
 			t.Errorf("%.20s: %d states, want %d", tc.grammar, ms[0].States(), tc.states)
 		}
-		if el := time.Since(start); el > 10*time.Second {
-			t.Errorf("%.20s: %v", tc.grammar, el)
+		// Linear in the states built: Moore's minimization took ten
+		// minutes on the first.
+		total := 0
+		for _, m := range ms {
+			total += m.NFAStates + m.DFAStates
 		}
+		if max := int64(tc.perState * total); steps > max {
+			t.Errorf("%.20s: %d steps for %d states, want at most %d", tc.grammar, steps, total, max)
+		}
+		t.Logf("%.20s: %d steps for %d states", tc.grammar, steps, total)
 	}
 }
 
@@ -568,17 +580,27 @@ func TestDeepNesting(t *testing.T) {
 	}
 	s := &ir.Rule{Name: "s", Body: x}
 	c := newCompiler(nil, &ir.Grammar{Rules: []*ir.Rule{s}}, Options{})
-	start := time.Now()
-	m, err := c.machine(s)
+	var m *Machine
+	var err error
+	steps := stepsOf(func() { m, err = c.machine(s) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if el := time.Since(start); el > 5*time.Second {
-		t.Errorf("%v", el)
+	if max := int64(40 * 3000); steps > max {
+		t.Errorf("%d steps, want at most %d: linear in the depth", steps, max)
 	}
 	if m.States() != 3002 {
 		t.Errorf("%d states", m.States())
 	}
+}
+
+// stepsOf returns the work f did, as package work counts it: the tests of
+// this package bound work, not time, so that a loaded machine cannot fail
+// them.
+func stepsOf(f func()) int64 {
+	before := work.Steps()
+	f()
+	return work.Steps() - before
 }
 
 // TestEmitLimit: a minimal DFA too large for 16-bit tables is refused by

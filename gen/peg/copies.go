@@ -78,12 +78,13 @@ func (t *translator) nameCopy(cp *sccCopy) {
 // variantIdent allocates the identifier of a new translation of r: its
 // base identifier the first time, numbered variants after.
 func (t *translator) variantIdent(r *ir.Rule) (string, int) {
-	variant := 1
-	for _, p := range t.rules {
-		if p.rule == r {
-			variant++
-		}
+	// Every caller adds the translation to t.rules: count them by rule
+	// (a scan of t.rules was quadratic in a grammar of 20,000 rules).
+	if t.variants == nil {
+		t.variants = map[*ir.Rule]int{}
 	}
+	t.variants[r]++
+	variant := t.variants[r]
 	base := t.base[r]
 	if r.NonEmpty != nil {
 		return t.alloc(base + "_nonempty"), variant

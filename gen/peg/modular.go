@@ -33,17 +33,6 @@ type fset struct {
 
 func (a fset) union(b fset) fset { return fset{a.set.Union(b.set), a.eof || b.eof} }
 
-func seqRest(items []ir.Expr, fol fset) fset {
-	out := fset{}
-	for _, y := range items {
-		out = out.union(fset{set: ir.First(y)})
-		if !ir.Nullable(y) {
-			return out
-		}
-	}
-	return out.union(fol)
-}
-
 // followSets computes, for the rules the start rules reach, the characters
 // that can follow them and whether the end of input can, and the characters
 // each rule's strings can hold.
@@ -64,7 +53,7 @@ func (t *translator) followSets(starts []*ir.Rule) {
 	succ := make([][]int, len(rules))
 	for i, r := range rules {
 		seen := map[int]bool{}
-		walkRefs(r.Body, func(q *ir.Rule) {
+		t.dag.refs(r.Body, func(q *ir.Rule) {
 			if j := index[q]; !seen[j] {
 				seen[j] = true
 				succ[i] = append(succ[i], j)
@@ -113,25 +102,31 @@ func (t *translator) followSets(starts []*ir.Rule) {
 			visit(v)
 		}
 	}
-	reach := make([]ruleBits, len(comps))
+	// What each component reaches, as two flags (a bit set of every rule
+	// per component was quadratic: 1 GB for a chain of 100,000 rules).
+	reach := make([]reachKind, len(comps))
 	chars := make([]fa.CharSet, len(comps))
 	for ci, c := range comps {
-		b := newRuleBits(len(rules))
+		var k reachKind
 		var cs fa.CharSet
 		for _, v := range c {
-			cs = cs.Union(sets(rules[v].Body))
+			if rc := t.comp[rules[v]]; rc != nil {
+				k |= reachesRecursion
+				if rc.SelfEmbedding || rc.Left {
+					k |= reachesApprox
+				}
+			}
+			cs = cs.Union(t.dag.setsOf(rules[v].Body))
 			for _, w := range succ[v] {
-				b.set(w)
 				if cw := comp[w]; cw != ci {
-					b.or(reach[cw])
+					k |= reach[cw]
 					cs = cs.Union(chars[cw])
 				}
 			}
 		}
-		reach[ci], chars[ci] = b, cs
+		reach[ci], chars[ci] = k, cs
 	}
-	t.reach = map[*ir.Rule]ruleBits{}
-	t.ruleIndex = index
+	t.reach = make(map[*ir.Rule]reachKind, len(rules))
 	for i, r := range rules {
 		t.reach[r] = reach[comp[i]]
 		t.chars[r] = chars[comp[i]]
@@ -149,7 +144,7 @@ func (t *translator) followSets(starts []*ir.Rule) {
 		r := work[0]
 		work = work[1:]
 		queued[r] = false
-		t.walkFollow(r.Body, t.follow[r], func(q *ir.Rule) {
+		t.followBody(r.Body, t.follow[r], func(q *ir.Rule) {
 			if !queued[q] {
 				queued[q] = true
 				work = append(work, q)
@@ -158,90 +153,13 @@ func (t *translator) followSets(starts []*ir.Rule) {
 	}
 }
 
-// ruleBits is a set of rules, by their index in the grammar.
-type ruleBits []uint64
+// reachKind says what recursion a rule reaches, itself included.
+type reachKind uint8
 
-func newRuleBits(n int) ruleBits  { return make(ruleBits, (n+63)/64) }
-func (b ruleBits) set(i int)      { b[i/64] |= 1 << (i % 64) }
-func (b ruleBits) has(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
-func (b ruleBits) or(c ruleBits) {
-	for i := range b {
-		b[i] |= c[i]
-	}
-}
-
-// reachesComp reports whether rule s is in component c or reaches it.
-func (t *translator) reachesComp(s *ir.Rule, c *ir.Component) bool {
-	return t.comp[s] == c || t.reach[s].has(t.ruleIndex[c.Rules[0]])
-}
-
-func walkRefs(x ir.Expr, f func(*ir.Rule)) {
-	switch x := x.(type) {
-	case *ir.Ref:
-		f(x.Rule)
-	case *ir.Seq:
-		for _, y := range x.Items {
-			walkRefs(y, f)
-		}
-	case *ir.Alt:
-		for _, y := range x.Alts {
-			walkRefs(y, f)
-		}
-	case *ir.Rep:
-		walkRefs(x.Body, f)
-	}
-}
-
-// sets is the union of the character sets in x, not following references.
-func sets(x ir.Expr) fa.CharSet {
-	switch x := x.(type) {
-	case *ir.Set:
-		return x.Set
-	case *ir.Seq:
-		var s fa.CharSet
-		for _, y := range x.Items {
-			s = s.Union(sets(y))
-		}
-		return s
-	case *ir.Alt:
-		var s fa.CharSet
-		for _, y := range x.Alts {
-			s = s.Union(sets(y))
-		}
-		return s
-	case *ir.Rep:
-		return sets(x.Body)
-	}
-	return fa.CharSet{}
-}
-
-// walkFollow adds to the follow set of each rule x references what can
-// follow the reference, and calls changed with each rule whose set grew.
-func (t *translator) walkFollow(x ir.Expr, fol fset, changed func(*ir.Rule)) {
-	switch x := x.(type) {
-	case *ir.Seq:
-		for i, y := range x.Items {
-			t.walkFollow(y, seqRest(x.Items[i+1:], fol), changed)
-		}
-	case *ir.Alt:
-		for _, y := range x.Alts {
-			t.walkFollow(y, fol, changed)
-		}
-	case *ir.Rep:
-		if x.Max == 1 {
-			t.walkFollow(x.Body, fol, changed)
-		} else {
-			t.walkFollow(x.Body, fset{set: ir.First(x.Body)}.union(fol), changed)
-		}
-	case *ir.Ref:
-		old, ok := t.follow[x.Rule]
-		nu := old.union(fol)
-		if !ok || !nu.set.Equal(old.set) || nu.eof != old.eof {
-			t.follow[x.Rule] = nu
-			changed(x.Rule)
-		}
-	}
-}
+const (
+	reachesRecursion reachKind = 1 << iota // some recursive component
+	reachesApprox                          // a self-embedding or left-recursive one, over-approximated
+)
 
 // unitRef returns the identifier of the one translation of rule r for all
 // of its contexts; it translates r the first time.
@@ -254,6 +172,9 @@ func (t *translator) unitRef(r *ir.Rule) string {
 	t.unitIdent[r] = id
 	t.rules = append(t.rules, p)
 
+	if err := t.tooLarge(r, t.maxStates); err != nil {
+		panic(err) // before building any of it
+	}
 	// NFA: r's body, every reference cut, then F·Σ* or the end of input.
 	b := &fa.Builder{}
 	ctx := &buildCtx{modular: true}

@@ -45,6 +45,7 @@ import (
 	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/gen/internal/fa"
 	"github.com/peguri/rfc3986/gen/internal/ir"
+	"github.com/peguri/rfc3986/gen/internal/work"
 	"github.com/peguri/rfc3986/syntax"
 )
 
@@ -92,6 +93,12 @@ type Options struct {
 	// witness of each fallback decision (report only); 0 means 200, -1
 	// none.
 	Witnesses int
+	// MaxPigeon bounds what the PEG costs pigeon v1.3.0 to turn into Go,
+	// in units of about 5 µs: bytes weighted by 2 to the nesting of groups
+	// no ?, * or + follows, plus labels × code blocks per rule (see
+	// pigeoncost.go); past it, Translate refuses the PEG, naming the
+	// costliest rule. 0 means DefaultMaxPigeon.
+	MaxPigeon int
 }
 
 // Defaults of the limits in Options.
@@ -103,6 +110,9 @@ const (
 	// dmarc-record) needs 201 M to prove its inlined decisions.
 	DefaultInlineWork = 250_000_000 // about 2.5 s
 	DefaultTotalWork  = 500_000_000 // about 5 s
+	// DefaultMaxPigeon is about 10 s of pigeon. Appendix A's PEG costs
+	// 15,576; the grammars of testdata/grammars at most 200,000.
+	DefaultMaxPigeon = 2_000_000
 )
 
 // Result is a translation.
@@ -153,7 +163,7 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 	t := &translator{
 		abnf:       g,
 		g:          lg,
-		an:         abnf.Analyze(g),
+		an:         lg.Analysis(),
 		opts:       opts,
 		byKey:      map[string]*pegRule{},
 		used:       map[string]bool{},
@@ -165,7 +175,9 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 		totalWork:  cmp.Or(opts.TotalWork, DefaultTotalWork),
 		modular:    map[*ir.Rule]bool{},
 		unitIdent:  map[*ir.Rule]string{},
+		dag:        newDAG(),
 	}
+	defer func() { work.Add(t.report.Work + t.dag.visits) }()
 	t.workLeft = t.totalWork
 	t.base = baseIdents(lg.Rules)
 	for _, r := range lg.Rules {
@@ -254,6 +266,9 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 		return nil, err
 	}
 	res.PEG = t.emit(res, fb)
+	if err := checkPigeon(res.PEG, cmp.Or(opts.MaxPigeon, DefaultMaxPigeon)); err != nil {
+		return nil, err
+	}
 	if fb != nil {
 		res.Fallback, res.net = true, fb.net
 		if n := cmp.Or(opts.Witnesses, 200); n > 0 {
@@ -396,10 +411,11 @@ type translator struct {
 	// Modular translation (modular.go).
 	modular   map[*ir.Rule]bool       // start rules translated rule by rule
 	follow    map[*ir.Rule]fset       // follow sets of the rules they reach
-	reach     map[*ir.Rule]ruleBits   // the rules a rule reaches through references
-	ruleIndex map[*ir.Rule]int        // a rule's index in the grammar, its bit in ruleBits
+	reach     map[*ir.Rule]reachKind  // the recursion a rule reaches through references
 	chars     map[*ir.Rule]fa.CharSet // characters a rule's strings can hold
 	unitIdent map[*ir.Rule]string     // the one translation of a rule for all its contexts
+	dag       *dag                    // memoized walks of the lowered expressions (dag.go)
+	variants  map[*ir.Rule]int        // translations of each rule in t.rules
 }
 
 // pegRule is one emitted rule.
@@ -484,6 +500,8 @@ func (t *translator) emit(res *Result, fb *fallbackResult) []byte {
 			switch {
 			case r.Left != nil && r.Left.Seed:
 				fmt.Fprintf(&b, "// The seed of left-recursive %s: its strings that do not begin with the recursion.\n", r.Left.Target.Name)
+			case r.Left != nil && r.Left.Path:
+				fmt.Fprintf(&b, "// Steps of left recursion toward %s, grouped as a rule to keep the PEG small and shallow; not a node of the parse tree.\n", r.Left.Target.Name)
 			case r.Left != nil:
 				fmt.Fprintf(&b, "// One step of left-recursive %s: what follows the recursion; the node so far becomes the first child of a new %s node.\n", r.Left.Target.Name, r.Left.Target.Name)
 			case r.NonEmpty != nil:

@@ -207,14 +207,11 @@ func (r *Report) finish(t *translator) {
 	r.Guards = len(t.gorder)
 	for _, e := range t.entry {
 		mode := "inlined: every decision checked in its own context"
-		for _, c := range t.comps {
-			if t.reachesComp(e.rule, c) {
-				if c.SelfEmbedding || c.Left {
-					mode = "inlined, self-embedding recursion: decisions below it checked against a regular over-approximation"
-					break
-				}
-				mode = "inlined, regular recursion: every decision checked in its own context"
-			}
+		switch k := t.reach[e.rule]; {
+		case k&reachesApprox != 0:
+			mode = "inlined, self-embedding recursion: decisions below it checked against a regular over-approximation"
+		case k&reachesRecursion != 0:
+			mode = "inlined, regular recursion: every decision checked in its own context"
 		}
 		if t.modular[e.rule] {
 			mode = "modular: every rule translated once, for the union of its contexts"

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+
+	gwork "github.com/peguri/rfc3986/gen/internal/work"
 )
 
 // DFA is a deterministic automaton over the atoms of the NFA it was built
@@ -28,6 +30,12 @@ type Limits struct {
 	// States while each of its states stands for a large set of NFA states,
 	// and then time and memory grow with the product.
 	Work int
+	// Simulate retries a construction that passes a limit with every set
+	// of NFA states pruned of the states another of the set simulates (see
+	// simulation), when the NFA is small enough for the relation to be
+	// computed: the DFA built can be exponentially smaller, and its
+	// minimal DFA is the same.
+	Simulate bool
 }
 
 // LimitError reports which limit subset construction ran into. It matches
@@ -71,6 +79,19 @@ func Determinize(n *NFA, from []int32, limit int) (*DFA, error) {
 // construction makes long ones, for instance at the exits of nested
 // options), so that the time per DFA state does not grow with their length.
 func DeterminizeLimits(n *NFA, from []int32, l Limits) (*DFA, error) {
+	d, err := determinize(n, from, l, false)
+	var le *LimitError
+	if l.Simulate && errors.As(err, &le) {
+		// Past a limit, and only then (the relation costs time
+		// quadratic in the NFA), again with the sets pruned.
+		if d2, err2 := determinize(n, from, l, true); err2 == nil || !errors.As(err2, &le) {
+			return d2, err2
+		}
+	}
+	return d, err
+}
+
+func determinize(n *NFA, from []int32, l Limits, simulate bool) (*DFA, error) {
 	d := &DFA{Atoms: n.Atoms}
 	k := len(n.Atoms)
 	c := newCloser(n)
@@ -91,7 +112,14 @@ func DeterminizeLimits(n *NFA, from []int32, l Limits) (*DFA, error) {
 		d.Accept = append(d.Accept, Contains(s, n.Accept))
 		return i
 	}
-	add(c.closure(from))
+	defer func() { gwork.Add(c.work + len(keys)*k) }()
+	var sim *simulation
+	if simulate {
+		if sim = newSimulation(n, c); sim == nil {
+			return nil, &LimitError{Limit: l.States} // too large to simulate: the limit stands
+		}
+	}
+	add(sim.prune(c.closure(from)))
 	buckets := make([][]int32, k)
 	var set []int32
 	for i := 0; i < len(keys); i++ {
@@ -116,7 +144,7 @@ func DeterminizeLimits(n *NFA, from []int32, l Limits) (*DFA, error) {
 				next[a] = -1
 				continue
 			}
-			next[a] = add(c.closure(buckets[a]))
+			next[a] = add(sim.prune(c.closure(buckets[a])))
 			buckets[a] = buckets[a][:0]
 		}
 		d.Next[i] = next
@@ -326,6 +354,9 @@ func (d *DFA) Minimize() *DFA {
 		}
 	}
 	p := newPartition(q, func(i int) bool { return d.Accept[states[i]] })
+	// Steps: the arcs and states scanned, O(m log n) in all.
+	steps := n*k + q*k
+	defer func() { gwork.Add(steps) }()
 	work := make([]int32, 0, p.blocks())
 	for b := range p.blocks() {
 		work = append(work, int32(b))
@@ -339,7 +370,9 @@ func (d *DFA) Minimize() *DFA {
 		// The splitter's states as they are now: marking below may reorder
 		// (and splitting may shrink) its block while it is being used.
 		splitter = append(splitter[:0], p.elems[p.first[b]:p.end[b]]...)
+		steps += len(splitter)
 		for _, t := range splitter {
+			steps += int(inAt[t+1] - inAt[t])
 			for _, x := range in[inAt[t]:inAt[t+1]] {
 				if len(byAtom[x.a]) == 0 {
 					atoms = append(atoms, x.a)

@@ -3,6 +3,8 @@ package fa
 import (
 	"math/bits"
 	"slices"
+
+	"github.com/peguri/rfc3986/gen/internal/work"
 )
 
 // Bits is a set of small integers (atom numbers).
@@ -140,6 +142,7 @@ func (b *Builder) Edge(from, to int32, on CharSet) {
 // NFA finishes the automaton. Each state's ε-edges and transitions keep
 // the order in which they were added.
 func (b *Builder) NFA(start, accept int32) *NFA {
+	work.Add(int(b.Len()) + len(b.edges))
 	// Edges repeat the same few sets: each distinct set is partitioned,
 	// and its atoms computed, once.
 	set := make([]int32, len(b.edges))

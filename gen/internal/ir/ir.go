@@ -16,6 +16,7 @@ import (
 
 	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/gen/internal/fa"
+	"github.com/peguri/rfc3986/gen/internal/work"
 )
 
 // Expr is an expression: *Alt, *Seq, *Rep, *Ref, *Set or *Empty.
@@ -28,7 +29,10 @@ type Alt struct {
 }
 
 // Seq is a concatenation of two or more expressions.
-type Seq struct{ Items []Expr }
+type Seq struct {
+	Items []Expr
+	Src   *abnf.Repeat // the bounded ABNF repetition whose copies it writes out, if any
+}
 
 // Rep is one of the three PEG repetitions: Min 0 Max 1 (x?), Min 0 Max Inf
 // (x*), Min 1 Max Inf (x+). Its body never matches the empty string.
@@ -102,6 +106,10 @@ type Grammar struct {
 
 // Rule returns the rule with the given ABNF name, case-insensitively.
 func (g *Grammar) Rule(name string) *Rule { return g.byName[strings.ToLower(name)] }
+
+// Analysis returns the analysis of the ABNF grammar g was lowered from,
+// for the stages after lowering to share.
+func (g *Grammar) Analysis() *abnf.Analysis { return g.a }
 
 // Rewrite records one shape change made by lowering.
 type Rewrite struct {
@@ -181,6 +189,7 @@ func (l *lowerer) note(r *Rule, pos abnf.Pos, kind, format string, args ...any) 
 }
 
 func (l *lowerer) lower(r *Rule, n abnf.Node) Expr {
+	work.Add(1)
 	switch n := n.(type) {
 	case *abnf.Alt:
 		var alts []Expr
@@ -356,7 +365,7 @@ func clip(s string) string {
 }
 
 // repeat expands n*m into the PEG repetitions.
-func (l *lowerer) repeat(r *Rule, n *abnf.Repeat) Expr {
+func (l *lowerer) repeat(r *Rule, n *abnf.Repeat) (out Expr) {
 	if n.Max == 0 {
 		return &Empty{}
 	}
@@ -425,6 +434,13 @@ func (l *lowerer) repeat(r *Rule, n *abnf.Repeat) Expr {
 	if tail != nil {
 		items = append(items, tail)
 	}
+	defer func() {
+		// Name the repetition a sequence of copies writes out, so that a
+		// limit it passes can say which (nested counts multiply).
+		if sq, ok := out.(*Seq); ok && sq.Src == nil && !slices.Contains(items, out) {
+			sq.Src = n
+		}
+	}()
 	switch {
 	case min == 0 && max == 1:
 	case min > maxNested:

@@ -1,6 +1,10 @@
 package ir
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/peguri/rfc3986/gen/internal/work"
+)
 
 // Recursion in a lowered grammar. A set of mutually recursive rules (a
 // strongly connected component of the reference graph) is either strongly
@@ -125,54 +129,85 @@ func (g *Grammar) Recursion() ([]*Component, map[*Rule]*Component) {
 	return comps, of
 }
 
+// walkRefs calls f for each reference node of x, once: expressions are
+// DAGs (the copies of a bounded repetition share their body), and a walk of
+// the tree of 2(2(…2("a")…)) takes time doubling with each level.
 func walkRefs(x Expr, f func(*Rule)) {
-	switch x := x.(type) {
-	case *Ref:
-		f(x.Rule)
-	case *Seq:
-		for _, y := range x.Items {
-			walkRefs(y, f)
+	seen := map[Expr]bool{}
+	var walk func(x Expr)
+	walk = func(x Expr) {
+		if seen[x] {
+			return
 		}
-	case *Alt:
-		for _, y := range x.Alts {
-			walkRefs(y, f)
+		seen[x] = true
+		work.Add(1)
+		switch x := x.(type) {
+		case *Ref:
+			f(x.Rule)
+		case *Seq:
+			for _, y := range x.Items {
+				walk(y)
+			}
+		case *Alt:
+			for _, y := range x.Alts {
+				walk(y)
+			}
+		case *Rep:
+			walk(x.Body)
 		}
-	case *Rep:
-		walkRefs(x.Body, f)
 	}
+	walk(x)
 }
 
 // positions calls f for each reference in x with whether nothing but the
 // empty string can stand before it (pre) and after it (post) within the
-// rule's body, given the same for x itself.
+// rule's body, given the same for x itself. A node shared by several
+// parents is visited once per pair (pre, post), at most four times.
 func positions(x Expr, pre, post bool, f func(t *Rule, pre, post bool)) {
-	switch x := x.(type) {
-	case *Ref:
-		f(x.Rule, pre, post)
-	case *Seq:
-		for i, y := range x.Items {
-			p, q := pre, post
-			for _, z := range x.Items[:i] {
-				p = p && EmptyOnly(z)
-			}
-			for _, z := range x.Items[i+1:] {
-				q = q && EmptyOnly(z)
-			}
-			positions(y, p, q, f)
-		}
-	case *Alt:
-		for _, y := range x.Alts {
-			positions(y, pre, post, f)
-		}
-	case *Rep:
-		if x.Max == 1 {
-			positions(x.Body, pre, post, f)
-			return
-		}
-		// Another iteration may stand before or after this one, and a body
-		// never matches only the empty string.
-		positions(x.Body, false, false, f)
+	type key struct {
+		x         Expr
+		pre, post bool
 	}
+	seen := map[key]bool{}
+	var walk func(x Expr, pre, post bool)
+	walk = func(x Expr, pre, post bool) {
+		if k := (key{x, pre, post}); seen[k] {
+			return
+		} else {
+			seen[k] = true
+		}
+		work.Add(1)
+		switch x := x.(type) {
+		case *Ref:
+			f(x.Rule, pre, post)
+		case *Seq:
+			// after[i]: only the empty string can follow item i.
+			after := make([]bool, len(x.Items))
+			q := post
+			for i := len(x.Items) - 1; i >= 0; i-- {
+				after[i] = q
+				q = q && EmptyOnly(x.Items[i])
+			}
+			p := pre
+			for i, y := range x.Items {
+				walk(y, p, after[i])
+				p = p && EmptyOnly(y)
+			}
+		case *Alt:
+			for _, y := range x.Alts {
+				walk(y, pre, post)
+			}
+		case *Rep:
+			if x.Max == 1 {
+				walk(x.Body, pre, post)
+				return
+			}
+			// Another iteration may stand before or after this one, and a
+			// body never matches only the empty string.
+			walk(x.Body, false, false)
+		}
+	}
+	walk(x, pre, post)
 }
 
 // EmptyOnly reports whether x matches the empty string and nothing else.
