@@ -379,18 +379,18 @@ func netText(n *syntax.Net) string {
 		} else {
 			b.WriteString(" ")
 		}
-		fmt.Fprintf(&b, "{%q, %d, %d},", r.Name, r.Start, r.Final)
+		fmt.Fprintf(&b, "{Name: %q, Start: %d, Final: %d},", r.Name, r.Start, r.Final)
 	}
 	b.WriteString("\n\t},\n\tIndex: []int32{")
 	ints(&b, n.Index)
 	b.WriteString("},\n\tEdges: []syntax.NetEdge{")
 	for i, e := range n.Edges {
-		if i%8 == 0 {
+		if i%4 == 0 {
 			b.WriteString("\n\t\t")
 		} else {
 			b.WriteString(" ")
 		}
-		fmt.Fprintf(&b, "{%d, %d, %d},", e.To, e.Class, e.Call)
+		fmt.Fprintf(&b, "{To: %d, Class: %d, Call: %d},", e.To, e.Class, e.Call)
 	}
 	b.WriteString("\n\t},\n\tClasses: [][]rune{")
 	for _, c := range n.Classes {
