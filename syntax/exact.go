@@ -38,6 +38,18 @@ type netLayout struct {
 	size    []int32 // the number of states of each rule
 	maxSize int32
 	ascii   [][2]uint64 // each class's members below 128, as a bitmap
+	// eps lists, for each state s, the states that ε-edges reach from s
+	// (s itself included) and that do something: match a character, call
+	// a rule, or end a rule; eps[s] is epsList[epsIndex[s]:epsIndex[s+1]].
+	// The recognizer visits those only.
+	epsIndex []int32
+	epsList  []int32
+	// For each rule: whether it can match the empty string, and the
+	// characters its matches can begin with (below 128 a bitmap, from 128
+	// up a yes or no), so that a call that cannot match is not made.
+	nullable  []bool
+	first     [][2]uint64
+	firstHigh []bool
 }
 
 // states returns the network's layout, computed on first use. In the
@@ -51,50 +63,204 @@ func (n *Net) states() *netLayout {
 		if n.checkErr = n.Check(); n.checkErr != nil {
 			return
 		}
-		l := &n.layout
-		l.ascii = make([][2]uint64, len(n.Classes))
-		for i, c := range n.Classes {
-			for j := 0; j < len(c); j += 2 {
-				for r := c[j]; r <= min(c[j+1], 127); r++ {
-					l.ascii[i][r>>6] |= 1 << (r & 63)
-				}
-			}
-		}
-		states := len(n.Index) - 1
-		l.local = make([]int32, states)
-		l.size = make([]int32, len(n.Rules))
-		owner := make([]int32, states)
-		for i := range owner {
-			owner[i] = -1
-		}
-		var queue []int32
-		for r, rule := range n.Rules {
-			if owner[rule.Start] >= 0 {
-				n.identityLayout()
-				return
-			}
-			queue = append(queue[:0], rule.Start)
-			owner[rule.Start] = int32(r)
-			for i := 0; i < len(queue); i++ {
-				s := queue[i]
-				l.local[s] = int32(i)
-				for _, e := range n.Edges[n.Index[s]:n.Index[s+1]] {
-					switch owner[e.To] {
-					case -1:
-						owner[e.To] = int32(r)
-						queue = append(queue, e.To)
-					case int32(r):
-					default:
-						n.identityLayout()
-						return
-					}
-				}
-			}
-			l.size[r] = int32(len(queue))
-			l.maxSize = max(l.maxSize, int32(len(queue)))
-		}
+		n.number()
+		n.closures()
 	})
 	return &n.layout
+}
+
+// number computes the layout's numbering of states and class bitmaps.
+func (n *Net) number() {
+	l := &n.layout
+	l.ascii = make([][2]uint64, len(n.Classes))
+	for i, c := range n.Classes {
+		for j := 0; j < len(c); j += 2 {
+			for r := c[j]; r <= min(c[j+1], 127); r++ {
+				l.ascii[i][r>>6] |= 1 << (r & 63)
+			}
+		}
+	}
+	states := len(n.Index) - 1
+	l.local = make([]int32, states)
+	l.size = make([]int32, len(n.Rules))
+	owner := make([]int32, states)
+	for i := range owner {
+		owner[i] = -1
+	}
+	var queue []int32
+	for r, rule := range n.Rules {
+		if owner[rule.Start] >= 0 {
+			n.identityLayout()
+			return
+		}
+		queue = append(queue[:0], rule.Start)
+		owner[rule.Start] = int32(r)
+		for i := 0; i < len(queue); i++ {
+			s := queue[i]
+			l.local[s] = int32(i)
+			for _, e := range n.Edges[n.Index[s]:n.Index[s+1]] {
+				switch owner[e.To] {
+				case -1:
+					owner[e.To] = int32(r)
+					queue = append(queue, e.To)
+				case int32(r):
+				default:
+					n.identityLayout()
+					return
+				}
+			}
+		}
+		l.size[r] = int32(len(queue))
+		l.maxSize = max(l.maxSize, int32(len(queue)))
+	}
+}
+
+// closures computes the layout's ε-lists and each rule's first characters
+// and nullability.
+func (n *Net) closures() {
+	l := &n.layout
+	states := int32(len(n.Index) - 1)
+	kernel := make([]bool, states)
+	for _, r := range n.Rules {
+		kernel[r.Final] = true
+	}
+	for s := range states {
+		for _, e := range n.Edges[n.Index[s]:n.Index[s+1]] {
+			if e.Class >= 0 || e.Call >= 0 {
+				kernel[s] = true
+			}
+		}
+	}
+	l.epsIndex = make([]int32, states+1)
+	seen := make([]int32, states)
+	for i := range seen {
+		seen[i] = -1
+	}
+	var stack []int32
+	for s := range states {
+		l.epsIndex[s] = int32(len(l.epsList))
+		stack = append(stack[:0], s)
+		seen[s] = s
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if kernel[x] {
+				l.epsList = append(l.epsList, x)
+			}
+			for _, e := range n.Edges[n.Index[x]:n.Index[x+1]] {
+				if e.Class < 0 && e.Call < 0 && seen[e.To] != s {
+					seen[e.To] = s
+					stack = append(stack, e.To)
+				}
+			}
+		}
+	}
+	l.epsIndex[states] = int32(len(l.epsList))
+	// First characters and nullability, to a fixed point: a rule's are
+	// found from the states its start reaches without consuming, and are
+	// found again whenever those of a rule it calls grow.
+	rules := len(n.Rules)
+	l.nullable = make([]bool, rules)
+	l.first = make([][2]uint64, rules)
+	l.firstHigh = make([]bool, rules)
+	callers := make([][]int32, rules)
+	owner := make([]int32, states)
+	for i := range owner {
+		owner[i] = -1
+	}
+	for r, rule := range n.Rules {
+		// The states of rule r: those reached from its start.
+		stack = append(stack[:0], rule.Start)
+		owner[rule.Start] = int32(r)
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, e := range n.Edges[n.Index[x]:n.Index[x+1]] {
+				if e.Call >= 0 {
+					callers[e.Call] = append(callers[e.Call], int32(r))
+				}
+				if owner[e.To] != int32(r) {
+					owner[e.To] = int32(r)
+					stack = append(stack, e.To)
+				}
+			}
+		}
+	}
+	queue := make([]int32, 0, rules)
+	queued := make([]bool, rules)
+	for r := range rules {
+		queue = append(queue, int32(r))
+		queued[r] = true
+	}
+	for i := range seen {
+		seen[i] = -1
+	}
+	visit := int32(0)
+	for len(queue) > 0 {
+		r := queue[0]
+		queue = queue[1:]
+		queued[r] = false
+		var first [2]uint64
+		high, nullable := false, false
+		visit++
+		rule := n.Rules[r]
+		stack = append(stack[:0], rule.Start)
+		seen[rule.Start] = visit
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if x == rule.Final {
+				nullable = true
+			}
+			for _, e := range n.Edges[n.Index[x]:n.Index[x+1]] {
+				next := false
+				switch {
+				case e.Class >= 0:
+					first[0] |= l.ascii[e.Class][0]
+					first[1] |= l.ascii[e.Class][1]
+					cs := n.Classes[e.Class]
+					high = high || len(cs) > 0 && cs[len(cs)-1] >= 128
+				case e.Call >= 0:
+					first[0] |= l.first[e.Call][0]
+					first[1] |= l.first[e.Call][1]
+					high = high || l.firstHigh[e.Call]
+					next = l.nullable[e.Call]
+				default:
+					next = true
+				}
+				if next && seen[e.To] != visit {
+					seen[e.To] = visit
+					stack = append(stack, e.To)
+				}
+			}
+		}
+		if first != l.first[r] || high != l.firstHigh[r] || nullable != l.nullable[r] {
+			l.first[r], l.firstHigh[r], l.nullable[r] = first, high, nullable
+			for _, c := range callers[r] {
+				if !queued[c] {
+					queued[c] = true
+					queue = append(queue, c)
+				}
+			}
+		}
+	}
+}
+
+// eps returns the ε-list of state s.
+func (l *netLayout) eps(s int32) []int32 { return l.epsList[l.epsIndex[s]:l.epsIndex[s+1]] }
+
+// mayMatch reports whether rule r, called at a position where the input
+// holds c (w bytes wide, 0 at its end), can match there at all.
+func (l *netLayout) mayMatch(r int32, c rune, w int32) bool {
+	switch {
+	case l.nullable[r]:
+		return true
+	case w == 0:
+		return false
+	case c < 128:
+		return l.first[r][c>>6]&(1<<(c&63)) != 0
+	}
+	return l.firstHigh[r]
 }
 
 func (n *Net) identityLayout() {
@@ -367,16 +533,7 @@ func (g *Guide) step() bool {
 
 // char returns the character at p and its width, 0 at the end or at a byte
 // that is not UTF-8 (which no class matches).
-func (g *Guide) char(p int32) (rune, int32) {
-	if int(p) >= len(g.in) {
-		return 0, 0
-	}
-	c, w := utf8.DecodeRune(g.in[p:])
-	if c == utf8.RuneError && w <= 1 {
-		return 0, 0
-	}
-	return c, int32(w)
-}
+func (g *Guide) char(p int32) (rune, int32) { return char(g.in, p) }
 
 // closure returns the states reachable from s at position p without
 // consuming input: ε-edges, and calls of rules that can match the empty
@@ -389,24 +546,25 @@ func (g *Guide) closure(s, p int32) []int32 {
 	g.stamp++
 	stamp := g.stamp
 	seen, local := g.cmarks, lay.local
-	seen[local[s]] = stamp
-	out := []int32{s}
+	var out []int32
+	add := func(s int32) {
+		for _, x := range lay.eps(s) {
+			if seen[local[x]] != stamp {
+				seen[local[x]] = stamp
+				out = append(out, x)
+			}
+		}
+	}
+	add(s)
 	for i := 0; i < len(out); i++ {
 		if !g.step() {
 			return out
 		}
 		for _, e := range g.net.Edges[g.net.Index[out[i]]:g.net.Index[out[i]+1]] {
-			next := false
-			switch {
-			case e.Class < 0 && e.Call < 0:
-				next = true
-			case e.Call >= 0:
-				ends := g.end(e.Call, p)
-				next = len(ends) > 0 && ends[0] == p
-			}
-			if next && seen[local[e.To]] != stamp {
-				seen[local[e.To]] = stamp
-				out = append(out, e.To)
+			if e.Call >= 0 && lay.nullable[e.Call] {
+				if ends := g.end(e.Call, p); len(ends) > 0 && ends[0] == p {
+					add(e.To)
+				}
 			}
 		}
 	}
@@ -435,6 +593,9 @@ func (g *Guide) reach(f *frame, s, p int32) bool {
 				c, w := g.char(p)
 				found = w > 0 && g.net.inClass(e.Class, c) && g.reach(f, e.To, p+w)
 			case e.Call >= 0:
+				if c, w := g.char(p); !g.net.layout.mayMatch(e.Call, c, w) {
+					break
+				}
 				for _, end := range g.end(e.Call, p) {
 					if !g.step() {
 						break
@@ -498,12 +659,14 @@ func (g *Guide) end(r, p int32) []int32 {
 		stamp := g.stamp
 		list = list[:0]
 		for len(heap) > 0 && int32(heap[0]>>32) == q {
-			s := int32(uint32(heap.pop()))
-			if marks[local[s]] != stamp {
-				marks[local[s]] = stamp
-				list = append(list, s)
+			for _, s := range lay.eps(int32(uint32(heap.pop()))) {
+				if marks[local[s]] != stamp {
+					marks[local[s]] = stamp
+					list = append(list, s)
+				}
 			}
 		}
+		c, w := g.char(q)
 		for i := 0; i < len(list); i++ {
 			s := list[i]
 			if !g.step() {
@@ -515,10 +678,13 @@ func (g *Guide) end(r, p int32) []int32 {
 			for _, e := range g.net.Edges[g.net.Index[s]:g.net.Index[s+1]] {
 				switch {
 				case e.Class >= 0:
-					if c, w := g.char(q); w > 0 && g.net.inClass(e.Class, c) {
+					if w > 0 && g.net.inClass(e.Class, c) {
 						heap.push(pair(q+w, e.To))
 					}
 				case e.Call >= 0:
+					if !lay.mayMatch(e.Call, c, w) {
+						break
+					}
 					// The callee uses the next depth's scratch space;
 					// this depth's heap and list are saved first.
 					sc.heap, sc.list = heap, list
@@ -529,18 +695,15 @@ func (g *Guide) end(r, p int32) []int32 {
 							break
 						}
 						if end == q {
-							if marks[local[e.To]] != stamp {
-								marks[local[e.To]] = stamp
-								list = append(list, e.To)
+							for _, x := range lay.eps(e.To) {
+								if marks[local[x]] != stamp {
+									marks[local[x]] = stamp
+									list = append(list, x)
+								}
 							}
 							continue
 						}
 						heap.push(pair(end, e.To))
-					}
-				default:
-					if marks[local[e.To]] != stamp {
-						marks[local[e.To]] = stamp
-						list = append(list, e.To)
 					}
 				}
 			}
@@ -610,4 +773,126 @@ func (h *pairHeap) pop() uint64 {
 		(*h)[i], (*h)[m] = (*h)[m], (*h)[i]
 		i = m
 	}
+}
+
+// A Lookahead runs, for one parse, the exact continuation guards of a
+// generated parser: each guard is the minimal DFA of what may follow a
+// decision, to the end of the input, written as a [Net] whose rules are the
+// guards (a rule's automaton is its DFA: disjoint classes on every state's
+// edges, and an ε-edge to the rule's final state from each accepting
+// state; no calls).
+//
+// A guard asked at every iteration of a repetition would rescan the rest
+// of the input each time, quadratic work in all. A Lookahead remembers the
+// verdict of every (state, position) pair its runs have passed, for every
+// guard of the parse: a run stops at the first pair already decided, so
+// the guards of one parse together take at most one step per pair, a
+// number linear in the input's length (the DFAs' states times the
+// positions) and, in practice, a step or two per byte of the input.
+//
+// A Lookahead is for one parse by one goroutine.
+type Lookahead struct {
+	net    *Net
+	in     []byte
+	budget int
+	work   int
+	err    error
+	memo   map[uint64]bool // pair(position, state) → accepted
+	path   []uint64
+}
+
+// NewLookahead returns the lookahead of one parse of input, which may take
+// about work steps (a step is one character read by a guard's DFA) before
+// it gives up with [ErrWork]. A network that fails [Net.Check] makes a
+// lookahead that answers false to everything, with the check's error from
+// [Lookahead.Err].
+func NewLookahead(n *Net, input []byte, work int) *Lookahead {
+	l := &Lookahead{net: n, in: input, budget: work, work: work}
+	switch {
+	case n == nil:
+		l.err = errors.New("lookahead: no network")
+	default:
+		n.states()
+		l.err = n.checkErr
+	}
+	return l
+}
+
+// Steps returns the steps the lookahead has taken so far.
+func (l *Lookahead) Steps() int {
+	if l == nil {
+		return 0
+	}
+	return l.budget - max(l.work, 0)
+}
+
+// Err returns why the lookahead gave up, or nil.
+func (l *Lookahead) Err() error {
+	if l == nil {
+		return errors.New("parse needs a lookahead for its exact guards, and has none")
+	}
+	return l.err
+}
+
+// Match reports whether the rest of the input, from position pos, is in
+// the language of guard (a rule of the network).
+func (l *Lookahead) Match(guard, pos int) bool {
+	if l == nil || l.err != nil || guard < 0 || guard >= len(l.net.Rules) || pos < 0 || pos > len(l.in) {
+		return false
+	}
+	if l.memo == nil {
+		l.memo = make(map[uint64]bool, min(len(l.in)+1, 1<<16))
+	}
+	n := l.net
+	final := n.Rules[guard].Final
+	s, q := n.Rules[guard].Start, int32(pos)
+	path := l.path[:0]
+	verdict := false
+	for {
+		k := pair(q, s)
+		if v, ok := l.memo[k]; ok {
+			verdict = v
+			break
+		}
+		l.work--
+		if l.work < 0 {
+			l.err = ErrWork
+			return false
+		}
+		path = append(path, k)
+		c, w := char(l.in, q)
+		next := int32(-1)
+		for _, e := range n.Edges[n.Index[s]:n.Index[s+1]] {
+			switch {
+			case e.Class < 0:
+				if int(q) == len(l.in) && e.To == final {
+					verdict = true
+				}
+			case w > 0 && next < 0 && n.inClass(e.Class, c):
+				next = e.To
+			}
+		}
+		if next < 0 {
+			break
+		}
+		s, q = next, q+w
+	}
+	for _, k := range path {
+		l.memo[k] = verdict
+	}
+	l.path = path[:0]
+	return verdict
+}
+
+// char returns the character of in at p and its width, 0 at the end or at
+// a byte that is not UTF-8 (which no class matches).
+func char(in []byte, p int32) (rune, int32) {
+	if int(p) >= len(in) {
+		return 0, 0
+	}
+	c, w := utf8.DecodeRune(in[p:])
+	if c == utf8.RuneError && w <= 1 {
+		return 0, 0
+	}
+	return c, int32(w)
 }

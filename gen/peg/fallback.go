@@ -42,6 +42,9 @@ import (
 
 const canPrefix = "CAN:"
 
+// lookCall matches the code of the exact guards' predicates (peg.go).
+var lookCall = regexp.MustCompile(`^return exactLookahead\(c\)\.Match\((\d+), \w+\.\(int\)\), nil$`)
+
 // guideCall matches the code of the predicates this pass emits.
 var guideCall = regexp.MustCompile(`^return fallbackGuide\(c\)\.(Can|Call|Enter|Leave|Abort)\((\d+)?.*?\), nil(?: /\* decision (\d+)\b.*\*/)?$`)
 
@@ -113,7 +116,7 @@ func (t *translator) fallback() (*fallbackResult, error) {
 	for _, p := range t.rules {
 		nb.net.Rules = append(nb.net.Rules, syntax.NetRule{Name: p.ident, Start: nb.state(), Final: nb.state()})
 	}
-	here := t.alloc("Here")
+	here := t.hereRule()
 	label := 0
 	ins := make([][]insertion, len(t.rules))
 	for i, e := range exprs {
@@ -431,12 +434,13 @@ const maxWitnessWork = 20_000_000
 // the PEG, with the guide answering every other decision but this one left
 // as the unguarded PEG would take it, rejects. Inputs come from the
 // sampler, n per start rule that needs the guide.
-func (t *translator) witnesses(text []byte, fb *fallbackResult, n int) {
+func (t *translator) witnesses(text []byte, fb *fallbackResult, guards *syntax.Net, n int) {
 	prog, err := loadPEG(string(text))
 	if err != nil {
 		t.report.warn("witness search: reading the PEG back: %v", err)
 		return
 	}
+	prog.guards = guards
 	m, err := abnf.NewMatcher(t.abnf)
 	if err != nil {
 		t.report.warn("witness search: %v", err)

@@ -80,7 +80,7 @@ func (g guard) text() string {
 		}
 		return "&" + class(g.first)
 	case guardExact:
-		return "&" + g.exact + "_0"
+		return "&" + g.exact
 	case guardFallback:
 		return "&{" + canPrefix + strconv.Itoa(g.item) + "}"
 	}

@@ -56,7 +56,8 @@ type (
 )
 
 type pegProgram struct {
-	rules map[string]pexpr
+	rules  map[string]pexpr
+	guards *syntax.Net // the exact guards' network (Result.guards), if any
 }
 
 // loadPEG parses the emitted grammar, skipping the initializer, comments,
@@ -391,6 +392,11 @@ func (p *pp) code() (pexpr, error) {
 		}
 		return &pCan{item: n, at: start, end: p.i}, nil
 	}
+	if m := lookCall.FindStringSubmatch(body); m != nil {
+		c := &pCode{op: "Match", item: -1}
+		c.arg, _ = strconv.Atoi(m[1])
+		return c, nil
+	}
 	m := guideCall.FindStringSubmatch(body)
 	if m == nil {
 		return nil, fmt.Errorf("peg: unknown code predicate %q", body)
@@ -443,6 +449,9 @@ func (prog *pegProgram) parse(entry string, in []byte) bool {
 // done, the interpreter's and the guide's.
 func (prog *pegProgram) run(entry string, in []byte, net *syntax.Net, skip map[int]bool) (ok bool, steps int, err error) {
 	m := &pm{prog: prog, in: in, skip: skip}
+	if prog.guards != nil {
+		m.look = syntax.NewLookahead(prog.guards, in, 1_000_000+1000*len(in))
+	}
 	if net != nil {
 		// The exact recognizer takes cubic time on highly ambiguous
 		// grammars (random ones are), linear time on the RFCs'.
@@ -450,9 +459,12 @@ func (prog *pegProgram) run(entry string, in []byte, net *syntax.Net, skip map[i
 		m.guide = syntax.NewGuide(net, in, 1_000_000+20*n*n*n)
 	}
 	_, ok = m.match(&pRef{name: entry}, 0)
-	steps = m.steps + m.guide.Steps()
+	steps = m.steps + m.guide.Steps() + m.look.Steps()
 	if m.guide != nil && m.guide.Err() != nil {
 		return false, steps, m.guide.Err()
+	}
+	if m.look != nil && m.look.Err() != nil {
+		return false, steps, m.look.Err()
 	}
 	return ok && utf8.Valid(in), steps, nil // pigeon reports invalid UTF-8 as an error
 }
@@ -463,6 +475,7 @@ type pm struct {
 	steps int
 	memo  map[memoKey]memoVal // packrat: rule results per position, without a guide
 	guide *syntax.Guide
+	look  *syntax.Lookahead
 	skip  map[int]bool
 	depth int
 }
@@ -532,6 +545,8 @@ func (m *pm) match(e pexpr, pos int) (int, bool) {
 	case *pCode:
 		g := m.guide
 		switch e.op {
+		case "Match":
+			return pos, m.look.Match(e.arg, pos)
 		case "Can":
 			return pos, m.skip[e.item] || g.Can(e.arg, pos)
 		case "Call":

@@ -129,6 +129,7 @@ type Result struct {
 	// reads UTF-8), mapping offsets back to the input's.
 	Octets  bool
 	net     *syntax.Net
+	guards  *syntax.Net // the exact guards' DFAs, run by syntax.Lookahead
 	leftRec bool
 }
 
@@ -261,6 +262,10 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 	for _, r := range t.rules {
 		res.leftRec = res.leftRec || r.rule.Fold && r.rule.Capture
 	}
+	if len(t.gorder) > 0 {
+		res.guards = t.guardNet()
+		t.hereRule()
+	}
 	fb, err := t.fallback()
 	if err != nil {
 		return nil, err
@@ -272,7 +277,7 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 	if fb != nil {
 		res.Fallback, res.net = true, fb.net
 		if n := cmp.Or(opts.Witnesses, 200); n > 0 {
-			t.witnesses(res.PEG, fb, n)
+			t.witnesses(res.PEG, fb, res.guards, n)
 		}
 	}
 	t.report.finish(t)
@@ -416,6 +421,16 @@ type translator struct {
 	unitIdent map[*ir.Rule]string     // the one translation of a rule for all its contexts
 	dag       *dag                    // memoized walks of the lowered expressions (dag.go)
 	variants  map[*ir.Rule]int        // translations of each rule in t.rules
+	here      string                  // the rule that returns the current offset, once allocated
+}
+
+// hereRule returns the identifier of the rule that returns the current
+// offset, for the questions the generated parser asks its runtime.
+func (t *translator) hereRule() string {
+	if t.here == "" {
+		t.here = t.alloc("Here")
+	}
+	return t.here
 }
 
 // pegRule is one emitted rule.
@@ -536,50 +551,43 @@ func (t *translator) emit(res *Result, fb *fallbackResult) []byte {
 			}
 		}
 	}
-	if fb != nil {
-		fmt.Fprintf(&b, "\n// The current offset, for the exact recognizer's questions.\n%s <- \"\" {\n\treturn c.pos.offset, nil\n}\n", fb.here)
+	if t.here != "" {
+		fmt.Fprintf(&b, "\n// The current offset, for the questions to the runtime (exact guards, the exact recognizer).\n%s <- \"\" {\n\treturn c.pos.offset, nil\n}\n", t.here)
 	}
-	for _, g := range t.gorder {
-		fmt.Fprintf(&b, "\n// %s: exact continuation guard, the minimal DFA (%d states) of what may follow.\n", g.ident, len(g.dfa.Next))
-		for s := range g.dfa.Next {
-			fmt.Fprintf(&b, "%s <- %s\n", guardState(g, s), guardBody(g, s))
-		}
+	for i, g := range t.gorder {
+		fmt.Fprintf(&b, "\n// %s: exact continuation guard, the minimal DFA (%d states) of what may follow, to the end of the input: guard %d of guardNet, run by syntax.Lookahead, which remembers every verdict of the parse.\n", g.ident, len(g.dfa.Next), i)
+		fmt.Fprintf(&b, "%s <- p:%s &{ return exactLookahead(c).Match(%d, p.(int)), nil }\n", g.ident, t.hereRule(), i)
 	}
 	return b.Bytes()
 }
 
-func guardState(g *guardRule, s int) string { return fmt.Sprintf("%s_%d", g.ident, s) }
-
-// guardBody emits DFA state s: a self-loop as a greedy class (exact, since
-// the state's transitions are on disjoint sets), then one alternative per
-// target, then the end of input if accepting.
-func guardBody(g *guardRule, s int) string {
-	var self fa.CharSet
-	var alts []string
-	for _, e := range g.dfa.Edges(s) {
-		if int(e.To) == s {
-			self = e.On
-			continue
+// guardNet is the network of the exact guards, one rule per guard: its
+// minimal DFA, each state's edges on disjoint classes, and an ε-edge to the
+// rule's final state from each accepting state (syntax.Lookahead).
+func (t *translator) guardNet() *syntax.Net {
+	nb := &netBuilder{classes: map[string]int32{}}
+	for _, g := range t.gorder {
+		base := int32(len(nb.edges))
+		for range g.dfa.Next {
+			nb.state()
 		}
-		alts = append(alts, class(e.On)+" "+guardState(g, int(e.To)))
-	}
-	if g.dfa.Accept[s] {
-		alts = append(alts, "!.")
-	}
-	body := strings.Join(alts, " / ")
-	if len(alts) == 0 {
-		body = "!."
-		if !g.dfa.Accept[s] {
-			body = "[^\\x00-\\U0010FFFF]" // unreachable: minimized DFAs have no dead states
+		final := nb.state()
+		nb.net.Rules = append(nb.net.Rules, syntax.NetRule{Name: g.ident, Start: base, Final: final})
+		for s := range g.dfa.Next {
+			for _, e := range g.dfa.Edges(s) {
+				var ranges []rune
+				for _, r := range e.On.Ranges() {
+					ranges = append(ranges, r.Lo, r.Hi)
+				}
+				nb.match(base+int32(s), base+e.To, ranges)
+			}
+			if g.dfa.Accept[s] {
+				nb.eps(base+int32(s), final)
+			}
 		}
 	}
-	if !self.Empty() {
-		if len(alts) > 1 {
-			body = "(" + body + ")"
-		}
-		body = class(self) + "* " + body
-	}
-	return body
+	nb.finish()
+	return &nb.net
 }
 
 // class emits a character set as a pigeon literal or class. A '-' goes last
@@ -680,7 +688,26 @@ func PEG() *syntax.PEG {
 	field("MaxExpressions", "errMaxExprCnt")
 	b.WriteString(`	}
 }
-
+`)
+	if res.guards != nil {
+		b.WriteString(`
+// parseEntry runs pigeon's parser from an entrypoint, with the lookahead
+// that runs its exact guards.
+func parseEntry(entry string, text []byte, maxExpr uint64, guide *syntax.Guide) (any, error) {
+	look := syntax.NewLookahead(guardNet, text, int(min(maxExpr, 1<<40)))
+	opts := []Option{Entrypoint(entry), MaxExpressions(maxExpr), GlobalStore("lookahead", look)}
+	if guide != nil {
+		opts = append(opts, GlobalStore("guide", guide))
+	}
+	v, err := Parse("", text, opts...)
+	if look.Err() != nil {
+		return nil, look.Err()
+	}
+	return v, err
+}
+`)
+	} else {
+		b.WriteString(`
 // parseEntry runs pigeon's parser from an entrypoint.
 func parseEntry(entry string, text []byte, maxExpr uint64, guide *syntax.Guide) (any, error) {
 	if guide != nil {
@@ -688,7 +715,9 @@ func parseEntry(entry string, text []byte, maxExpr uint64, guide *syntax.Guide) 
 	}
 	return Parse("", text, Entrypoint(entry), MaxExpressions(maxExpr))
 }
-
+`)
+	}
+	b.WriteString(`
 // pegErrors reads pigeon's error list.
 func pegErrors(err error) []syntax.PEGError {
 	var list errList
@@ -720,6 +749,20 @@ func (c *current) extend(rule string, v any) (any, error) {
 
 func (c *current) fold(rule string, v any) (any, error) {
 	return syntax.Fold(rule, c.pos.offset, c.pos.offset+len(c.text), v), nil
+}
+`)
+	}
+	if res.guards != nil {
+		b.WriteString(`
+// guardNet is the exact guards' minimal DFAs, one rule each, run by the
+// parse's lookahead (syntax.Lookahead), which remembers every verdict: the
+// guards of a parse take a step per character at most once per DFA state.
+var guardNet = ` + netText(res.guards) + `
+
+// exactLookahead is the lookahead of the parse in progress.
+func exactLookahead(c *current) *syntax.Lookahead {
+	l, _ := c.globalStore["lookahead"].(*syntax.Lookahead)
+	return l
 }
 `)
 	}
