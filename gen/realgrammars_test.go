@@ -110,6 +110,21 @@ func lineDiff(want, got string) string {
 	return b.String()
 }
 
+// workCases are valid inputs on which exact guards and the exact
+// recognizer once spent work in proportion to the rest of the input at
+// every iteration of a repetition (issue 25): ParseRule must accept them
+// within its default budget, which the test checks by the expressions
+// each needs (the least budget with which the parse succeeds).
+var workCases = []struct{ file, rule, name, in string }{
+	{"rfc3966.abnf", "telephone-uri", `"tel:2" + ";a"×64 + ";phone-context=a"`, "tel:2" + strings.Repeat(";a", 64) + ";phone-context=a"},
+	{"rfc3966.abnf", "telephone-uri", `"tel:2" + ";a"×640 + ";phone-context=a"`, "tel:2" + strings.Repeat(";a", 640) + ";phone-context=a"},
+	{"rfc3966.abnf", "telephone-uri", `"tel:2" + ";a"×6400 + ";phone-context=a"`, "tel:2" + strings.Repeat(";a", 6400) + ";phone-context=a"},
+	{"rfc8610-cddl.abnf", "cddl", `"a=[(" + 16 spaces + "//" + 16 spaces + ")]"`, "a=[(" + strings.Repeat(" ", 16) + "//" + strings.Repeat(" ", 16) + ")]"},
+}
+
+// ParseRule's budget (package parser: exprBase, exprPerByte).
+const parseRuleBase, parseRulePerByte = 10000, 150
+
 // realCase is one start rule of one grammar in the harness.
 type realCase struct {
 	entry   grammarindex.Entry
@@ -199,6 +214,10 @@ func TestRealGrammars(t *testing.T) {
 			write(pkg+"/dfa.go", string(src))
 		}
 		fmt.Fprintf(&imports, "\t%q\n", "realgrammars/"+pkg)
+		tables := "nil"
+		if len(ms) > 0 {
+			tables = pkg + ".DFA()"
+		}
 		for _, r := range e.Starts {
 			rc := &realCase{entry: e, g: g, rule: r, pkg: pkg, pigeon: res.Entries[g.Rule(r).Name], regular: regular[r]}
 			cases = append(cases, rc)
@@ -206,7 +225,7 @@ func TestRealGrammars(t *testing.T) {
 			if rc.regular {
 				d = fmt.Sprintf("%s.DFA()[%q].Machine()", pkg, g.Rule(r).Name)
 			}
-			fmt.Fprintf(&table, "\t{grammar(%s.PEG()), %q, %s},\n", pkg, g.Rule(r).Name, d)
+			fmt.Fprintf(&table, "\t{grammar(%s.PEG()), newParser(%s.PEG(), %s), %q, %s},\n", pkg, pkg, tables, g.Rule(r).Name, d)
 		}
 	}
 	write("main.go", strings.NewReplacer("IMPORTS\n", imports.String(), "CASES\n", table.String()).Replace(realHarness))
@@ -289,26 +308,53 @@ func TestRealGrammars(t *testing.T) {
 			if err != nil {
 				t.Fatalf("harness: %v", err)
 			}
-			p, d := line[0] == '1', line[2]
+			p, d, pr := line[0] == '1', line[2], line[4] == '1'
 			if want {
 				valid++
 			}
 			if i%2 == 0 && !want {
 				t.Errorf("%s %s: sample %q does not match its rule", rc.entry.File, rc.rule, b)
 			}
-			if p != want || rc.regular && (d == '1') != want {
+			if p != want || rc.regular && (d == '1') != want || pr != want {
 				bad++
 				if bad <= 10 {
-					t.Errorf("%s %s %q: ABNF %v, pigeon %v, DFA %c", rc.entry.File, rc.rule, b, want, p, d)
+					t.Errorf("%s %s %q: ABNF %v, pigeon %v, DFA %c, ParseRule (default budget) %v: %s", rc.entry.File, rc.rule, b, want, p, d, pr, line[6:len(line)-1])
 				}
 			}
 		}
 		if err := <-werr; err != nil {
 			t.Fatal(err)
 		}
-		kind := "pigeon = matcher"
+		for _, wc := range workCases {
+			if wc.file != rc.entry.File || wc.rule != rc.rule {
+				continue
+			}
+			if ok, _ := m.Match(rc.rule, []byte(wc.in)); !ok {
+				t.Fatalf("%s %s: %.40q… does not match", wc.file, wc.rule, wc.in)
+			}
+			fmt.Fprintf(in, "%d %s\n%d %s work\n", k, hex.EncodeToString([]byte(wc.in)), k, hex.EncodeToString([]byte(wc.in)))
+			if err := in.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			verdict, err := out.ReadString('\n')
+			if err != nil {
+				t.Fatal(err)
+			}
+			line, err := out.ReadString('\n')
+			if err != nil {
+				t.Fatal(err)
+			}
+			var w int
+			fmt.Sscan(line, &w)
+			budget := parseRuleBase + parseRulePerByte*len(wc.in)
+			t.Logf("%s %s, %s (%d bytes): %d expressions (%.1f per byte), ParseRule's budget %d", wc.file, wc.rule, wc.name, len(wc.in), w, float64(w)/float64(len(wc.in)), budget)
+			if w == 0 || w > budget || verdict[4] != '1' {
+				t.Errorf("%s %s, %s: valid, but needs %d expressions (0: none suffice), ParseRule's budget is %d: %s", wc.file, wc.rule, wc.name, w, budget, verdict)
+			}
+		}
+		kind := "pigeon = ParseRule = matcher"
 		if rc.regular {
-			kind = "pigeon = DFA = matcher"
+			kind = "pigeon = ParseRule = DFA = matcher"
 		}
 		t.Logf("%s %s: %d inputs (%d valid), %d disagreements (%s), %v", rc.entry.File, rc.rule, len(inputs), valid, bad, kind, time.Since(start).Round(time.Millisecond))
 	}
@@ -325,6 +371,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/syntax"
 
 IMPORTS
@@ -332,6 +379,7 @@ IMPORTS
 
 var cases = []struct {
 	g    *syntax.Grammar
+	p    *parser.Parser
 	rule string
 	dfa  *syntax.Machine
 }{
@@ -346,6 +394,28 @@ func grammar(p *syntax.PEG) *syntax.Grammar {
 	return g
 }
 
+func newParser(p *syntax.PEG, t syntax.Tables) *parser.Parser {
+	return parser.MustParser(parser.NewParser("real", p, t))
+}
+
+// work returns the least expression budget (pigeon's, the guide's, the
+// lookahead's) with which the parse succeeds, 0 if none up to 2^40 does.
+func work(g *syntax.Grammar, rule string, b []byte) uint64 {
+	if _, f := g.Parse(rule, b, 1<<40); f != nil {
+		return 0
+	}
+	lo, hi := uint64(0), uint64(1<<40) // fails at lo, succeeds at hi
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if _, f := g.Parse(rule, b, mid); f == nil {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi
+}
+
 func main() {
 	in := bufio.NewReaderSize(os.Stdin, 1<<20)
 	out := bufio.NewWriter(os.Stdout)
@@ -354,11 +424,16 @@ func main() {
 		if err != nil {
 			break
 		}
-		k, h, _ := strings.Cut(line[:len(line)-1], " ")
-		i, _ := strconv.Atoi(k)
-		b, _ := hex.DecodeString(h)
+		f := strings.Split(line[:len(line)-1], " ")
+		i, _ := strconv.Atoi(f[0])
+		b, _ := hex.DecodeString(f[1])
 		c := cases[i]
-		p, d := "0", "-"
+		if len(f) > 2 { // "K HEX work"
+			out.WriteString(strconv.FormatUint(work(c.g, c.rule, b), 10) + "\n")
+			out.Flush()
+			continue
+		}
+		p, d, pr, why := "0", "-", "1", "-"
 		if _, f := c.g.Parse(c.rule, b, 1<<40); f == nil {
 			p = "1"
 		}
@@ -368,7 +443,10 @@ func main() {
 				d = "1"
 			}
 		}
-		out.WriteString(p + " " + d + "\n")
+		if _, err := c.p.ParseRule(c.rule, string(b)); err != nil {
+			pr, why = "0", strconv.Quote(err.Error())
+		}
+		out.WriteString(p + " " + d + " " + pr + " " + why + "\n")
 		if in.Buffered() == 0 {
 			out.Flush()
 		}
