@@ -1,7 +1,6 @@
 package syntax
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -358,8 +357,14 @@ var ErrWork = errors.New("parse abandoned: too much work for the input's length"
 // language.
 //
 // The answers rest on End(R, p), the positions where rule R, called at p,
-// can end (memoized), and on per-invocation sets of viable ends: those from
-// which the caller can still complete.
+// can end (memoized), and on a memoized search per invocation: from a state
+// and position of the invocation's rule, can it end at a position from
+// which its caller, from the state it returns to, can do the same, up to
+// the end of the input. The search stops at the first such end, and its
+// answers are kept per (state, position) for the invocation's rule, caller
+// and return state, whatever its origin: a question asked at every
+// iteration of a repetition is answered from the answers of the ones
+// before, not by a new scan of the rest of the input.
 //
 // A Guide is for one parse by one goroutine.
 type Guide struct {
@@ -373,7 +378,7 @@ type Guide struct {
 	stack   []*frame
 	pending int32 // the return state of the call about to be made
 	frames  map[frameKey]*frame
-	cans    map[string]map[uint64]bool
+	cans    map[canKey]map[uint64]bool
 	scratch []*endScratch // per nesting depth of end
 	cmarks  []uint32      // closure's marks
 	stamp   uint32
@@ -385,14 +390,20 @@ type frameKey struct {
 	parent            *frame
 }
 
+// canKey identifies what an invocation's answers depend on: its rule, and
+// where it returns to (its caller's invocation and state), not its origin.
+type canKey struct {
+	rule, ret int32
+	parent    *frame
+}
+
 // frame is one invocation of a rule on the parser's stack.
 type frame struct {
-	rule    int32
-	origin  int32
-	ret     int32 // the state the caller returns to
-	parent  *frame
-	allowed []int32 // viable ends, sorted
-	can     map[uint64]bool
+	rule   int32
+	origin int32
+	ret    int32 // the state the caller returns to
+	parent *frame
+	can    map[uint64]bool // (state, position) → can end where the callers complete
 }
 
 // NewGuide returns a guide for one parse of input, which may spend about
@@ -401,7 +412,7 @@ type frame struct {
 // makes a guide that answers false to everything, with the check's error
 // from [Guide.Err].
 func NewGuide(n *Net, input []byte, work int) *Guide {
-	g := &Guide{net: n, in: input, budget: work, work: work, ends: make(map[uint64]span, min(4*len(input), 1<<16)), pending: -1, frames: map[frameKey]*frame{}, cans: map[string]map[uint64]bool{}}
+	g := &Guide{net: n, in: input, budget: work, work: work, ends: make(map[uint64]span, min(4*len(input), 1<<16)), pending: -1, frames: map[frameKey]*frame{}, cans: map[canKey]map[uint64]bool{}}
 	switch {
 	case n == nil:
 		g.err = errors.New("guide: no network")
@@ -440,7 +451,9 @@ func (g *Guide) Call(ret int) bool {
 
 // Enter pushes an invocation of rule at position pos. It returns false —
 // and pushes nothing — when no end of the invocation lets the callers
-// complete: the parser can fail it at once.
+// complete: the parser can fail it at once (without this, a parser that
+// does not memoize would try, and backtrack over, every invocation that
+// cannot lead to a match: exponential work on ambiguous grammars).
 func (g *Guide) Enter(rule, pos int) bool {
 	if g == nil || g.err != nil || rule < 0 || rule >= len(g.net.Rules) || pos < 0 || pos > len(g.in) {
 		return false
@@ -457,21 +470,17 @@ func (g *Guide) Enter(rule, pos int) bool {
 		g.err = errors.New("guide: a rule was entered without its call")
 		return false
 	}
+	if !g.step() {
+		return false
+	}
+	if c, w := g.char(int32(pos)); !g.net.layout.mayMatch(int32(rule), c, w) {
+		return false
+	}
 	k := frameKey{int32(rule), int32(pos), ret, parent}
 	f := g.frames[k]
 	if f == nil {
 		f = &frame{rule: int32(rule), origin: int32(pos), ret: ret, parent: parent}
-		for _, e := range g.end(int32(rule), int32(pos)) {
-			if !g.step() {
-				break
-			}
-			if parent == nil && int(e) == len(g.in) || parent != nil && g.reach(parent, ret, e) {
-				f.allowed = append(f.allowed, e)
-			}
-		}
-		// What an invocation can reach depends only on its rule and its
-		// viable ends: invocations that share both share their answers.
-		ck := canKey(f.rule, f.allowed)
+		ck := canKey{f.rule, ret, parent}
 		f.can = g.cans[ck]
 		if f.can == nil {
 			f.can = map[uint64]bool{}
@@ -479,19 +488,21 @@ func (g *Guide) Enter(rule, pos int) bool {
 		}
 		g.frames[k] = f
 	}
-	if g.err != nil || len(f.allowed) == 0 {
+	if !g.reach(f, g.net.Rules[f.rule].Start, f.origin) {
 		return false
 	}
 	g.stack = append(g.stack, f)
 	return true
 }
 
-func canKey(rule int32, allowed []int32) string {
-	b := binary.AppendUvarint(nil, uint64(rule))
-	for _, e := range allowed {
-		b = binary.AppendUvarint(b, uint64(e))
+// viable reports whether invocation f, ending at p, lets its callers
+// complete: the input ends there, or the caller can end where its own
+// callers complete.
+func (g *Guide) viable(f *frame, p int32) bool {
+	if f.parent == nil {
+		return int(p) == len(g.in)
 	}
-	return string(b)
+	return g.reach(f.parent, f.ret, p)
 }
 
 // Leave pops the invocation the parser has completed.
@@ -571,8 +582,8 @@ func (g *Guide) closure(s, p int32) []int32 {
 	return out
 }
 
-// reach reports whether invocation f, in state s at position p, can end at
-// one of its viable ends.
+// reach reports whether invocation f, in state s at position p, can end
+// where its callers can complete.
 func (g *Guide) reach(f *frame, s, p int32) bool {
 	k := uint64(uint32(s))<<32 | uint64(uint32(p))
 	if v, ok := f.can[k]; ok {
@@ -581,11 +592,9 @@ func (g *Guide) reach(f *frame, s, p int32) bool {
 	final := g.net.Rules[f.rule].Final
 	found := false
 	for _, x := range g.closure(s, p) {
-		if x == final {
-			if _, ok := slices.BinarySearch(f.allowed, p); ok {
-				found = true
-				break
-			}
+		if x == final && g.viable(f, p) {
+			found = true
+			break
 		}
 		for _, e := range g.net.Edges[g.net.Index[x]:g.net.Index[x+1]] {
 			switch {

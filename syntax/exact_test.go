@@ -35,8 +35,8 @@ func TestGuideEnter(t *testing.T) {
 		{"(", false}, {")", false}, {"(()", false}, {"())", false}, {"x", false},
 	} {
 		g := NewGuide(parens(), []byte(tc.in), 1<<20)
-		if got := g.Enter(0, 0); got != tc.want || g.Err() != nil {
-			t.Errorf("%q: Enter(S, 0) = %v (err %v), want %v", tc.in, got, g.Err(), tc.want)
+		if got := g.Enter(0, 0) && g.Can(0, 0); got != tc.want || g.Err() != nil {
+			t.Errorf("%q: Enter(S, 0), Can(start, 0) = %v (err %v), want %v", tc.in, got, g.Err(), tc.want)
 		}
 	}
 }
@@ -84,15 +84,15 @@ func TestGuideCan(t *testing.T) {
 func TestGuideWork(t *testing.T) {
 	in := []byte("((((((((((((((((((((()))))))))))))))))))))")
 	g := NewGuide(parens(), in, 10)
-	if g.Enter(0, 0) || !errors.Is(g.Err(), ErrWork) {
-		t.Errorf("Enter with 10 steps of work: err %v, want ErrWork", g.Err())
+	if g.Enter(0, 0) && g.Can(0, 0) || !errors.Is(g.Err(), ErrWork) {
+		t.Errorf("Enter, Can with 10 steps of work: err %v, want ErrWork", g.Err())
 	}
 	if g.Steps() != 10 {
 		t.Errorf("Steps() = %d, want the whole budget, 10", g.Steps())
 	}
 	g = NewGuide(parens(), in, 1<<20)
-	if !g.Enter(0, 0) || g.Steps() == 0 || g.Steps() > 1<<20 {
-		t.Errorf("Enter: %v, Steps() = %d", g.Err(), g.Steps())
+	if !g.Enter(0, 0) || !g.Can(0, 0) || g.Steps() == 0 || g.Steps() > 1<<20 {
+		t.Errorf("Enter, Can: %v, Steps() = %d", g.Err(), g.Steps())
 	}
 }
 
@@ -176,19 +176,19 @@ func TestGuideScratchPerRule(t *testing.T) {
 		in = append(in, 'a')
 	}
 	g := NewGuide(net, in, 1<<30)
-	if !g.Enter(0, 0) || g.Err() != nil {
-		t.Fatalf("Enter(r0) on c a^%d: false, %v", n-1, g.Err())
+	if !g.Enter(0, 0) || !g.Can(int(net.Rules[0].Start), 0) || g.Err() != nil {
+		t.Fatalf("Enter(r0), Can(start) on c a^%d: false, %v", n-1, g.Err())
 	}
-	if len(g.scratch) < n {
-		t.Fatalf("the guide nested %d deep, want %d", len(g.scratch), n)
+	if len(g.scratch) < n-1 { // r1 … r(n-1), each inside the one before
+		t.Fatalf("the guide nested %d deep, want %d", len(g.scratch), n-1)
 	}
 	for d, sc := range g.scratch {
 		if len(sc.marks) > 3 {
 			t.Fatalf("depth %d: %d marks, more than the 3 states of one rule", d, len(sc.marks))
 		}
 	}
-	if NewGuide(net, []byte("caa"), 1<<30).Enter(0, 0) {
-		t.Error("Enter(r0) on caa: true")
+	if g := NewGuide(net, []byte("caa"), 1<<30); g.Enter(0, 0) && g.Can(int(net.Rules[0].Start), 0) {
+		t.Error("Enter(r0), Can(start) on caa: true")
 	}
 }
 
@@ -200,7 +200,7 @@ func BenchmarkGuideChain(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if !NewGuide(net, in, 1<<30).Enter(0, 0) {
+		if g := NewGuide(net, in, 1<<30); !g.Enter(0, 0) || !g.Can(int(net.Rules[0].Start), 0) {
 			b.Fatal("not matched")
 		}
 	}
