@@ -33,6 +33,10 @@ import (
 
 const grammarsDir = "../testdata/grammars"
 
+// goabnfPkg is the independent ABNF engine the benchmark (GEN_BENCH=1)
+// compares with: a dependency of the test's module only.
+const goabnfPkg = "github.com/pandatix/go-abnf@v0.5.5"
+
 // staticcheck is the version the project's own code is checked with.
 const staticcheck = "honnef.co/go/tools/cmd/staticcheck@v0.8.2"
 
@@ -230,7 +234,11 @@ func TestRealGrammars(t *testing.T) {
 			if rc.regular {
 				d = fmt.Sprintf("%s.DFA()[%q].Machine()", pkg, g.Rule(r).Name)
 			}
-			fmt.Fprintf(&table, "\t{grammar(%s.PEG()), newParser(%s.PEG(), %s), %q, %s},\n", pkg, pkg, tables, g.Rule(r).Name, d)
+			abs, err := filepath.Abs(e.Path(grammarsDir))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&table, "\t{grammar(%s.PEG()), newParser(%s.PEG(), %s), %q, %s, %q, %v},\n", pkg, pkg, tables, g.Rule(r).Name, d, abs, e.Octets)
 		}
 	}
 	write("main.go", strings.NewReplacer("IMPORTS\n", imports.String(), "CASES\n", table.String()).Replace(realHarness))
@@ -245,7 +253,7 @@ func TestRealGrammars(t *testing.T) {
 		}
 	}
 	start := time.Now()
-	run("go", "get", pigeonPkg+"@"+pigeonVersion)
+	run("go", "get", pigeonPkg+"@"+pigeonVersion, goabnfPkg)
 	for _, rc := range cases {
 		if _, err := os.Stat(filepath.Join(dir, rc.pkg, "parser.go")); err == nil {
 			continue
@@ -281,6 +289,12 @@ func TestRealGrammars(t *testing.T) {
 		h.Wait()
 	}()
 	in, out := bufio.NewWriter(stdin), bufio.NewReader(stdout)
+	var benchRows []string
+	defer func() {
+		if len(benchRows) > 0 {
+			t.Logf("valid samples, ns per byte, best of 5 interleaved rounds:\n| file | rule | inputs | generated parser | gen's matcher | go-abnf | matcher / parser | go-abnf / parser |\n|---|---|---:|---:|---:|---:|---:|---:|\n%s", strings.Join(benchRows, "\n"))
+		}
+	}()
 	for k, rc := range cases {
 		m, err := abnf.NewMatcher(rc.g)
 		if err != nil {
@@ -340,6 +354,9 @@ func TestRealGrammars(t *testing.T) {
 		if err := <-werr; err != nil {
 			t.Fatal(err)
 		}
+		if os.Getenv("GEN_BENCH") != "" {
+			benchRows = append(benchRows, benchCase(t, in, out, k, rc, inputs, m))
+		}
 		if gaveUp*maxGaveUp > valid {
 			t.Errorf("%s %s: ParseRule gave up on its default budget on %d of %d valid inputs, more than 1 in %d", rc.entry.File, rc.rule, gaveUp, valid, maxGaveUp)
 		}
@@ -378,6 +395,49 @@ func TestRealGrammars(t *testing.T) {
 	}
 }
 
+// benchCase times case k on its valid samples (the generated parser, gen's
+// matcher and go-abnf, interleaved: GEN_BENCH=1) and returns its row of the
+// table the test logs.
+func benchCase(t *testing.T, in *bufio.Writer, out *bufio.Reader, k int, rc *realCase, inputs [][]byte, m *abnf.Matcher) string {
+	t.Helper()
+	var b strings.Builder
+	for i, x := range inputs {
+		if i >= 400 { // 200 samples, most of them valid
+			break
+		}
+		if ok, _ := m.Match(rc.rule, x); ok {
+			fmt.Fprintf(&b, "%s\n", hex.EncodeToString(x))
+		}
+	}
+	file := filepath.Join(t.TempDir(), "bench.hex")
+	if err := os.WriteFile(file, []byte(b.String()), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(in, "%d bench %s\n", k, file)
+	if err := in.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := out.ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n, bytes int
+	var p, ma, ga string
+	var pa, maa, gaa string
+	fmt.Sscan(line, &n, &bytes, &p, &pa, &ma, &maa, &ga, &gaa)
+	ratio := func(a, b string) string {
+		var x, y float64
+		if _, err := fmt.Sscan(a, &x); err != nil {
+			return "-"
+		}
+		if _, err := fmt.Sscan(b, &y); err != nil || x == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.2f", y/x)
+	}
+	return fmt.Sprintf("| %s | `%s` | %d (%d B) | %s | %s | %s | %s | %s |", rc.entry.File, rc.rule, n, bytes, p, ma, ga, ratio(p, ma), ratio(p, ga))
+}
+
 // realHarness answers, for each line "K HEX", the verdicts of case K's
 // pigeon parser and DFA ("-" when it has none) on the decoded input.
 const realHarness = `package main
@@ -389,6 +449,11 @@ import (
 	"strconv"
 	"strings"
 
+	"fmt"
+	"time"
+
+	goabnf "github.com/pandatix/go-abnf"
+	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/syntax"
 
@@ -396,10 +461,12 @@ IMPORTS
 )
 
 var cases = []struct {
-	g    *syntax.Grammar
-	p    *parser.Parser
-	rule string
-	dfa  *syntax.Machine
+	g      *syntax.Grammar
+	p      *parser.Parser
+	rule   string
+	dfa    *syntax.Machine
+	file   string // the ABNF, for the benchmark's matchers
+	octets bool
 }{
 CASES
 }
@@ -410,6 +477,75 @@ func grammar(p *syntax.PEG) *syntax.Grammar {
 		panic(err)
 	}
 	return g
+}
+
+// bench times, in one interleaved run, the generated parser (with
+// ParseRule's budget), gen's matcher and go-abnf on the inputs of file (hex
+// lines), and returns the best of five rounds of each, in ns per byte,
+// with the inputs' bytes.
+func bench(g *syntax.Grammar, rule, grammarFile string, octets bool, file string) string {
+	text, err := os.ReadFile(file)
+	if err != nil {
+		return err.Error()
+	}
+	var inputs [][]byte
+	total := 0
+	for _, h := range strings.Fields(string(text)) {
+		b, _ := hex.DecodeString(h)
+		inputs = append(inputs, b)
+		total += len(b)
+	}
+	ag, err := abnf.ReadFiles([]string{grammarFile}, &abnf.Options{Octets: octets})
+	if err != nil {
+		return err.Error()
+	}
+	m, err := abnf.NewMatcher(ag)
+	if err != nil {
+		return err.Error()
+	}
+	src, err := os.ReadFile(grammarFile)
+	if err != nil {
+		return err.Error()
+	}
+	if !strings.Contains(string(src), "\r\n") {
+		src = []byte(strings.ReplaceAll(string(src), "\n", "\r\n"))
+	}
+	gg, gerr := goabnf.ParseABNF(src, goabnf.WithRedefineCoreRules(true))
+	engines := []func(b []byte) bool{
+		func(b []byte) bool { _, f := g.Parse(rule, b, uint64(10000+150*len(b))); return f == nil },
+		func(b []byte) bool { ok, _ := m.Match(rule, b); return ok },
+		func(b []byte) bool { ok, _ := gg.IsValid(rule, b); return ok },
+	}
+	if gerr != nil {
+		engines = engines[:2]
+	}
+	best := []time.Duration{1 << 62, 1 << 62, 1 << 62}
+	accepted := make([]int, 3)
+	for range 5 {
+		for e, run := range engines {
+			start := time.Now()
+			n := 0
+			for _, b := range inputs {
+				if run(b) {
+					n++
+				}
+			}
+			best[e] = min(best[e], time.Since(start))
+			accepted[e] = n
+		}
+	}
+	out := fmt.Sprintf("%d %d", len(inputs), total)
+	for e := range 3 {
+		if e >= len(engines) {
+			out += " - -"
+			continue
+		}
+		out += fmt.Sprintf(" %.1f %d", float64(best[e].Nanoseconds())/float64(total), accepted[e])
+	}
+	if gerr != nil {
+		out += " go-abnf: " + strconv.Quote(gerr.Error())
+	}
+	return out
 }
 
 func newParser(p *syntax.PEG, t syntax.Tables) *parser.Parser {
@@ -446,6 +582,11 @@ func main() {
 		i, _ := strconv.Atoi(f[0])
 		b, _ := hex.DecodeString(f[1])
 		c := cases[i]
+		if len(f) > 2 && f[1] == "bench" { // "K bench FILE"
+			out.WriteString(bench(c.g, c.rule, c.file, c.octets, f[2]) + "\n")
+			out.Flush()
+			continue
+		}
 		if len(f) > 2 { // "K HEX work"
 			out.WriteString(strconv.FormatUint(work(c.g, c.rule, b), 10) + "\n")
 			out.Flush()
