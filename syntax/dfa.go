@@ -153,16 +153,20 @@ func (t *Table) next(i int) int {
 	return int(t.Next[i])
 }
 
-// Machine is a Table expanded for matching: next[state<<8|byte]. loops[s],
-// when not nil, marks the bytes on which state s stays in s: runs of them
-// (a path segment, a query, a host name) are skipped by testing each byte
-// on its own, without the load-to-load dependency of a table walk.
+// Machine is a Table expanded for matching. An 8-bit table (at most 256
+// states) is one array of 64 Ki transitions indexed by state<<8|byte, so
+// that a uint16 index needs no bounds check in the hot loop; a wide table
+// is a slice of States<<8 entries. skip says, per state, the bytes on which
+// the state stays in itself (see [skipSet]): runs of them (a path segment,
+// a query, a host name) are skipped a word at a time.
 type Machine struct {
-	next8  []uint8
-	next16 []uint16
-	accept []bool
-	loops  []*[256]bool
-	t      *Table
+	next8      *[1 << 16]uint8
+	accept     *[256]bool // 8-bit tables; wideAccept for wide ones
+	skip8      *[256]*skipSet
+	next16     []uint16
+	wideAccept []bool
+	skip16     []*skipSet
+	t          *Table
 	// From the table's diagnostics (nil without them): per state, what
 	// could come next, and the index width of FailRule.
 	expects   [][]string
@@ -170,45 +174,106 @@ type Machine struct {
 }
 
 // minLoop is the least number of self-looping bytes for which a state gets
-// a skip table: below it, runs are short and the table walk is as fast.
+// a skip set: below it, runs are short and the table walk is as fast.
 const minLoop = 8
 
+// skipSet is the bytes on which a state loops. mask, a 256-bit class mask,
+// is the set; in is its complement expanded to one byte per byte value (0
+// in the set, 1 not), because testing a byte costs one load there and a
+// load, two shifts and a mask in the bits: span tests the eight bytes of a
+// word with eight independent loads, where the table walk chains each load
+// on the one before.
+type skipSet struct {
+	mask [4]uint64
+	in   [256]uint8
+}
+
+// loopSet returns the skip set of state s, whose transition on byte b is
+// at(b): nil for the dead state and for a state that loops on fewer than
+// minLoop bytes.
+func loopSet(s int, at func(b int) int) *skipSet {
+	if s == 0 {
+		return nil
+	}
+	var k skipSet
+	for b := range 256 {
+		k.in[b] = 1
+	}
+	count := 0
+	for b := range 256 {
+		if at(b) == s {
+			k.mask[b>>6] |= 1 << (b & 63)
+			k.in[b] = 0
+			count++
+		}
+	}
+	if count < minLoop {
+		return nil
+	}
+	return &k
+}
+
+// span returns the end of the run of bytes of k that starts at s[i]: the
+// first j >= i with s[j] not in k, or len(s). Eight bytes at a time while
+// they are all in; then byte by byte, over at most seven bytes, to the
+// first one that is not.
+func (k *skipSet) span(s string, i int) int {
+	if i < 0 || i > len(s) {
+		return i
+	}
+	in := &k.in
+	// rest is resliced rather than indexed from i, so that the compiler
+	// proves every index in range: the loop has no bounds checks.
+	rest := s[i:]
+	for len(rest) >= 8 {
+		if in[rest[0]]|in[rest[1]]|in[rest[2]]|in[rest[3]]|in[rest[4]]|in[rest[5]]|in[rest[6]]|in[rest[7]] != 0 {
+			break
+		}
+		rest = rest[8:]
+	}
+	for len(rest) > 0 && in[rest[0]] == 0 {
+		rest = rest[1:]
+	}
+	return len(s) - len(rest)
+}
+
 // Machine returns t expanded for matching: a direct [state][byte] table,
-// 256 bytes (512 when wide) per state, built on the first call and shared
-// by later ones. The table must pass [Table.Check]: [NewGrammar] checks
-// every table it is given.
+// built on the first call and shared by later ones, with the skip set of
+// every state that loops (computed here, from the table, so that generated
+// code need not carry them). The table must pass [Table.Check]:
+// [NewGrammar] checks every table it is given.
 func (t *Table) Machine() *Machine {
 	t.once.Do(func() { t.m = t.expand() })
 	return t.m
 }
 
 func (t *Table) expand() *Machine {
-	d := &Machine{accept: make([]bool, t.States), t: t}
-	at := func(s, c int) int { return t.next(s*t.NClass + c) }
+	d := &Machine{t: t}
+	at := func(s, b int) int { return t.next(s*t.NClass + int(t.Classes[b])) }
 	if t.Wide {
 		d.next16 = make([]uint16, t.States<<8)
+		d.wideAccept = make([]bool, t.States)
+		d.skip16 = make([]*skipSet, t.States)
 	} else {
-		d.next8 = make([]uint8, t.States<<8)
+		d.next8 = new([1 << 16]uint8)
+		d.accept = new([256]bool)
+		d.skip8 = new([256]*skipSet)
 	}
-	d.loops = make([]*[256]bool, t.States)
 	for s := 0; s < t.States; s++ {
-		d.accept[s] = t.Accept[s] == 1
-		var loop [256]bool
-		count := 0
+		k := loopSet(s, func(b int) int { return at(s, b) })
 		for b := 0; b < 256; b++ {
-			n := at(s, int(t.Classes[b]))
 			if t.Wide {
-				d.next16[s<<8|b] = uint16(n)
+				d.next16[s<<8|b] = uint16(at(s, b))
 			} else {
-				d.next8[s<<8|b] = uint8(n)
-			}
-			if s != 0 && n == s {
-				loop[b] = true
-				count++
+				d.next8[s<<8|b] = uint8(at(s, b))
 			}
 		}
-		if count >= minLoop {
-			d.loops[s] = &loop
+		if t.Wide {
+			d.wideAccept[s] = t.Accept[s] == 1
+			d.skip16[s] = k
+		} else {
+			d.accept[s] = t.Accept[s] == 1
+			d.skip8[s] = k
 		}
 	}
 	if t.Expect != "" {
@@ -220,6 +285,22 @@ func (t *Table) expand() *Machine {
 		d.failWidth = indexWidth(len(t.FailRules))
 	}
 	return d
+}
+
+// step is the transition of state st on byte c.
+func (d *Machine) step(st int, c byte) int {
+	if d.next8 != nil {
+		return int(d.next8[uint16(st)<<8|uint16(c)])
+	}
+	return int(d.next16[st<<8|int(c)])
+}
+
+// accepts reports whether state st accepts.
+func (d *Machine) accepts(st int) bool {
+	if d.next8 != nil {
+		return d.accept[uint8(st)]
+	}
+	return d.wideAccept[st]
 }
 
 // Run reports whether the whole of s is accepted, and if not, the offset
@@ -235,34 +316,61 @@ func (d *Machine) Run(s string) (ok bool, fail int) {
 // state).
 func (d *Machine) run(s string) (ok bool, fail, state int) {
 	if d.next8 != nil {
-		next := d.next8
-		loops := d.loops
-		st := 1
-		for i := 0; i < len(s); {
-			n := int(next[st<<8|int(s[i])])
-			if n == 0 {
-				return false, i, st
-			}
-			st = n
-			i++
-			if loop := loops[st]; loop != nil {
-				for i < len(s) && loop[s[i]] {
-					i++
-				}
-			}
-		}
-		return d.accept[st], len(s), st
+		return d.run8(s)
 	}
-	next := d.next16
+	return d.run16(s)
+}
+
+// run8 is run for an 8-bit table. Every index is provably in range (a
+// uint16 into 64 Ki entries, a uint8 into 256), so the loop has no bounds
+// checks (go build -gcflags=-d=ssa/check_bce lists none here).
+func (d *Machine) run8(s string) (ok bool, fail, state int) {
+	next, skip := d.next8, d.skip8
+	st := uint8(1)
+	for i := 0; i >= 0 && i < len(s); {
+		n := next[uint16(st)<<8|uint16(s[i])]
+		if n == 0 {
+			return false, i, int(st)
+		}
+		st = n
+		i++
+		if k := skip[st]; k != nil {
+			i = k.span(s, i)
+		}
+	}
+	return d.accept[st], len(s), int(st)
+}
+
+// run16 is run for a wide table.
+func (d *Machine) run16(s string) (ok bool, fail, state int) {
+	next, skip := d.next16, d.skip16
 	st := 1
-	for i := 0; i < len(s); i++ {
+	for i := 0; i >= 0 && i < len(s); {
 		n := int(next[st<<8|int(s[i])])
 		if n == 0 {
 			return false, i, st
 		}
 		st = n
+		i++
+		if k := skip[st]; k != nil {
+			i = k.span(s, i)
+		}
 	}
-	return d.accept[st], len(s), st
+	return d.wideAccept[st], len(s), st
+}
+
+// runBytewise is run without skipping: one table load per byte. It is the
+// reference the fuzz test holds run to.
+func (d *Machine) runBytewise(s string) (ok bool, fail, state int) {
+	st := 1
+	for i := 0; i < len(s); i++ {
+		n := d.step(st, s[i])
+		if n == 0 {
+			return false, i, st
+		}
+		st = n
+	}
+	return d.accepts(st), len(s), st
 }
 
 // Stop is why a machine rejected an input.
@@ -302,22 +410,12 @@ func (d *Machine) Why(s string) (ok bool, stop Stop) {
 // transition, as classes, and EndOfInput where the input may end.
 func (d *Machine) Expected(s string, off int) []string {
 	st := 1
-	for i := 0; i < off; i++ {
-		if d.next8 != nil {
-			st = int(d.next8[st<<8|int(s[i])])
-		} else {
-			st = int(d.next16[st<<8|int(s[i])])
-		}
+	for i := 0; i < off && i < len(s) && st != 0; i++ {
+		st = d.step(st, s[i])
 	}
 	var set []byte
 	for b := 0; b < 256; b++ {
-		var n int
-		if d.next8 != nil {
-			n = int(d.next8[st<<8|b])
-		} else {
-			n = int(d.next16[st<<8|b])
-		}
-		if n != 0 {
+		if d.step(st, byte(b)) != 0 {
 			set = append(set, byte(b))
 		}
 	}
@@ -325,7 +423,7 @@ func (d *Machine) Expected(s string, off int) []string {
 	if len(set) > 0 {
 		out = append(out, byteClass(set))
 	}
-	if d.accept[st] {
+	if d.accepts(st) {
 		out = append(out, EndOfInput)
 	}
 	return out
