@@ -178,63 +178,113 @@ type Machine struct {
 const minLoop = 8
 
 // skipSet is the bytes on which a state loops. mask, a 256-bit class mask,
-// is the set; in is its complement expanded to one byte per byte value (0
+// is the set; out is its complement expanded to one byte per byte value (0
 // in the set, 1 not), because testing a byte costs one load there and a
 // load, two shifts and a mask in the bits: span tests the eight bytes of a
 // word with eight independent loads, where the table walk chains each load
 // on the one before.
+//
+// A state may also come back to itself through a triplet: an escape byte
+// then two bytes of a set, as "%" HEXDIG HEXDIG does in every RFC 3986 rule
+// that allows pct-encoded. span skips those too (hasEsc, esc, escOut: the
+// escape and the complement of the set), so that a percent-encoded octet
+// does not end a run: without it, a long path or query cost three table
+// walks and a mispredicted branch or two every few bytes.
 type skipSet struct {
-	mask [4]uint64
-	in   [256]uint8
+	mask   [4]uint64
+	out    [256]uint8
+	hasEsc bool
+	esc    byte
+	escOut [256]uint8
 }
 
 // loopSet returns the skip set of state s, whose transition on byte b is
-// at(b): nil for the dead state and for a state that loops on fewer than
-// minLoop bytes.
-func loopSet(s int, at func(b int) int) *skipSet {
+// at(s, b): nil for the dead state and for a state that loops on fewer
+// than minLoop bytes.
+func loopSet(s int, at func(s, b int) int) *skipSet {
 	if s == 0 {
 		return nil
 	}
 	var k skipSet
-	for b := range 256 {
-		k.in[b] = 1
-	}
 	count := 0
 	for b := range 256 {
-		if at(b) == s {
+		k.out[b] = 1
+		if at(s, b) == s {
 			k.mask[b>>6] |= 1 << (b & 63)
-			k.in[b] = 0
+			k.out[b] = 0
 			count++
 		}
 	}
 	if count < minLoop {
 		return nil
 	}
+	k.findEscape(s, at)
 	return &k
 }
 
-// span returns the end of the run of bytes of k that starts at s[i]: the
-// first j >= i with s[j] not in k, or len(s). Eight bytes at a time while
-// they are all in; then byte by byte, over at most seven bytes, to the
-// first one that is not.
+// findEscape looks for a triplet that leads from s back to s: an escape
+// byte e (s -e-> t1, t1 not s) and a set X of bytes, all of which lead
+// from t1 to one state t2, and from t2 back to s. Then e x y, for any x
+// and y of X, goes from s to s. The first escape, in byte order, with X of
+// at least two bytes is kept.
+func (k *skipSet) findEscape(s int, at func(s, b int) int) {
+	for e := range 256 {
+		t1 := at(s, e)
+		if t1 == 0 || t1 == s {
+			continue
+		}
+		for x := range 256 {
+			t2 := at(t1, x)
+			if t2 == 0 {
+				continue
+			}
+			// X: the bytes that go t1 -> t2 and t2 -> s.
+			n := 0
+			for b := range 256 {
+				k.escOut[b] = 1
+				if at(t1, b) == t2 && at(t2, b) == s {
+					k.escOut[b] = 0
+					n++
+				}
+			}
+			if n >= 2 {
+				k.hasEsc, k.esc = true, byte(e)
+				return
+			}
+			break // t2 is the only candidate tried for this escape
+		}
+	}
+	clear(k.escOut[:])
+}
+
+// span returns the end of the run that starts at s[i] of bytes of k and
+// of k's triplets: the first j >= i where neither s[j] is in k nor a
+// triplet starts, or len(s). Eight bytes at a time while they are all in;
+// then byte by byte, over at most seven bytes, to the first one that is
+// not.
 func (k *skipSet) span(s string, i int) int {
 	if i < 0 || i > len(s) {
 		return i
 	}
-	in := &k.in
+	out := &k.out
 	// rest is resliced rather than indexed from i, so that the compiler
 	// proves every index in range: the loop has no bounds checks.
 	rest := s[i:]
-	for len(rest) >= 8 {
-		if in[rest[0]]|in[rest[1]]|in[rest[2]]|in[rest[3]]|in[rest[4]]|in[rest[5]]|in[rest[6]]|in[rest[7]] != 0 {
-			break
+	for {
+		for len(rest) >= 8 {
+			if out[rest[0]]|out[rest[1]]|out[rest[2]]|out[rest[3]]|out[rest[4]]|out[rest[5]]|out[rest[6]]|out[rest[7]] != 0 {
+				break
+			}
+			rest = rest[8:]
 		}
-		rest = rest[8:]
+		for len(rest) > 0 && out[rest[0]] == 0 {
+			rest = rest[1:]
+		}
+		if !k.hasEsc || len(rest) < 3 || rest[0] != k.esc || k.escOut[rest[1]]|k.escOut[rest[2]] != 0 {
+			return len(s) - len(rest)
+		}
+		rest = rest[3:]
 	}
-	for len(rest) > 0 && in[rest[0]] == 0 {
-		rest = rest[1:]
-	}
-	return len(s) - len(rest)
 }
 
 // Machine returns t expanded for matching: a direct [state][byte] table,
@@ -260,7 +310,7 @@ func (t *Table) expand() *Machine {
 		d.skip8 = new([256]*skipSet)
 	}
 	for s := 0; s < t.States; s++ {
-		k := loopSet(s, func(b int) int { return at(s, b) })
+		k := loopSet(s, at)
 		for b := 0; b < 256; b++ {
 			if t.Wide {
 				d.next16[s<<8|b] = uint16(at(s, b))
