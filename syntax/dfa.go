@@ -192,6 +192,7 @@ const minLoop = 8
 // walks and a mispredicted branch or two every few bytes.
 type skipSet struct {
 	mask   [4]uint64
+	nib    [48]byte // mask for spanSSSE3 (see nibbleTable)
 	out    [256]uint8
 	hasEsc bool
 	esc    byte
@@ -218,6 +219,7 @@ func loopSet(s int, at func(s, b int) int) *skipSet {
 	if count < minLoop {
 		return nil
 	}
+	k.nib = nibbleTable(&k.mask)
 	k.findEscape(s, at)
 	return &k
 }
@@ -270,6 +272,16 @@ func (k *skipSet) span(s string, i int) int {
 	// rest is resliced rather than indexed from i, so that the compiler
 	// proves every index in range: the loop has no bounds checks.
 	rest := s[i:]
+	// The first word decides: a run that ends in it (a short host label,
+	// a scheme) is done with table loads below; a longer one goes on 16
+	// bytes at a time where the CPU can, from triplet to triplet, without
+	// coming back to the word test after each.
+	if hasSIMD && len(rest) >= 16 && out[rest[0]]|out[rest[1]]|out[rest[2]]|out[rest[3]]|out[rest[4]]|out[rest[5]]|out[rest[6]]|out[rest[7]] == 0 {
+		rest = rest[spanBlocks(k, rest):]
+		if len(rest) >= 16 {
+			return len(s) - len(rest) // a byte that ends the run
+		}
+	}
 	for {
 		for len(rest) >= 8 {
 			if out[rest[0]]|out[rest[1]]|out[rest[2]]|out[rest[3]]|out[rest[4]]|out[rest[5]]|out[rest[6]]|out[rest[7]] != 0 {
@@ -280,11 +292,34 @@ func (k *skipSet) span(s string, i int) int {
 		for len(rest) > 0 && out[rest[0]] == 0 {
 			rest = rest[1:]
 		}
-		if !k.hasEsc || len(rest) < 3 || rest[0] != k.esc || k.escOut[rest[1]]|k.escOut[rest[2]] != 0 {
+		if !k.escapeAt(rest) {
 			return len(s) - len(rest)
 		}
 		rest = rest[3:]
 	}
+}
+
+// escapeAt reports whether rest begins with one of k's triplets.
+func (k *skipSet) escapeAt(rest string) bool {
+	return k.hasEsc && len(rest) >= 3 && rest[0] == k.esc && k.escOut[rest[1]]|k.escOut[rest[2]] == 0
+}
+
+// nibbleTable returns the set of mask as spanSSSE3 reads it: for each low
+// nibble l, the bits of the high nibbles h with h<<4|l in the set, h 0-7
+// in bytes 0-15 and h 8-15 in bytes 16-31; then, in bytes 32-47, 1<<(h&7)
+// for each h.
+func nibbleTable(mask *[4]uint64) (nib [48]byte) {
+	for b := range 256 {
+		if mask[b>>6]&(1<<(b&63)) == 0 {
+			continue
+		}
+		l, h := b&15, b>>4
+		nib[(h>>3)*16+l] |= 1 << (h & 7)
+	}
+	for h := range 16 {
+		nib[32+h] = 1 << (h & 7)
+	}
+	return nib
 }
 
 // Machine returns t expanded for matching: a direct [state][byte] table,

@@ -120,8 +120,18 @@ func fuzzMachines(t testing.TB) []*Machine {
 }
 
 // seedCorpora are the benchmark corpora: their lines, and each line cut
-// and spoiled, seed the fuzzer.
+// and spoiled, seed the fuzzer; with runs of every length up to 40 that
+// end, or hold a triplet, at every offset around the 8- and 16-byte
+// blocks, a triplet cut short or with a byte outside its set, and bytes
+// of 0x80 and above (the high half of the nibble tables).
 func seedCorpora(f *testing.F) {
+	for n := range 41 {
+		run := strings.Repeat("a", n)
+		for _, tail := range []string{"", "/", " ", "%41", "%4", "%4g", "%%41", "?q", "#f", "\x80", "\xff"} {
+			f.Add("http://h/" + run + tail + run)
+			f.Add("http://h/p?" + run + tail + run)
+		}
+	}
 	for _, name := range []string{"bench-corpus.txt", "bench-long.txt"} {
 		data, err := os.ReadFile(filepath.Join("..", "testdata", name))
 		if err != nil {
@@ -141,20 +151,28 @@ type result struct {
 }
 
 // FuzzSkip checks that run, which skips the runs of bytes on which a state
-// loops a word at a time, ends in the same state at the same offset, with
+// loops 16 or 8 bytes at a time (with SIMD and without), ends in the same state at the same offset, with
 // the same verdict, as the byte-at-a-time walk of the same table, for every
 // rule of RFC 3986 (8-bit tables) and RFC 3987 (wide tables), on any
 // input. The seeds are the benchmark corpora.
 func FuzzSkip(f *testing.F) {
 	seedCorpora(f)
 	ms := fuzzMachines(f)
+	simd := hasSIMD
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, m := range ms {
-			var fast, slow result
-			fast.OK, fast.Fail, fast.State = m.run(s)
+			var slow result
 			slow.OK, slow.Fail, slow.State = m.runBytewise(s)
-			if diff := cmp.Diff(slow, fast); diff != "" {
-				t.Fatalf("%q: skipping differs from the byte-at-a-time walk (-bytewise +skipping):\n%s", s, diff)
+			// Both skipping paths: 16 bytes at a time (where the CPU
+			// has it) and 8.
+			for _, useSIMD := range []bool{simd, false} {
+				hasSIMD = useSIMD
+				var fast result
+				fast.OK, fast.Fail, fast.State = m.run(s)
+				hasSIMD = simd
+				if diff := cmp.Diff(slow, fast); diff != "" {
+					t.Fatalf("%q (SIMD %v): skipping differs from the byte-at-a-time walk (-bytewise +skipping):\n%s", s, useSIMD, diff)
+				}
 			}
 		}
 	})
