@@ -15,6 +15,8 @@
 //	benchstat -col /lib bench.txt
 //
 // Flags: -rounds (default 10), -time (per case and round, default 50ms),
+// -clock (wall, the default, or cpu: the table then shows the thread's CPU
+// time, which a loaded machine disturbs less; the result lines have both),
 // -run (a regexp the case names must match), -testdata (default
 // ../testdata). The table is printed last, as Markdown, the figures
 // docs/benchmarks.md and the README quote.
@@ -61,7 +63,9 @@ func (b *bench) name() string { return "Benchmark" + b.op + "/lib=" + b.lib }
 // A sample is one round of one bench.
 type sample struct {
 	iters  int
-	ns     float64 // per op
+	wall   float64 // ns per op
+	cpu    float64 // ns of the thread's CPU time per op; 0 without the clock
+	ns     float64 // wall or cpu, as -clock says: what the table shows
 	allocs float64 // per op
 }
 
@@ -69,15 +73,31 @@ func main() {
 	rounds := flag.Int("rounds", 10, "rounds of interleaved runs")
 	per := flag.Duration("time", 50*time.Millisecond, "time per case and round")
 	run := flag.String("run", "", "run only the cases whose name matches this `regexp`")
+	clock := flag.String("clock", "wall", "what the table measures: wall (elapsed time) or cpu (the thread's CPU time, Linux)")
 	dir := flag.String("testdata", "../testdata", "the `directory` of the corpora")
 	flag.Parse()
+	if *clock != "wall" && *clock != "cpu" {
+		fmt.Fprintln(os.Stderr, "bench: -clock is wall or cpu")
+		os.Exit(2)
+	}
+	useCPU = *clock == "cpu"
 	if err := main1(os.Stdout, *dir, *run, *rounds, *per); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
+// useCPU says that the table shows the thread's CPU time (-clock cpu):
+// on a loaded machine, elapsed time counts the time other processes ran
+// on the core, and CPU time does not. It leaves out the garbage
+// collector's background work on other threads, which flatters the
+// libraries that allocate.
+var useCPU bool
+
 func main1(w io.Writer, dir, run string, rounds int, per time.Duration) error {
+	// One thread, so that its CPU time is the benchmark's.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	benches, err := cases(dir)
 	if err != nil {
 		return err
@@ -98,6 +118,11 @@ func main1(w io.Writer, dir, run string, rounds int, per time.Duration) error {
 		}
 	}
 	header(w)
+	clock := "elapsed time"
+	if useCPU {
+		clock = "the thread's CPU time"
+	}
+	fmt.Fprintf(w, "# the table: medians of %d rounds, %s\n", rounds, clock)
 	// Calibrate: iterations that take about per, from a short run.
 	iters := make([]int, len(benches))
 	for i, b := range benches {
@@ -121,9 +146,15 @@ func main1(w io.Writer, dir, run string, rounds int, per time.Duration) error {
 			s := measure(benches[i], iters[i])
 			samples[i] = append(samples[i], s)
 			b := benches[i]
-			fmt.Fprintf(w, "%s\t%d\t%.1f ns/op\t%.1f ns/uri", b.name(), s.iters, s.ns, s.ns/float64(b.n))
+			fmt.Fprintf(w, "%s\t%d\t%.1f ns/op\t%.1f ns/uri", b.name(), s.iters, s.wall, s.wall/float64(b.n))
 			if b.bytes > 0 {
-				fmt.Fprintf(w, "\t%.3f bytes/ns", float64(b.bytes)/s.ns)
+				fmt.Fprintf(w, "\t%.3f bytes/ns", float64(b.bytes)/s.wall)
+			}
+			if s.cpu > 0 {
+				fmt.Fprintf(w, "\t%.1f cpu-ns/uri", s.cpu/float64(b.n))
+				if b.bytes > 0 {
+					fmt.Fprintf(w, "\t%.3f cpu-bytes/ns", float64(b.bytes)/s.cpu)
+				}
 			}
 			fmt.Fprintf(w, "\t%.2f allocs/op\t%.2f allocs/uri\n", s.allocs, s.allocs/float64(b.n))
 		}
@@ -137,14 +168,24 @@ func main1(w io.Writer, dir, run string, rounds int, per time.Duration) error {
 func measure(b *bench, iters int) sample {
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
+	c0, hasCPU := threadCPU()
 	t0 := time.Now()
 	for range iters {
 		_ = b.pass()
 	}
 	d := time.Since(t0)
+	c1, _ := threadCPU()
 	runtime.ReadMemStats(&m1)
-	return sample{iters: iters, ns: float64(d.Nanoseconds()) / float64(iters),
+	s := sample{iters: iters, wall: float64(d.Nanoseconds()) / float64(iters),
 		allocs: float64(m1.Mallocs-m0.Mallocs) / float64(iters)}
+	if hasCPU {
+		s.cpu = float64(c1-c0) / float64(iters)
+	}
+	s.ns = s.wall
+	if useCPU && hasCPU {
+		s.ns = s.cpu
+	}
+	return s
 }
 
 // header prints the configuration lines of Go's benchmark format, and the
