@@ -2,5 +2,5 @@
 
 package main
 
-// threadCPU has no clock here: -clock cpu falls back to wall time.
+// threadCPU has no clock here: the tables show elapsed time alone.
 func threadCPU() (int64, bool) { return 0, false }

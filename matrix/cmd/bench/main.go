@@ -15,11 +15,10 @@
 //	benchstat -col /lib bench.txt
 //
 // Flags: -rounds (default 10), -time (per case and round, default 50ms),
-// -clock (wall, the default, or cpu: the table then shows the thread's CPU
-// time, which a loaded machine disturbs less; the result lines have both),
 // -run (a regexp the case names must match), -testdata (default
-// ../testdata). The table is printed last, as Markdown, the figures
-// docs/benchmarks.md and the README quote.
+// ../testdata). The tables are printed last, as Markdown, the figures
+// docs/benchmarks.md and the README quote: elapsed time, and (on Linux) the
+// CPU time of the benchmark's thread, which a loaded machine disturbs less.
 package main
 
 import (
@@ -60,12 +59,12 @@ type bench struct {
 
 func (b *bench) name() string { return "Benchmark" + b.op + "/lib=" + b.lib }
 
-// A sample is one round of one bench.
+// A sample is one round of one bench; the time and allocations are per
+// op.
 type sample struct {
 	iters  int
 	wall   float64 // ns per op
 	cpu    float64 // ns of the thread's CPU time per op; 0 without the clock
-	ns     float64 // wall or cpu, as -clock says: what the table shows
 	allocs float64 // per op
 }
 
@@ -73,26 +72,13 @@ func main() {
 	rounds := flag.Int("rounds", 10, "rounds of interleaved runs")
 	per := flag.Duration("time", 50*time.Millisecond, "time per case and round")
 	run := flag.String("run", "", "run only the cases whose name matches this `regexp`")
-	clock := flag.String("clock", "wall", "what the table measures: wall (elapsed time) or cpu (the thread's CPU time, Linux)")
 	dir := flag.String("testdata", "../testdata", "the `directory` of the corpora")
 	flag.Parse()
-	if *clock != "wall" && *clock != "cpu" {
-		fmt.Fprintln(os.Stderr, "bench: -clock is wall or cpu")
-		os.Exit(2)
-	}
-	useCPU = *clock == "cpu"
 	if err := main1(os.Stdout, *dir, *run, *rounds, *per); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
-
-// useCPU says that the table shows the thread's CPU time (-clock cpu):
-// on a loaded machine, elapsed time counts the time other processes ran
-// on the core, and CPU time does not. It leaves out the garbage
-// collector's background work on other threads, which flatters the
-// libraries that allocate.
-var useCPU bool
 
 func main1(w io.Writer, dir, run string, rounds int, per time.Duration) error {
 	// One thread, so that its CPU time is the benchmark's.
@@ -118,11 +104,6 @@ func main1(w io.Writer, dir, run string, rounds int, per time.Duration) error {
 		}
 	}
 	header(w)
-	clock := "elapsed time"
-	if useCPU {
-		clock = "the thread's CPU time"
-	}
-	fmt.Fprintf(w, "# the table: medians of %d rounds, %s\n", rounds, clock)
 	// Calibrate: iterations that take about per, from a short run.
 	iters := make([]int, len(benches))
 	for i, b := range benches {
@@ -159,8 +140,16 @@ func main1(w io.Writer, dir, run string, rounds int, per time.Duration) error {
 			fmt.Fprintf(w, "\t%.2f allocs/op\t%.2f allocs/uri\n", s.allocs, s.allocs/float64(b.n))
 		}
 	}
-	fmt.Fprintln(w)
-	table(w, benches, samples, refused)
+	fmt.Fprintf(w, "\nMedians of %d rounds, elapsed time:\n\n", rounds)
+	table(w, benches, samples, refused, func(s sample) float64 { return s.wall })
+	if samples[0][0].cpu > 0 {
+		// On a loaded machine, elapsed time counts the time other
+		// processes ran on the core; the thread's CPU time does not. It
+		// leaves out the garbage collector's background work on other
+		// threads, which flatters the libraries that allocate.
+		fmt.Fprintf(w, "\nMedians of %d rounds, the thread's CPU time:\n\n", rounds)
+		table(w, benches, samples, refused, func(s sample) float64 { return s.cpu })
+	}
 	return nil
 }
 
@@ -180,10 +169,6 @@ func measure(b *bench, iters int) sample {
 		allocs: float64(m1.Mallocs-m0.Mallocs) / float64(iters)}
 	if hasCPU {
 		s.cpu = float64(c1-c0) / float64(iters)
-	}
-	s.ns = s.wall
-	if useCPU && hasCPU {
-		s.ns = s.cpu
 	}
 	return s
 }
@@ -226,7 +211,7 @@ func median(xs []float64) float64 {
 // table prints the medians: per operation, each library's bytes/ns (for
 // the corpora), ns per URI and allocations per URI, and the median of the
 // rounds' ratios of this library's time to net/url's.
-func table(w io.Writer, benches []*bench, samples [][]sample, refused []int) {
+func table(w io.Writer, benches []*bench, samples [][]sample, refused []int, ns func(sample) float64) {
 	fmt.Fprintf(w, "| operation | %s | %s | %s | %s / %s |\n", ours, strings.ReplaceAll(netURL, "_", "/"), strings.ReplaceAll(fredbU, "_", "/"), ours, "net/url")
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|")
 	var ops []string
@@ -250,14 +235,14 @@ func table(w io.Writer, benches []*bench, samples [][]sample, refused []int) {
 				continue
 			}
 			b := benches[i]
-			var ns, allocs []float64
+			var times, allocs []float64
 			for _, s := range samples[i] {
-				ns = append(ns, s.ns/float64(b.n))
+				times = append(times, ns(s)/float64(b.n))
 				allocs = append(allocs, s.allocs/float64(b.n))
 			}
-			cell := fmt.Sprintf("%s ns, %s allocs", num(median(ns)), num(median(allocs)))
+			cell := fmt.Sprintf("%s ns, %s allocs", num(median(times)), num(median(allocs)))
 			if b.bytes > 0 {
-				cell = fmt.Sprintf("%.3g B/ns, ", float64(b.bytes)/float64(b.n)/median(ns)) + cell
+				cell = fmt.Sprintf("%.3g B/ns, ", float64(b.bytes)/float64(b.n)/median(times)) + cell
 			}
 			if refused[i] > 0 {
 				cell += fmt.Sprintf(" (rejects %d of %d)", refused[i], b.n)
@@ -269,7 +254,7 @@ func table(w io.Writer, benches []*bench, samples [][]sample, refused []int) {
 		if okO && okT {
 			var ratios []float64
 			for r := range samples[o] {
-				ratios = append(ratios, samples[o][r].ns/samples[t][r].ns)
+				ratios = append(ratios, ns(samples[o][r])/ns(samples[t][r]))
 			}
 			fmt.Fprintf(w, " %.2f |\n", median(ratios))
 		} else {
