@@ -39,8 +39,8 @@ const LongLines = 16
 // GenerateLong returns the long corpus, one reference a line: LongLines
 // absolute URIs whose path and query are each 1 to 8 KiB (lengths drawn
 // uniformly), made of what long URIs carry — words and identifiers with
-// '-', '.', '_', '~', a percent-encoded octet about every 40 bytes of path
-// (non-ASCII names) and key=value pairs with base64url tokens and
+// '-', '.', '_', '~', a percent-encoded non-ASCII character (UTF-8, two or
+// three octets) about every 40 bytes of path and key=value pairs with base64url tokens and
 // percent-encoded JSON in the query — and every fourth line a fragment. The
 // generator is a PCG with a fixed seed, so the output never changes unless
 // this code does.
@@ -87,7 +87,7 @@ func word(r *rand.Rand, b *strings.Builder, n int) {
 }
 
 // segment writes a path segment: words joined by '-', '.', '_' or '~',
-// with a percent-encoded octet now and then.
+// with a percent-encoded character now and then.
 func segment(r *rand.Rand, b *strings.Builder) {
 	for n := 1 + r.IntN(4); n > 0; n-- {
 		word(r, b, 3+r.IntN(10))
@@ -95,7 +95,16 @@ func segment(r *rand.Rand, b *strings.Builder) {
 		case k < 4:
 			b.WriteByte("-._~"[r.IntN(4)])
 		case k < 6:
-			fmt.Fprintf(b, "%%%02X", 0x80+r.IntN(0x40))
+			// A non-ASCII character, percent-encoded in UTF-8, as a
+			// browser writes one: accented Latin (two octets) or
+			// kana (three).
+			c := rune(0xC0 + r.IntN(0x180))
+			if r.IntN(2) == 0 {
+				c = rune(0x3041 + r.IntN(0xB0))
+			}
+			for _, o := range []byte(string(c)) {
+				fmt.Fprintf(b, "%%%02X", o)
+			}
 		}
 	}
 }
