@@ -192,7 +192,7 @@ const minLoop = 8
 // walks and a mispredicted branch or two every few bytes.
 type skipSet struct {
 	mask   [4]uint64
-	nib    [48]byte // mask for spanSSSE3 (see nibbleTable)
+	nib    [96]byte // the set and the triplets' for spanSSSE3 (see nibbleTable)
 	out    [256]uint8
 	hasEsc bool
 	esc    byte
@@ -219,8 +219,16 @@ func loopSet(s int, at func(s, b int) int) *skipSet {
 	if count < minLoop {
 		return nil
 	}
-	k.nib = nibbleTable(&k.mask)
 	k.findEscape(s, at)
+	var xmask [4]uint64
+	for b := range 256 {
+		if k.hasEsc && k.escOut[b] == 0 {
+			xmask[b>>6] |= 1 << (b & 63)
+		}
+	}
+	s1, s2 := nibbleTable(&k.mask), nibbleTable(&xmask)
+	copy(k.nib[:48], s1[:])
+	copy(k.nib[48:], s2[:])
 	return &k
 }
 
@@ -249,7 +257,9 @@ func (k *skipSet) findEscape(s int, at func(s, b int) int) {
 					n++
 				}
 			}
-			if n >= 2 {
+			// The escape must be outside X, so that every escape
+			// starts a triplet: spanSSSE3 tests whole blocks so.
+			if n >= 2 && k.escOut[e] == 1 {
 				k.hasEsc, k.esc = true, byte(e)
 				return
 			}

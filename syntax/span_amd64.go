@@ -5,7 +5,7 @@ package syntax
 import "unsafe"
 
 // spanSSSE3 and cpuidECX1 are in span_amd64.s.
-func spanSSSE3(nib *[48]byte, p *byte, n int, esc int, escOut *[256]uint8) int
+func spanSSSE3(nib *[96]byte, p *byte, n int, esc int, escOut *[256]uint8) int
 func cpuidECX1() uint32
 
 // hasSIMD says that the CPU has SSSE3 (CPUID leaf 1, ECX bit 9), which
