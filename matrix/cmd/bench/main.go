@@ -140,6 +140,7 @@ func main1(w io.Writer, dir, run string, rounds int, per time.Duration) error {
 			fmt.Fprintf(w, "\t%.2f allocs/op\t%.2f allocs/uri\n", s.allocs, s.allocs/float64(b.n))
 		}
 	}
+	runtime.KeepAlive(sink)
 	fmt.Fprintf(w, "\nMedians of %d rounds, elapsed time:\n\n", rounds)
 	table(w, benches, samples, refused, func(s sample) float64 { return s.wall })
 	if samples[0][0].cpu > 0 {
