@@ -416,26 +416,38 @@ func (d *Machine) run(s string) (ok bool, fail, state int) {
 	return d.run16(s)
 }
 
-// run8 is run for an 8-bit table. Every index is provably in range (a
-// uint16 into 64 Ki entries, a uint8 into 256), so the loop has no bounds
-// checks (go build -gcflags=-d=ssa/check_bce lists none here).
+// run8 is run for an 8-bit table. Every index is provably in range (the
+// state comes from a uint8, so state<<8|byte is below 64 Ki; a byte
+// indexes 256 entries), so the loop has no bounds checks (go build
+// -gcflags=-d=ssa/check_bce lists none here). The state is an int, not a
+// uint8: the zero extensions of a uint8 were on the chain from one
+// transition to the next, and cost about 6% on short references.
 func (d *Machine) run8(s string) (ok bool, fail, state int) {
 	next, skip := d.next8, d.skip8
-	st := uint8(1)
+	st := 1
 	for i := 0; i >= 0 && i < len(s); {
-		n := next[uint16(st)<<8|uint16(s[i])]
+		n := next[st<<8|int(s[i])]
 		if n == 0 {
-			return false, i, int(st)
+			return false, i, st
 		}
-		st = n
+		st = int(n)
 		i++
-		// span is not inlined: call it only when the next byte stays in
-		// st, which a short URI's states often do not.
-		if k := skip[st]; k != nil && i < len(s) && k.out[s[i]] == 0 {
-			i = k.span(s, i+1)
+		// Most runs of a short reference (a scheme, a host label, a
+		// query value) are a few bytes: up to 16 are skipped here, where
+		// a call to span would cost more than they do; a longer run goes
+		// on in span, 16 or 8 bytes at a time and through triplets.
+		if k := skip[n]; k != nil {
+			out := &k.out
+			end := min(i+16, len(s))
+			for i >= 0 && i < end && out[s[i]] == 0 {
+				i++
+			}
+			if i == end && i < len(s) {
+				i = k.span(s, i)
+			}
 		}
 	}
-	return d.accept[st], len(s), int(st)
+	return d.accept[st], len(s), st
 }
 
 // run16 is run for a wide table.
