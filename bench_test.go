@@ -2,65 +2,73 @@ package rfc3986_test
 
 import (
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/peguri/rfc3986"
+	"github.com/peguri/rfc3986/internal/benchcorpus"
 	"github.com/peguri/rfc3986/parser"
 )
 
-func benchCorpus(b *testing.B) ([]string, int64) {
-	data, err := os.ReadFile("testdata/bench-corpus.txt")
+func benchCorpus(b *testing.B, name string) ([]string, int64) {
+	lines, n, err := benchcorpus.Read("testdata", name)
 	if err != nil {
 		b.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	var n int64
-	for _, l := range lines {
-		n += int64(len(l))
 	}
 	return lines, n
 }
 
-// BenchmarkParse parses the whole corpus (testdata/bench-corpus.txt) per
-// op: with rfc3986.Parse (the DFA fast path), with the pigeon parser alone
-// (parser.ParseTree, which also builds the parse tree), and with
-// net/url.Parse (which is no RFC 3986 validator: it accepts some invalid
-// references and rejects some valid ones, such as IPvFuture hosts);
-// "interleaved" runs rfc3986.Parse and net/url.Parse in every iteration
-// and reports the ratio of their times (see BenchmarkResolve). Compare runs
-// with benchstat.
+// BenchmarkParse parses a whole corpus per op: "mixed" is
+// testdata/bench-corpus.txt (20 realistic references, 54 bytes on
+// average), "long" testdata/bench-long.txt (16 URIs with paths and queries
+// of 1 to 8 KiB). Each is parsed with rfc3986.Parse (the DFA fast path,
+// which yields the components' offsets), and with net/url.Parse (which is
+// no RFC 3986 validator: it accepts some invalid references and rejects
+// some valid ones, such as IPvFuture hosts); "interleaved" runs both in
+// every iteration and reports the ratio of their times and each one's
+// bytes/ns (see pair). "mixed/pigeon" is the pigeon parser alone
+// (parser.ParseTree, which also builds the parse tree). Compare runs with
+// benchstat.
 func BenchmarkParse(b *testing.B) {
-	corpus, size := benchCorpus(b)
-	dfa := func(b *testing.B) {
-		for _, s := range corpus {
-			if _, err := rfc3986.Parse(s); err != nil {
-				b.Fatal(err)
-			}
+	for _, name := range []string{"mixed", "long"} {
+		file := benchcorpus.Mixed
+		if name == "long" {
+			file = benchcorpus.Long
 		}
-	}
-	netURL := func(b *testing.B) {
-		for _, s := range corpus {
-			if _, err := url.Parse(s); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-	b.Run("pigeon", func(b *testing.B) {
-		b.SetBytes(size)
-		b.ReportAllocs()
-		for b.Loop() {
+		corpus, size := benchCorpus(b, file)
+		dfa := func(b *testing.B) {
 			for _, s := range corpus {
-				if _, _, err := parser.ParseTree("URI-reference", s); err != nil {
+				if _, err := rfc3986.Parse(s); err != nil {
 					b.Fatal(err)
 				}
 			}
 		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(corpus)), "ns/uri")
-	})
-	pair(b, dfa, netURL, "dfa", "net_url", len(corpus), "uri")
+		netURL := func(b *testing.B) {
+			for _, s := range corpus {
+				if _, err := url.Parse(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.Run(name, func(b *testing.B) {
+			if name == "mixed" {
+				b.Run("pigeon", func(b *testing.B) {
+					b.SetBytes(size)
+					b.ReportAllocs()
+					for b.Loop() {
+						for _, s := range corpus {
+							if _, _, err := parser.ParseTree("URI-reference", s); err != nil {
+								b.Fatal(err)
+							}
+						}
+					}
+					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(corpus)), "ns/uri")
+				})
+			}
+			pairBytes(b, dfa, netURL, "dfa", "net_url", len(corpus), "uri", size)
+		})
+	}
 }
 
 // rfcBase is the base URI of RFC 3986 §5.4.
@@ -123,19 +131,35 @@ func BenchmarkResolve(b *testing.B) {
 // pair runs a benchmark of ours against theirs: each alone, then
 // interleaved (see BenchmarkResolve).
 func pair(b *testing.B, ours, theirs func(*testing.B), oursName, theirsName string, n int, unit string) {
+	pairBytes(b, ours, theirs, oursName, theirsName, n, unit, 0)
+}
+
+// pairBytes is pair for ops of size bytes: with size > 0, each side alone
+// sets its bytes (MB/s) and reports bytes/ns, and interleaved reports each
+// side's bytes/ns.
+func pairBytes(b *testing.B, ours, theirs func(*testing.B), oursName, theirsName string, n int, unit string, size int64) {
+	perNs := func(b *testing.B, d time.Duration, name string) {
+		if size > 0 && d > 0 {
+			b.ReportMetric(float64(size)*float64(b.N)/float64(d.Nanoseconds()), name+"bytes/ns")
+		}
+	}
 	b.Run(oursName, func(b *testing.B) {
+		b.SetBytes(size)
 		b.ReportAllocs()
 		for b.Loop() {
 			ours(b)
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/"+unit)
+		perNs(b, b.Elapsed(), "")
 	})
 	b.Run(theirsName, func(b *testing.B) {
+		b.SetBytes(size)
 		b.ReportAllocs()
 		for b.Loop() {
 			theirs(b)
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/"+unit)
+		perNs(b, b.Elapsed(), "")
 	})
 	b.Run("interleaved", func(b *testing.B) {
 		var o, t time.Duration
@@ -158,6 +182,8 @@ func pair(b *testing.B, ours, theirs func(*testing.B), oursName, theirsName stri
 		b.ReportMetric(float64(o)/float64(t), "ratio")
 		b.ReportMetric(float64(o.Nanoseconds())/float64(b.N*n), oursName+"-ns/"+unit)
 		b.ReportMetric(float64(t.Nanoseconds())/float64(b.N*n), theirsName+"-ns/"+unit)
+		perNs(b, o, oursName+"-")
+		perNs(b, t, theirsName+"-")
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/resolve"
@@ -138,4 +139,49 @@ func BenchmarkNormalize(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkNormalizeClean normalizes, with the Default steps, URIs that
+// need no change (benchClean), and parses them, in the same iterations
+// (alternating which goes first), and reports the ratios of the times:
+// Normalize of the parsed URI over Parse ("normalize/parse"), and
+// NormalizeString (parse and normalize) over Parse ("string/parse").
+func BenchmarkNormalizeClean(b *testing.B) {
+	var us []parser.URI
+	for _, s := range benchClean {
+		us = append(us, mustParse(b, s))
+	}
+	parse := func() {
+		for _, s := range benchClean {
+			sinkURI, _ = parser.ParseReference(s)
+		}
+	}
+	normalize := func() {
+		for _, u := range us {
+			sinkURI, _ = resolve.Normalize(u, resolve.NormalizeDefault)
+		}
+	}
+	normalizeString := func() {
+		for _, s := range benchClean {
+			sinkString, _ = resolve.NormalizeString(s, resolve.NormalizeDefault)
+		}
+	}
+	fs := []func(){parse, normalize, normalizeString}
+	var ts [3]time.Duration
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		for k := range fs {
+			j := (k + i) % len(fs)
+			t0 := time.Now()
+			fs[j]()
+			ts[j] += time.Since(t0)
+		}
+		i++
+	}
+	n := float64(b.N * len(benchClean))
+	b.ReportMetric(float64(ts[0].Nanoseconds())/n, "parse-ns/uri")
+	b.ReportMetric(float64(ts[1].Nanoseconds())/n, "normalize-ns/uri")
+	b.ReportMetric(float64(ts[1])/float64(ts[0]), "normalize/parse")
+	b.ReportMetric(float64(ts[2])/float64(ts[0]), "string/parse")
 }

@@ -1,6 +1,8 @@
 package resolve
 
 import (
+	"strings"
+
 	"github.com/peguri/rfc3986/parser"
 )
 
@@ -50,7 +52,7 @@ func (n Normalizer) Explain(u parser.URI) (parser.URI, []NormalStep, error) {
 		if n.Steps&s.step == 0 {
 			continue
 		}
-		q := normalizeParts(p, u.HostKind(), s.step, n.Schemes)
+		q := normalizeParts(p, u.HostKind(), s.step, n.Schemes, strings.IndexByte(u.String(), '%') >= 0)
 		text := q.String()
 		add := func(component, before, after string, db, da bool) {
 			if before != after || db != da {

@@ -153,16 +153,20 @@ func (t *Table) next(i int) int {
 	return int(t.Next[i])
 }
 
-// Machine is a Table expanded for matching: next[state<<8|byte]. loops[s],
-// when not nil, marks the bytes on which state s stays in s: runs of them
-// (a path segment, a query, a host name) are skipped by testing each byte
-// on its own, without the load-to-load dependency of a table walk.
+// Machine is a Table expanded for matching. An 8-bit table (at most 256
+// states) is one array of 64 Ki transitions indexed by state<<8|byte, so
+// that a uint16 index needs no bounds check in the hot loop; a wide table
+// is a slice of States<<8 entries. skip says, per state, the bytes on which
+// the state stays in itself (see [skipSet]): runs of them (a path segment,
+// a query, a host name) are skipped a word at a time.
 type Machine struct {
-	next8  []uint8
-	next16 []uint16
-	accept []bool
-	loops  []*[256]bool
-	t      *Table
+	next8      *[1 << 16]uint8
+	accept     *[256]bool // 8-bit tables; wideAccept for wide ones
+	skip8      *[256]*skipSet
+	next16     []uint16
+	wideAccept []bool
+	skip16     []*skipSet
+	t          *Table
 	// From the table's diagnostics (nil without them): per state, what
 	// could come next, and the index width of FailRule.
 	expects   [][]string
@@ -170,45 +174,201 @@ type Machine struct {
 }
 
 // minLoop is the least number of self-looping bytes for which a state gets
-// a skip table: below it, runs are short and the table walk is as fast.
+// a skip set: below it, runs are short and the table walk is as fast.
 const minLoop = 8
 
+// skipSet is the bytes on which a state loops. mask, a 256-bit class mask,
+// is the set; out is its complement expanded to one byte per byte value (0
+// in the set, 1 not), because testing a byte costs one load there and a
+// load, two shifts and a mask in the bits: span tests the eight bytes of a
+// word with eight independent loads, where the table walk chains each load
+// on the one before.
+//
+// A state may also come back to itself through a triplet: an escape byte
+// then two bytes of a set, as "%" HEXDIG HEXDIG does in every RFC 3986 rule
+// that allows pct-encoded. span skips those too (hasEsc, esc, escOut: the
+// escape and the complement of the set), so that a percent-encoded octet
+// does not end a run: without it, a long path or query cost three table
+// walks and a mispredicted branch or two every few bytes.
+type skipSet struct {
+	mask   [4]uint64
+	nib    [96]byte // the set and the triplets' for spanSSSE3 (see nibbleTable)
+	out    [256]uint8
+	hasEsc bool
+	esc    byte
+	escOut [256]uint8
+}
+
+// loopSet returns the skip set of state s, whose transition on byte b is
+// at(s, b): nil for the dead state and for a state that loops on fewer
+// than minLoop bytes.
+func loopSet(s int, at func(s, b int) int) *skipSet {
+	if s == 0 {
+		return nil
+	}
+	var k skipSet
+	count := 0
+	for b := range 256 {
+		k.out[b] = 1
+		if at(s, b) == s {
+			k.mask[b>>6] |= 1 << (b & 63)
+			k.out[b] = 0
+			count++
+		}
+	}
+	if count < minLoop {
+		return nil
+	}
+	k.findEscape(s, at)
+	var xmask [4]uint64
+	for b := range 256 {
+		if k.hasEsc && k.escOut[b] == 0 {
+			xmask[b>>6] |= 1 << (b & 63)
+		}
+	}
+	s1, s2 := nibbleTable(&k.mask), nibbleTable(&xmask)
+	copy(k.nib[:48], s1[:])
+	copy(k.nib[48:], s2[:])
+	return &k
+}
+
+// findEscape looks for a triplet that leads from s back to s: an escape
+// byte e (s -e-> t1, t1 not s) and a set X of bytes, all of which lead
+// from t1 to one state t2, and from t2 back to s. Then e x y, for any x
+// and y of X, goes from s to s. The first escape, in byte order, with X of
+// at least two bytes is kept.
+func (k *skipSet) findEscape(s int, at func(s, b int) int) {
+	for e := range 256 {
+		t1 := at(s, e)
+		if t1 == 0 || t1 == s {
+			continue
+		}
+		for x := range 256 {
+			t2 := at(t1, x)
+			if t2 == 0 {
+				continue
+			}
+			// X: the bytes that go t1 -> t2 and t2 -> s.
+			n := 0
+			for b := range 256 {
+				k.escOut[b] = 1
+				if at(t1, b) == t2 && at(t2, b) == s {
+					k.escOut[b] = 0
+					n++
+				}
+			}
+			// The escape must be outside X, so that every escape
+			// starts a triplet: spanSSSE3 tests whole blocks so.
+			if n >= 2 && k.escOut[e] == 1 {
+				k.hasEsc, k.esc = true, byte(e)
+				return
+			}
+			break // t2 is the only candidate tried for this escape
+		}
+	}
+	clear(k.escOut[:])
+}
+
+// span returns the end of the run that starts at s[i] of bytes of k and
+// of k's triplets: the first j >= i where neither s[j] is in k nor a
+// triplet starts, or len(s). Eight bytes at a time while they are all in;
+// then byte by byte, over at most seven bytes, to the first one that is
+// not.
+func (k *skipSet) span(s string, i int) int {
+	if i < 0 || i > len(s) {
+		return i
+	}
+	out := &k.out
+	// rest is resliced rather than indexed from i, so that the compiler
+	// proves every index in range: the loop has no bounds checks.
+	rest := s[i:]
+	// The first word decides: a run that ends in it (a short host label,
+	// a scheme) is done with table loads below; a longer one goes on 16
+	// bytes at a time where the CPU can, from triplet to triplet, without
+	// coming back to the word test after each.
+	if hasSIMD && len(rest) >= 16 && out[rest[0]]|out[rest[1]]|out[rest[2]]|out[rest[3]]|out[rest[4]]|out[rest[5]]|out[rest[6]]|out[rest[7]] == 0 {
+		rest = rest[spanBlocks(k, rest):]
+		if len(rest) >= 16 {
+			return len(s) - len(rest) // a byte that ends the run
+		}
+	}
+	for {
+		for len(rest) >= 8 {
+			if out[rest[0]]|out[rest[1]]|out[rest[2]]|out[rest[3]]|out[rest[4]]|out[rest[5]]|out[rest[6]]|out[rest[7]] != 0 {
+				break
+			}
+			rest = rest[8:]
+		}
+		for len(rest) > 0 && out[rest[0]] == 0 {
+			rest = rest[1:]
+		}
+		if !k.escapeAt(rest) {
+			return len(s) - len(rest)
+		}
+		rest = rest[3:]
+	}
+}
+
+// escapeAt reports whether rest begins with one of k's triplets.
+func (k *skipSet) escapeAt(rest string) bool {
+	return k.hasEsc && len(rest) >= 3 && rest[0] == k.esc && k.escOut[rest[1]]|k.escOut[rest[2]] == 0
+}
+
+// nibbleTable returns the set of mask as spanSSSE3 reads it: for each low
+// nibble l, the bits of the high nibbles h with h<<4|l in the set, h 0-7
+// in bytes 0-15 and h 8-15 in bytes 16-31; then, in bytes 32-47, 1<<(h&7)
+// for each h.
+func nibbleTable(mask *[4]uint64) (nib [48]byte) {
+	for b := range 256 {
+		if mask[b>>6]&(1<<(b&63)) == 0 {
+			continue
+		}
+		l, h := b&15, b>>4
+		nib[(h>>3)*16+l] |= 1 << (h & 7)
+	}
+	for h := range 16 {
+		nib[32+h] = 1 << (h & 7)
+	}
+	return nib
+}
+
 // Machine returns t expanded for matching: a direct [state][byte] table,
-// 256 bytes (512 when wide) per state, built on the first call and shared
-// by later ones. The table must pass [Table.Check]: [NewGrammar] checks
-// every table it is given.
+// built on the first call and shared by later ones, with the skip set of
+// every state that loops (computed here, from the table, so that generated
+// code need not carry them). The table must pass [Table.Check]:
+// [NewGrammar] checks every table it is given.
 func (t *Table) Machine() *Machine {
 	t.once.Do(func() { t.m = t.expand() })
 	return t.m
 }
 
 func (t *Table) expand() *Machine {
-	d := &Machine{accept: make([]bool, t.States), t: t}
-	at := func(s, c int) int { return t.next(s*t.NClass + c) }
+	d := &Machine{t: t}
+	at := func(s, b int) int { return t.next(s*t.NClass + int(t.Classes[b])) }
 	if t.Wide {
 		d.next16 = make([]uint16, t.States<<8)
+		d.wideAccept = make([]bool, t.States)
+		d.skip16 = make([]*skipSet, t.States)
 	} else {
-		d.next8 = make([]uint8, t.States<<8)
+		d.next8 = new([1 << 16]uint8)
+		d.accept = new([256]bool)
+		d.skip8 = new([256]*skipSet)
 	}
-	d.loops = make([]*[256]bool, t.States)
 	for s := 0; s < t.States; s++ {
-		d.accept[s] = t.Accept[s] == 1
-		var loop [256]bool
-		count := 0
+		k := loopSet(s, at)
 		for b := 0; b < 256; b++ {
-			n := at(s, int(t.Classes[b]))
 			if t.Wide {
-				d.next16[s<<8|b] = uint16(n)
+				d.next16[s<<8|b] = uint16(at(s, b))
 			} else {
-				d.next8[s<<8|b] = uint8(n)
-			}
-			if s != 0 && n == s {
-				loop[b] = true
-				count++
+				d.next8[s<<8|b] = uint8(at(s, b))
 			}
 		}
-		if count >= minLoop {
-			d.loops[s] = &loop
+		if t.Wide {
+			d.wideAccept[s] = t.Accept[s] == 1
+			d.skip16[s] = k
+		} else {
+			d.accept[s] = t.Accept[s] == 1
+			d.skip8[s] = k
 		}
 	}
 	if t.Expect != "" {
@@ -220,6 +380,22 @@ func (t *Table) expand() *Machine {
 		d.failWidth = indexWidth(len(t.FailRules))
 	}
 	return d
+}
+
+// step is the transition of state st on byte c.
+func (d *Machine) step(st int, c byte) int {
+	if d.next8 != nil {
+		return int(d.next8[uint16(st)<<8|uint16(c)])
+	}
+	return int(d.next16[st<<8|int(c)])
+}
+
+// accepts reports whether state st accepts.
+func (d *Machine) accepts(st int) bool {
+	if d.next8 != nil {
+		return d.accept[uint8(st)]
+	}
+	return d.wideAccept[st]
 }
 
 // Run reports whether the whole of s is accepted, and if not, the offset
@@ -235,34 +411,75 @@ func (d *Machine) Run(s string) (ok bool, fail int) {
 // state).
 func (d *Machine) run(s string) (ok bool, fail, state int) {
 	if d.next8 != nil {
-		next := d.next8
-		loops := d.loops
-		st := 1
-		for i := 0; i < len(s); {
-			n := int(next[st<<8|int(s[i])])
-			if n == 0 {
-				return false, i, st
+		return d.run8(s)
+	}
+	return d.run16(s)
+}
+
+// run8 is run for an 8-bit table. Every index is provably in range (the
+// state comes from a uint8, so state<<8|byte is below 64 Ki; a byte
+// indexes 256 entries), so the loop has no bounds checks (go build
+// -gcflags=-d=ssa/check_bce lists none here). The state is an int, not a
+// uint8: the zero extensions of a uint8 were on the chain from one
+// transition to the next, and cost about 6% on short references.
+func (d *Machine) run8(s string) (ok bool, fail, state int) {
+	next, skip := d.next8, d.skip8
+	st := 1
+	for i := 0; i >= 0 && i < len(s); {
+		n := next[st<<8|int(s[i])]
+		if n == 0 {
+			return false, i, st
+		}
+		st = int(n)
+		i++
+		// Most runs of a short reference (a scheme, a host label, a
+		// query value) are a few bytes: up to 16 are skipped here, where
+		// a call to span would cost more than they do; a longer run goes
+		// on in span, 16 or 8 bytes at a time and through triplets.
+		if k := skip[n]; k != nil {
+			out := &k.out
+			end := min(i+16, len(s))
+			for i >= 0 && i < end && out[s[i]] == 0 {
+				i++
 			}
-			st = n
-			i++
-			if loop := loops[st]; loop != nil {
-				for i < len(s) && loop[s[i]] {
-					i++
-				}
+			if i == end && i < len(s) {
+				i = k.span(s, i)
 			}
 		}
-		return d.accept[st], len(s), st
 	}
-	next := d.next16
+	return d.accept[st], len(s), st
+}
+
+// run16 is run for a wide table.
+func (d *Machine) run16(s string) (ok bool, fail, state int) {
+	next, skip := d.next16, d.skip16
 	st := 1
-	for i := 0; i < len(s); i++ {
+	for i := 0; i >= 0 && i < len(s); {
 		n := int(next[st<<8|int(s[i])])
 		if n == 0 {
 			return false, i, st
 		}
 		st = n
+		i++
+		if k := skip[st]; k != nil {
+			i = k.span(s, i)
+		}
 	}
-	return d.accept[st], len(s), st
+	return d.wideAccept[st], len(s), st
+}
+
+// runBytewise is run without skipping: one table load per byte. It is the
+// reference the fuzz test holds run to.
+func (d *Machine) runBytewise(s string) (ok bool, fail, state int) {
+	st := 1
+	for i := 0; i < len(s); i++ {
+		n := d.step(st, s[i])
+		if n == 0 {
+			return false, i, st
+		}
+		st = n
+	}
+	return d.accepts(st), len(s), st
 }
 
 // Stop is why a machine rejected an input.
@@ -302,22 +519,12 @@ func (d *Machine) Why(s string) (ok bool, stop Stop) {
 // transition, as classes, and EndOfInput where the input may end.
 func (d *Machine) Expected(s string, off int) []string {
 	st := 1
-	for i := 0; i < off; i++ {
-		if d.next8 != nil {
-			st = int(d.next8[st<<8|int(s[i])])
-		} else {
-			st = int(d.next16[st<<8|int(s[i])])
-		}
+	for i := 0; i < off && i < len(s) && st != 0; i++ {
+		st = d.step(st, s[i])
 	}
 	var set []byte
 	for b := 0; b < 256; b++ {
-		var n int
-		if d.next8 != nil {
-			n = int(d.next8[st<<8|b])
-		} else {
-			n = int(d.next16[st<<8|b])
-		}
-		if n != 0 {
+		if d.step(st, byte(b)) != 0 {
 			set = append(set, byte(b))
 		}
 	}
@@ -325,7 +532,7 @@ func (d *Machine) Expected(s string, off int) []string {
 	if len(set) > 0 {
 		out = append(out, byteClass(set))
 	}
-	if d.accept[st] {
+	if d.accepts(st) {
 		out = append(out, EndOfInput)
 	}
 	return out
