@@ -33,3 +33,7 @@ func MustParseForTest(s string) URI {
 	}
 	return u
 }
+
+// HasTree reports whether p builds the trees of rule with the function gen
+// dfa -tree generated, rather than pigeon.
+func HasTree(p *Parser, rule string) bool { return p.g.HasTree(rule) }

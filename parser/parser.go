@@ -274,7 +274,18 @@ func (s *Parser) parseRule(name, in string, maxExpr uint64) (*Node, error) {
 		return nil, &Error{Input: in, Offset: MaxTreeLength, Rule: name, Err: ErrTooLongForTree,
 			Msg: fmt.Sprintf("valid, but too long for a parse tree: %d bytes, the limit is %d", len(in), MaxTreeLength)}
 	}
-	return s.pegParse(name, in, maxExpr)
+	return s.treeParse(name, in, maxExpr)
+}
+
+// treeParse builds the tree of an input the rule's DFA accepted: with the
+// function gen dfa -tree generated for the rule, which builds pigeon's
+// tree without pigeon, or with pigeon (syntax.Grammar.Tree).
+func (s *Parser) treeParse(name, in string, maxExpr uint64) (*Node, error) {
+	if !s.g.HasTree(name) {
+		return s.pegParse(name, in, maxExpr)
+	}
+	n, f := s.g.TreeString(name, in, maxExpr)
+	return s.pegResult(name, in, n, f)
 }
 
 // ParsePEG parses the whole of in as the named rule with the pigeon
@@ -300,6 +311,11 @@ func (s *Parser) ParsePEG(rule, in string) (*Node, error) {
 // pegParse parses in with the pigeon parser alone.
 func (s *Parser) pegParse(name, in string, maxExpr uint64) (*Node, error) {
 	n, f := s.g.Parse(name, []byte(in), maxExpr)
+	return s.pegResult(name, in, n, f)
+}
+
+// pegResult is the tree or the error of a parse by pigeon.
+func (s *Parser) pegResult(name, in string, n *Node, f *syntax.Failure) (*Node, error) {
 	if f != nil {
 		exp := f.Expected
 		if i := slices.Index(exp, "EOF"); i >= 0 {

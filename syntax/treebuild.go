@@ -1,0 +1,218 @@
+package syntax
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// Trees from generated code. gen dfa -tree reads the parser pigeon
+// generated from a grammar's PEG and writes, next to the DFA tables, a Go
+// function per start rule that evaluates the same PEG expressions in the
+// same order, with the same ordered choices, possessive repetitions and
+// predicates, and builds the nodes that pigeon's actions would build: the
+// same tree, without pigeon's interface values, value stacks and per-node
+// slices. It even counts the expressions pigeon would evaluate, so that a
+// parse past pigeon's expression limit is left to pigeon, which reports
+// it. [Grammar.Parse] stays pigeon's; [Grammar.Tree] takes the generated
+// function when the start rule has one and its DFA, and pigeon otherwise.
+
+// TreeFunc parses the whole of p's input as one start rule; it is the
+// Tree field of a [Table]. It reports false when it did not build the tree
+// (the input does not match, or the parse reached the expression limit):
+// the caller then asks pigeon.
+type TreeFunc func(p *TreeParser) bool
+
+// TreeParser is the state of a generated tree function: the input, the
+// position, pigeon's expression count and the nodes built so far. Its
+// fields and methods are for generated code.
+type TreeParser struct {
+	In     string // the input
+	Pos    int    // the current byte offset
+	Octets bool   // each byte is a character (gen -octets); else UTF-8
+	// N counts the expressions evaluated, as pigeon counts them; past Max
+	// the parse gives up (Over).
+	N, Max uint64
+	Over   bool
+
+	stack []*Node // the nodes of the expression being parsed, in order
+	slab  []Node  // nodes are allocated from it
+	kids  []*Node // and their Kids
+	root  *Node
+}
+
+// Check reports whether the parse may go on: false once the expression
+// count has passed the limit. Generated code calls it on entering a rule
+// and on each iteration of a repetition, so that any parse ends.
+func (p *TreeParser) Check() bool {
+	if p.N > p.Max {
+		p.Over = true
+	}
+	return !p.Over
+}
+
+// Mark is the number of nodes built and not yet captured: what Cut and
+// Capture take back to.
+func (p *TreeParser) Mark() int { return len(p.stack) }
+
+// Cut drops the nodes built after mark m: those of an expression that
+// failed, or of a predicate.
+func (p *TreeParser) Cut(m int) { p.stack = p.stack[:m] }
+
+// Capture replaces the nodes built after mark m by one node of rule
+// spanning [start, p.Pos), whose kids they are, as syntax.Capture builds
+// it from pigeon's values.
+func (p *TreeParser) Capture(rule string, start, m int) {
+	if len(p.slab) == cap(p.slab) {
+		p.slab = make([]Node, 0, max(16, 2*cap(p.slab)))
+	}
+	p.slab = append(p.slab, Node{Rule: rule, Start: start, End: p.Pos})
+	n := &p.slab[len(p.slab)-1]
+	if k := len(p.stack) - m; k > 0 {
+		if cap(p.kids)-len(p.kids) < k {
+			p.kids = make([]*Node, 0, max(32, 2*cap(p.kids), k))
+		}
+		i := len(p.kids)
+		p.kids = append(p.kids, p.stack[m:]...)
+		n.Kids = p.kids[i : i+k : i+k]
+	}
+	p.stack = append(p.stack[:m], n)
+}
+
+// Root sets the result: the one node built, as an entry rule's action
+// returns it. It reports whether there is exactly one.
+func (p *TreeParser) Root() bool {
+	if len(p.stack) != 1 {
+		return false
+	}
+	p.root = p.stack[0]
+	return true
+}
+
+// Rune is the character at the current position and its width in bytes;
+// 0 at the end of the input, and utf8.RuneError, 1 for invalid UTF-8
+// (which [Grammar.Tree] never passes).
+func (p *TreeParser) Rune() (rune, int) {
+	if p.Pos >= len(p.In) {
+		return utf8.RuneError, 0
+	}
+	if c := p.In[p.Pos]; c < utf8.RuneSelf || p.Octets {
+		return rune(c), 1
+	}
+	return utf8.DecodeRuneInString(p.In[p.Pos:])
+}
+
+// Lit matches a literal as pigeon does: character by character, each
+// lowered when fold is set (the literal is then lower case already). It
+// advances past it and reports true, or stays and reports false.
+func (p *TreeParser) Lit(lit string, fold bool) bool {
+	if !fold && !p.Octets {
+		if len(p.In)-p.Pos >= len(lit) && p.In[p.Pos:p.Pos+len(lit)] == lit {
+			p.Pos += len(lit)
+			return true
+		}
+		return false
+	}
+	start := p.Pos
+	for _, want := range lit {
+		cur, w := p.Rune()
+		if fold {
+			cur = unicode.ToLower(cur)
+		}
+		if w == 0 || cur != want {
+			p.Pos = start
+			return false
+		}
+		p.Pos += w
+	}
+	return true
+}
+
+// Class matches one character of a class as pigeon does: ascii says which
+// bytes below 0x80 (all 256 bytes for Octets) match, as gen computed it;
+// above, the character, lowered when fold is set, is looked up in chars
+// and ranges (pairs), and inverted turns the answer over.
+func (p *TreeParser) Class(ascii *[4]uint64, chars, ranges []rune, fold, inverted bool) bool {
+	if p.Pos >= len(p.In) {
+		return false
+	}
+	c := p.In[p.Pos]
+	if c < utf8.RuneSelf || p.Octets {
+		if ascii[c>>6]&(1<<(c&63)) != 0 {
+			p.Pos++
+			return true
+		}
+		return false
+	}
+	cur, w := utf8.DecodeRuneInString(p.In[p.Pos:])
+	if fold {
+		cur = unicode.ToLower(cur)
+	}
+	in := false
+	for _, r := range chars {
+		if r == cur {
+			in = true
+			break
+		}
+	}
+	for i := 0; !in && i+1 < len(ranges); i += 2 {
+		in = cur >= ranges[i] && cur <= ranges[i+1]
+	}
+	if in == inverted {
+		return false
+	}
+	p.Pos += w
+	return true
+}
+
+// Any matches any one character.
+func (p *TreeParser) Any() bool {
+	_, w := p.Rune()
+	p.Pos += w
+	return w > 0
+}
+
+// Tree parses the whole input as a start rule and returns its parse tree,
+// the same as [Grammar.Parse]'s, when the rule has a DFA that accepts the
+// input and a generated tree function (gen dfa -tree) that builds it
+// within maxExpr expressions; otherwise it returns Parse's answer. The
+// tree function costs about a hundredth of pigeon.
+func (g *Grammar) Tree(rule string, input []byte, maxExpr uint64) (*Node, *Failure) {
+	if n := g.fastTree(rule, string(input), maxExpr); n != nil {
+		return n, nil
+	}
+	return g.Parse(rule, input, maxExpr)
+}
+
+// TreeString is Tree for a string input, which it does not copy when the
+// generated function builds the tree.
+func (g *Grammar) TreeString(rule, input string, maxExpr uint64) (*Node, *Failure) {
+	if n := g.fastTree(rule, input, maxExpr); n != nil {
+		return n, nil
+	}
+	return g.Parse(rule, []byte(input), maxExpr)
+}
+
+// HasTree reports whether Tree builds the trees of rule with generated
+// code (for valid inputs within the limits) rather than pigeon.
+func (g *Grammar) HasTree(rule string) bool {
+	t := g.dfa[rule]
+	return t != nil && t.Tree != nil && !g.guided[g.peg.Entries[rule]]
+}
+
+func (g *Grammar) fastTree(rule, input string, maxExpr uint64) *Node {
+	if !g.HasTree(rule) {
+		return nil
+	}
+	t := g.dfa[rule]
+	if ok, _ := t.Machine().Run(input); !ok {
+		return nil
+	}
+	if !g.peg.Octets && !utf8.ValidString(input) {
+		return nil // pigeon reports the encoding
+	}
+	p := &TreeParser{In: input, Octets: g.peg.Octets, Max: maxExpr, stack: make([]*Node, 0, 16)}
+	if !t.Tree(p) || p.Over || p.N > p.Max || p.root == nil {
+		return nil
+	}
+	return p.root
+}
