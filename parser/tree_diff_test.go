@@ -106,7 +106,13 @@ func compareTree(t *testing.T, p *parser.Parser, rule, in string) (fast bool) {
 	if d := cmp.Diff(want, got); d != "" {
 		t.Fatalf("%s %s %q: ParseRule's tree differs from pigeon's (-pigeon +generated):\n%s", p.Name(), rule, in, d)
 	}
-	return gerr == nil && parser.HasTree(p, rule)
+	if gerr != nil || !parser.HasTree(p, rule) {
+		return false
+	}
+	if n := parser.GeneratedTree(p, rule, in); n == nil {
+		t.Fatalf("%s %s %q: the generated function built no tree", p.Name(), rule, in)
+	}
+	return true
 }
 
 func TestTreeDifferential(t *testing.T) {

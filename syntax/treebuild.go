@@ -78,9 +78,9 @@ func (p *TreeParser) Capture(rule string, start, m int) {
 	p.stack = append(p.stack[:m], n)
 }
 
-// Root sets the result: the one node built, as an entry rule's action
+// setRoot sets the result: the one node built, as an entry rule's action
 // returns it. It reports whether there is exactly one.
-func (p *TreeParser) Root() bool {
+func (p *TreeParser) setRoot() bool {
 	if len(p.stack) != 1 {
 		return false
 	}
@@ -177,7 +177,7 @@ func (p *TreeParser) Any() bool {
 // within maxExpr expressions; otherwise it returns Parse's answer. The
 // tree function costs about a hundredth of pigeon.
 func (g *Grammar) Tree(rule string, input []byte, maxExpr uint64) (*Node, *Failure) {
-	if n := g.fastTree(rule, string(input), maxExpr); n != nil {
+	if n := g.GeneratedTree(rule, string(input), maxExpr); n != nil {
 		return n, nil
 	}
 	return g.Parse(rule, input, maxExpr)
@@ -186,7 +186,7 @@ func (g *Grammar) Tree(rule string, input []byte, maxExpr uint64) (*Node, *Failu
 // TreeString is Tree for a string input, which it does not copy when the
 // generated function builds the tree.
 func (g *Grammar) TreeString(rule, input string, maxExpr uint64) (*Node, *Failure) {
-	if n := g.fastTree(rule, input, maxExpr); n != nil {
+	if n := g.GeneratedTree(rule, input, maxExpr); n != nil {
 		return n, nil
 	}
 	return g.Parse(rule, []byte(input), maxExpr)
@@ -199,7 +199,12 @@ func (g *Grammar) HasTree(rule string) bool {
 	return t != nil && t.Tree != nil && !g.guided[g.peg.Entries[rule]]
 }
 
-func (g *Grammar) fastTree(rule, input string, maxExpr uint64) *Node {
+// GeneratedTree is the tree the generated function of rule builds for
+// input, the same as Parse's; nil when the rule has no such function
+// (HasTree), its DFA rejects the input, the input is not UTF-8 (for a
+// grammar that is not of octets), or the parse would pass maxExpr
+// expressions: Tree then asks pigeon.
+func (g *Grammar) GeneratedTree(rule, input string, maxExpr uint64) *Node {
 	if !g.HasTree(rule) {
 		return nil
 	}
@@ -211,7 +216,7 @@ func (g *Grammar) fastTree(rule, input string, maxExpr uint64) *Node {
 		return nil // pigeon reports the encoding
 	}
 	p := &TreeParser{In: input, Octets: g.peg.Octets, Max: maxExpr, stack: make([]*Node, 0, 16)}
-	if !t.Tree(p) || p.Over || p.N > p.Max || p.root == nil {
+	if !t.Tree(p) || p.Over || p.N > p.Max || !p.setRoot() {
 		return nil
 	}
 	return p.root
