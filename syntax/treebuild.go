@@ -1,6 +1,8 @@
 package syntax
 
 import (
+	"math"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -33,11 +35,22 @@ type TreeParser struct {
 	// the parse gives up (Over).
 	N, Max uint64
 	Over   bool
+	// Names are the rules the generated code captures, by index.
+	Names []string
 
-	stack []*Node // the nodes of the expression being parsed, in order
-	slab  []Node  // nodes are allocated from it
-	kids  []*Node // and their Kids
-	root  *Node
+	// Scratch space without pointers (the garbage collector has nothing
+	// to scan nor write barriers to run): the nodes built, including those
+	// of alternatives that failed, their kids, and the stack of the nodes
+	// of the expression being parsed. The tree is copied out at the end.
+	nodes []scratchNode
+	kids  []int32
+	stack []int32
+}
+
+// scratchNode is a node of the scratch space: its rule (an index into
+// Names), its span, and its kids (kids[first:first+n]).
+type scratchNode struct {
+	rule, start, end, first, n int32
 }
 
 // Check reports whether the parse may go on: false once the expression
@@ -59,33 +72,48 @@ func (p *TreeParser) Mark() int { return len(p.stack) }
 func (p *TreeParser) Cut(m int) { p.stack = p.stack[:m] }
 
 // Capture replaces the nodes built after mark m by one node of rule
-// spanning [start, p.Pos), whose kids they are, as syntax.Capture builds
-// it from pigeon's values.
-func (p *TreeParser) Capture(rule string, start, m int) {
-	if len(p.slab) == cap(p.slab) {
-		p.slab = make([]Node, 0, max(16, 2*cap(p.slab)))
-	}
-	p.slab = append(p.slab, Node{Rule: rule, Start: start, End: p.Pos})
-	n := &p.slab[len(p.slab)-1]
-	if k := len(p.stack) - m; k > 0 {
-		if cap(p.kids)-len(p.kids) < k {
-			p.kids = make([]*Node, 0, max(32, 2*cap(p.kids), k))
-		}
-		i := len(p.kids)
-		p.kids = append(p.kids, p.stack[m:]...)
-		n.Kids = p.kids[i : i+k : i+k]
-	}
-	p.stack = append(p.stack[:m], n)
+// Names[rule] spanning [start, p.Pos), whose kids they are, as
+// syntax.Capture builds it from pigeon's values.
+func (p *TreeParser) Capture(rule, start, m int) {
+	k := len(p.stack) - m
+	p.nodes = append(p.nodes, scratchNode{rule: int32(rule), start: int32(start), end: int32(p.Pos), first: int32(len(p.kids)), n: int32(k)})
+	p.kids = append(p.kids, p.stack[m:]...)
+	p.stack = append(p.stack[:m], int32(len(p.nodes)-1))
 }
 
-// setRoot sets the result: the one node built, as an entry rule's action
-// returns it. It reports whether there is exactly one.
-func (p *TreeParser) setRoot() bool {
-	if len(p.stack) != 1 {
-		return false
+// tree copies the tree of scratch node i out, into two allocations: its
+// nodes and their kids.
+func (p *TreeParser) tree(i int32) *Node {
+	nodes, kids := 0, 0
+	var count func(int32)
+	count = func(i int32) {
+		n := &p.nodes[i]
+		nodes++
+		kids += int(n.n)
+		for _, k := range p.kids[n.first : n.first+n.n] {
+			count(k)
+		}
 	}
-	p.root = p.stack[0]
-	return true
+	count(i)
+	ns := make([]Node, nodes)
+	ks := make([]*Node, kids)
+	nn, kk := 0, 0
+	var cp func(int32) *Node
+	cp = func(i int32) *Node {
+		n := &p.nodes[i]
+		c := &ns[nn]
+		nn++
+		c.Rule, c.Start, c.End = p.Names[n.rule], int(n.start), int(n.end)
+		if n.n > 0 {
+			c.Kids = ks[kk : kk+int(n.n) : kk+int(n.n)]
+			kk += int(n.n)
+			for j, k := range p.kids[n.first : n.first+n.n] {
+				c.Kids[j] = cp(k)
+			}
+		}
+		return c
+	}
+	return cp(i)
 }
 
 // Rune is the character at the current position and its width in bytes;
@@ -208,16 +236,31 @@ func (g *Grammar) GeneratedTree(rule, input string, maxExpr uint64) *Node {
 	if !g.HasTree(rule) {
 		return nil
 	}
-	t := g.dfa[rule]
-	if ok, _ := t.Machine().Run(input); !ok {
-		return nil
+	if len(input) > math.MaxInt32 {
+		return nil // beyond the scratch space's offsets
 	}
 	if !g.peg.Octets && !utf8.ValidString(input) {
 		return nil // pigeon reports the encoding
 	}
-	p := &TreeParser{In: input, Octets: g.peg.Octets, Max: maxExpr, stack: make([]*Node, 0, 16)}
-	if !t.Tree(p) || p.Over || p.N > p.Max || !p.setRoot() {
-		return nil
+	// The PEG accepts what the DFA accepts: the function fails where the
+	// DFA would reject, and pigeon then says why.
+	p := treeParsers.Get().(*TreeParser)
+	*p = TreeParser{In: input, Octets: g.peg.Octets, Max: maxExpr, nodes: p.nodes[:0], kids: p.kids[:0], stack: p.stack[:0]}
+	var root *Node
+	if g.dfa[rule].Tree(p) && !p.Over && p.N <= p.Max && len(p.stack) == 1 {
+		root = p.tree(p.stack[0])
 	}
-	return p.root
+	p.In, p.Names = "", nil
+	if cap(p.nodes) <= maxPooled && cap(p.kids) <= maxPooled {
+		treeParsers.Put(p)
+	}
+	return root
 }
+
+// maxPooled is the most scratch nodes a pooled parser keeps.
+const maxPooled = 1 << 14
+
+// treeParsers hold the scratch space of tree functions.
+var treeParsers = sync.Pool{New: func() any {
+	return &TreeParser{nodes: make([]scratchNode, 0, 64), kids: make([]int32, 0, 64), stack: make([]int32, 0, 32)}
+}}

@@ -86,13 +86,25 @@ func Trees(src []byte, rules []string) (*TreeCode, error) {
 			tc.Skipped[r] = why
 			continue
 		}
-		tc.Funcs[r] = treeFunc(entry)
+		tc.Funcs[r] = "treeEntry_" + entry
 		want = append(want, entry)
 	}
 	for _, entry := range want {
 		e.rule(entry)
 	}
-	tc.Code = e.out.Bytes()
+	var head bytes.Buffer
+	if len(want) > 0 {
+		fmt.Fprintf(&head, "\n// treeNames are the rules the tree functions capture, by index.\nvar treeNames = []string{\n")
+		for _, n := range e.names {
+			fmt.Fprintf(&head, "%q,\n", n)
+		}
+		fmt.Fprintf(&head, "}\n")
+	}
+	for _, entry := range want {
+		fmt.Fprintf(&head, "\n// treeEntry_%s builds the tree of pigeon's entrypoint %s.\n", entry, entry)
+		fmt.Fprintf(&head, "func treeEntry_%s(p *syntax.TreeParser) bool {\np.Names = treeNames\nreturn %s(p)\n}\n", entry, treeFunc(entry))
+	}
+	tc.Code = append(head.Bytes(), e.out.Bytes()...)
 	return tc, nil
 }
 
@@ -397,6 +409,7 @@ type treeEmitter struct {
 	pp      *pigeonParser
 	out     bytes.Buffer
 	classes map[string]string // key → table name
+	names   []string          // rules captured, in the order of their indices
 	done    map[string]bool   // rules emitted
 	n       int               // fresh variables
 }
@@ -576,7 +589,12 @@ func (e *treeEmitter) expr(b *bytes.Buffer, x *pexpr, ok string) {
 		start, m := e.fresh("start"), e.fresh("m")
 		fmt.Fprintf(b, "%s, %s := p.Pos, p.Mark()\n", start, m)
 		e.expr(b, x.exprs[0], ok)
-		fmt.Fprintf(b, "if %s {\np.Capture(%q, %s, %s)\n}\n", ok, a.capture, start, m)
+		i := slices.Index(e.names, a.capture)
+		if i < 0 {
+			i = len(e.names)
+			e.names = append(e.names, a.capture)
+		}
+		fmt.Fprintf(b, "if %s {\np.Capture(%d, %s, %s) // %s\n}\n", ok, i, start, m, a.capture)
 	case "ruleRefExpr":
 		fmt.Fprintf(b, "%s = %s(p)\n", ok, treeFunc(x.name))
 	case "anyMatcher":

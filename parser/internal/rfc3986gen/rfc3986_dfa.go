@@ -318,7 +318,7 @@ func DFA() syntax.Tables {
 				"\x1e\x1f\x1e !\"\x08\x09\x0a\x09\x18\x19#\x16\x1a\x1d\x1e\x1f\x1e $ %\x1e&\x1d'\x0e\x0f\x12\x13\x14\x13\x16\x16\x1b %\x1e&\x1d()*) \x1d\x0b+\x0b\x18\x19#\x16\x1a\x1d\x1e\x1f\x1e  \x1d$," +
 				"-./0/\x16\x16\x1b %\x1e&\x1d-()*)1#\x16\x1a\x1d\x1e\x1f\x1e  \x1d$,\x16\x16\x1b %\x1e&\x1d-2343#\x16\x1a\x1d\x1e\x1f\x1e  \x1d5\x16\x16\x1b %\x1e&\x1d-" +
 				"#\x166\x1d\x1e\x1f\x1e  \x1d\x167898:\x16 \x05\x1e&\x1d-#\x16\x1a8;7: :\x1d\x167:-:#::",
-			Tree: tree_E_URI,
+			Tree: treeEntry_E_URI,
 		},
 		"hier-part": {
 			States: 225,
@@ -590,7 +590,7 @@ func DFA() syntax.Tables {
 				"\x07\x06\x15\x16 \x13\x17\x1a\x1b\x1c\x1b\x1d!\x1d\"\x1b#\x1a$\x0b\x0c\x0f\x10\x11\x10\x13\x13\x18\x1d\"\x1b#\x1a%&'&\x1d\x1a\x08(\x08\x15\x16 \x13\x17\x1a\x1b\x1c\x1b\x1d\x1d\x1a!)*+,-,\x13\x13\x18" +
 				"\x1d\"\x1b#\x1a*%&'&. \x13\x17\x1a\x1b\x1c\x1b\x1d\x1d\x1a!)\x13\x13\x18\x1d\"\x1b#\x1a*/010 \x13\x17\x1a\x1b\x1c\x1b\x1d\x1d\x1a2\x13\x13\x18\x1d\"\x1b#\x1a* \x133\x1a\x1b\x1c\x1b\x1d" +
 				"\x1d\x1a\x1345657\x13\x1d\x02\x1b#\x1a* \x13\x175847\x1d7\x1a\x1347*7 77",
-			Tree: tree_E_hier_part,
+			Tree: treeEntry_E_hier_part,
 		},
 		"URI-reference": {
 			States: 236,
@@ -905,7 +905,7 @@ func DFA() syntax.Tables {
 				"\x17\x1c\x1e\x1f \x1f!\"#\x09\x0a\x0b\x0a\x19\x1a$\x17\x1b\x1e\x1f \x1f!%!&\x1f'\x1e(\x0f\x10\x13\x14\x15\x14\x17\x17\x1c!&\x1f'\x1e)*+*!\x1e\x0c,\x0c\x19\x1a$\x17\x1b\x1e\x1f \x1f!!" +
 				"\x1e%-./010\x17\x17\x1c!&\x1f'\x1e.)*+*2$\x17\x1b\x1e\x1f \x1f!!\x1e%-\x17\x17\x1c!&\x1f'\x1e.3454$\x17\x1b\x1e\x1f \x1f!!\x1e6\x17\x17\x1c!&\x1f" +
 				"'\x1e.$\x177\x1e\x1f \x1f!!\x1e\x1789:9;\x17!\x03\x1f'\x1e.$\x17\x1b9<8;!;\x1e\x178;.;$;;",
-			Tree: tree_E_URI_reference,
+			Tree: treeEntry_E_URI_reference,
 		},
 		"absolute-URI": {
 			States: 230,
@@ -1205,7 +1205,7 @@ func DFA() syntax.Tables {
 				"\x1f !\x07\x08\x09\x08\x17\x18\"\x15\x19\x1c\x1d\x1e\x1d\x1f#\x1f$\x1d%\x1c&\x0d\x0e\x11\x12\x13\x12\x15\x15\x1a\x1f$\x1d%\x1c'()(\x1f\x1c\x0a*\x0a\x17\x18\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c#+,-." +
 				"/.\x15\x15\x1a\x1f$\x1d%\x1c,'()(0\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c#+\x15\x15\x1a\x1f$\x1d%\x1c,1232\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c4\x15\x15\x1a\x1f$\x1d%\x1c,\"\x155" +
 				"\x1c\x1d\x1e\x1d\x1f\x1f\x1c\x1567879\x15\x1f\x04\x1d%\x1c,\"\x15\x197:69\x1f9\x1c\x1569,9\"99",
-			Tree: tree_E_absolute_URI,
+			Tree: treeEntry_E_absolute_URI,
 		},
 		"relative-ref": {
 			States: 234,
@@ -1502,7 +1502,7 @@ func DFA() syntax.Tables {
 				"\x1c\x1d\x1e\x1d\x1f !\x07\x08\x09\x08\x17\x18\"\x15\x19\x1c\x1d\x1e\x1d\x1f#\x1f$\x1d%\x1c&\x0d\x0e\x11\x12\x13\x12\x15\x15\x1a\x1f$\x1d%\x1c'()(\x1f\x1c\x0a*\x0a\x17\x18\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c#" +
 				"+,-./.\x15\x15\x1a\x1f$\x1d%\x1c,'()(0\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c#+\x15\x15\x1a\x1f$\x1d%\x1c,1232\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c4\x15\x15\x1a\x1f$\x1d%\x1c" +
 				",\"\x155\x1c\x1d\x1e\x1d\x1f\x1f\x1c\x1567879\x15\x1f\x03\x1d%\x1c,\"\x15\x197:69\x1f9\x1c\x1569,9\"99",
-			Tree: tree_E_relative_ref,
+			Tree: treeEntry_E_relative_ref,
 		},
 		"relative-part": {
 			States: 228,
@@ -1778,7 +1778,7 @@ func DFA() syntax.Tables {
 				" \x06\x07\x08\x07\x16\x17!\x14\x18\x1b\x1c\x1d\x1c\x1e\"\x1e#\x1c$\x1b%\x0c\x0d\x10\x11\x12\x11\x14\x14\x19\x1e#\x1c$\x1b&'('\x1e\x1b\x09)\x09\x16\x17!\x14\x18\x1b\x1c\x1d\x1c\x1e\x1e\x1b\"*+,-.-" +
 				"\x14\x14\x19\x1e#\x1c$\x1b+&'('/!\x14\x18\x1b\x1c\x1d\x1c\x1e\x1e\x1b\"*\x14\x14\x19\x1e#\x1c$\x1b+0121!\x14\x18\x1b\x1c\x1d\x1c\x1e\x1e\x1b3\x14\x14\x19\x1e#\x1c$\x1b+!\x144\x1b\x1c" +
 				"\x1d\x1c\x1e\x1e\x1b\x1456768\x14\x1e\x02\x1c$\x1b+!\x14\x186958\x1e8\x1b\x1458+8!88",
-			Tree: tree_E_relative_part,
+			Tree: treeEntry_E_relative_part,
 		},
 		"scheme": {
 			States: 3,
@@ -1801,7 +1801,7 @@ func DFA() syntax.Tables {
 				0x2b, 0x2b, 0x2d, 0x2e, 0x30, 0x39, 0x41, 0x5a, 0x61, 0x7a,
 			},
 			Percent: false,
-			Tree:    tree_E_scheme,
+			Tree:    treeEntry_E_scheme,
 		},
 		"authority": {
 			States: 217,
@@ -2058,7 +2058,7 @@ func DFA() syntax.Tables {
 				"\x19\x1a\x19\x1b\x1f\x1b \x19!\x18\"\x09\x0a\x0d\x0e\x0f\x0e\x11\x11\x16\x1b \x19!\x18#$%$\x1b\x18\x06&\x06\x13\x14\x1e\x11\x15\x18\x19\x1a\x19\x1b\x1b\x18\x1f'()*+*\x11\x11\x16\x1b \x19!\x18(#$" +
 				"%$,\x1e\x11\x15\x18\x19\x1a\x19\x1b\x1b\x18\x1f'\x11\x11\x16\x1b \x19!\x18(-./.\x1e\x11\x15\x18\x19\x1a\x19\x1b\x1b\x180\x11\x11\x16\x1b \x19!\x18(\x1e\x111\x18\x19\x1a\x19\x1b\x1b\x18\x1123435" +
 				"\x11\x1b\x02\x19!\x18(\x1e\x11\x153625\x1b5\x18\x1125(5\x1e55",
-			Tree: tree_E_authority,
+			Tree: treeEntry_E_authority,
 		},
 		"userinfo": {
 			States: 4,
@@ -2082,7 +2082,7 @@ func DFA() syntax.Tables {
 				0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_userinfo,
+			Tree:    treeEntry_E_userinfo,
 		},
 		"host": {
 			States: 186,
@@ -2293,7 +2293,7 @@ func DFA() syntax.Tables {
 			Expect: "\x00\x00\x01\x02\x03\x04\x05\x04\x06\x02\x07\x08\x09\x0a\x02\x03\x04\x05\x04\x09\x0b\x0c\x0d\x07\x08\x09\x09\x0c\x0e\x0f\x10\x0f\x11\x12\x13\x03\x04\x05\x04\x14\x09\x0b\x0e\x0f\x10\x0f\x11\x15\x11\x16\x0f\x17\x0e\x18\x07\x08\x09\x09\x0c\x11\x16\x0f\x17\x0e" +
 				"\x19\x1a\x1b\x1a\x11\x0e\x1c\x1d\x1c\x14\x09\x0b\x0e\x0f\x10\x0f\x11\x11\x0e\x15\x1e\x1f \x09\x09\x0c\x11\x16\x0f\x17\x0e\x1f\x19\x1a\x1b\x1a\x14\x09\x0b\x0e\x0f\x10\x0f\x11\x11\x0e\x15\x1e\x09\x09\x0c\x11\x16\x0f\x17\x0e\x1f!\"#\"\x14\x09\x0b" +
 				"\x0e\x0f\x10\x0f\x11\x11\x0e$\x09\x09\x0c\x11\x16\x0f\x17\x0e\x1f\x14\x09%\x0e\x0f\x10\x0f\x11\x11\x0e\x09&'(')\x09\x11\x02\x0f\x17\x0e\x1f\x14\x09\x0b'*&)\x11)\x0e\x09&)\x1f)\x14))",
-			Tree: tree_E_host,
+			Tree: treeEntry_E_host,
 		},
 		"port": {
 			States: 2,
@@ -2315,7 +2315,7 @@ func DFA() syntax.Tables {
 				0x30, 0x39,
 			},
 			Percent: false,
-			Tree:    tree_E_port,
+			Tree:    treeEntry_E_port,
 		},
 		"IP-literal": {
 			States: 161,
@@ -2492,7 +2492,7 @@ func DFA() syntax.Tables {
 			Expect: "\x00\x00\x01\x02\x03\x04\x02\x05\x06\x07\x02\x02\x06\x08\x09\x0a\x09\x0b\x0c\x0d\x0e\x02\x05\x08\x09\x0a\x09\x0b\x0f\x0b\x10\x09\x11\x08\x12\x02\x02\x06\x0b\x10\x09\x11\x08\x13\x14\x15\x14\x0b\x08\x0e\x02\x05\x08\x09\x0a\x09\x0b\x0b\x08\x0f\x16\x17\x02\x02" +
 				"\x06\x0b\x10\x09\x11\x08\x17\x13\x14\x15\x14\x0e\x02\x05\x08\x09\x0a\x09\x0b\x0b\x08\x0f\x16\x02\x02\x06\x0b\x10\x09\x11\x08\x17\x18\x19\x1a\x19\x0e\x02\x05\x08\x09\x0a\x09\x0b\x0b\x08\x1b\x02\x02\x06\x0b\x10\x09\x11\x08\x17\x0e\x02\x1c\x08\x09\x0a\x09\x0b" +
 				"\x0b\x08\x02\x1d\x1e\x1f\x1e \x02\x0b\x04\x09\x11\x08\x17\x0e\x02\x05\x1e!\x1d \x0b \x08\x02\x1d \x17 \x0e  ",
-			Tree: tree_E_IP_literal,
+			Tree: treeEntry_E_IP_literal,
 		},
 		"IPvFuture": {
 			States: 6,
@@ -2521,7 +2521,7 @@ func DFA() syntax.Tables {
 				0x7e, 0x7e,
 			},
 			Percent: false,
-			Tree:    tree_E_IPvFuture,
+			Tree:    treeEntry_E_IPvFuture,
 		},
 		"IPv6address": {
 			States: 152,
@@ -2625,7 +2625,7 @@ func DFA() syntax.Tables {
 			Expect: "\x00\x00\x01\x02\x01\x03\x04\x01\x01\x04\x05\x06\x07\x06\x08\x09\x01\x03\x05\x06\x07\x06\x08\x0a\x08\x0b\x06\x0c\x05\x01\x01\x04\x08\x0b\x06\x0c\x05\x0d\x0e\x0f\x0e\x08\x05\x09\x01\x03\x05\x06\x07\x06\x08\x08\x05\x0a\x10\x11\x01\x01\x04\x08\x0b\x06\x0c\x05" +
 				"\x11\x0d\x0e\x0f\x0e\x09\x01\x03\x05\x06\x07\x06\x08\x08\x05\x0a\x10\x01\x01\x04\x08\x0b\x06\x0c\x05\x11\x12\x13\x14\x13\x09\x01\x03\x05\x06\x07\x06\x08\x08\x05\x15\x01\x01\x04\x08\x0b\x06\x0c\x05\x11\x09\x01\x16\x05\x06\x07\x06\x08\x08\x05\x01\x17\x18\x19" +
 				"\x18\x1a\x01\x08\x1b\x06\x0c\x05\x11\x09\x01\x03\x18\x1c\x17\x1a\x08\x05\x01\x17\x1a\x11\x09\x1a",
-			Tree: tree_E_IPv6address,
+			Tree: treeEntry_E_IPv6address,
 		},
 		"h16": {
 			States: 6,
@@ -2645,7 +2645,7 @@ func DFA() syntax.Tables {
 				{"end of input"},
 			},
 			Expect: "\x00\x00\x01\x01\x01\x02",
-			Tree:   tree_E_h16,
+			Tree:   treeEntry_E_h16,
 		},
 		"ls32": {
 			States: 36,
@@ -2692,7 +2692,7 @@ func DFA() syntax.Tables {
 				{"%x30-35", "end of input"},
 			},
 			Expect: "\x00\x00\x01\x02\x03\x02\x04\x05\x04\x06\x02\x07\x01\x08\x09\x0a\x09\x04\x0b\x01\x05\x0c\x0d\x0b\x08\x09\x0a\x09\x0b\x05\x0c\x0e\x0f\x10\x0f\x11",
-			Tree:   tree_E_ls32,
+			Tree:   treeEntry_E_ls32,
 		},
 		"IPv4address": {
 			States: 25,
@@ -2724,7 +2724,7 @@ func DFA() syntax.Tables {
 				{"%x30-35", "end of input"},
 			},
 			Expect: "\x00\x00\x01\x02\x03\x02\x00\x04\x01\x02\x03\x02\x00\x04\x01\x02\x03\x02\x00\x04\x05\x06\x07\x06\x08",
-			Tree:   tree_E_IPv4address,
+			Tree:   treeEntry_E_IPv4address,
 		},
 		"dec-octet": {
 			States: 7,
@@ -2746,7 +2746,7 @@ func DFA() syntax.Tables {
 				{"%x30-35", "end of input"},
 			},
 			Expect: "\x00\x00\x01\x02\x03\x02\x04",
-			Tree:   tree_E_dec_octet,
+			Tree:   treeEntry_E_dec_octet,
 		},
 		"reg-name": {
 			States: 4,
@@ -2770,7 +2770,7 @@ func DFA() syntax.Tables {
 				0x61, 0x7a, 0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_reg_name,
+			Tree:    treeEntry_E_reg_name,
 		},
 		"path": {
 			States: 18,
@@ -2802,7 +2802,7 @@ func DFA() syntax.Tables {
 				0x21, 0x21, 0x24, 0x24, 0x26, 0x3b, 0x3d, 0x3d, 0x40, 0x5a, 0x5f, 0x5f, 0x61, 0x7a, 0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_path,
+			Tree:    treeEntry_E_path,
 		},
 		"path-abempty": {
 			States: 5,
@@ -2824,7 +2824,7 @@ func DFA() syntax.Tables {
 				{"HEXDIG"},
 			},
 			Expect: "\x00\x00\x01\x02\x02",
-			Tree:   tree_E_path_abempty,
+			Tree:   treeEntry_E_path_abempty,
 		},
 		"path-absolute": {
 			States: 9,
@@ -2849,7 +2849,7 @@ func DFA() syntax.Tables {
 				{"HEXDIG"},
 			},
 			Expect: "\x00\x00\x01\x02\x03\x02\x03\x03\x03",
-			Tree:   tree_E_path_absolute,
+			Tree:   treeEntry_E_path_absolute,
 		},
 		"path-noscheme": {
 			States: 8,
@@ -2878,7 +2878,7 @@ func DFA() syntax.Tables {
 				0x61, 0x7a, 0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_path_noscheme,
+			Tree:    treeEntry_E_path_noscheme,
 		},
 		"path-rootless": {
 			States: 8,
@@ -2904,7 +2904,7 @@ func DFA() syntax.Tables {
 				0x21, 0x21, 0x24, 0x24, 0x26, 0x3b, 0x3d, 0x3d, 0x40, 0x5a, 0x5f, 0x5f, 0x61, 0x7a, 0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_path_rootless,
+			Tree:    treeEntry_E_path_rootless,
 		},
 		"path-empty": {
 			States: 2,
@@ -2922,7 +2922,7 @@ func DFA() syntax.Tables {
 				{"end of input"},
 			},
 			Expect: "\x00\x00",
-			Tree:   tree_E_path_empty,
+			Tree:   treeEntry_E_path_empty,
 		},
 		"segment": {
 			States: 4,
@@ -2946,7 +2946,7 @@ func DFA() syntax.Tables {
 				0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_segment,
+			Tree:    treeEntry_E_segment,
 		},
 		"segment-nz": {
 			States: 5,
@@ -2973,7 +2973,7 @@ func DFA() syntax.Tables {
 				0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_segment_nz,
+			Tree:    treeEntry_E_segment_nz,
 		},
 		"segment-nz-nc": {
 			States: 5,
@@ -3000,7 +3000,7 @@ func DFA() syntax.Tables {
 				0x61, 0x7a, 0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_segment_nz_nc,
+			Tree:    treeEntry_E_segment_nz_nc,
 		},
 		"pchar": {
 			States: 5,
@@ -3045,7 +3045,7 @@ func DFA() syntax.Tables {
 				0x21, 0x21, 0x24, 0x24, 0x26, 0x3b, 0x3d, 0x3d, 0x3f, 0x5a, 0x5f, 0x5f, 0x61, 0x7a, 0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_query,
+			Tree:    treeEntry_E_query,
 		},
 		"fragment": {
 			States: 4,
@@ -3069,7 +3069,7 @@ func DFA() syntax.Tables {
 				0x21, 0x21, 0x24, 0x24, 0x26, 0x3b, 0x3d, 0x3d, 0x3f, 0x5a, 0x5f, 0x5f, 0x61, 0x7a, 0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_fragment,
+			Tree:    treeEntry_E_fragment,
 		},
 		"pct-encoded": {
 			States: 5,
@@ -3089,7 +3089,7 @@ func DFA() syntax.Tables {
 				{"end of input"},
 			},
 			Expect: "\x00\x00\x01\x01\x02",
-			Tree:   tree_E_pct_encoded,
+			Tree:   treeEntry_E_pct_encoded,
 		},
 		"unreserved": {
 			States: 3,
@@ -3224,6 +3224,227 @@ func DFA() syntax.Tables {
 // expressions as pigeon's parser does and builds the same nodes, for
 // inputs the rule's DFA accepted (see syntax.Grammar.Tree).
 
+// treeNames are the rules the tree functions capture, by index.
+var treeNames = []string{
+	"URI",
+	"scheme",
+	"hier-part",
+	"authority",
+	"userinfo",
+	"pct-encoded",
+	"host",
+	"IP-literal",
+	"IPv6address",
+	"h16",
+	"ls32",
+	"IPv4address",
+	"dec-octet",
+	"IPvFuture",
+	"reg-name",
+	"port",
+	"path-abempty",
+	"segment",
+	"path-absolute",
+	"segment-nz",
+	"path-rootless",
+	"path-empty",
+	"query",
+	"fragment",
+	"URI-reference",
+	"relative-ref",
+	"relative-part",
+	"path-noscheme",
+	"segment-nz-nc",
+	"absolute-URI",
+	"path",
+}
+
+// treeEntry_E_URI builds the tree of pigeon's entrypoint E_URI.
+func treeEntry_E_URI(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_URI(p)
+}
+
+// treeEntry_E_hier_part builds the tree of pigeon's entrypoint E_hier_part.
+func treeEntry_E_hier_part(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_hier_part(p)
+}
+
+// treeEntry_E_URI_reference builds the tree of pigeon's entrypoint E_URI_reference.
+func treeEntry_E_URI_reference(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_URI_reference(p)
+}
+
+// treeEntry_E_absolute_URI builds the tree of pigeon's entrypoint E_absolute_URI.
+func treeEntry_E_absolute_URI(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_absolute_URI(p)
+}
+
+// treeEntry_E_relative_ref builds the tree of pigeon's entrypoint E_relative_ref.
+func treeEntry_E_relative_ref(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_relative_ref(p)
+}
+
+// treeEntry_E_relative_part builds the tree of pigeon's entrypoint E_relative_part.
+func treeEntry_E_relative_part(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_relative_part(p)
+}
+
+// treeEntry_E_scheme builds the tree of pigeon's entrypoint E_scheme.
+func treeEntry_E_scheme(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_scheme(p)
+}
+
+// treeEntry_E_authority builds the tree of pigeon's entrypoint E_authority.
+func treeEntry_E_authority(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_authority(p)
+}
+
+// treeEntry_E_userinfo builds the tree of pigeon's entrypoint E_userinfo.
+func treeEntry_E_userinfo(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_userinfo(p)
+}
+
+// treeEntry_E_host builds the tree of pigeon's entrypoint E_host.
+func treeEntry_E_host(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_host(p)
+}
+
+// treeEntry_E_port builds the tree of pigeon's entrypoint E_port.
+func treeEntry_E_port(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_port(p)
+}
+
+// treeEntry_E_IP_literal builds the tree of pigeon's entrypoint E_IP_literal.
+func treeEntry_E_IP_literal(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_IP_literal(p)
+}
+
+// treeEntry_E_IPvFuture builds the tree of pigeon's entrypoint E_IPvFuture.
+func treeEntry_E_IPvFuture(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_IPvFuture(p)
+}
+
+// treeEntry_E_IPv6address builds the tree of pigeon's entrypoint E_IPv6address.
+func treeEntry_E_IPv6address(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_IPv6address(p)
+}
+
+// treeEntry_E_h16 builds the tree of pigeon's entrypoint E_h16.
+func treeEntry_E_h16(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_h16(p)
+}
+
+// treeEntry_E_ls32 builds the tree of pigeon's entrypoint E_ls32.
+func treeEntry_E_ls32(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_ls32(p)
+}
+
+// treeEntry_E_IPv4address builds the tree of pigeon's entrypoint E_IPv4address.
+func treeEntry_E_IPv4address(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_IPv4address(p)
+}
+
+// treeEntry_E_dec_octet builds the tree of pigeon's entrypoint E_dec_octet.
+func treeEntry_E_dec_octet(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_dec_octet(p)
+}
+
+// treeEntry_E_reg_name builds the tree of pigeon's entrypoint E_reg_name.
+func treeEntry_E_reg_name(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_reg_name(p)
+}
+
+// treeEntry_E_path builds the tree of pigeon's entrypoint E_path.
+func treeEntry_E_path(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_path(p)
+}
+
+// treeEntry_E_path_abempty builds the tree of pigeon's entrypoint E_path_abempty.
+func treeEntry_E_path_abempty(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_path_abempty(p)
+}
+
+// treeEntry_E_path_absolute builds the tree of pigeon's entrypoint E_path_absolute.
+func treeEntry_E_path_absolute(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_path_absolute(p)
+}
+
+// treeEntry_E_path_noscheme builds the tree of pigeon's entrypoint E_path_noscheme.
+func treeEntry_E_path_noscheme(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_path_noscheme(p)
+}
+
+// treeEntry_E_path_rootless builds the tree of pigeon's entrypoint E_path_rootless.
+func treeEntry_E_path_rootless(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_path_rootless(p)
+}
+
+// treeEntry_E_path_empty builds the tree of pigeon's entrypoint E_path_empty.
+func treeEntry_E_path_empty(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_path_empty(p)
+}
+
+// treeEntry_E_segment builds the tree of pigeon's entrypoint E_segment.
+func treeEntry_E_segment(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_segment(p)
+}
+
+// treeEntry_E_segment_nz builds the tree of pigeon's entrypoint E_segment_nz.
+func treeEntry_E_segment_nz(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_segment_nz(p)
+}
+
+// treeEntry_E_segment_nz_nc builds the tree of pigeon's entrypoint E_segment_nz_nc.
+func treeEntry_E_segment_nz_nc(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_segment_nz_nc(p)
+}
+
+// treeEntry_E_query builds the tree of pigeon's entrypoint E_query.
+func treeEntry_E_query(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_query(p)
+}
+
+// treeEntry_E_fragment builds the tree of pigeon's entrypoint E_fragment.
+func treeEntry_E_fragment(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_fragment(p)
+}
+
+// treeEntry_E_pct_encoded builds the tree of pigeon's entrypoint E_pct_encoded.
+func treeEntry_E_pct_encoded(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_pct_encoded(p)
+}
+
 // tree_E_URI mirrors pigeon's rule E_URI.
 func tree_E_URI(p *syntax.TreeParser) (ok bool) {
 	if !p.Check() {
@@ -3319,7 +3540,7 @@ func tree_URI(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m9)
 	}
 	if ok {
-		p.Capture("URI", start6, m7)
+		p.Capture(0, start6, m7) // URI
 	}
 	return ok
 }
@@ -3384,7 +3605,7 @@ func tree_scheme(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m19)
 	}
 	if ok {
-		p.Capture("scheme", start16, m17)
+		p.Capture(1, start16, m17) // scheme
 	}
 	return ok
 }
@@ -3427,7 +3648,7 @@ func tree_hier_part(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("hier-part", start22, m23)
+		p.Capture(2, start22, m23) // hier-part
 	}
 	return ok
 }
@@ -3489,7 +3710,7 @@ func tree_authority(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m29)
 	}
 	if ok {
-		p.Capture("authority", start26, m27)
+		p.Capture(3, start26, m27) // authority
 	}
 	return ok
 }
@@ -3535,7 +3756,7 @@ func tree_userinfo(p *syntax.TreeParser) (ok bool) {
 	_ = n39
 	ok = true
 	if ok {
-		p.Capture("userinfo", start36, m37)
+		p.Capture(4, start36, m37) // userinfo
 	}
 	return ok
 }
@@ -3588,7 +3809,7 @@ func tree_pct_encoded(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m43)
 	}
 	if ok {
-		p.Capture("pct-encoded", start40, m41)
+		p.Capture(5, start40, m41) // pct-encoded
 	}
 	return ok
 }
@@ -3654,7 +3875,7 @@ func tree_host(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("host", start44, m45)
+		p.Capture(6, start44, m45) // host
 	}
 	return ok
 }
@@ -3693,7 +3914,7 @@ func tree_IP_literal(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m57)
 	}
 	if ok {
-		p.Capture("IP-literal", start54, m55)
+		p.Capture(7, start54, m55) // IP-literal
 	}
 	return ok
 }
@@ -4903,7 +5124,7 @@ func tree_IPv6address(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("IPv6address", start58, m59)
+		p.Capture(8, start58, m59) // IPv6address
 	}
 	return ok
 }
@@ -4989,7 +5210,7 @@ func tree_h16(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m226)
 	}
 	if ok {
-		p.Capture("h16", start223, m224)
+		p.Capture(9, start223, m224) // h16
 	}
 	return ok
 }
@@ -5026,7 +5247,7 @@ func tree_ls32(p *syntax.TreeParser) (ok bool) {
 		ok = tree_IPv4address(p)
 	}
 	if ok {
-		p.Capture("ls32", start234, m235)
+		p.Capture(10, start234, m235) // ls32
 	}
 	return ok
 }
@@ -5078,7 +5299,7 @@ func tree_IPv4address(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m241)
 	}
 	if ok {
-		p.Capture("IPv4address", start238, m239)
+		p.Capture(11, start238, m239) // IPv4address
 	}
 	return ok
 }
@@ -5247,7 +5468,7 @@ func tree_dec_octet(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("dec-octet", start242, m243)
+		p.Capture(12, start242, m243) // dec-octet
 	}
 	return ok
 }
@@ -5331,7 +5552,7 @@ func tree_IPvFuture(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m255)
 	}
 	if ok {
-		p.Capture("IPvFuture", start252, m253)
+		p.Capture(13, start252, m253) // IPvFuture
 	}
 	return ok
 }
@@ -5377,7 +5598,7 @@ func tree_reg_name(p *syntax.TreeParser) (ok bool) {
 	_ = n263
 	ok = true
 	if ok {
-		p.Capture("reg-name", start260, m261)
+		p.Capture(14, start260, m261) // reg-name
 	}
 	return ok
 }
@@ -5411,7 +5632,7 @@ func tree_port(p *syntax.TreeParser) (ok bool) {
 	_ = n267
 	ok = true
 	if ok {
-		p.Capture("port", start264, m265)
+		p.Capture(15, start264, m265) // port
 	}
 	return ok
 }
@@ -5450,7 +5671,7 @@ func tree_path_abempty(p *syntax.TreeParser) (ok bool) {
 	_ = n271
 	ok = true
 	if ok {
-		p.Capture("path-abempty", start268, m269)
+		p.Capture(16, start268, m269) // path-abempty
 	}
 	return ok
 }
@@ -5496,7 +5717,7 @@ func tree_segment(p *syntax.TreeParser) (ok bool) {
 	_ = n277
 	ok = true
 	if ok {
-		p.Capture("segment", start274, m275)
+		p.Capture(17, start274, m275) // segment
 	}
 	return ok
 }
@@ -5561,7 +5782,7 @@ func tree_path_absolute(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m281)
 	}
 	if ok {
-		p.Capture("path-absolute", start278, m279)
+		p.Capture(18, start278, m279) // path-absolute
 	}
 	return ok
 }
@@ -5599,7 +5820,7 @@ func tree_segment_nz(p *syntax.TreeParser) (ok bool) {
 	}
 	ok = n292 > 0
 	if ok {
-		p.Capture("segment-nz", start289, m290)
+		p.Capture(19, start289, m290) // segment-nz
 	}
 	return ok
 }
@@ -5648,7 +5869,7 @@ func tree_path_rootless(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m296)
 	}
 	if ok {
-		p.Capture("path-rootless", start293, m294)
+		p.Capture(20, start293, m294) // path-rootless
 	}
 	return ok
 }
@@ -5664,7 +5885,7 @@ func tree_path_empty(p *syntax.TreeParser) (ok bool) {
 	p.N++
 	ok = p.Lit("", false)
 	if ok {
-		p.Capture("path-empty", start301, m302)
+		p.Capture(21, start301, m302) // path-empty
 	}
 	return ok
 }
@@ -5710,7 +5931,7 @@ func tree_query(p *syntax.TreeParser) (ok bool) {
 	_ = n306
 	ok = true
 	if ok {
-		p.Capture("query", start303, m304)
+		p.Capture(22, start303, m304) // query
 	}
 	return ok
 }
@@ -5749,7 +5970,7 @@ func tree_fragment(p *syntax.TreeParser) (ok bool) {
 	_ = n310
 	ok = true
 	if ok {
-		p.Capture("fragment", start307, m308)
+		p.Capture(23, start307, m308) // fragment
 	}
 	return ok
 }
@@ -5820,7 +6041,7 @@ func tree_hier_part_2(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("hier-part", start316, m317)
+		p.Capture(2, start316, m317) // hier-part
 	}
 	return ok
 }
@@ -5882,7 +6103,7 @@ func tree_authority_2(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m323)
 	}
 	if ok {
-		p.Capture("authority", start320, m321)
+		p.Capture(3, start320, m321) // authority
 	}
 	return ok
 }
@@ -5948,7 +6169,7 @@ func tree_host_2(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("host", start330, m331)
+		p.Capture(6, start330, m331) // host
 	}
 	return ok
 }
@@ -5997,7 +6218,7 @@ func tree_URI_reference(p *syntax.TreeParser) (ok bool) {
 		ok = tree_relative_ref(p)
 	}
 	if ok {
-		p.Capture("URI-reference", start345, m346)
+		p.Capture(24, start345, m346) // URI-reference
 	}
 	return ok
 }
@@ -6059,7 +6280,7 @@ func tree_relative_ref(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m350)
 	}
 	if ok {
-		p.Capture("relative-ref", start347, m348)
+		p.Capture(25, start347, m348) // relative-ref
 	}
 	return ok
 }
@@ -6102,7 +6323,7 @@ func tree_relative_part(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("relative-part", start357, m358)
+		p.Capture(26, start357, m358) // relative-part
 	}
 	return ok
 }
@@ -6151,7 +6372,7 @@ func tree_path_noscheme(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m364)
 	}
 	if ok {
-		p.Capture("path-noscheme", start361, m362)
+		p.Capture(27, start361, m362) // path-noscheme
 	}
 	return ok
 }
@@ -6196,7 +6417,7 @@ func tree_segment_nz_nc(p *syntax.TreeParser) (ok bool) {
 	}
 	ok = n372 > 0
 	if ok {
-		p.Capture("segment-nz-nc", start369, m370)
+		p.Capture(28, start369, m370) // segment-nz-nc
 	}
 	return ok
 }
@@ -6276,7 +6497,7 @@ func tree_absolute_URI(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m381)
 	}
 	if ok {
-		p.Capture("absolute-URI", start378, m379)
+		p.Capture(29, start378, m379) // absolute-URI
 	}
 	return ok
 }
@@ -6319,7 +6540,7 @@ func tree_hier_part_3(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("hier-part", start385, m386)
+		p.Capture(2, start385, m386) // hier-part
 	}
 	return ok
 }
@@ -6381,7 +6602,7 @@ func tree_authority_3(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m392)
 	}
 	if ok {
-		p.Capture("authority", start389, m390)
+		p.Capture(3, start389, m390) // authority
 	}
 	return ok
 }
@@ -6447,7 +6668,7 @@ func tree_host_3(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("host", start399, m400)
+		p.Capture(6, start399, m400) // host
 	}
 	return ok
 }
@@ -6546,7 +6767,7 @@ func tree_relative_part_2(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("relative-part", start419, m420)
+		p.Capture(26, start419, m420) // relative-part
 	}
 	return ok
 }
@@ -6664,7 +6885,7 @@ func tree_authority_4(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m436)
 	}
 	if ok {
-		p.Capture("authority", start433, m434)
+		p.Capture(3, start433, m434) // authority
 	}
 	return ok
 }
@@ -6718,7 +6939,7 @@ func tree_host_4(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("host", start443, m444)
+		p.Capture(6, start443, m444) // host
 	}
 	return ok
 }
@@ -6815,7 +7036,7 @@ func tree_host_5(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("host", start463, m464)
+		p.Capture(6, start463, m464) // host
 	}
 	return ok
 }
@@ -7160,7 +7381,7 @@ func tree_path(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("path", start520, m521)
+		p.Capture(30, start520, m521) // path
 	}
 	return ok
 }

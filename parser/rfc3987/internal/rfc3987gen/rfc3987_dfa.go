@@ -1037,7 +1037,7 @@ func DFA() syntax.Tables {
 				"#$\x0a\x0b\x0c\x0b\x1a\x1b%\x18\x1c\x1f ! \"&\"' (\x1f)\x10\x11\x14\x15\x16\x15\x18\x18\x1d\"' (\x1f*+,+\"\x1f\x0d-\x0d\x1a\x1b%\x18\x1c\x1f ! \"\"\x1f&./012" +
 				"1\x18\x18\x1d\"' (\x1f/*+,+3%\x18\x1c\x1f ! \"\"\x1f&.\x18\x18\x1d\"' (\x1f/4565%\x18\x1c\x1f ! \"\"\x1f7\x18\x18\x1d\"' (\x1f/%\x188\x1f" +
 				" ! \"\"\x1f\x189:;:<\x18\"\x03 (\x1f/%\x18\x1c:=9<\"<\x1f\x189</<%<<",
-			Tree: tree_E_IRI_reference,
+			Tree: treeEntry_E_IRI_reference,
 		},
 		"IRI": {
 			States: 341,
@@ -2024,7 +2024,7 @@ func DFA() syntax.Tables {
 				"%!&\x1f'\x1e(\x0f\x10\x13\x14\x15\x14\x17\x17\x1c!&\x1f'\x1e)*+*!\x1e\x0c,\x0c\x19\x1a$\x17\x1b\x1e\x1f \x1f!!\x1e%-./010\x17\x17\x1c!&\x1f'\x1e.)*+*2$" +
 				"\x17\x1b\x1e\x1f \x1f!!\x1e%-\x17\x17\x1c!&\x1f'\x1e.3454$\x17\x1b\x1e\x1f \x1f!!\x1e6\x17\x17\x1c!&\x1f'\x1e.$\x177\x1e\x1f \x1f!!\x1e\x1789:9;\x17!\x05\x1f" +
 				"'\x1e.$\x17\x1b9<8;!;\x1e\x178;.;$;;",
-			Tree: tree_E_IRI,
+			Tree: treeEntry_E_IRI,
 		},
 		"absolute-IRI": {
 			States: 325,
@@ -2953,7 +2953,7 @@ func DFA() syntax.Tables {
 				" %\x1e&\x1d()*) \x1d\x0b+\x0b\x18\x19#\x16\x1a\x1d\x1e\x1f\x1e  \x1d$,-./0/\x16\x16\x1b %\x1e&\x1d-()*)1#\x16\x1a\x1d\x1e\x1f\x1e  \x1d$,\x16\x16\x1b %" +
 				"\x1e&\x1d-2343#\x16\x1a\x1d\x1e\x1f\x1e  \x1d5\x16\x16\x1b %\x1e&\x1d-#\x166\x1d\x1e\x1f\x1e  \x1d\x167898:\x16 \x04\x1e&\x1d-#\x16\x1a8;7: :\x1d\x167:" +
 				"-:#::",
-			Tree: tree_E_absolute_IRI,
+			Tree: treeEntry_E_absolute_IRI,
 		},
 		"irelative-ref": {
 			States: 339,
@@ -3903,7 +3903,7 @@ func DFA() syntax.Tables {
 				"%\x1e&\x1d'\x0e\x0f\x12\x13\x14\x13\x16\x16\x1b %\x1e&\x1d()*) \x1d\x0b+\x0b\x18\x19#\x16\x1a\x1d\x1e\x1f\x1e  \x1d$,-./0/\x16\x16\x1b %\x1e&\x1d-()*)1#\x16\x1a" +
 				"\x1d\x1e\x1f\x1e  \x1d$,\x16\x16\x1b %\x1e&\x1d-2343#\x16\x1a\x1d\x1e\x1f\x1e  \x1d5\x16\x16\x1b %\x1e&\x1d-#\x166\x1d\x1e\x1f\x1e  \x1d\x167898:\x16 \x03\x1e&\x1d" +
 				"-#\x16\x1a8;7: :\x1d\x167:-:#::",
-			Tree: tree_E_irelative_ref,
+			Tree: treeEntry_E_irelative_ref,
 		},
 		"URI-reference": {
 			States: 236,
@@ -4218,7 +4218,7 @@ func DFA() syntax.Tables {
 				"\x17\x1c\x1e\x1f \x1f!\"#\x09\x0a\x0b\x0a\x19\x1a$\x17\x1b\x1e\x1f \x1f!%!&\x1f'\x1e(\x0f\x10\x13\x14\x15\x14\x17\x17\x1c!&\x1f'\x1e)*+*!\x1e\x0c,\x0c\x19\x1a$\x17\x1b\x1e\x1f \x1f!!" +
 				"\x1e%-./010\x17\x17\x1c!&\x1f'\x1e.)*+*2$\x17\x1b\x1e\x1f \x1f!!\x1e%-\x17\x17\x1c!&\x1f'\x1e.3454$\x17\x1b\x1e\x1f \x1f!!\x1e6\x17\x17\x1c!&\x1f" +
 				"'\x1e.$\x177\x1e\x1f \x1f!!\x1e\x1789:9;\x17!\x03\x1f'\x1e.$\x17\x1b9<8;!;\x1e\x178;.;$;;",
-			Tree: tree_E_URI_reference,
+			Tree: treeEntry_E_URI_reference,
 		},
 		"URI": {
 			States: 233,
@@ -4529,7 +4529,7 @@ func DFA() syntax.Tables {
 				"\x1e\x1f\x1e !\"\x08\x09\x0a\x09\x18\x19#\x16\x1a\x1d\x1e\x1f\x1e $ %\x1e&\x1d'\x0e\x0f\x12\x13\x14\x13\x16\x16\x1b %\x1e&\x1d()*) \x1d\x0b+\x0b\x18\x19#\x16\x1a\x1d\x1e\x1f\x1e  \x1d$," +
 				"-./0/\x16\x16\x1b %\x1e&\x1d-()*)1#\x16\x1a\x1d\x1e\x1f\x1e  \x1d$,\x16\x16\x1b %\x1e&\x1d-2343#\x16\x1a\x1d\x1e\x1f\x1e  \x1d5\x16\x16\x1b %\x1e&\x1d-" +
 				"#\x166\x1d\x1e\x1f\x1e  \x1d\x167898:\x16 \x05\x1e&\x1d-#\x16\x1a8;7: :\x1d\x167:-:#::",
-			Tree: tree_E_URI,
+			Tree: treeEntry_E_URI,
 		},
 		"absolute-URI": {
 			States: 230,
@@ -4829,7 +4829,7 @@ func DFA() syntax.Tables {
 				"\x1f !\x07\x08\x09\x08\x17\x18\"\x15\x19\x1c\x1d\x1e\x1d\x1f#\x1f$\x1d%\x1c&\x0d\x0e\x11\x12\x13\x12\x15\x15\x1a\x1f$\x1d%\x1c'()(\x1f\x1c\x0a*\x0a\x17\x18\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c#+,-." +
 				"/.\x15\x15\x1a\x1f$\x1d%\x1c,'()(0\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c#+\x15\x15\x1a\x1f$\x1d%\x1c,1232\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c4\x15\x15\x1a\x1f$\x1d%\x1c,\"\x155" +
 				"\x1c\x1d\x1e\x1d\x1f\x1f\x1c\x1567879\x15\x1f\x04\x1d%\x1c,\"\x15\x197:69\x1f9\x1c\x1569,9\"99",
-			Tree: tree_E_absolute_URI,
+			Tree: treeEntry_E_absolute_URI,
 		},
 		"relative-ref": {
 			States: 234,
@@ -5126,7 +5126,7 @@ func DFA() syntax.Tables {
 				"\x1c\x1d\x1e\x1d\x1f !\x07\x08\x09\x08\x17\x18\"\x15\x19\x1c\x1d\x1e\x1d\x1f#\x1f$\x1d%\x1c&\x0d\x0e\x11\x12\x13\x12\x15\x15\x1a\x1f$\x1d%\x1c'()(\x1f\x1c\x0a*\x0a\x17\x18\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c#" +
 				"+,-./.\x15\x15\x1a\x1f$\x1d%\x1c,'()(0\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c#+\x15\x15\x1a\x1f$\x1d%\x1c,1232\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c4\x15\x15\x1a\x1f$\x1d%\x1c" +
 				",\"\x155\x1c\x1d\x1e\x1d\x1f\x1f\x1c\x1567879\x15\x1f\x03\x1d%\x1c,\"\x15\x197:69\x1f9\x1c\x1569,9\"99",
-			Tree: tree_E_relative_ref,
+			Tree: treeEntry_E_relative_ref,
 		},
 		"IPv4address": {
 			States: 25,
@@ -5158,7 +5158,7 @@ func DFA() syntax.Tables {
 				{"%x30-35", "end of input"},
 			},
 			Expect: "\x00\x00\x01\x02\x03\x02\x00\x04\x01\x02\x03\x02\x00\x04\x01\x02\x03\x02\x00\x04\x05\x06\x07\x06\x08",
-			Tree:   tree_E_IPv4address,
+			Tree:   treeEntry_E_IPv4address,
 		},
 		"iuserinfo": {
 			States: 17,
@@ -5203,7 +5203,7 @@ func DFA() syntax.Tables {
 				0xd0000, 0xdfffd, 0xe1000, 0xefffd,
 			},
 			Percent: true,
-			Tree:    tree_E_iuserinfo,
+			Tree:    treeEntry_E_iuserinfo,
 		},
 		"ireg-name": {
 			States: 17,
@@ -5248,7 +5248,7 @@ func DFA() syntax.Tables {
 				0xc0000, 0xcfffd, 0xd0000, 0xdfffd, 0xe1000, 0xefffd,
 			},
 			Percent: true,
-			Tree:    tree_E_ireg_name,
+			Tree:    treeEntry_E_ireg_name,
 		},
 		"isegment": {
 			States: 17,
@@ -5293,7 +5293,7 @@ func DFA() syntax.Tables {
 				0xd0000, 0xdfffd, 0xe1000, 0xefffd,
 			},
 			Percent: true,
-			Tree:    tree_E_isegment,
+			Tree:    treeEntry_E_isegment,
 		},
 		"isegment-nz": {
 			States: 18,
@@ -5340,7 +5340,7 @@ func DFA() syntax.Tables {
 				0xd0000, 0xdfffd, 0xe1000, 0xefffd,
 			},
 			Percent: true,
-			Tree:    tree_E_isegment_nz,
+			Tree:    treeEntry_E_isegment_nz,
 		},
 		"isegment-nz-nc": {
 			States: 18,
@@ -5387,7 +5387,7 @@ func DFA() syntax.Tables {
 				0xc0000, 0xcfffd, 0xd0000, 0xdfffd, 0xe1000, 0xefffd,
 			},
 			Percent: true,
-			Tree:    tree_E_isegment_nz_nc,
+			Tree:    treeEntry_E_isegment_nz_nc,
 		},
 		"iquery": {
 			States: 18,
@@ -5435,7 +5435,7 @@ func DFA() syntax.Tables {
 				0xe1000, 0xefffd, 0xf0000, 0xffffd, 0x100000, 0x10fffd,
 			},
 			Percent: true,
-			Tree:    tree_E_iquery,
+			Tree:    treeEntry_E_iquery,
 		},
 		"ifragment": {
 			States: 17,
@@ -5481,7 +5481,7 @@ func DFA() syntax.Tables {
 				0xe1000, 0xefffd,
 			},
 			Percent: true,
-			Tree:    tree_E_ifragment,
+			Tree:    treeEntry_E_ifragment,
 		},
 		"userinfo": {
 			States: 4,
@@ -5505,7 +5505,7 @@ func DFA() syntax.Tables {
 				0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_userinfo,
+			Tree:    treeEntry_E_userinfo,
 		},
 		"reg-name": {
 			States: 4,
@@ -5529,7 +5529,7 @@ func DFA() syntax.Tables {
 				0x61, 0x7a, 0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_reg_name,
+			Tree:    treeEntry_E_reg_name,
 		},
 		"segment": {
 			States: 4,
@@ -5553,7 +5553,7 @@ func DFA() syntax.Tables {
 				0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_segment,
+			Tree:    treeEntry_E_segment,
 		},
 		"segment-nz": {
 			States: 5,
@@ -5580,7 +5580,7 @@ func DFA() syntax.Tables {
 				0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_segment_nz,
+			Tree:    treeEntry_E_segment_nz,
 		},
 		"segment-nz-nc": {
 			States: 5,
@@ -5607,7 +5607,7 @@ func DFA() syntax.Tables {
 				0x61, 0x7a, 0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_segment_nz_nc,
+			Tree:    treeEntry_E_segment_nz_nc,
 		},
 		"query": {
 			States: 4,
@@ -5631,7 +5631,7 @@ func DFA() syntax.Tables {
 				0x21, 0x21, 0x24, 0x24, 0x26, 0x3b, 0x3d, 0x3d, 0x3f, 0x5a, 0x5f, 0x5f, 0x61, 0x7a, 0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_query,
+			Tree:    treeEntry_E_query,
 		},
 		"fragment": {
 			States: 4,
@@ -5655,7 +5655,7 @@ func DFA() syntax.Tables {
 				0x21, 0x21, 0x24, 0x24, 0x26, 0x3b, 0x3d, 0x3d, 0x3f, 0x5a, 0x5f, 0x5f, 0x61, 0x7a, 0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_fragment,
+			Tree:    treeEntry_E_fragment,
 		},
 	}
 }
@@ -5663,6 +5663,198 @@ func DFA() syntax.Tables {
 // The tree functions (gen dfa -tree): each evaluates pigeon's PEG
 // expressions as pigeon's parser does and builds the same nodes, for
 // inputs the rule's DFA accepted (see syntax.Grammar.Tree).
+
+// treeNames are the rules the tree functions capture, by index.
+var treeNames = []string{
+	"IRI-reference",
+	"IRI",
+	"scheme",
+	"ihier-part",
+	"iauthority",
+	"iuserinfo",
+	"pct-encoded",
+	"ihost",
+	"IP-literal",
+	"IPv6address",
+	"h16",
+	"ls32",
+	"IPv4address",
+	"dec-octet",
+	"IPvFuture",
+	"ireg-name",
+	"port",
+	"ipath-abempty",
+	"isegment",
+	"ipath-absolute",
+	"isegment-nz",
+	"ipath-rootless",
+	"ipath-empty",
+	"iquery",
+	"ifragment",
+	"irelative-ref",
+	"irelative-part",
+	"ipath-noscheme",
+	"isegment-nz-nc",
+	"absolute-IRI",
+	"URI-reference",
+	"URI",
+	"hier-part",
+	"authority",
+	"userinfo",
+	"host",
+	"reg-name",
+	"path-abempty",
+	"segment",
+	"path-absolute",
+	"segment-nz",
+	"path-rootless",
+	"path-empty",
+	"query",
+	"fragment",
+	"relative-ref",
+	"relative-part",
+	"path-noscheme",
+	"segment-nz-nc",
+	"absolute-URI",
+}
+
+// treeEntry_E_IRI_reference builds the tree of pigeon's entrypoint E_IRI_reference.
+func treeEntry_E_IRI_reference(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_IRI_reference(p)
+}
+
+// treeEntry_E_IRI builds the tree of pigeon's entrypoint E_IRI.
+func treeEntry_E_IRI(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_IRI(p)
+}
+
+// treeEntry_E_absolute_IRI builds the tree of pigeon's entrypoint E_absolute_IRI.
+func treeEntry_E_absolute_IRI(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_absolute_IRI(p)
+}
+
+// treeEntry_E_irelative_ref builds the tree of pigeon's entrypoint E_irelative_ref.
+func treeEntry_E_irelative_ref(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_irelative_ref(p)
+}
+
+// treeEntry_E_URI_reference builds the tree of pigeon's entrypoint E_URI_reference.
+func treeEntry_E_URI_reference(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_URI_reference(p)
+}
+
+// treeEntry_E_URI builds the tree of pigeon's entrypoint E_URI.
+func treeEntry_E_URI(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_URI(p)
+}
+
+// treeEntry_E_absolute_URI builds the tree of pigeon's entrypoint E_absolute_URI.
+func treeEntry_E_absolute_URI(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_absolute_URI(p)
+}
+
+// treeEntry_E_relative_ref builds the tree of pigeon's entrypoint E_relative_ref.
+func treeEntry_E_relative_ref(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_relative_ref(p)
+}
+
+// treeEntry_E_IPv4address builds the tree of pigeon's entrypoint E_IPv4address.
+func treeEntry_E_IPv4address(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_IPv4address(p)
+}
+
+// treeEntry_E_iuserinfo builds the tree of pigeon's entrypoint E_iuserinfo.
+func treeEntry_E_iuserinfo(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_iuserinfo(p)
+}
+
+// treeEntry_E_ireg_name builds the tree of pigeon's entrypoint E_ireg_name.
+func treeEntry_E_ireg_name(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_ireg_name(p)
+}
+
+// treeEntry_E_isegment builds the tree of pigeon's entrypoint E_isegment.
+func treeEntry_E_isegment(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_isegment(p)
+}
+
+// treeEntry_E_isegment_nz builds the tree of pigeon's entrypoint E_isegment_nz.
+func treeEntry_E_isegment_nz(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_isegment_nz(p)
+}
+
+// treeEntry_E_isegment_nz_nc builds the tree of pigeon's entrypoint E_isegment_nz_nc.
+func treeEntry_E_isegment_nz_nc(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_isegment_nz_nc(p)
+}
+
+// treeEntry_E_iquery builds the tree of pigeon's entrypoint E_iquery.
+func treeEntry_E_iquery(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_iquery(p)
+}
+
+// treeEntry_E_ifragment builds the tree of pigeon's entrypoint E_ifragment.
+func treeEntry_E_ifragment(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_ifragment(p)
+}
+
+// treeEntry_E_userinfo builds the tree of pigeon's entrypoint E_userinfo.
+func treeEntry_E_userinfo(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_userinfo(p)
+}
+
+// treeEntry_E_reg_name builds the tree of pigeon's entrypoint E_reg_name.
+func treeEntry_E_reg_name(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_reg_name(p)
+}
+
+// treeEntry_E_segment builds the tree of pigeon's entrypoint E_segment.
+func treeEntry_E_segment(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_segment(p)
+}
+
+// treeEntry_E_segment_nz builds the tree of pigeon's entrypoint E_segment_nz.
+func treeEntry_E_segment_nz(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_segment_nz(p)
+}
+
+// treeEntry_E_segment_nz_nc builds the tree of pigeon's entrypoint E_segment_nz_nc.
+func treeEntry_E_segment_nz_nc(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_segment_nz_nc(p)
+}
+
+// treeEntry_E_query builds the tree of pigeon's entrypoint E_query.
+func treeEntry_E_query(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_query(p)
+}
+
+// treeEntry_E_fragment builds the tree of pigeon's entrypoint E_fragment.
+func treeEntry_E_fragment(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_fragment(p)
+}
 
 // tree_E_IRI_reference mirrors pigeon's rule E_IRI_reference.
 func tree_E_IRI_reference(p *syntax.TreeParser) (ok bool) {
@@ -5708,7 +5900,7 @@ func tree_IRI_reference(p *syntax.TreeParser) (ok bool) {
 		ok = tree_irelative_ref(p)
 	}
 	if ok {
-		p.Capture("IRI-reference", start6, m7)
+		p.Capture(0, start6, m7) // IRI-reference
 	}
 	return ok
 }
@@ -5780,7 +5972,7 @@ func tree_IRI(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m11)
 	}
 	if ok {
-		p.Capture("IRI", start8, m9)
+		p.Capture(1, start8, m9) // IRI
 	}
 	return ok
 }
@@ -5845,7 +6037,7 @@ func tree_scheme(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m21)
 	}
 	if ok {
-		p.Capture("scheme", start18, m19)
+		p.Capture(2, start18, m19) // scheme
 	}
 	return ok
 }
@@ -5888,7 +6080,7 @@ func tree_ihier_part(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("ihier-part", start24, m25)
+		p.Capture(3, start24, m25) // ihier-part
 	}
 	return ok
 }
@@ -5950,7 +6142,7 @@ func tree_iauthority(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m31)
 	}
 	if ok {
-		p.Capture("iauthority", start28, m29)
+		p.Capture(4, start28, m29) // iauthority
 	}
 	return ok
 }
@@ -5996,7 +6188,7 @@ func tree_iuserinfo(p *syntax.TreeParser) (ok bool) {
 	_ = n41
 	ok = true
 	if ok {
-		p.Capture("iuserinfo", start38, m39)
+		p.Capture(5, start38, m39) // iuserinfo
 	}
 	return ok
 }
@@ -6049,7 +6241,7 @@ func tree_pct_encoded(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m45)
 	}
 	if ok {
-		p.Capture("pct-encoded", start42, m43)
+		p.Capture(6, start42, m43) // pct-encoded
 	}
 	return ok
 }
@@ -6115,7 +6307,7 @@ func tree_ihost(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("ihost", start46, m47)
+		p.Capture(7, start46, m47) // ihost
 	}
 	return ok
 }
@@ -6154,7 +6346,7 @@ func tree_IP_literal(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m59)
 	}
 	if ok {
-		p.Capture("IP-literal", start56, m57)
+		p.Capture(8, start56, m57) // IP-literal
 	}
 	return ok
 }
@@ -7364,7 +7556,7 @@ func tree_IPv6address(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("IPv6address", start60, m61)
+		p.Capture(9, start60, m61) // IPv6address
 	}
 	return ok
 }
@@ -7450,7 +7642,7 @@ func tree_h16(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m228)
 	}
 	if ok {
-		p.Capture("h16", start225, m226)
+		p.Capture(10, start225, m226) // h16
 	}
 	return ok
 }
@@ -7487,7 +7679,7 @@ func tree_ls32(p *syntax.TreeParser) (ok bool) {
 		ok = tree_IPv4address(p)
 	}
 	if ok {
-		p.Capture("ls32", start236, m237)
+		p.Capture(11, start236, m237) // ls32
 	}
 	return ok
 }
@@ -7539,7 +7731,7 @@ func tree_IPv4address(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m243)
 	}
 	if ok {
-		p.Capture("IPv4address", start240, m241)
+		p.Capture(12, start240, m241) // IPv4address
 	}
 	return ok
 }
@@ -7708,7 +7900,7 @@ func tree_dec_octet(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("dec-octet", start244, m245)
+		p.Capture(13, start244, m245) // dec-octet
 	}
 	return ok
 }
@@ -7799,7 +7991,7 @@ func tree_IPvFuture(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m257)
 	}
 	if ok {
-		p.Capture("IPvFuture", start254, m255)
+		p.Capture(14, start254, m255) // IPvFuture
 	}
 	return ok
 }
@@ -7845,7 +8037,7 @@ func tree_ireg_name(p *syntax.TreeParser) (ok bool) {
 	_ = n265
 	ok = true
 	if ok {
-		p.Capture("ireg-name", start262, m263)
+		p.Capture(15, start262, m263) // ireg-name
 	}
 	return ok
 }
@@ -7879,7 +8071,7 @@ func tree_port(p *syntax.TreeParser) (ok bool) {
 	_ = n269
 	ok = true
 	if ok {
-		p.Capture("port", start266, m267)
+		p.Capture(16, start266, m267) // port
 	}
 	return ok
 }
@@ -7918,7 +8110,7 @@ func tree_ipath_abempty(p *syntax.TreeParser) (ok bool) {
 	_ = n273
 	ok = true
 	if ok {
-		p.Capture("ipath-abempty", start270, m271)
+		p.Capture(17, start270, m271) // ipath-abempty
 	}
 	return ok
 }
@@ -7964,7 +8156,7 @@ func tree_isegment(p *syntax.TreeParser) (ok bool) {
 	_ = n279
 	ok = true
 	if ok {
-		p.Capture("isegment", start276, m277)
+		p.Capture(18, start276, m277) // isegment
 	}
 	return ok
 }
@@ -8029,7 +8221,7 @@ func tree_ipath_absolute(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m283)
 	}
 	if ok {
-		p.Capture("ipath-absolute", start280, m281)
+		p.Capture(19, start280, m281) // ipath-absolute
 	}
 	return ok
 }
@@ -8067,7 +8259,7 @@ func tree_isegment_nz(p *syntax.TreeParser) (ok bool) {
 	}
 	ok = n294 > 0
 	if ok {
-		p.Capture("isegment-nz", start291, m292)
+		p.Capture(20, start291, m292) // isegment-nz
 	}
 	return ok
 }
@@ -8116,7 +8308,7 @@ func tree_ipath_rootless(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m298)
 	}
 	if ok {
-		p.Capture("ipath-rootless", start295, m296)
+		p.Capture(21, start295, m296) // ipath-rootless
 	}
 	return ok
 }
@@ -8132,7 +8324,7 @@ func tree_ipath_empty(p *syntax.TreeParser) (ok bool) {
 	p.N++
 	ok = p.Lit("", false)
 	if ok {
-		p.Capture("ipath-empty", start303, m304)
+		p.Capture(22, start303, m304) // ipath-empty
 	}
 	return ok
 }
@@ -8178,7 +8370,7 @@ func tree_iquery(p *syntax.TreeParser) (ok bool) {
 	_ = n308
 	ok = true
 	if ok {
-		p.Capture("iquery", start305, m306)
+		p.Capture(23, start305, m306) // iquery
 	}
 	return ok
 }
@@ -8224,7 +8416,7 @@ func tree_ifragment(p *syntax.TreeParser) (ok bool) {
 	_ = n312
 	ok = true
 	if ok {
-		p.Capture("ifragment", start309, m310)
+		p.Capture(24, start309, m310) // ifragment
 	}
 	return ok
 }
@@ -8286,7 +8478,7 @@ func tree_irelative_ref(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m316)
 	}
 	if ok {
-		p.Capture("irelative-ref", start313, m314)
+		p.Capture(25, start313, m314) // irelative-ref
 	}
 	return ok
 }
@@ -8329,7 +8521,7 @@ func tree_irelative_part(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("irelative-part", start323, m324)
+		p.Capture(26, start323, m324) // irelative-part
 	}
 	return ok
 }
@@ -8378,7 +8570,7 @@ func tree_ipath_noscheme(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m330)
 	}
 	if ok {
-		p.Capture("ipath-noscheme", start327, m328)
+		p.Capture(27, start327, m328) // ipath-noscheme
 	}
 	return ok
 }
@@ -8423,7 +8615,7 @@ func tree_isegment_nz_nc(p *syntax.TreeParser) (ok bool) {
 	}
 	ok = n338 > 0
 	if ok {
-		p.Capture("isegment-nz-nc", start335, m336)
+		p.Capture(28, start335, m336) // isegment-nz-nc
 	}
 	return ok
 }
@@ -8531,7 +8723,7 @@ func tree_absolute_IRI(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m352)
 	}
 	if ok {
-		p.Capture("absolute-IRI", start349, m350)
+		p.Capture(29, start349, m350) // absolute-IRI
 	}
 	return ok
 }
@@ -8574,7 +8766,7 @@ func tree_ihier_part_3(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("ihier-part", start356, m357)
+		p.Capture(3, start356, m357) // ihier-part
 	}
 	return ok
 }
@@ -8636,7 +8828,7 @@ func tree_iauthority_3(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m363)
 	}
 	if ok {
-		p.Capture("iauthority", start360, m361)
+		p.Capture(4, start360, m361) // iauthority
 	}
 	return ok
 }
@@ -8702,7 +8894,7 @@ func tree_ihost_3(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("ihost", start370, m371)
+		p.Capture(7, start370, m371) // ihost
 	}
 	return ok
 }
@@ -8779,7 +8971,7 @@ func tree_URI_reference(p *syntax.TreeParser) (ok bool) {
 		ok = tree_relative_ref(p)
 	}
 	if ok {
-		p.Capture("URI-reference", start390, m391)
+		p.Capture(30, start390, m391) // URI-reference
 	}
 	return ok
 }
@@ -8851,7 +9043,7 @@ func tree_URI(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m395)
 	}
 	if ok {
-		p.Capture("URI", start392, m393)
+		p.Capture(31, start392, m393) // URI
 	}
 	return ok
 }
@@ -8894,7 +9086,7 @@ func tree_hier_part(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("hier-part", start402, m403)
+		p.Capture(32, start402, m403) // hier-part
 	}
 	return ok
 }
@@ -8956,7 +9148,7 @@ func tree_authority(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m409)
 	}
 	if ok {
-		p.Capture("authority", start406, m407)
+		p.Capture(33, start406, m407) // authority
 	}
 	return ok
 }
@@ -8995,7 +9187,7 @@ func tree_userinfo(p *syntax.TreeParser) (ok bool) {
 	_ = n419
 	ok = true
 	if ok {
-		p.Capture("userinfo", start416, m417)
+		p.Capture(34, start416, m417) // userinfo
 	}
 	return ok
 }
@@ -9054,7 +9246,7 @@ func tree_host(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("host", start420, m421)
+		p.Capture(35, start420, m421) // host
 	}
 	return ok
 }
@@ -9100,7 +9292,7 @@ func tree_reg_name(p *syntax.TreeParser) (ok bool) {
 	_ = n433
 	ok = true
 	if ok {
-		p.Capture("reg-name", start430, m431)
+		p.Capture(36, start430, m431) // reg-name
 	}
 	return ok
 }
@@ -9139,7 +9331,7 @@ func tree_path_abempty(p *syntax.TreeParser) (ok bool) {
 	_ = n437
 	ok = true
 	if ok {
-		p.Capture("path-abempty", start434, m435)
+		p.Capture(37, start434, m435) // path-abempty
 	}
 	return ok
 }
@@ -9185,7 +9377,7 @@ func tree_segment(p *syntax.TreeParser) (ok bool) {
 	_ = n443
 	ok = true
 	if ok {
-		p.Capture("segment", start440, m441)
+		p.Capture(38, start440, m441) // segment
 	}
 	return ok
 }
@@ -9250,7 +9442,7 @@ func tree_path_absolute(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m447)
 	}
 	if ok {
-		p.Capture("path-absolute", start444, m445)
+		p.Capture(39, start444, m445) // path-absolute
 	}
 	return ok
 }
@@ -9288,7 +9480,7 @@ func tree_segment_nz(p *syntax.TreeParser) (ok bool) {
 	}
 	ok = n458 > 0
 	if ok {
-		p.Capture("segment-nz", start455, m456)
+		p.Capture(40, start455, m456) // segment-nz
 	}
 	return ok
 }
@@ -9337,7 +9529,7 @@ func tree_path_rootless(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m462)
 	}
 	if ok {
-		p.Capture("path-rootless", start459, m460)
+		p.Capture(41, start459, m460) // path-rootless
 	}
 	return ok
 }
@@ -9353,7 +9545,7 @@ func tree_path_empty(p *syntax.TreeParser) (ok bool) {
 	p.N++
 	ok = p.Lit("", false)
 	if ok {
-		p.Capture("path-empty", start467, m468)
+		p.Capture(42, start467, m468) // path-empty
 	}
 	return ok
 }
@@ -9399,7 +9591,7 @@ func tree_query(p *syntax.TreeParser) (ok bool) {
 	_ = n472
 	ok = true
 	if ok {
-		p.Capture("query", start469, m470)
+		p.Capture(43, start469, m470) // query
 	}
 	return ok
 }
@@ -9438,7 +9630,7 @@ func tree_fragment(p *syntax.TreeParser) (ok bool) {
 	_ = n476
 	ok = true
 	if ok {
-		p.Capture("fragment", start473, m474)
+		p.Capture(44, start473, m474) // fragment
 	}
 	return ok
 }
@@ -9500,7 +9692,7 @@ func tree_relative_ref(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m480)
 	}
 	if ok {
-		p.Capture("relative-ref", start477, m478)
+		p.Capture(45, start477, m478) // relative-ref
 	}
 	return ok
 }
@@ -9543,7 +9735,7 @@ func tree_relative_part(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("relative-part", start487, m488)
+		p.Capture(46, start487, m488) // relative-part
 	}
 	return ok
 }
@@ -9592,7 +9784,7 @@ func tree_path_noscheme(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m494)
 	}
 	if ok {
-		p.Capture("path-noscheme", start491, m492)
+		p.Capture(47, start491, m492) // path-noscheme
 	}
 	return ok
 }
@@ -9637,7 +9829,7 @@ func tree_segment_nz_nc(p *syntax.TreeParser) (ok bool) {
 	}
 	ok = n502 > 0
 	if ok {
-		p.Capture("segment-nz-nc", start499, m500)
+		p.Capture(48, start499, m500) // segment-nz-nc
 	}
 	return ok
 }
@@ -9745,7 +9937,7 @@ func tree_absolute_URI(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m516)
 	}
 	if ok {
-		p.Capture("absolute-URI", start513, m514)
+		p.Capture(49, start513, m514) // absolute-URI
 	}
 	return ok
 }
@@ -9788,7 +9980,7 @@ func tree_hier_part_3(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("hier-part", start520, m521)
+		p.Capture(32, start520, m521) // hier-part
 	}
 	return ok
 }
@@ -9850,7 +10042,7 @@ func tree_authority_3(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m527)
 	}
 	if ok {
-		p.Capture("authority", start524, m525)
+		p.Capture(33, start524, m525) // authority
 	}
 	return ok
 }
@@ -9909,7 +10101,7 @@ func tree_host_3(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("host", start534, m535)
+		p.Capture(35, start534, m535) // host
 	}
 	return ok
 }

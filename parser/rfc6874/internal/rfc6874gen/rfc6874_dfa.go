@@ -332,7 +332,7 @@ func DFA() syntax.Tables {
 				"\x17\x1c\x1e\x1f ! \"#$\x09\x0a\x0b\x0a\x19\x1a%\x17\x1b\x1f ! \"&'\"( )\x1f*\x0f\x10\x13\x14\x15\x14\x17\x17\x1c\"( )\x1f+,-.-\"\x1f\x0c/\x0c\x19\x1a%\x17\x1b\x1f !" +
 				" \"\"\x1f\x030'123454\x17\x17\x1c\"( )\x1f2\x03,-.-6%\x17\x1b\x1f ! \"\"\x1f'1\x17\x17\x1c\"( )\x1f27898%\x17\x1b\x1f ! \"\"\x1f:" +
 				"\x17\x17\x1c\"( )\x1f2%\x17;\x1f ! \"\"\x1f\x17<=>=?\x17\"\x03 )\x1f2%\x17\x1b=@<?\"?\x1f\x17<?2?%??",
-			Tree: tree_E_URI_reference,
+			Tree: treeEntry_E_URI_reference,
 		},
 		"URI": {
 			States: 239,
@@ -653,7 +653,7 @@ func DFA() syntax.Tables {
 				"\x1e\x1f \x1f!\"#\x08\x09\x0a\x09\x18\x19$\x16\x1a\x1e\x1f \x1f!%&!'\x1f(\x1e)\x0e\x0f\x12\x13\x14\x13\x16\x16\x1b!'\x1f(\x1e*+,-,!\x1e\x0b.\x0b\x18\x19$\x16\x1a\x1e\x1f \x1f!!" +
 				"\x1e\x05/&012343\x16\x16\x1b!'\x1f(\x1e1\x05+,-,5$\x16\x1a\x1e\x1f \x1f!!\x1e&0\x16\x16\x1b!'\x1f(\x1e16787$\x16\x1a\x1e\x1f \x1f!!\x1e9\x16\x16\x1b" +
 				"!'\x1f(\x1e1$\x16:\x1e\x1f \x1f!!\x1e\x16;<=<>\x16!\x05\x1f(\x1e1$\x16\x1a<?;>!>\x1e\x16;>1>$>>",
-			Tree: tree_E_URI,
+			Tree: treeEntry_E_URI,
 		},
 		"absolute-URI": {
 			States: 236,
@@ -963,7 +963,7 @@ func DFA() syntax.Tables {
 				"\x1e !\"\x07\x08\x09\x08\x17\x18#\x15\x19\x1d\x1e\x1f\x1e $% &\x1e'\x1d(\x0d\x0e\x11\x12\x13\x12\x15\x15\x1a &\x1e'\x1d)*+,+ \x1d\x0a-\x0a\x17\x18#\x15\x19\x1d\x1e\x1f\x1e  \x1d\x04." +
 				"%/01232\x15\x15\x1a &\x1e'\x1d0\x04*+,+4#\x15\x19\x1d\x1e\x1f\x1e  \x1d%/\x15\x15\x1a &\x1e'\x1d05676#\x15\x19\x1d\x1e\x1f\x1e  \x1d8\x15\x15\x1a &\x1e" +
 				"'\x1d0#\x159\x1d\x1e\x1f\x1e  \x1d\x15:;<;=\x15 \x04\x1e'\x1d0#\x15\x19;>:= =\x1d\x15:=0=#==",
-			Tree: tree_E_absolute_URI,
+			Tree: treeEntry_E_absolute_URI,
 		},
 		"relative-ref": {
 			States: 240,
@@ -1277,7 +1277,7 @@ func DFA() syntax.Tables {
 				"\x1c\x1d\x1e\x1f\x1e !\"\x07\x08\x09\x08\x17\x18#\x15\x19\x1d\x1e\x1f\x1e $% &\x1e'\x1d(\x0d\x0e\x11\x12\x13\x12\x15\x15\x1a &\x1e'\x1d)*+,+ \x1d\x0a-\x0a\x17\x18#\x15\x19\x1d\x1e\x1f\x1e " +
 				" \x1d\x03.%/01232\x15\x15\x1a &\x1e'\x1d0\x03*+,+4#\x15\x19\x1d\x1e\x1f\x1e  \x1d%/\x15\x15\x1a &\x1e'\x1d05676#\x15\x19\x1d\x1e\x1f\x1e  \x1d8\x15\x15" +
 				"\x1a &\x1e'\x1d0#\x159\x1d\x1e\x1f\x1e  \x1d\x15:;<;=\x15 \x03\x1e'\x1d0#\x15\x19;>:= =\x1d\x15:=0=#==",
-			Tree: tree_E_relative_ref,
+			Tree: treeEntry_E_relative_ref,
 		},
 		"IPv4address": {
 			States: 25,
@@ -1309,7 +1309,7 @@ func DFA() syntax.Tables {
 				{"%x30-35", "end of input"},
 			},
 			Expect: "\x00\x00\x01\x02\x03\x02\x00\x04\x01\x02\x03\x02\x00\x04\x01\x02\x03\x02\x00\x04\x05\x06\x07\x06\x08",
-			Tree:   tree_E_IPv4address,
+			Tree:   treeEntry_E_IPv4address,
 		},
 		"userinfo": {
 			States: 4,
@@ -1333,7 +1333,7 @@ func DFA() syntax.Tables {
 				0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_userinfo,
+			Tree:    treeEntry_E_userinfo,
 		},
 		"reg-name": {
 			States: 4,
@@ -1357,7 +1357,7 @@ func DFA() syntax.Tables {
 				0x61, 0x7a, 0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_reg_name,
+			Tree:    treeEntry_E_reg_name,
 		},
 		"segment": {
 			States: 4,
@@ -1381,7 +1381,7 @@ func DFA() syntax.Tables {
 				0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_segment,
+			Tree:    treeEntry_E_segment,
 		},
 		"segment-nz": {
 			States: 5,
@@ -1408,7 +1408,7 @@ func DFA() syntax.Tables {
 				0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_segment_nz,
+			Tree:    treeEntry_E_segment_nz,
 		},
 		"segment-nz-nc": {
 			States: 5,
@@ -1435,7 +1435,7 @@ func DFA() syntax.Tables {
 				0x61, 0x7a, 0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_segment_nz_nc,
+			Tree:    treeEntry_E_segment_nz_nc,
 		},
 		"query": {
 			States: 4,
@@ -1459,7 +1459,7 @@ func DFA() syntax.Tables {
 				0x21, 0x21, 0x24, 0x24, 0x26, 0x3b, 0x3d, 0x3d, 0x3f, 0x5a, 0x5f, 0x5f, 0x61, 0x7a, 0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_query,
+			Tree:    treeEntry_E_query,
 		},
 		"fragment": {
 			States: 4,
@@ -1483,7 +1483,7 @@ func DFA() syntax.Tables {
 				0x21, 0x21, 0x24, 0x24, 0x26, 0x3b, 0x3d, 0x3d, 0x3f, 0x5a, 0x5f, 0x5f, 0x61, 0x7a, 0x7e, 0x7e,
 			},
 			Percent: true,
-			Tree:    tree_E_fragment,
+			Tree:    treeEntry_E_fragment,
 		},
 	}
 }
@@ -1491,6 +1491,114 @@ func DFA() syntax.Tables {
 // The tree functions (gen dfa -tree): each evaluates pigeon's PEG
 // expressions as pigeon's parser does and builds the same nodes, for
 // inputs the rule's DFA accepted (see syntax.Grammar.Tree).
+
+// treeNames are the rules the tree functions capture, by index.
+var treeNames = []string{
+	"URI-reference",
+	"URI",
+	"scheme",
+	"hier-part",
+	"authority",
+	"userinfo",
+	"pct-encoded",
+	"host",
+	"IP-literal",
+	"IPv6addrz",
+	"IPv6address",
+	"h16",
+	"ls32",
+	"IPv4address",
+	"dec-octet",
+	"ZoneID",
+	"IPvFuture",
+	"reg-name",
+	"port",
+	"path-abempty",
+	"segment",
+	"path-absolute",
+	"segment-nz",
+	"path-rootless",
+	"path-empty",
+	"query",
+	"fragment",
+	"relative-ref",
+	"relative-part",
+	"path-noscheme",
+	"segment-nz-nc",
+	"absolute-URI",
+}
+
+// treeEntry_E_URI_reference builds the tree of pigeon's entrypoint E_URI_reference.
+func treeEntry_E_URI_reference(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_URI_reference(p)
+}
+
+// treeEntry_E_URI builds the tree of pigeon's entrypoint E_URI.
+func treeEntry_E_URI(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_URI(p)
+}
+
+// treeEntry_E_absolute_URI builds the tree of pigeon's entrypoint E_absolute_URI.
+func treeEntry_E_absolute_URI(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_absolute_URI(p)
+}
+
+// treeEntry_E_relative_ref builds the tree of pigeon's entrypoint E_relative_ref.
+func treeEntry_E_relative_ref(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_relative_ref(p)
+}
+
+// treeEntry_E_IPv4address builds the tree of pigeon's entrypoint E_IPv4address.
+func treeEntry_E_IPv4address(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_IPv4address(p)
+}
+
+// treeEntry_E_userinfo builds the tree of pigeon's entrypoint E_userinfo.
+func treeEntry_E_userinfo(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_userinfo(p)
+}
+
+// treeEntry_E_reg_name builds the tree of pigeon's entrypoint E_reg_name.
+func treeEntry_E_reg_name(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_reg_name(p)
+}
+
+// treeEntry_E_segment builds the tree of pigeon's entrypoint E_segment.
+func treeEntry_E_segment(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_segment(p)
+}
+
+// treeEntry_E_segment_nz builds the tree of pigeon's entrypoint E_segment_nz.
+func treeEntry_E_segment_nz(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_segment_nz(p)
+}
+
+// treeEntry_E_segment_nz_nc builds the tree of pigeon's entrypoint E_segment_nz_nc.
+func treeEntry_E_segment_nz_nc(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_segment_nz_nc(p)
+}
+
+// treeEntry_E_query builds the tree of pigeon's entrypoint E_query.
+func treeEntry_E_query(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_query(p)
+}
+
+// treeEntry_E_fragment builds the tree of pigeon's entrypoint E_fragment.
+func treeEntry_E_fragment(p *syntax.TreeParser) bool {
+	p.Names = treeNames
+	return tree_E_fragment(p)
+}
 
 // tree_E_URI_reference mirrors pigeon's rule E_URI_reference.
 func tree_E_URI_reference(p *syntax.TreeParser) (ok bool) {
@@ -1536,7 +1644,7 @@ func tree_URI_reference(p *syntax.TreeParser) (ok bool) {
 		ok = tree_relative_ref(p)
 	}
 	if ok {
-		p.Capture("URI-reference", start6, m7)
+		p.Capture(0, start6, m7) // URI-reference
 	}
 	return ok
 }
@@ -1608,7 +1716,7 @@ func tree_URI(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m11)
 	}
 	if ok {
-		p.Capture("URI", start8, m9)
+		p.Capture(1, start8, m9) // URI
 	}
 	return ok
 }
@@ -1673,7 +1781,7 @@ func tree_scheme(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m21)
 	}
 	if ok {
-		p.Capture("scheme", start18, m19)
+		p.Capture(2, start18, m19) // scheme
 	}
 	return ok
 }
@@ -1716,7 +1824,7 @@ func tree_hier_part(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("hier-part", start24, m25)
+		p.Capture(3, start24, m25) // hier-part
 	}
 	return ok
 }
@@ -1778,7 +1886,7 @@ func tree_authority(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m31)
 	}
 	if ok {
-		p.Capture("authority", start28, m29)
+		p.Capture(4, start28, m29) // authority
 	}
 	return ok
 }
@@ -1824,7 +1932,7 @@ func tree_userinfo(p *syntax.TreeParser) (ok bool) {
 	_ = n41
 	ok = true
 	if ok {
-		p.Capture("userinfo", start38, m39)
+		p.Capture(5, start38, m39) // userinfo
 	}
 	return ok
 }
@@ -1877,7 +1985,7 @@ func tree_pct_encoded(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m45)
 	}
 	if ok {
-		p.Capture("pct-encoded", start42, m43)
+		p.Capture(6, start42, m43) // pct-encoded
 	}
 	return ok
 }
@@ -1943,7 +2051,7 @@ func tree_host(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("host", start46, m47)
+		p.Capture(7, start46, m47) // host
 	}
 	return ok
 }
@@ -1986,7 +2094,7 @@ func tree_IP_literal(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m59)
 	}
 	if ok {
-		p.Capture("IP-literal", start56, m57)
+		p.Capture(8, start56, m57) // IP-literal
 	}
 	return ok
 }
@@ -2016,7 +2124,7 @@ func tree_IPv6addrz(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m63)
 	}
 	if ok {
-		p.Capture("IPv6addrz", start60, m61)
+		p.Capture(9, start60, m61) // IPv6addrz
 	}
 	return ok
 }
@@ -3226,7 +3334,7 @@ func tree_IPv6address(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("IPv6address", start64, m65)
+		p.Capture(10, start64, m65) // IPv6address
 	}
 	return ok
 }
@@ -3312,7 +3420,7 @@ func tree_h16(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m232)
 	}
 	if ok {
-		p.Capture("h16", start229, m230)
+		p.Capture(11, start229, m230) // h16
 	}
 	return ok
 }
@@ -3349,7 +3457,7 @@ func tree_ls32(p *syntax.TreeParser) (ok bool) {
 		ok = tree_IPv4address(p)
 	}
 	if ok {
-		p.Capture("ls32", start240, m241)
+		p.Capture(12, start240, m241) // ls32
 	}
 	return ok
 }
@@ -3401,7 +3509,7 @@ func tree_IPv4address(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m247)
 	}
 	if ok {
-		p.Capture("IPv4address", start244, m245)
+		p.Capture(13, start244, m245) // IPv4address
 	}
 	return ok
 }
@@ -3570,7 +3678,7 @@ func tree_dec_octet(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("dec-octet", start248, m249)
+		p.Capture(14, start248, m249) // dec-octet
 	}
 	return ok
 }
@@ -3615,7 +3723,7 @@ func tree_ZoneID(p *syntax.TreeParser) (ok bool) {
 	}
 	ok = n261 > 0
 	if ok {
-		p.Capture("ZoneID", start258, m259)
+		p.Capture(15, start258, m259) // ZoneID
 	}
 	return ok
 }
@@ -3699,7 +3807,7 @@ func tree_IPvFuture(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m265)
 	}
 	if ok {
-		p.Capture("IPvFuture", start262, m263)
+		p.Capture(16, start262, m263) // IPvFuture
 	}
 	return ok
 }
@@ -3745,7 +3853,7 @@ func tree_reg_name(p *syntax.TreeParser) (ok bool) {
 	_ = n273
 	ok = true
 	if ok {
-		p.Capture("reg-name", start270, m271)
+		p.Capture(17, start270, m271) // reg-name
 	}
 	return ok
 }
@@ -3779,7 +3887,7 @@ func tree_port(p *syntax.TreeParser) (ok bool) {
 	_ = n277
 	ok = true
 	if ok {
-		p.Capture("port", start274, m275)
+		p.Capture(18, start274, m275) // port
 	}
 	return ok
 }
@@ -3818,7 +3926,7 @@ func tree_path_abempty(p *syntax.TreeParser) (ok bool) {
 	_ = n281
 	ok = true
 	if ok {
-		p.Capture("path-abempty", start278, m279)
+		p.Capture(19, start278, m279) // path-abempty
 	}
 	return ok
 }
@@ -3864,7 +3972,7 @@ func tree_segment(p *syntax.TreeParser) (ok bool) {
 	_ = n287
 	ok = true
 	if ok {
-		p.Capture("segment", start284, m285)
+		p.Capture(20, start284, m285) // segment
 	}
 	return ok
 }
@@ -3929,7 +4037,7 @@ func tree_path_absolute(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m291)
 	}
 	if ok {
-		p.Capture("path-absolute", start288, m289)
+		p.Capture(21, start288, m289) // path-absolute
 	}
 	return ok
 }
@@ -3967,7 +4075,7 @@ func tree_segment_nz(p *syntax.TreeParser) (ok bool) {
 	}
 	ok = n302 > 0
 	if ok {
-		p.Capture("segment-nz", start299, m300)
+		p.Capture(22, start299, m300) // segment-nz
 	}
 	return ok
 }
@@ -4016,7 +4124,7 @@ func tree_path_rootless(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m306)
 	}
 	if ok {
-		p.Capture("path-rootless", start303, m304)
+		p.Capture(23, start303, m304) // path-rootless
 	}
 	return ok
 }
@@ -4032,7 +4140,7 @@ func tree_path_empty(p *syntax.TreeParser) (ok bool) {
 	p.N++
 	ok = p.Lit("", false)
 	if ok {
-		p.Capture("path-empty", start311, m312)
+		p.Capture(24, start311, m312) // path-empty
 	}
 	return ok
 }
@@ -4078,7 +4186,7 @@ func tree_query(p *syntax.TreeParser) (ok bool) {
 	_ = n316
 	ok = true
 	if ok {
-		p.Capture("query", start313, m314)
+		p.Capture(25, start313, m314) // query
 	}
 	return ok
 }
@@ -4117,7 +4225,7 @@ func tree_fragment(p *syntax.TreeParser) (ok bool) {
 	_ = n320
 	ok = true
 	if ok {
-		p.Capture("fragment", start317, m318)
+		p.Capture(26, start317, m318) // fragment
 	}
 	return ok
 }
@@ -4179,7 +4287,7 @@ func tree_relative_ref(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m324)
 	}
 	if ok {
-		p.Capture("relative-ref", start321, m322)
+		p.Capture(27, start321, m322) // relative-ref
 	}
 	return ok
 }
@@ -4222,7 +4330,7 @@ func tree_relative_part(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("relative-part", start331, m332)
+		p.Capture(28, start331, m332) // relative-part
 	}
 	return ok
 }
@@ -4271,7 +4379,7 @@ func tree_path_noscheme(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m338)
 	}
 	if ok {
-		p.Capture("path-noscheme", start335, m336)
+		p.Capture(29, start335, m336) // path-noscheme
 	}
 	return ok
 }
@@ -4316,7 +4424,7 @@ func tree_segment_nz_nc(p *syntax.TreeParser) (ok bool) {
 	}
 	ok = n346 > 0
 	if ok {
-		p.Capture("segment-nz-nc", start343, m344)
+		p.Capture(30, start343, m344) // segment-nz-nc
 	}
 	return ok
 }
@@ -4424,7 +4532,7 @@ func tree_absolute_URI(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m360)
 	}
 	if ok {
-		p.Capture("absolute-URI", start357, m358)
+		p.Capture(31, start357, m358) // absolute-URI
 	}
 	return ok
 }
@@ -4467,7 +4575,7 @@ func tree_hier_part_3(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("hier-part", start364, m365)
+		p.Capture(3, start364, m365) // hier-part
 	}
 	return ok
 }
@@ -4529,7 +4637,7 @@ func tree_authority_3(p *syntax.TreeParser) (ok bool) {
 		p.Cut(m371)
 	}
 	if ok {
-		p.Capture("authority", start368, m369)
+		p.Capture(4, start368, m369) // authority
 	}
 	return ok
 }
@@ -4595,7 +4703,7 @@ func tree_host_3(p *syntax.TreeParser) (ok bool) {
 		}
 	}
 	if ok {
-		p.Capture("host", start378, m379)
+		p.Capture(7, start378, m379) // host
 	}
 	return ok
 }
