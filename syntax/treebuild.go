@@ -143,10 +143,7 @@ func (p *TreeParser) Lit(lit string, fold bool) bool {
 	start := p.Pos
 	for _, want := range lit {
 		cur, w := p.Rune()
-		if fold {
-			cur = unicode.ToLower(cur)
-		}
-		if w == 0 || cur != want {
+		if w == 0 || foldRune(cur, fold) != want {
 			p.Pos = start
 			return false
 		}
@@ -172,9 +169,7 @@ func (p *TreeParser) Class(ascii *[4]uint64, chars, ranges []rune, fold, inverte
 		return false
 	}
 	cur, w := utf8.DecodeRuneInString(p.In[p.Pos:])
-	if fold {
-		cur = unicode.ToLower(cur)
-	}
+	cur = foldRune(cur, fold)
 	in := false
 	for _, r := range chars {
 		if r == cur {
@@ -190,6 +185,15 @@ func (p *TreeParser) Class(ascii *[4]uint64, chars, ranges []rune, fold, inverte
 	}
 	p.Pos += w
 	return true
+}
+
+// foldRune is r lowered, as pigeon lowers the input for a literal or
+// class that ignores case (fold), or r.
+func foldRune(r rune, fold bool) rune {
+	if fold {
+		return unicode.ToLower(r)
+	}
+	return r
 }
 
 // Any matches any one character.
