@@ -30,6 +30,7 @@ func cmdTree(args []string, stdin io.Reader, out *output, stderr io.Writer) erro
 	rule := fs.String("rule", "", "parse as this `rule`, any rule of the grammar (default: URI-reference; IRI-reference for rfc3987)")
 	grammar := fs.String("grammar", "rfc3986", "built-in `grammar`: "+grammarNames())
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines: one nested tree per input")
+	jobsFlag(fs, out)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -38,7 +39,7 @@ func cmdTree(args []string, stdin io.Reader, out *output, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	return eachInput(inputs, stdin, func(in input) (bool, error) {
+	return eachInput(inputs, stdin, out, func(out *output, in input) (bool, error) {
 		if in.tooLong() {
 			return false, writeInvalid(out, in, name, in.lengthError(name))
 		}
