@@ -100,16 +100,16 @@ type Host struct {
 
 // Explainer explains inputs against one of the built-in grammars.
 type Explainer struct {
-	name  string
-	syn   *parser.Parser
-	g     *abnf.Grammar
+	name string
+	syn  *parser.Parser
+	g    *abnf.Grammar
 	// diags holds Diagnosers, whose caches are not safe for concurrent
 	// use: one per goroutine explaining at a time.
 	diags sync.Pool
 	// maxes is, for every rule, the length of its longest string (-1:
 	// unbounded), computed by New: read-only afterwards.
 	maxes map[string]int
-	hosts []string       // the host rules of the grammar, by name
+	hosts []string // the host rules of the grammar, by name
 }
 
 var builtins = map[string]struct {
