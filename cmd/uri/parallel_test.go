@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -8,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/peguri/rfc3986/parser"
 )
 
 // batchInputs are n lines: the bench corpus and invalid references,
@@ -133,5 +137,54 @@ func BenchmarkBatch(b *testing.B) {
 				b.ReportMetric(float64(lines)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
 			})
 		}
+	}
+}
+
+// TestAppendParseJSON: parse -json's records appended by hand are the
+// encoder's, byte for byte, for the inputs of the batch tests and for
+// records the encoder must escape (which appendParseJSON leaves to it).
+func TestAppendParseJSON(t *testing.T) {
+	s := func(v string) *string { return &v }
+	recs := []parseJSON{
+		{Input: "a", Valid: true, Rule: "URI-reference", Path: "a"},
+		{Input: "http://u@h:1/p?q#f", Valid: true, Rule: "URI", Scheme: s("http"), Userinfo: s("u"), Host: s("h"), HostKind: s("regname"), Port: s("1"), Path: "/p", Query: s("q"), Fragment: s("f")},
+		{Input: `a"b`, Valid: true, Rule: "x"},
+		{Input: `a\b`, Valid: true, Rule: "x"},
+		{Input: "a<b>&", Valid: true, Rule: "x", Path: "a<b>&"},
+		{Input: "\x7f", Valid: true, Rule: "x"},
+		{Input: "é", Valid: true, Rule: "x"},
+		{Input: "\u2028", Valid: true, Rule: "x"},
+		{Input: "\xff", Valid: true, Rule: "x", InputQuoted: s(`"\xff"`)},
+		{Input: "a", Valid: true, Rule: "x", Decoded: &decodedJSON{}},
+	}
+	for _, line := range strings.Split(batchInputs(t, 200), "\n") {
+		u, err := parser.ParseReference(line)
+		if err != nil {
+			continue
+		}
+		recs = append(recs, parseJSON{Input: line, Valid: true, Rule: "URI-reference",
+			Scheme: opt(u.Scheme(), u.HasScheme()), Userinfo: opt(u.Userinfo(), u.HasUserinfo()),
+			Host: opt(u.Host(), u.HasAuthority()), HostKind: opt(u.HostKind().String(), u.HasAuthority()),
+			Port: opt(u.Port(), u.HasPort()), Path: u.Path(), Query: opt(u.Query(), u.HasQuery()), Fragment: opt(u.Fragment(), u.HasFragment())})
+	}
+	fast := 0
+	for _, j := range recs {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(j); err != nil {
+			t.Fatal(err)
+		}
+		got, ok := appendParseJSON(nil, &j)
+		if !ok {
+			continue
+		}
+		fast++
+		if d := cmp.Diff(want.String(), string(got)); d != "" {
+			t.Errorf("%q: (-encoder +appended):\n%s", j.Input, d)
+		}
+	}
+	if fast < len(recs)/2 {
+		t.Errorf("only %d of %d records appended by hand", fast, len(recs))
 	}
 }

@@ -165,7 +165,8 @@ func cmdParse(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 		if *decode {
 			j.Decoded = decodedViews(u)
 		}
-		return true, out.record(j, func(w io.Writer) {
+		app := func(b []byte) ([]byte, bool) { return appendParseJSON(b, &j) }
+		return true, out.recordAppend(j, app, func(w io.Writer) {
 			field(w, "input", show(in.s))
 			field(w, "valid", "true")
 			field(w, "rule", name)
