@@ -1,14 +1,12 @@
 package main
 
-import (
-	"io"
-	"strconv"
-)
+import "github.com/peguri/rfc3986/parser"
 
 // The JSON records of the batch commands are written by encoding/json,
 // whose reflection costs more than parsing. parse -json's valid records
-// are also written by appendParseJSON, byte for byte as the encoder writes
-// them, when every string is plain: TestAppendParseJSON compares the two.
+// are written by appendParseURI instead, byte for byte as the encoder
+// writes them, when every string is plain: TestAppendParseURI compares the
+// two.
 
 // plain reports whether encoding/json (without HTML escaping) writes s as
 // is between quotes: printable ASCII but '"' and '\\'.
@@ -28,60 +26,39 @@ func appendPlain(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// appendOpt appends the JSON of an optional string: null when nil.
-func appendOpt(b []byte, s *string) []byte {
-	if s == nil {
-		return append(b, "null"...)
+// appendParseURI appends parse -json's record of a valid input, the URI u
+// parsed as rule, and a newline, as a json.Encoder with HTML escaping off
+// writes its parseJSON, when its strings are plain; it reports whether it
+// did.
+func appendParseURI(b []byte, in, rule string, u parser.URI) ([]byte, bool) {
+	if !plain(in) || !plain(rule) {
+		return b, false // the components are substrings of in
 	}
-	return appendPlain(b, *s)
-}
-
-// appendParseJSON appends j and a newline as a json.Encoder with HTML
-// escaping off writes it, when its strings are plain and it has no
-// decoded views or quoted input; it reports whether it did.
-func appendParseJSON(b []byte, j *parseJSON) ([]byte, bool) {
-	if j.Decoded != nil || j.InputQuoted != nil {
-		return b, false
-	}
-	for _, s := range []*string{&j.Input, &j.Rule, j.Scheme, j.Userinfo, j.Host, j.HostKind, j.Port, &j.Path, j.Query, j.Fragment} {
-		if s != nil && !plain(*s) {
-			return b, false
+	opt := func(b []byte, s string, defined bool) []byte {
+		if !defined {
+			return append(b, "null"...)
 		}
+		return appendPlain(b, s)
 	}
 	b = append(b, `{"input":`...)
-	b = appendPlain(b, j.Input)
-	b = append(b, `,"valid":`...)
-	b = strconv.AppendBool(b, j.Valid)
-	b = append(b, `,"rule":`...)
-	b = appendPlain(b, j.Rule)
+	b = appendPlain(b, in)
+	b = append(b, `,"valid":true,"rule":`...)
+	b = appendPlain(b, rule)
 	b = append(b, `,"scheme":`...)
-	b = appendOpt(b, j.Scheme)
+	b = opt(b, u.Scheme(), u.HasScheme())
 	b = append(b, `,"userinfo":`...)
-	b = appendOpt(b, j.Userinfo)
+	b = opt(b, u.Userinfo(), u.HasUserinfo())
 	b = append(b, `,"host":`...)
-	b = appendOpt(b, j.Host)
+	b = opt(b, u.Host(), u.HasAuthority())
 	b = append(b, `,"hostKind":`...)
-	b = appendOpt(b, j.HostKind)
+	b = opt(b, u.HostKind().String(), u.HasAuthority())
 	b = append(b, `,"port":`...)
-	b = appendOpt(b, j.Port)
+	b = opt(b, u.Port(), u.HasPort())
 	b = append(b, `,"path":`...)
-	b = appendPlain(b, j.Path)
+	b = appendPlain(b, u.Path())
 	b = append(b, `,"query":`...)
-	b = appendOpt(b, j.Query)
+	b = opt(b, u.Query(), u.HasQuery())
 	b = append(b, `,"fragment":`...)
-	b = appendOpt(b, j.Fragment)
+	b = opt(b, u.Fragment(), u.HasFragment())
 	return append(b, "}\n"...), true
-}
-
-// recordAppend writes one record as record does, the JSON appended by app
-// when it can (see appendParseJSON), by the encoder otherwise.
-func (o *output) recordAppend(v any, app func([]byte) ([]byte, bool), human func(w io.Writer)) error {
-	if o.json {
-		if b, ok := app(o.w.AvailableBuffer()); ok {
-			o.n++
-			_, err := o.w.Write(b)
-			return err
-		}
-	}
-	return o.record(v, human)
 }

@@ -151,6 +151,13 @@ func cmdParse(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 				field(w, "rule", name)
 			})
 		}
+		if out.json && !*decode {
+			if b, ok := appendParseURI(out.w.AvailableBuffer(), in.s, name, u); ok {
+				out.n++
+				_, err := out.w.Write(b)
+				return true, err
+			}
+		}
 		j := parseJSON{
 			Input: in.s, InputQuoted: quoted(in.s), Valid: true, Rule: name,
 			Scheme:   opt(u.Scheme(), u.HasScheme()),
@@ -165,8 +172,7 @@ func cmdParse(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 		if *decode {
 			j.Decoded = decodedViews(u)
 		}
-		app := func(b []byte) ([]byte, bool) { return appendParseJSON(b, &j) }
-		return true, out.recordAppend(j, app, func(w io.Writer) {
+		return true, out.record(j, func(w io.Writer) {
 			field(w, "input", show(in.s))
 			field(w, "valid", "true")
 			field(w, "rule", name)

@@ -30,8 +30,9 @@ var errStopped = errors.New("lines: stopped")
 // not yet written, so that memory stays bounded whatever the input's size.
 // It stops reading at the first error write returns, and returns it; else
 // the reader's error, if any, once the chunks read before it are written.
-// The lines passed to work are valid until it returns. With workers < 2
-// it calls work and write in turn, on the calling goroutine.
+// Each chunk's lines are in a buffer of their own, never written again:
+// work may keep them, or strings that alias them. With workers < 2 it
+// calls work and write in turn, on the calling goroutine.
 func Ordered[R any](r io.Reader, max, workers int, work func([]Line) R, write func(R) error) error {
 	var (
 		buf   []byte
@@ -53,10 +54,13 @@ func Ordered[R any](r io.Reader, max, workers int, work func([]Line) R, write fu
 				return nil
 			}
 			err := write(work(chunk()))
-			buf, ends, sizes = buf[:0], ends[:0], sizes[:0]
+			buf, ends, sizes = nil, ends[:0], sizes[:0]
 			return err
 		}
 		err := EachLimit(r, max, func(line []byte, size int) error {
+			if buf == nil {
+				buf = make([]byte, 0, ChunkBytes+len(line))
+			}
 			buf = append(buf, line...)
 			ends, sizes = append(ends, len(buf)), append(sizes, size)
 			if len(ends) >= ChunkLines || len(buf) >= ChunkBytes {
