@@ -8,7 +8,6 @@ import (
 	"go/parser"
 	"go/token"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -48,7 +47,6 @@ type pexpr struct {
 	chars    []rune
 	ranges   []rune
 	label    string
-	action   *paction // actionExpr
 }
 
 // paction is what an action does: capture a node of rule, or pass its
@@ -654,16 +652,6 @@ func (e *treeEmitter) class(x *pexpr) string {
 	fmt.Fprintf(&e.out, "%s = [4]uint64{%#x, %#x, %#x, %#x}\n", name, bits[0], bits[1], bits[2], bits[3])
 	fmt.Fprintf(&e.out, "%sChars = %s\n%sRanges = %s\n)\n", name, runes(x.chars), name, runes(x.ranges))
 	return name
-}
-
-// sortedFuncs lists the tree functions by start rule.
-func (tc *TreeCode) sortedFuncs() []string {
-	rules := make([]string, 0, len(tc.Funcs))
-	for r := range tc.Funcs {
-		rules = append(rules, r)
-	}
-	sort.Strings(rules)
-	return rules
 }
 
 // funcFor is the tree function of rule, or "".
