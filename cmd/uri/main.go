@@ -19,6 +19,11 @@
 // input that begins with "-" goes after it. -json switches every subcommand
 // to JSON Lines, one object per input, in input order.
 //
+// Lines of standard input are processed on every core, in chunks, and
+// written in input order: the output is the sequential one, byte for byte,
+// in bounded memory. -j N (parse, tree, explain, resolve, normalize) sets
+// the number of goroutines; -j 1 processes one line after another.
+//
 // Exit status: 0 when every input is valid (for equal: equivalent); 1 when
 // some input is invalid, or valid but beyond a limit (too long for a tree,
 // a result too long to be a URI), each reported on its own record (for
@@ -120,6 +125,7 @@ const usage = `usage: uri SUBCOMMAND [flags] [ARGS…] [-- ARGS…]   (no ARGS: 
         [-query K=V]… [-raw-query Q] [-fragment F] [-grammar G] [-json]   a URI from raw components
 
 Flags may follow the arguments; "--" ends them (an input beginning with "-" goes after it).
+Lines of standard input are processed on every core, the output in input order (-j N: N goroutines).
 exit status: 0 all valid (equal: equivalent), 1 some input invalid or beyond a limit
 (equal: not equivalent, or an argument that does not parse), 2 usage error, 3 I/O error
 `
