@@ -49,13 +49,14 @@ func Ordered[R any](r io.Reader, max, workers int, work func([]Line) R, write fu
 		return ls
 	}
 	if workers < 2 {
+		var werr error // write's, which stops the reading
 		flush := func() error {
 			if len(ends) == 0 {
 				return nil
 			}
-			err := write(work(chunk()))
+			werr = write(work(chunk()))
 			buf, ends, sizes = nil, ends[:0], sizes[:0]
-			return err
+			return werr
 		}
 		err := EachLimit(r, max, func(line []byte, size int) error {
 			if buf == nil {
@@ -68,10 +69,14 @@ func Ordered[R any](r io.Reader, max, workers int, work func([]Line) R, write fu
 			}
 			return nil
 		})
-		if err != nil {
-			return err
+		if werr != nil {
+			return werr
 		}
-		return flush()
+		// A read error comes after the lines read before it.
+		if ferr := flush(); ferr != nil {
+			return ferr
+		}
+		return err
 	}
 
 	type job struct {
