@@ -169,3 +169,28 @@ func runTree(t *testing.T, file string, dfaArgs ...string) string {
 	}
 	return run(filepath.Join(dir, "prog"), abs)
 }
+
+// TestTreeFlagErrors: -tree with a file that is missing, or that is not a
+// parser pigeon generated, is an error naming it; nothing is written.
+func TestTreeFlagErrors(t *testing.T) {
+	notPigeon := writeFile(t, "x.go", "package x\n\nvar g = 1\n")
+	notGo := writeFile(t, "y.go", "this is not Go\n")
+	for _, tt := range []struct {
+		name, file, want string
+	}{
+		{"missing", filepath.Join(t.TempDir(), "none.go"), "none.go"},
+		{"not pigeon's", notPigeon, "-tree: no grammar value g"},
+		{"not Go", notGo, "-tree: "},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			o := filepath.Join(t.TempDir(), "dfa.go")
+			_, errs, code := runGen(t, "", "dfa", "-grammar", "rfc3986", "-start", "scheme", "-tree", tt.file, "-o", o)
+			if code == 0 || !strings.Contains(errs, tt.want) {
+				t.Errorf("exit %d, stderr %q; want an error with %q", code, errs, tt.want)
+			}
+			if _, err := os.Stat(o); err == nil {
+				t.Errorf("%s written", o)
+			}
+		})
+	}
+}
