@@ -109,7 +109,10 @@ type Explainer struct {
 	// maxes is, for every rule, the length of its longest string (-1:
 	// unbounded), computed by New: read-only afterwards.
 	maxes map[string]int
-	hosts []string // the host rules of the grammar, by name
+	// notIPv4s remembers notIPv4's answers, by host.
+	notIPv4Mu sync.Mutex
+	notIPv4s  map[string]string
+	hosts     []string // the host rules of the grammar, by name
 }
 
 var builtins = map[string]struct {
@@ -136,7 +139,7 @@ func New(name string) (*Explainer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("explain: %s: %w", name, err)
 	}
-	x := &Explainer{name: name, syn: b.syn(), g: g, maxes: map[string]int{}, hosts: []string{"host", "ihost"}}
+	x := &Explainer{name: name, syn: b.syn(), g: g, maxes: map[string]int{}, notIPv4s: map[string]string{}, hosts: []string{"host", "ihost"}}
 	x.diags.New = func() any { return abnf.NewDiagnoser(g) }
 	for _, r := range g.Rules {
 		x.maxLen(r.Name)
