@@ -2,8 +2,10 @@ package parser_test
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -86,6 +88,37 @@ func treeInputs(t testing.TB) []string {
 	return slices.Compact(out)
 }
 
+// corpusInputs are the strings of the external corpora
+// (testdata/conformance/*.jsonl): references other parsers' test suites
+// hold.
+func corpusInputs(t testing.TB) []string {
+	t.Helper()
+	files, err := filepath.Glob("../testdata/conformance/*.jsonl")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpora: %v", err)
+	}
+	var out []string
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range bytes.Split(b, []byte("\n")) {
+			var rec map[string]any
+			if json.Unmarshal(line, &rec) != nil {
+				continue
+			}
+			for _, v := range rec {
+				if s, ok := v.(string); ok {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // compareTree reports how the generated function's tree (or error)
 // differs from pigeon's; fast says whether the generated function built it.
 func compareTree(t *testing.T, p *parser.Parser, rule, in string) (fast bool) {
@@ -133,6 +166,13 @@ func TestTreeDifferential(t *testing.T) {
 					}
 				}
 			}
+			// The external corpora, as the default rule.
+			corpus := corpusInputs(t)
+			for _, in := range corpus {
+				if compareTree(t, p, p.DefaultRule(), in) {
+					fast++
+				}
+			}
 			if fast == 0 {
 				t.Fatal("no tree came from a generated function")
 			}
@@ -146,7 +186,7 @@ func full() bool { return os.Getenv("RFC3986_FULL") != "" }
 // FuzzTree compares the generated trees with pigeon's on arbitrary bytes,
 // for a grammar and a rule chosen by the first byte.
 func FuzzTree(f *testing.F) {
-	for i, in := range treeInputs(f) {
+	for i, in := range append(treeInputs(f), corpusInputs(f)...) {
 		f.Add(byte(i), in)
 	}
 	f.Fuzz(func(t *testing.T, sel byte, in string) {
