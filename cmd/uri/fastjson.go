@@ -1,6 +1,10 @@
 package main
 
-import "github.com/peguri/rfc3986/parser"
+import (
+	"strconv"
+
+	"github.com/peguri/rfc3986/parser"
+)
 
 // The JSON records of the batch commands are written by encoding/json,
 // whose reflection costs more than parsing. parse -json's valid records
@@ -61,4 +65,39 @@ func appendParseURI(b []byte, in, rule string, u parser.URI) ([]byte, bool) {
 	b = append(b, `,"fragment":`...)
 	b = opt(b, u.Fragment(), u.HasFragment())
 	return append(b, "}\n"...), true
+}
+
+// appendTreeJSON appends tree -json's record of the tree n of in, and a
+// newline, as a json.Encoder with HTML escaping off writes toJSON(in, n),
+// when in and the rule names are plain; it reports whether it did.
+func appendTreeJSON(b []byte, in string, n *parser.Node) ([]byte, bool) {
+	if !plain(in) {
+		return b, false // the texts are substrings of in
+	}
+	ok := true
+	var walk func(n *parser.Node)
+	walk = func(n *parser.Node) {
+		if !plain(n.Rule) {
+			ok = false
+			return
+		}
+		b = append(b, `{"rule":`...)
+		b = appendPlain(b, n.Rule)
+		b = append(b, `,"start":`...)
+		b = strconv.AppendInt(b, int64(n.Start), 10)
+		b = append(b, `,"end":`...)
+		b = strconv.AppendInt(b, int64(n.End), 10)
+		b = append(b, `,"text":`...)
+		b = appendPlain(b, in[n.Start:n.End])
+		b = append(b, `,"children":[`...)
+		for i, k := range n.Kids {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			walk(k)
+		}
+		b = append(b, "]}"...)
+	}
+	walk(n)
+	return append(b, '\n'), ok
 }

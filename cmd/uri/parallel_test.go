@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/parser/rfc3987"
 )
 
 // batchInputs are n lines: the bench corpus and invalid references,
@@ -172,5 +173,39 @@ func TestAppendParseURI(t *testing.T) {
 	}
 	if fast < len(inputs)/2 {
 		t.Errorf("only %d of %d records appended by hand", fast, len(inputs))
+	}
+}
+
+// TestAppendTreeJSON: tree -json's records appended by hand are the
+// encoder's, byte for byte, for the valid inputs of the batch tests, as
+// URI-reference and as IRI-reference; inputs the encoder must escape are
+// left to it.
+func TestAppendTreeJSON(t *testing.T) {
+	inputs := append(strings.Split(batchInputs(t, 300), "\n"), `a"b`, "a<b>&", "é", "\xff", "http://u@[::1]:1/p?q#f", "//1.2.3.4", "//[v1.x]")
+	fast := 0
+	for _, p := range []*parser.Parser{parser.RFC3986(), rfc3987.Parser()} {
+		for _, in := range inputs {
+			n, err := p.ParseRule(p.DefaultRule(), in)
+			if err != nil {
+				continue
+			}
+			var want bytes.Buffer
+			enc := json.NewEncoder(&want)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(toJSON(in, n)); err != nil {
+				t.Fatal(err)
+			}
+			got, ok := appendTreeJSON(nil, in, n)
+			if !ok {
+				continue
+			}
+			fast++
+			if d := cmp.Diff(want.String(), string(got)); d != "" {
+				t.Errorf("%q: (-encoder +appended):\n%s", in, d)
+			}
+		}
+	}
+	if fast < len(inputs) {
+		t.Errorf("only %d records appended by hand", fast)
 	}
 }

@@ -50,6 +50,13 @@ func cmdTree(args []string, stdin io.Reader, out *output, stderr io.Writer) erro
 		if err != nil {
 			return false, writeInvalid(out, in, name, err)
 		}
+		if out.json {
+			if b, ok := appendTreeJSON(out.w.AvailableBuffer(), in.s, n); ok {
+				out.n++
+				_, err := out.w.Write(b)
+				return true, err
+			}
+		}
 		return true, out.record(toJSON(in.s, n), func(w io.Writer) {
 			var walk func(*parser.Node, int)
 			walk = func(n *parser.Node, depth int) {
