@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -199,4 +200,22 @@ func FuzzTree(f *testing.F) {
 		}
 		compareTree(t, p, rule, in)
 	})
+}
+
+// TestTreeAllocs: a tree from a generated function costs two allocations,
+// its nodes and their kids, whatever its size (pigeon's cost hundreds).
+func TestTreeAllocs(t *testing.T) {
+	b, err := os.ReadFile("../testdata/bench-corpus.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := parser.RFC3986()
+	for _, in := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if _, err := p.ParseRule("URI-reference", in); err != nil || parser.GeneratedTree(p, "URI-reference", in) == nil {
+			t.Fatalf("%q: %v, or no generated tree", in, err)
+		}
+		if a := testing.AllocsPerRun(20, func() { p.ParseRule("URI-reference", in) }); a != 2 {
+			t.Errorf("%q: %v allocations, want 2", in, a)
+		}
+	}
 }
