@@ -100,13 +100,19 @@ type Host struct {
 
 // Explainer explains inputs against one of the built-in grammars.
 type Explainer struct {
-	name  string
-	syn   *parser.Parser
-	g     *abnf.Grammar
-	mu    sync.Mutex // guards diag's caches
-	diag  *abnf.Diagnoser
-	maxes map[string]int // rule → the length of its longest string (-1: unbounded)
-	hosts []string       // the host rules of the grammar, by name
+	name string
+	syn  *parser.Parser
+	g    *abnf.Grammar
+	// diags holds Diagnosers, whose caches are not safe for concurrent
+	// use: one per goroutine explaining at a time.
+	diags sync.Pool
+	// maxes is, for every rule, the length of its longest string (-1:
+	// unbounded), computed by New: read-only afterwards.
+	maxes map[string]int
+	// notIPv4s remembers notIPv4's answers, by host.
+	notIPv4Mu sync.Mutex
+	notIPv4s  map[string]string
+	hosts     []string // the host rules of the grammar, by name
 }
 
 var builtins = map[string]struct {
@@ -133,7 +139,12 @@ func New(name string) (*Explainer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("explain: %s: %w", name, err)
 	}
-	return &Explainer{name: name, syn: b.syn(), g: g, diag: abnf.NewDiagnoser(g), maxes: map[string]int{}, hosts: []string{"host", "ihost"}}, nil
+	x := &Explainer{name: name, syn: b.syn(), g: g, maxes: map[string]int{}, notIPv4s: map[string]string{}, hosts: []string{"host", "ihost"}}
+	x.diags.New = func() any { return abnf.NewDiagnoser(g) }
+	for _, r := range g.Rules {
+		x.maxLen(r.Name)
+	}
+	return x, nil
 }
 
 // Parser returns the generated parser whose verdicts the explanations
@@ -159,8 +170,6 @@ func (x *Explainer) Explain(rule, input string) (*Explanation, error) {
 	}
 	ex := &Explanation{Input: input, Grammar: x.name, Rule: name}
 	root, perr := x.syn.ParseRule(name, input)
-	x.mu.Lock()
-	defer x.mu.Unlock()
 	if perr == nil {
 		ex.Valid = true
 		ex.Tree = x.condense(input, root)
@@ -176,7 +185,9 @@ func (x *Explainer) Explain(rule, input string) (*Explanation, error) {
 }
 
 func (x *Explainer) failure(rule, input string) (*Diagnosis, error) {
-	d, err := x.diag.Diagnose(rule, input)
+	diag := x.diags.Get().(*abnf.Diagnoser)
+	d, err := diag.Diagnose(rule, input)
+	x.diags.Put(diag)
 	switch {
 	case errors.Is(err, abnf.ErrTooAmbiguous):
 		return nil, fmt.Errorf("explain: %q: %w", clip(input), err)
@@ -226,11 +237,11 @@ func (x *Explainer) condense(in string, n *parser.Node) *Span {
 		n = n.Kids[0]
 		s.Rule += " > " + n.Rule
 	}
-	if short(x.maxLen(n.Rule)) {
+	if short(x.ruleMax(n.Rule)) {
 		return s
 	}
 	for _, k := range n.Kids {
-		if short(x.maxLen(k.Rule)) {
+		if short(x.ruleMax(k.Rule)) {
 			continue
 		}
 		s.Kids = append(s.Kids, x.condense(in, k))

@@ -89,8 +89,31 @@ func (x *Explainer) regName() string {
 	return "reg-name"
 }
 
-// notIPv4 says where a host stops matching IPv4address.
+// notIPv4 says where a host stops matching IPv4address. The answer, a
+// run of the ABNF, is kept for the next input with the same host (logs
+// repeat their hosts): at most maxNotIPv4 hosts, forgotten all at once
+// when full.
 func (x *Explainer) notIPv4(host string) string {
+	x.notIPv4Mu.Lock()
+	s, ok := x.notIPv4s[host]
+	x.notIPv4Mu.Unlock()
+	if ok {
+		return s
+	}
+	s = x.diagnoseNotIPv4(host)
+	x.notIPv4Mu.Lock()
+	if len(x.notIPv4s) >= maxNotIPv4 {
+		clear(x.notIPv4s)
+	}
+	x.notIPv4s[strings.Clone(host)] = s
+	x.notIPv4Mu.Unlock()
+	return s
+}
+
+// maxNotIPv4 is the most hosts notIPv4 remembers.
+const maxNotIPv4 = 4096
+
+func (x *Explainer) diagnoseNotIPv4(host string) string {
 	f, err := x.failure("IPv4address", host)
 	if err != nil {
 		return "it does not"

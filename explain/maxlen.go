@@ -2,6 +2,15 @@ package explain
 
 import "github.com/peguri/rfc3986/abnf"
 
+// ruleMax is maxLen as New computed it for every rule of the grammar (-1
+// for a rule it does not have): safe for concurrent use.
+func (x *Explainer) ruleMax(rule string) int {
+	if m, ok := x.maxes[rule]; ok {
+		return m
+	}
+	return -1
+}
+
 // maxLen returns the length in characters of the rule's longest string,
 // -1 when it has none (a repetition without bound, or recursion).
 func (x *Explainer) maxLen(rule string) int {

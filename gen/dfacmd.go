@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/peguri/rfc3986/gen/dfa"
 )
@@ -16,6 +17,7 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	start := fs.String("start", "", "comma-separated `rules` to compile (default: every rule that reaches no self-embedding recursion)")
 	pkg := fs.String("package", "parser", "Go `package` of the tables")
 	diag := fs.Bool("diagnostics", true, "emit per-state diagnostics, so that errors name the grammar's rules and what could come next")
+	tree := fs.String("tree", "", "also emit, for each rule compiled, a function that builds pigeon's parse tree without pigeon, read from pigeon's Go output `file` for this grammar (see syntax.Grammar.Tree)")
 	rf := addReadFlags(fs)
 	var opts dfa.Options
 	fs.IntVar(&opts.MaxNFA, "max-nfa", dfa.DefaultMaxNFA, "most NFA `states` per rule (and nodes per rule with repetitions written out)")
@@ -75,7 +77,28 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	src, err := dfa.Emit(*pkg, header("dfa", args, files), ms)
+	var tc *dfa.TreeCode
+	if *tree != "" {
+		src, err := os.ReadFile(*tree)
+		if err != nil {
+			return ioError{err}
+		}
+		rules := make([]string, len(ms))
+		for i, m := range ms {
+			rules[i] = m.Rule
+		}
+		if tc, err = dfa.Trees(src, rules); err != nil {
+			return err
+		}
+		if *report {
+			for _, r := range rules {
+				if why, ok := tc.Skipped[r]; ok {
+					fmt.Fprintf(stdout, "tree %s: pigeon's (%s)\n", r, why)
+				}
+			}
+		}
+	}
+	src, err := dfa.EmitTrees(*pkg, header("dfa", args, files), ms, tc)
 	if err != nil {
 		return err
 	}

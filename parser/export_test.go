@@ -33,3 +33,13 @@ func MustParseForTest(s string) URI {
 	}
 	return u
 }
+
+// HasTree reports whether p builds the trees of rule with the function gen
+// dfa -tree generated, rather than pigeon.
+func HasTree(p *Parser, rule string) bool { return p.g.HasTree(rule) }
+
+// GeneratedTree is the tree the generated function of rule builds for in,
+// nil if it builds none.
+func GeneratedTree(p *Parser, rule, in string) *Node {
+	return p.g.GeneratedTree(rule, in, uint64(exprBase+exprPerByte*len(in)))
+}

@@ -85,8 +85,8 @@ func URIRules() []string { return rfc3986.URIRules() }
 // ParseAs parses s as one of the [URIRules].
 func ParseAs(rule, s string) (URI, error) { return rfc3986.Parse(rule, s) }
 
-// ParseTree parses s as one of the [URIRules] with the pigeon parser alone;
-// see [Parser.ParseTree].
+// ParseTree parses s as one of the [URIRules] into pigeon's parse tree, as
+// ParseRule does, and builds the URI from the tree; see [Parser.ParseTree].
 func ParseTree(rule, s string) (URI, *Node, error) { return rfc3986.ParseTree(rule, s) }
 
 // Validate reports whether the whole of s matches the named rule of

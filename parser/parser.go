@@ -241,12 +241,15 @@ func (s *Parser) Validate(rule, in string) error {
 	return nil
 }
 
-// ParseRule parses the whole of in as the named rule with the pigeon
-// parser and returns its parse tree: the captured rules with their spans.
-// The rule's DFA decides first, so that an invalid input costs what a
-// valid one does to reject and gets the DFA's error; input longer than
-// MaxTreeLength gets no tree: its error says whether it is valid
-// ([ErrTooLongForTree]) or where it is not. A rule without a DFA is
+// ParseRule parses the whole of in as the named rule and returns the
+// pigeon parser's parse tree: the captured rules with their spans. The
+// rule's DFA decides first, so that an invalid input costs what a valid
+// one does to reject and gets the DFA's error; the tree of a valid input
+// comes from the function gen dfa -tree generated for the rule, which
+// builds pigeon's tree without pigeon (about a tenth of its time: see
+// syntax.Grammar.Tree), or from pigeon where the rule has none. Input
+// longer than MaxTreeLength gets no tree: its error says whether it is
+// valid ([ErrTooLongForTree]) or where it is not. A rule without a DFA is
 // decided by the pigeon parser alone, whose errors name terminals.
 func (s *Parser) ParseRule(rule, in string) (*Node, error) {
 	name, ok := s.Rule(rule)
@@ -274,7 +277,18 @@ func (s *Parser) parseRule(name, in string, maxExpr uint64) (*Node, error) {
 		return nil, &Error{Input: in, Offset: MaxTreeLength, Rule: name, Err: ErrTooLongForTree,
 			Msg: fmt.Sprintf("valid, but too long for a parse tree: %d bytes, the limit is %d", len(in), MaxTreeLength)}
 	}
-	return s.pegParse(name, in, maxExpr)
+	return s.treeParse(name, in, maxExpr)
+}
+
+// treeParse builds the tree of an input the rule's DFA accepted: with the
+// function gen dfa -tree generated for the rule, which builds pigeon's
+// tree without pigeon, or with pigeon (syntax.Grammar.Tree).
+func (s *Parser) treeParse(name, in string, maxExpr uint64) (*Node, error) {
+	if !s.g.HasTree(name) {
+		return s.pegParse(name, in, maxExpr)
+	}
+	n, f := s.g.TreeString(name, in, maxExpr)
+	return s.pegResult(name, in, n, f)
 }
 
 // ParsePEG parses the whole of in as the named rule with the pigeon
@@ -283,7 +297,8 @@ func (s *Parser) parseRule(name, in string, maxExpr uint64) (*Node, error) {
 // pigeon's terms: for a literal of several characters, such as "::", the
 // offset where the literal begins). ParseRule gives the same verdicts and
 // trees (the differential tests, and package syntaxtest for your grammar,
-// check it); ParsePEG is for those tests and for work on a grammar. Its
+// check it: ParseRule's trees come from generated functions where the rule
+// has one); ParsePEG is for those tests and for work on a grammar. Its
 // input is at most MaxTreeLength bytes, and its work is bounded as
 // ParseRule's.
 func (s *Parser) ParsePEG(rule, in string) (*Node, error) {
@@ -300,6 +315,11 @@ func (s *Parser) ParsePEG(rule, in string) (*Node, error) {
 // pegParse parses in with the pigeon parser alone.
 func (s *Parser) pegParse(name, in string, maxExpr uint64) (*Node, error) {
 	n, f := s.g.Parse(name, []byte(in), maxExpr)
+	return s.pegResult(name, in, n, f)
+}
+
+// pegResult is the tree or the error of a parse by pigeon.
+func (s *Parser) pegResult(name, in string, n *Node, f *syntax.Failure) (*Node, error) {
 	if f != nil {
 		exp := f.Expected
 		if i := slices.Index(exp, "EOF"); i >= 0 {

@@ -51,6 +51,11 @@ type Table struct {
 	Unencoded []rune
 	Percent   bool
 
+	// Tree, when gen dfa -tree wrote it, builds the parse tree of an
+	// input this DFA accepts as pigeon's parser would (see
+	// [Grammar.Tree]).
+	Tree TreeFunc
+
 	once   sync.Once
 	m      *Machine
 	csOnce sync.Once

@@ -10,13 +10,17 @@
 // grammar. For the URI rules of a syntax with [parser.Names], the fast
 // path's typed URI (DFA, then the Appendix B split) must also be the tree
 // path's, split as RFC 3986 Appendix B splits it, and recompose to the
-// input.
+// input. For every valid input, the parse tree ParseRule returns, which
+// the functions gen dfa -tree generates build where the rule has one, must
+// be pigeon's (ParsePEG's), node for node.
 package syntaxtest
 
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"regexp"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -139,7 +143,7 @@ func check(m *abnf.Matcher, syn *parser.Parser, rule string, uriRule bool, in st
 	if err != nil {
 		return err
 	}
-	_, perr := syn.ParsePEG(rule, in)
+	ptree, perr := syn.ParsePEG(rule, in)
 	verr := syn.Validate(rule, in)
 	if (perr == nil) != want || (verr == nil) != want {
 		return fmt.Errorf("%s %q: matcher %v, pigeon %v, DFA %v", rule, in, want, perr, verr)
@@ -151,6 +155,11 @@ func check(m *abnf.Matcher, syn *parser.Parser, rule string, uriRule bool, in st
 			return fmt.Errorf("%s %q: bad error %v", rule, in, verr)
 		}
 		return nil
+	}
+	// ParseRule's tree comes from the function gen dfa -tree generated,
+	// where the rule has one: it must be pigeon's.
+	if tree, err := syn.ParseRule(rule, in); err != nil || !reflect.DeepEqual(tree, ptree) {
+		return fmt.Errorf("%s %q: ParseRule's tree %s (%v), pigeon's %s", rule, in, showTree(in, tree), err, showTree(in, ptree))
 	}
 	if !uriRule {
 		return nil
@@ -170,6 +179,30 @@ func check(m *abnf.Matcher, syn *parser.Parser, rule string, uriRule bool, in st
 		return fmt.Errorf("%s %q: String() = %q", rule, in, fast.String())
 	}
 	return appendixB(in, fast)
+}
+
+// showTree writes a tree on one line: rule[start,end](kids…).
+func showTree(in string, n *parser.Node) string {
+	if n == nil {
+		return "nil"
+	}
+	var b strings.Builder
+	var walk func(*parser.Node)
+	walk = func(n *parser.Node) {
+		fmt.Fprintf(&b, "%s[%d,%d]", n.Rule, n.Start, n.End)
+		if n.Kids != nil {
+			b.WriteByte('(')
+			for i, k := range n.Kids {
+				if i > 0 {
+					b.WriteByte(' ')
+				}
+				walk(k)
+			}
+			b.WriteByte(')')
+		}
+	}
+	walk(n)
+	return b.String()
 }
 
 // appendixBExpr is RFC 3986 Appendix B's regular expression. It splits any

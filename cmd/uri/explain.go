@@ -51,6 +51,7 @@ func cmdExplain(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 	rule := fs.String("rule", "", "explain as this `rule`, any rule of the grammar (default: URI-reference; IRI-reference for rfc3987)")
 	grammar := fs.String("grammar", "rfc3986", "built-in `grammar`: "+grammarNames())
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
+	jobsFlag(fs, out)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -63,7 +64,7 @@ func cmdExplain(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	return eachInput(inputs, stdin, func(in input) (bool, error) {
+	return eachInput(inputs, stdin, out, func(out *output, in input) (bool, error) {
 		if in.tooLong() {
 			return false, writeInvalid(out, in, name, in.lengthError(name))
 		}

@@ -120,6 +120,7 @@ func cmdParse(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 	grammar := fs.String("grammar", "rfc3986", "built-in `grammar`: "+grammarNames())
 	decode := fs.Bool("decode", false, "add the decoded views: components percent-decoded, path segments, query pairs, port number, IP address")
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
+	jobsFlag(fs, out)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -128,7 +129,7 @@ func cmdParse(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	return eachInput(inputs, stdin, func(in input) (bool, error) {
+	return eachInput(inputs, stdin, out, func(out *output, in input) (bool, error) {
 		if in.tooLong() {
 			return false, writeInvalid(out, in, name, in.lengthError(name))
 		}
@@ -149,6 +150,13 @@ func cmdParse(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 				field(w, "valid", "true")
 				field(w, "rule", name)
 			})
+		}
+		if out.json && !*decode {
+			if b, ok := appendParseURI(out.w.AvailableBuffer(), in.s, name, u); ok {
+				out.n++
+				_, err := out.w.Write(b)
+				return true, err
+			}
 		}
 		j := parseJSON{
 			Input: in.s, InputQuoted: quoted(in.s), Valid: true, Rule: name,

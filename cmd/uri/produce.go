@@ -32,7 +32,7 @@ func cmdEncode(args []string, stdin io.Reader, out *output, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	return eachInput(inputs, stdin, func(in input) (bool, error) {
+	return eachInput(inputs, stdin, out, func(out *output, in input) (bool, error) {
 		var r string
 		var err error
 		if *escape {
@@ -55,7 +55,7 @@ func cmdDecode(args []string, stdin io.Reader, out *output, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	return eachInput(inputs, stdin, func(in input) (bool, error) {
+	return eachInput(inputs, stdin, out, func(out *output, in input) (bool, error) {
 		decode := parser.Decode
 		if *form {
 			decode = parser.FormDecode
@@ -72,7 +72,7 @@ func cmdURIToIRI(args []string, stdin io.Reader, out *output, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	return eachInput(inputs, stdin, func(in input) (bool, error) {
+	return eachInput(inputs, stdin, out, func(out *output, in input) (bool, error) {
 		if in.tooLong() {
 			return false, writeResult(out, in, nil, "", in.lengthError("URI-reference"), "input")
 		}

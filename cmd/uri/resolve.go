@@ -127,6 +127,7 @@ func cmdResolve(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 	nonStrict := fs.Bool("non-strict", false, "resolve as RFC 3986 §5.2.2's backward-compatible parsers: a reference with the base's scheme is relative")
 	trace := fs.Bool("trace", false, "print §5.2.2's steps: the branch taken, T after each step, §5.2.3's merge and §5.2.4's remove_dot_segments table")
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
+	jobsFlag(fs, out)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -143,7 +144,7 @@ func cmdResolve(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 	if berr != nil {
 		berr = &resolve.ArgError{Arg: "base", Input: base, Err: berr}
 	}
-	return eachInput(inputs[1:], stdin, func(in input) (bool, error) {
+	return eachInput(inputs[1:], stdin, out, func(out *output, in input) (bool, error) {
 		if berr != nil {
 			return false, writeResult(out, in, &base, "", berr, "")
 		}
@@ -166,6 +167,7 @@ func cmdNormalize(args []string, stdin io.Reader, out *output, stderr io.Writer)
 	ipv6 := fs.Bool("ipv6", false, "write IPv6 literals in RFC 5952's canonical text")
 	explain := fs.Bool("explain", false, "list each step of §6.2.2 and §6.2.3 that changed something, with before and after")
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
+	jobsFlag(fs, out)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -177,7 +179,7 @@ func cmdNormalize(args []string, stdin io.Reader, out *output, stderr io.Writer)
 	if *ipv6 {
 		n.Steps |= resolve.NormalizeIPv6Canonical
 	}
-	return eachInput(inputs, stdin, func(in input) (bool, error) {
+	return eachInput(inputs, stdin, out, func(out *output, in input) (bool, error) {
 		u, err := parseRef(in)
 		if err != nil {
 			return false, writeResult(out, in, nil, "", err, "input")
@@ -265,7 +267,7 @@ func cmdIRIToURI(args []string, stdin io.Reader, out *output, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	return eachInput(inputs, stdin, func(in input) (bool, error) {
+	return eachInput(inputs, stdin, out, func(out *output, in input) (bool, error) {
 		if in.tooLong() {
 			return false, writeResult(out, in, nil, "", in.lengthError("IRI-reference"), "input")
 		}

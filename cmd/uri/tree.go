@@ -30,6 +30,7 @@ func cmdTree(args []string, stdin io.Reader, out *output, stderr io.Writer) erro
 	rule := fs.String("rule", "", "parse as this `rule`, any rule of the grammar (default: URI-reference; IRI-reference for rfc3987)")
 	grammar := fs.String("grammar", "rfc3986", "built-in `grammar`: "+grammarNames())
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines: one nested tree per input")
+	jobsFlag(fs, out)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -38,7 +39,7 @@ func cmdTree(args []string, stdin io.Reader, out *output, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	return eachInput(inputs, stdin, func(in input) (bool, error) {
+	return eachInput(inputs, stdin, out, func(out *output, in input) (bool, error) {
 		if in.tooLong() {
 			return false, writeInvalid(out, in, name, in.lengthError(name))
 		}
@@ -48,6 +49,13 @@ func cmdTree(args []string, stdin io.Reader, out *output, stderr io.Writer) erro
 		n, err := g.ParseRule(name, in.s)
 		if err != nil {
 			return false, writeInvalid(out, in, name, err)
+		}
+		if out.json {
+			if b, ok := appendTreeJSON(out.w.AvailableBuffer(), in.s, n); ok {
+				out.n++
+				_, err := out.w.Write(b)
+				return true, err
+			}
 		}
 		return true, out.record(toJSON(in.s, n), func(w io.Writer) {
 			var walk func(*parser.Node, int)

@@ -10,4 +10,4 @@ package urn
 //
 //go:generate go run github.com/peguri/rfc3986/gen peg -grammar rfc3986 -grammar urn.abnf -start namestring,assigned-name,NID,NSS,rq-components,r-component,q-component,f-component -nocapture ldh -package urngen -o internal/urngen/urn.peg
 //go:generate go run github.com/mna/pigeon -optimize-parser -o internal/urngen/urn_peg.go internal/urngen/urn.peg
-//go:generate go run github.com/peguri/rfc3986/gen dfa -grammar rfc3986 -grammar urn.abnf -start namestring,NID,NSS -package urngen -o internal/urngen/urn_dfa.go
+//go:generate go run github.com/peguri/rfc3986/gen dfa -grammar rfc3986 -grammar urn.abnf -start namestring,NID,NSS -package urngen -tree internal/urngen/urn_peg.go -o internal/urngen/urn_dfa.go

@@ -902,6 +902,12 @@ func Report(ms []*Machine) string {
 // states. header begins the file, without the comment slashes, one line or
 // more.
 func Emit(pkg, header string, ms []*Machine) ([]byte, error) {
+	return EmitTrees(pkg, header, ms, nil)
+}
+
+// EmitTrees is Emit with the tree functions of tc (see [Trees]), if not
+// nil: each table of a rule tc has a function for gets it as its Tree.
+func EmitTrees(pkg, header string, ms []*Machine, tc *TreeCode) ([]byte, error) {
 	for _, m := range ms {
 		if n := len(m.table().Next); n+1 > MaxTableStates {
 			return nil, fmt.Errorf("%s: its minimal DFA has %d states, and the 16-bit tables number at most %d besides the dead state", m.Rule, n, MaxTableStates-1)
@@ -932,9 +938,18 @@ func Emit(pkg, header string, ms []*Machine) ([]byte, error) {
 		if m.Charset != nil {
 			emitCharset(&b, *m.Charset)
 		}
+		if f := tc.funcFor(m.Rule); f != "" {
+			fmt.Fprintf(&b, "\t\tTree: %s,\n", f)
+		}
 		fmt.Fprintf(&b, "\t},\n")
 	}
 	fmt.Fprintf(&b, "}\n}\n")
+	if tc != nil && len(tc.Funcs) > 0 {
+		b.WriteString("\n// The tree functions (gen dfa -tree): each evaluates pigeon's PEG\n")
+		b.WriteString("// expressions as pigeon's parser does and builds the same nodes, for\n")
+		b.WriteString("// inputs the rule's DFA accepted (see syntax.Grammar.Tree).\n")
+		b.Write(tc.Code)
+	}
 	return format.Source(b.Bytes())
 }
 

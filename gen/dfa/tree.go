@@ -1,0 +1,663 @@
+package dfa
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Trees from the automata's side: gen dfa -tree reads the parser pigeon
+// generated from the grammar's PEG (the Go file, which holds the PEG as
+// pigeon's own expression values) and writes, for each start rule it
+// compiles, a Go function that evaluates those expressions exactly as
+// pigeon's parser does (ordered choice, possessive repetition, predicates,
+// the same count of expressions) and builds the nodes pigeon's capture
+// actions build. The function runs after the rule's DFA has accepted the
+// input (syntax.Grammar.Tree): where the grammar is regular, the DFA
+// decides and reports errors, and the generated function only lays out
+// the tree. A start rule whose PEG reaches what the function cannot
+// mirror (the exact recognizer's guided decisions, left recursion folded
+// by actions, Unicode classes, code predicates) keeps pigeon's tree.
+
+// TreeCode is the Go code of the tree functions of some start rules.
+type TreeCode struct {
+	// Funcs maps each start rule (ABNF name) to its function's name.
+	Funcs map[string]string
+	// Skipped maps each start rule left to pigeon to the reason.
+	Skipped map[string]string
+	// Code is the functions and their tables, for the DFA file.
+	Code []byte
+}
+
+// pexpr is one of pigeon's expressions.
+type pexpr struct {
+	kind     string // pigeon's type name: seqExpr, choiceExpr, …
+	exprs    []*pexpr
+	name     string // ruleRefExpr: the rule; actionExpr: the callon method
+	val      string // litMatcher, charClassMatcher
+	fold     bool   // ignoreCase
+	inverted bool
+	chars    []rune
+	ranges   []rune
+	label    string
+}
+
+// paction is what an action does: capture a node of rule, or pass its
+// labeled value through (an entry rule).
+type paction struct {
+	capture string // the rule captured; "" for a pass-through
+	label   string
+}
+
+// pigeonParser is what Trees reads from pigeon's Go output.
+type pigeonParser struct {
+	rules   map[string]*pexpr // rule identifier → its expression
+	entries map[string]string // start rule → entry rule identifier
+	guided  map[string]bool   // guided entry rule identifiers
+	actions map[string]*paction
+}
+
+// Trees reads src, a parser pigeon generated from gen peg's output, and
+// returns the tree functions of the start rules given (ABNF names).
+func Trees(src []byte, rules []string) (*TreeCode, error) {
+	pp, err := readPigeon(src)
+	if err != nil {
+		return nil, fmt.Errorf("-tree: %w", err)
+	}
+	e := &treeEmitter{pp: pp, classes: map[string]string{}, done: map[string]bool{}}
+	tc := &TreeCode{Funcs: map[string]string{}, Skipped: map[string]string{}}
+	var want []string
+	for _, r := range rules {
+		entry, ok := pp.entries[r]
+		if !ok {
+			tc.Skipped[r] = "no pigeon entrypoint"
+			continue
+		}
+		if why := e.unsupported(r, entry); why != "" {
+			tc.Skipped[r] = why
+			continue
+		}
+		tc.Funcs[r] = "treeEntry_" + entry
+		want = append(want, entry)
+	}
+	for _, entry := range want {
+		e.rule(entry)
+	}
+	var head bytes.Buffer
+	if len(want) > 0 {
+		fmt.Fprintf(&head, "\n// treeNames are the rules the tree functions capture, by index.\nvar treeNames = []string{\n")
+		for _, n := range e.names {
+			fmt.Fprintf(&head, "%q,\n", n)
+		}
+		fmt.Fprintf(&head, "}\n")
+	}
+	for _, entry := range want {
+		fmt.Fprintf(&head, "\n// treeEntry_%s builds the tree of pigeon's entrypoint %s.\n", entry, entry)
+		fmt.Fprintf(&head, "func treeEntry_%s(p *syntax.TreeParser) bool {\np.Names = treeNames\nreturn %s(p)\n}\n", entry, treeFunc(entry))
+	}
+	tc.Code = append(head.Bytes(), e.out.Bytes()...)
+	return tc, nil
+}
+
+func treeFunc(ident string) string { return "tree_" + ident }
+
+// readPigeon reads the grammar value, the actions and the PEG glue out of
+// pigeon's Go output.
+func readPigeon(src []byte) (*pigeonParser, error) {
+	f, err := parser.ParseFile(token.NewFileSet(), "peg.go", src, 0)
+	if err != nil {
+		return nil, err
+	}
+	pp := &pigeonParser{rules: map[string]*pexpr{}, entries: map[string]string{}, guided: map[string]bool{}, actions: map[string]*paction{}}
+	on := map[string]*paction{} // onX method → action
+	callon := map[string]string{}
+	var grammar *ast.CompositeLit
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				vs, ok := s.(*ast.ValueSpec)
+				if !ok || len(vs.Names) != 1 || vs.Names[0].Name != "g" || len(vs.Values) != 1 {
+					continue
+				}
+				if u, ok := vs.Values[0].(*ast.UnaryExpr); ok {
+					grammar, _ = u.X.(*ast.CompositeLit)
+				}
+			}
+		case *ast.FuncDecl:
+			readFunc(d, pp, on, callon)
+		}
+	}
+	if grammar == nil {
+		return nil, errors.New("no grammar value g: not a parser pigeon generated")
+	}
+	for name, onName := range callon {
+		if a := on[onName]; a != nil {
+			pp.actions[name] = a
+		}
+	}
+	rules, ok := field(grammar, "rules").(*ast.CompositeLit)
+	if !ok {
+		return nil, errors.New("the grammar has no rules")
+	}
+	for _, r := range rules.Elts {
+		rl, ok := r.(*ast.CompositeLit)
+		if !ok {
+			return nil, errors.New("a rule that is not a literal")
+		}
+		name, err := stringLit(field(rl, "name"))
+		if err != nil {
+			return nil, fmt.Errorf("rule name: %w", err)
+		}
+		x, err := readExpr(field(rl, "expr"))
+		if err != nil {
+			return nil, fmt.Errorf("rule %s: %w", name, err)
+		}
+		pp.rules[name] = x
+	}
+	if len(pp.entries) == 0 {
+		return nil, errors.New("no PEG function with Entries: not gen peg's glue")
+	}
+	return pp, nil
+}
+
+// readFunc reads the actions (onX: what they return; callonX: which onX
+// and label) and the PEG glue (Entries, Guided).
+func readFunc(d *ast.FuncDecl, pp *pigeonParser, on map[string]*paction, callon map[string]string) {
+	name := d.Name.Name
+	if d.Body == nil {
+		return
+	}
+	if name == "PEG" && d.Recv == nil {
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			kv, ok := n.(*ast.KeyValueExpr)
+			if !ok {
+				return true
+			}
+			key, _ := kv.Key.(*ast.Ident)
+			lit, _ := kv.Value.(*ast.CompositeLit)
+			if key == nil || lit == nil {
+				return true
+			}
+			switch key.Name {
+			case "Entries":
+				for _, e := range lit.Elts {
+					kv, ok := e.(*ast.KeyValueExpr)
+					if !ok {
+						continue
+					}
+					k, err1 := stringLit(kv.Key)
+					v, err2 := stringLit(kv.Value)
+					if err1 == nil && err2 == nil {
+						pp.entries[k] = v
+					}
+				}
+			case "Guided":
+				for _, e := range lit.Elts {
+					if v, err := stringLit(e); err == nil {
+						pp.guided[v] = true
+					}
+				}
+			}
+			return true
+		})
+		return
+	}
+	if d.Recv == nil || len(d.Body.List) == 0 {
+		return
+	}
+	ret, ok := d.Body.List[len(d.Body.List)-1].(*ast.ReturnStmt)
+	if !ok {
+		return
+	}
+	switch {
+	case strings.HasPrefix(name, "callon"):
+		// return p.cur.onX(stack["v"])
+		if len(ret.Results) != 1 {
+			return
+		}
+		call, ok := ret.Results[0].(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return
+		}
+		idx, ok := call.Args[0].(*ast.IndexExpr)
+		if !ok {
+			return
+		}
+		label, err := stringLit(idx.Index)
+		if err != nil || label != "v" {
+			return
+		}
+		callon[name] = sel.Sel.Name
+	case strings.HasPrefix(name, "on") && len(d.Body.List) == 1:
+		if d.Type.Params == nil || len(d.Type.Params.List) != 1 || len(d.Type.Params.List[0].Names) != 1 || d.Type.Params.List[0].Names[0].Name != "v" {
+			return
+		}
+		switch len(ret.Results) {
+		case 2: // return v, nil
+			v, ok1 := ret.Results[0].(*ast.Ident)
+			n, ok2 := ret.Results[1].(*ast.Ident)
+			if ok1 && ok2 && v.Name == "v" && n.Name == "nil" {
+				on[name] = &paction{label: "v"}
+			}
+		case 1: // return c.capture("R", v)
+			call, ok := ret.Results[0].(*ast.CallExpr)
+			if !ok || len(call.Args) != 2 {
+				return
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "capture" {
+				return
+			}
+			rule, err := stringLit(call.Args[0])
+			v, ok := call.Args[1].(*ast.Ident)
+			if err == nil && ok && v.Name == "v" {
+				on[name] = &paction{capture: rule, label: "v"}
+			}
+		}
+	}
+}
+
+// field is the value of a keyed field of a composite literal, or nil.
+func field(c *ast.CompositeLit, name string) ast.Expr {
+	for _, e := range c.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == name {
+				return kv.Value
+			}
+		}
+	}
+	return nil
+}
+
+func stringLit(e ast.Expr) (string, error) {
+	b, ok := e.(*ast.BasicLit)
+	if !ok || b.Kind != token.STRING {
+		return "", errors.New("not a string literal")
+	}
+	return strconv.Unquote(b.Value)
+}
+
+func boolLit(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == "true"
+}
+
+func runeList(e ast.Expr) ([]rune, error) {
+	if e == nil {
+		return nil, nil
+	}
+	c, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil, errors.New("not a rune list")
+	}
+	var out []rune
+	for _, x := range c.Elts {
+		b, ok := x.(*ast.BasicLit)
+		if !ok || b.Kind != token.CHAR {
+			return nil, errors.New("not a rune literal")
+		}
+		s, err := strconv.Unquote(b.Value)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, []rune(s)[0])
+	}
+	return out, nil
+}
+
+// readExpr reads one of pigeon's expression values: &kind{…}.
+func readExpr(e ast.Expr) (*pexpr, error) {
+	u, ok := e.(*ast.UnaryExpr)
+	if !ok {
+		return nil, errors.New("an expression that is not &kind{…}")
+	}
+	c, ok := u.X.(*ast.CompositeLit)
+	if !ok {
+		return nil, errors.New("an expression that is not &kind{…}")
+	}
+	id, ok := c.Type.(*ast.Ident)
+	if !ok {
+		return nil, errors.New("an expression of unnamed type")
+	}
+	x := &pexpr{kind: id.Name}
+	sub := func(name string) error {
+		v := field(c, name)
+		if v == nil {
+			return fmt.Errorf("%s without %s", x.kind, name)
+		}
+		y, err := readExpr(v)
+		if err != nil {
+			return err
+		}
+		x.exprs = []*pexpr{y}
+		return nil
+	}
+	list := func(name string) error {
+		v, ok := field(c, name).(*ast.CompositeLit)
+		if !ok {
+			return fmt.Errorf("%s without %s", x.kind, name)
+		}
+		for _, e := range v.Elts {
+			y, err := readExpr(e)
+			if err != nil {
+				return err
+			}
+			x.exprs = append(x.exprs, y)
+		}
+		return nil
+	}
+	var err error
+	switch x.kind {
+	case "seqExpr":
+		err = list("exprs")
+	case "choiceExpr":
+		err = list("alternatives")
+	case "zeroOrOneExpr", "zeroOrMoreExpr", "oneOrMoreExpr", "andExpr", "notExpr":
+		err = sub("expr")
+	case "labeledExpr":
+		x.label, _ = stringLit(field(c, "label"))
+		err = sub("expr")
+	case "actionExpr":
+		if sel, ok := field(c, "run").(*ast.SelectorExpr); ok {
+			x.name = sel.Sel.Name
+		}
+		err = sub("expr")
+	case "ruleRefExpr":
+		x.name, err = stringLit(field(c, "name"))
+	case "litMatcher":
+		x.val, err = stringLit(field(c, "val"))
+		x.fold = boolLit(field(c, "ignoreCase"))
+	case "charClassMatcher":
+		x.val, _ = stringLit(field(c, "val"))
+		x.fold = boolLit(field(c, "ignoreCase"))
+		x.inverted = boolLit(field(c, "inverted"))
+		if x.chars, err = runeList(field(c, "chars")); err != nil {
+			break
+		}
+		if x.ranges, err = runeList(field(c, "ranges")); err != nil {
+			break
+		}
+		if cl, ok := field(c, "classes").(*ast.CompositeLit); ok && len(cl.Elts) > 0 {
+			x.kind = "unicodeClass" // not mirrored
+		}
+		if field(c, "basicLatinChars") != nil {
+			x.kind = "basicLatin" // pigeon's -optimize-basic-latin: not mirrored
+		}
+	case "anyMatcher":
+	default:
+		// andCodeExpr, notCodeExpr, stateCodeExpr, recoveryExpr,
+		// throwExpr: not mirrored.
+	}
+	return x, err
+}
+
+type treeEmitter struct {
+	pp      *pigeonParser
+	out     bytes.Buffer
+	classes map[string]string // key → table name
+	names   []string          // rules captured, in the order of their indices
+	done    map[string]bool   // rules emitted
+	n       int               // fresh variables
+}
+
+// unsupported says why start rule r (entry rule entry) keeps pigeon's
+// tree, or "".
+func (e *treeEmitter) unsupported(r, entry string) string {
+	if e.pp.guided[entry] {
+		return "its parse consults the exact recognizer"
+	}
+	x := e.pp.rules[entry]
+	// The entry: v:R !. { return v, nil }, R a captured rule.
+	if x == nil || x.kind != "actionExpr" || len(x.exprs) != 1 || x.exprs[0].kind != "seqExpr" {
+		return "its entry rule is not v:R !."
+	}
+	if a := e.pp.actions[x.name]; a == nil || a.capture != "" {
+		return "its entry rule's action is not return v"
+	}
+	seq := x.exprs[0].exprs
+	if len(seq) != 2 || seq[0].kind != "labeledExpr" || seq[0].label != "v" || seq[0].exprs[0].kind != "ruleRefExpr" {
+		return "its entry rule is not v:R !."
+	}
+	target := e.pp.rules[seq[0].exprs[0].name]
+	if target == nil || target.kind != "actionExpr" || e.pp.actions[target.name] == nil || e.pp.actions[target.name].capture == "" {
+		return "its rule is not captured (pigeon's tree is the span)"
+	}
+	seen := map[string]bool{}
+	var why string
+	var walk func(x *pexpr) bool
+	walk = func(x *pexpr) bool {
+		switch x.kind {
+		case "seqExpr", "choiceExpr", "zeroOrOneExpr", "zeroOrMoreExpr", "oneOrMoreExpr", "andExpr", "notExpr", "labeledExpr",
+			"litMatcher", "charClassMatcher", "anyMatcher":
+		case "actionExpr":
+			a := e.pp.actions[x.name]
+			switch {
+			case a == nil:
+				why = "an action other than capture (" + x.name + ")"
+				return false
+			case a.capture != "":
+				// v:(…): the label holds the whole expression.
+				if len(x.exprs) != 1 || x.exprs[0].kind != "labeledExpr" || x.exprs[0].label != a.label {
+					why = "a capture of something other than its whole expression"
+					return false
+				}
+			}
+		case "ruleRefExpr":
+			if seen[x.name] {
+				return true
+			}
+			seen[x.name] = true
+			y := e.pp.rules[x.name]
+			if y == nil {
+				why = "a reference to no rule (" + x.name + ")"
+				return false
+			}
+			return walk(y)
+		default:
+			why = "a " + x.kind + " expression"
+			return false
+		}
+		for _, y := range x.exprs {
+			if !walk(y) {
+				return false
+			}
+		}
+		return true
+	}
+	seen[entry] = true
+	if !walk(x) {
+		return why
+	}
+	return ""
+}
+
+// rule emits the function of pigeon rule ident and those it references.
+func (e *treeEmitter) rule(ident string) {
+	if e.done[ident] {
+		return
+	}
+	e.done[ident] = true
+	x := e.pp.rules[ident]
+	var body bytes.Buffer
+	e.expr(&body, x, "ok")
+	fmt.Fprintf(&e.out, "\n// %s mirrors pigeon's rule %s.\n", treeFunc(ident), ident)
+	fmt.Fprintf(&e.out, "func %s(p *syntax.TreeParser) (ok bool) {\n", treeFunc(ident))
+	fmt.Fprintf(&e.out, "if !p.Check() {\nreturn false\n}\n")
+	e.out.Write(body.Bytes())
+	fmt.Fprintf(&e.out, "return ok\n}\n")
+	for _, r := range pegRefs(x) {
+		e.rule(r)
+	}
+}
+
+// pegRefs lists the rules x references, in order, once each.
+func pegRefs(x *pexpr) []string {
+	var out []string
+	var walk func(*pexpr)
+	walk = func(x *pexpr) {
+		if x.kind == "ruleRefExpr" && !slices.Contains(out, x.name) {
+			out = append(out, x.name)
+		}
+		for _, y := range x.exprs {
+			walk(y)
+		}
+	}
+	walk(x)
+	return out
+}
+
+func (e *treeEmitter) fresh(base string) string {
+	e.n++
+	return base + strconv.Itoa(e.n)
+}
+
+// expr writes code that evaluates x as pigeon does and sets ok (declared)
+// to whether it matched. On failure the position and the nodes are as
+// before; every evaluation counts one expression, as pigeon's parseExpr.
+func (e *treeEmitter) expr(b *bytes.Buffer, x *pexpr, ok string) {
+	b.WriteString("p.N++\n")
+	switch x.kind {
+	case "seqExpr":
+		pos, m := e.fresh("pos"), e.fresh("m")
+		fmt.Fprintf(b, "%s, %s := p.Pos, p.Mark()\n", pos, m)
+		for i, y := range x.exprs {
+			if i > 0 {
+				fmt.Fprintf(b, "if %s {\n", ok)
+			}
+			e.expr(b, y, ok)
+		}
+		for i := 1; i < len(x.exprs); i++ {
+			b.WriteString("}\n")
+		}
+		fmt.Fprintf(b, "if !%s {\np.Pos = %s\np.Cut(%s)\n}\n", ok, pos, m)
+	case "choiceExpr":
+		for i, y := range x.exprs {
+			if i > 0 {
+				fmt.Fprintf(b, "if !%s {\n", ok)
+			}
+			e.expr(b, y, ok)
+		}
+		for i := 1; i < len(x.exprs); i++ {
+			b.WriteString("}\n")
+		}
+	case "zeroOrOneExpr":
+		t := e.fresh("ok")
+		fmt.Fprintf(b, "var %s bool\n", t)
+		e.expr(b, x.exprs[0], t)
+		fmt.Fprintf(b, "_ = %s\n%s = true\n", t, ok)
+	case "zeroOrMoreExpr", "oneOrMoreExpr":
+		t, n := e.fresh("ok"), e.fresh("n")
+		fmt.Fprintf(b, "%s := 0\nfor p.Check() {\nvar %s bool\n", n, t)
+		e.expr(b, x.exprs[0], t)
+		fmt.Fprintf(b, "if !%s {\nbreak\n}\n%s++\n}\n", t, n)
+		if x.kind == "zeroOrMoreExpr" {
+			fmt.Fprintf(b, "_ = %s\n%s = true\n", n, ok)
+		} else {
+			fmt.Fprintf(b, "%s = %s > 0\n", ok, n)
+		}
+	case "andExpr", "notExpr":
+		pos, m, t := e.fresh("pos"), e.fresh("m"), e.fresh("ok")
+		fmt.Fprintf(b, "%s, %s := p.Pos, p.Mark()\nvar %s bool\n", pos, m, t)
+		e.expr(b, x.exprs[0], t)
+		not := ""
+		if x.kind == "notExpr" {
+			not = "!"
+		}
+		fmt.Fprintf(b, "p.Pos = %s\np.Cut(%s)\n%s = %s%s\n", pos, m, ok, not, t)
+	case "labeledExpr":
+		e.expr(b, x.exprs[0], ok)
+	case "actionExpr":
+		a := e.pp.actions[x.name]
+		if a.capture == "" {
+			e.expr(b, x.exprs[0], ok)
+			break
+		}
+		start, m := e.fresh("start"), e.fresh("m")
+		fmt.Fprintf(b, "%s, %s := p.Pos, p.Mark()\n", start, m)
+		e.expr(b, x.exprs[0], ok)
+		i := slices.Index(e.names, a.capture)
+		if i < 0 {
+			i = len(e.names)
+			e.names = append(e.names, a.capture)
+		}
+		fmt.Fprintf(b, "if %s {\np.Capture(%d, %s, %s) // %s\n}\n", ok, i, start, m, a.capture)
+	case "ruleRefExpr":
+		fmt.Fprintf(b, "%s = %s(p)\n", ok, treeFunc(x.name))
+	case "anyMatcher":
+		fmt.Fprintf(b, "%s = p.Any()\n", ok)
+	case "litMatcher":
+		if len(x.val) == 1 && x.val[0] < 0x80 && (!x.fold || !unicode.IsLetter(rune(x.val[0]))) {
+			fmt.Fprintf(b, "if %s = p.Pos < len(p.In) && p.In[p.Pos] == %q; %s {\np.Pos++\n}\n", ok, x.val[0], ok)
+		} else {
+			fmt.Fprintf(b, "%s = p.Lit(%q, %v)\n", ok, x.val, x.fold)
+		}
+	case "charClassMatcher":
+		tab := e.class(x)
+		fmt.Fprintf(b, "if p.Pos < len(p.In) && p.In[p.Pos] < 0x80 {\n")
+		fmt.Fprintf(b, "c := p.In[p.Pos]\nif %s = %s[c>>6]&(1<<(c&63)) != 0; %s {\np.Pos++\n}\n", ok, tab, ok)
+		fmt.Fprintf(b, "} else {\n%s = p.Class(&%s, %sChars, %sRanges, %v, %v)\n}\n", ok, tab, tab, tab, x.fold, x.inverted)
+	default:
+		panic("tree: unsupported expression " + x.kind) // unsupported() rules it out
+	}
+}
+
+// class returns the name of the tables of a character class, emitting
+// them the first time: a bitmap of the bytes that match (for ASCII, and
+// for every byte of an octet grammar), with the characters and ranges for
+// the rest.
+func (e *treeEmitter) class(x *pexpr) string {
+	key := fmt.Sprintf("%q %v %v %v %v", x.val, x.fold, x.inverted, x.chars, x.ranges)
+	if name, ok := e.classes[key]; ok {
+		return name
+	}
+	name := "treeClass" + strconv.Itoa(len(e.classes)+1)
+	e.classes[key] = name
+	var bits [4]uint64
+	for c := range 256 {
+		cur := rune(c)
+		if x.fold {
+			cur = unicode.ToLower(cur)
+		}
+		in := slices.Contains(x.chars, cur)
+		for i := 0; !in && i+1 < len(x.ranges); i += 2 {
+			in = cur >= x.ranges[i] && cur <= x.ranges[i+1]
+		}
+		if in != x.inverted {
+			bits[c>>6] |= 1 << (c & 63)
+		}
+	}
+	runes := func(rs []rune) string {
+		if len(rs) == 0 {
+			return "[]rune(nil)"
+		}
+		s := make([]string, len(rs))
+		for i, r := range rs {
+			s[i] = strconv.QuoteRune(r)
+		}
+		return "[]rune{" + strings.Join(s, ", ") + "}"
+	}
+	fmt.Fprintf(&e.out, "\n// %s is the class %s.\nvar (\n", name, x.val)
+	fmt.Fprintf(&e.out, "%s = [4]uint64{%#x, %#x, %#x, %#x}\n", name, bits[0], bits[1], bits[2], bits[3])
+	fmt.Fprintf(&e.out, "%sChars = %s\n%sRanges = %s\n)\n", name, runes(x.chars), name, runes(x.ranges))
+	return name
+}
+
+// funcFor is the tree function of rule, or "".
+func (tc *TreeCode) funcFor(rule string) string {
+	if tc == nil {
+		return ""
+	}
+	return tc.Funcs[rule]
+}

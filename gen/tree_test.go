@@ -1,0 +1,196 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/peguri/rfc3986/abnf"
+	"github.com/peguri/rfc3986/gen/peg"
+)
+
+// treeMain compares, in a program built from a grammar, the trees of
+// syntax.Grammar.Tree (the functions gen dfa -tree generates) with
+// pigeon's (Grammar.Parse) on samples of every rule and near-misses, and
+// prints per rule how many trees the generated function built.
+const treeMain = `package main
+
+import (
+	"fmt"
+	"os"
+	"reflect"
+
+	"github.com/peguri/rfc3986/abnf"
+	"github.com/peguri/rfc3986/syntax"
+)
+
+func main() {
+	src, err := os.ReadFile(os.Args[1])
+	if err != nil {
+		panic(err)
+	}
+	ag, err := abnf.Read([]abnf.Source{{Name: os.Args[1], Text: src}}, &abnf.Options{Octets: len(os.Args) > 2 && os.Args[2] == "-octets"})
+	if err != nil {
+		panic(err)
+	}
+	g, err := syntax.NewGrammar("g", PEG(), DFA())
+	if err != nil {
+		panic(err)
+	}
+	s := abnf.NewSampler(ag, 1)
+	for _, rule := range g.Rules() {
+		fast, n := 0, 0
+		for i := range 300 {
+			b, err := s.Sample(rule)
+			if err != nil {
+				break
+			}
+			if i%3 == 2 && len(b) > 0 {
+				b[i%len(b)] ^= byte(i)
+			}
+			n++
+			t1, f1 := g.Tree(rule, b, 1<<20)
+			t2, f2 := g.Parse(rule, b, 1<<20)
+			if !reflect.DeepEqual(t1, t2) || !reflect.DeepEqual(f1, f2) {
+				fmt.Printf("MISMATCH %s %q\n", rule, b)
+			}
+			if g.GeneratedTree(rule, string(b), 1<<20) != nil {
+				fast++
+			}
+		}
+		fmt.Printf("%s %v %d/%d\n", rule, g.HasTree(rule), fast, n)
+	}
+}
+`
+
+func TestTreeGrammars(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds parsers with pigeon")
+	}
+	leftrec := writeFile(t, "list.abnf", "list = list \",\" item / item\nitem = 1*ALPHA\nexpr = expr \"-\" term / term\nterm = term \"*\" DIGIT / DIGIT\n")
+	for _, tt := range []struct {
+		file string
+		fast []string // rules whose trees must come from generated functions
+		slow []string // rules whose trees must be pigeon's
+		args []string // more flags of gen dfa
+	}{
+		{"../testdata/grammars/rfc3339.abnf", []string{"date-time", "full-date", "time-numoffset"}, nil, nil},
+		{"../testdata/grammars/rfc5646.abnf", []string{"Language-Tag", "langtag"}, nil, nil},
+		// Left recursion is regular here, and has DFAs, but its trees are
+		// folded by actions: pigeon builds them.
+		{leftrec, nil, []string{"list", "expr"}, []string{"-diagnostics=false"}},
+		// Octets: each byte a character, for pigeon (which reads UTF-8)
+		// mapped to the code point of its value. STRUCTURED-DATA consults the
+		// exact recognizer: pigeon builds its trees.
+		{"../testdata/grammars/rfc5424.abnf", []string{"SD-ELEMENT", "PARAM-VALUE", "UTF-8-STRING", "TIMESTAMP"}, []string{"STRUCTURED-DATA"}, []string{"-octets"}},
+	} {
+		t.Run(filepath.Base(tt.file), func(t *testing.T) {
+			out := runTree(t, tt.file, tt.args...)
+			got := map[string]string{}
+			for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+				if strings.HasPrefix(line, "MISMATCH") {
+					t.Error(line)
+					continue
+				}
+				rule, rest, _ := strings.Cut(line, " ")
+				got[rule] = rest
+			}
+			for _, r := range tt.fast {
+				if !strings.HasPrefix(got[r], "true ") || strings.HasPrefix(got[r], "true 0/") {
+					t.Errorf("%s: %q, want trees from the generated function", r, got[r])
+				}
+			}
+			for _, r := range tt.slow {
+				if !strings.HasPrefix(got[r], "false ") {
+					t.Errorf("%s: %q, want pigeon's trees", r, got[r])
+				}
+			}
+			t.Logf("\n%s", out)
+		})
+	}
+}
+
+// runTree generates a grammar's parser as generate.go does (gen peg,
+// pigeon, gen dfa -tree) in a temporary module and runs treeMain on it.
+func runTree(t *testing.T, file string, dfaArgs ...string) string {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	octets := slices.Contains(dfaArgs, "-octets")
+	g, err := abnf.Read([]abnf.Source{{Name: file, Text: src}}, &abnf.Options{Octets: octets})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := peg.Translate(g, peg.Options{Package: "main", Witnesses: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	mod, err := harnessModule()
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"go.mod": mod, "grammar.peg": string(res.PEG), "main.go": treeMain} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := func(name string, args ...string) string {
+		c := exec.Command(name, args...)
+		c.Dir = dir
+		out, err := c.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	run("go", "get", pigeonPkg+"@"+pigeonVersion)
+	run("go", "run", pigeonPkg, "-optimize-parser", "-o", "parser.go", "grammar.peg")
+	args := append([]string{"dfa", "-grammar", abs, "-package", "main", "-tree", filepath.Join(dir, "parser.go"), "-o", filepath.Join(dir, "dfa.go")}, dfaArgs...)
+	if out, errs, code := runGen(t, "", args...); code != 0 {
+		t.Fatalf("gen dfa: exit %d\n%s%s", code, out, errs)
+	}
+	run("go", "mod", "tidy")
+	// -composites=false: gen peg's network glue (pigeon's file, not the
+	// tree code) writes unkeyed syntax.NetEdge literals.
+	run("go", "vet", "-composites=false", ".")
+	run("go", "build", "-o", "prog", ".")
+	if octets {
+		return run(filepath.Join(dir, "prog"), abs, "-octets")
+	}
+	return run(filepath.Join(dir, "prog"), abs)
+}
+
+// TestTreeFlagErrors: -tree with a file that is missing, or that is not a
+// parser pigeon generated, is an error naming it; nothing is written.
+func TestTreeFlagErrors(t *testing.T) {
+	notPigeon := writeFile(t, "x.go", "package x\n\nvar g = 1\n")
+	notGo := writeFile(t, "y.go", "this is not Go\n")
+	for _, tt := range []struct {
+		name, file, want string
+	}{
+		{"missing", filepath.Join(t.TempDir(), "none.go"), "none.go"},
+		{"not pigeon's", notPigeon, "-tree: no grammar value g"},
+		{"not Go", notGo, "-tree: "},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			o := filepath.Join(t.TempDir(), "dfa.go")
+			_, errs, code := runGen(t, "", "dfa", "-grammar", "rfc3986", "-start", "scheme", "-tree", tt.file, "-o", o)
+			if code == 0 || !strings.Contains(errs, tt.want) {
+				t.Errorf("exit %d, stderr %q; want an error with %q", code, errs, tt.want)
+			}
+			if _, err := os.Stat(o); err == nil {
+				t.Errorf("%s written", o)
+			}
+		})
+	}
+}
