@@ -2,7 +2,10 @@ module github.com/peguri/rfc3986/beam
 
 go 1.26.0
 
-require github.com/peguri/rfc3986 v0.0.0
+require (
+	github.com/google/go-cmp v0.7.0
+	github.com/peguri/rfc3986 v0.0.0
+)
 
 require (
 	cel.dev/expr v0.25.2 // indirect

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/peguri/rfc3986/beam/pipeline"
@@ -30,7 +31,7 @@ import (
 
 // defaultRunner is the in-process runner: see docs/beam.md for why direct
 // and not prism.
-const defaultRunner = "direct"
+const defaultRunner = pipeline.DefaultRunner
 
 type globs []string
 
@@ -48,7 +49,13 @@ func main() {
 	flag.BoolVar(&c.IPv6, "ipv6", false, "as uri normalize -ipv6: IPv6 literals in RFC 5952's text")
 	flag.StringVar(&c.Level, "level", "", "deduplicate at this §6.2 comparison `level`: simple, syntax or scheme (default: the normalization's, syntax, or scheme with -scheme)")
 	flag.BoolVar(&c.NonStrict, "non-strict", false, "as uri resolve -non-strict")
+	verbose := flag.Bool("v", false, "keep Beam's informational logs (the plan, each file read)")
 	flag.Parse()
+	if !*verbose {
+		// The in-process runners log the whole plan at info: a screenful
+		// before every run.
+		log.SetLogger(quiet{})
+	}
 	beam.Init()
 	c.Inputs = in
 	c.Text = *format == "text"
@@ -113,6 +120,15 @@ func clean(c pipeline.Config) error {
 		}
 	}
 	return nil
+}
+
+// quiet logs Beam's warnings and errors only.
+type quiet struct{}
+
+func (quiet) Log(ctx context.Context, sev log.Severity, _ int, msg string) {
+	if sev >= log.SevWarn {
+		fmt.Fprintf(os.Stderr, "uripipe: beam: %s\n", strings.TrimSuffix(msg, "\n"))
+	}
 }
 
 func local(p string) bool { return !strings.Contains(p, "://") }
