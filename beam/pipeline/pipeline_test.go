@@ -25,6 +25,7 @@ import (
 func TestMain(m *testing.M) {
 	// A worker started by prism (loopback) runs this binary's DoFns.
 	beam.Init()
+	QuietLogs()
 	os.Exit(m.Run())
 }
 

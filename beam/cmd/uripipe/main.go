@@ -23,7 +23,6 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/peguri/rfc3986/beam/pipeline"
@@ -52,9 +51,7 @@ func main() {
 	verbose := flag.Bool("v", false, "keep Beam's informational logs (the plan, each file read)")
 	flag.Parse()
 	if !*verbose {
-		// The in-process runners log the whole plan at info: a screenful
-		// before every run.
-		log.SetLogger(quiet{})
+		pipeline.QuietLogs()
 	}
 	beam.Init()
 	c.Inputs = in
@@ -120,15 +117,6 @@ func clean(c pipeline.Config) error {
 		}
 	}
 	return nil
-}
-
-// quiet logs Beam's warnings and errors only.
-type quiet struct{}
-
-func (quiet) Log(ctx context.Context, sev log.Severity, _ int, msg string) {
-	if sev >= log.SevWarn {
-		fmt.Fprintf(os.Stderr, "uripipe: beam: %s\n", strings.TrimSuffix(msg, "\n"))
-	}
 }
 
 func local(p string) bool { return !strings.Contains(p, "://") }
