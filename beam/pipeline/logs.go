@@ -13,8 +13,10 @@ import (
 // QuietLogs keeps Beam's warnings and errors only: the in-process
 // runners log the whole plan, each file read and each job state at info,
 // a screenful before every run. prism logs with slog's default logger,
-// the SDK with its own.
+// the SDK with its own. beam.Init sets slog's from log.LogLevel, so this
+// comes after it, and sets both.
 func QuietLogs() {
+	log.LogLevel = "warn"
 	log.SetLogger(quiet{})
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 }

@@ -50,10 +50,10 @@ func main() {
 	flag.BoolVar(&c.NonStrict, "non-strict", false, "as uri resolve -non-strict")
 	verbose := flag.Bool("v", false, "keep Beam's informational logs (the plan, each file read)")
 	flag.Parse()
+	beam.Init()
 	if !*verbose {
 		pipeline.QuietLogs()
 	}
-	beam.Init()
 	c.Inputs = in
 	c.Text = *format == "text"
 	if err := check(c, *format, flag.Args()); err != nil {
