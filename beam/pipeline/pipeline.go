@@ -11,8 +11,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"hash/fnv"
 	"path"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -20,6 +21,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
+	"github.com/google/uuid"
 
 	// The file systems a glob or an output may name: local paths, and
 	// gs:// for Dataflow.
@@ -31,7 +33,8 @@ import (
 // otherwise: direct, measured faster than prism here (docs/beam.md).
 const DefaultRunner = "direct"
 
-// The output file sets, each as PREFIX/NAME-SSSSS-of-NNNNN.EXT.
+// The output file sets, each as PREFIX/NAME-SSSSS-of-NNNNN.EXT, a file
+// per bundle that wrote records.
 const (
 	Normalized = "normalized" // one record per distinct URI at the level
 	Resolved   = "resolved"   // one record per valid pair
@@ -45,11 +48,10 @@ const (
 var Outputs = []string{Normalized, Resolved, Invalid, Hosts, Schemes, Summary}
 
 // Config is one run: the inputs (globs that Beam's textio reads), the
-// output prefix, how many files per output, and the Options.
+// output prefix, and the Options.
 type Config struct {
 	Inputs []string
 	Out    string
-	Shards int
 	Options
 }
 
@@ -62,73 +64,119 @@ func (c Config) Ext() string {
 }
 
 func init() {
-	register.DoFn4x1[string, func(string, string), func(string), func(string), error](&classifyFn{})
+	register.DoFn5x1[string, func(string, string), func(string), func(string), func(string, int), error](&classifyFn{})
 	register.Emitter2[string, string]()
+	register.Emitter2[string, int]()
 	register.Emitter1[string]()
 	register.Function2x1(minString)
-	register.DoFn5x1[string, string, func(string), func(string), func(string), error](&normalizedFn{})
+	register.DoFn6x1[string, string, func(string), func(string, int), func(string, int), func(string, int), error](&normalizedFn{})
 	register.DoFn3x0[string, int, func(string)](&countFn{})
-	register.DoFn6x1[[]byte, int, int, int, int, func(string), error](&summaryFn{})
-	register.DoFn2x0[string, func(int, string)](&shardFn{})
-	register.DoFn3x1[context.Context, int, func(*string) bool, error](&writeFn{})
+	register.DoFn3x0[string, int, func(string)](&countNameFn{})
+	register.DoFn3x1[int, func(*string) bool, func(string), error](&summaryFn{})
+	register.DoFn3x1[context.Context, string, func(string), error](&writeFn{})
+	register.DoFn3x1[context.Context, int, func(*string) bool, error](&finalizeFn{})
 	register.Iter1[string]()
-	register.Emitter2[int, string]()
 }
 
 // Build adds the pipeline to s.
+//
+// The in-process runners neither lift combiners nor stream a
+// GroupByKey: what goes through one is held in memory. So the pipeline
+// sends as little as it can through them: each bundle deduplicates its
+// URIs and counts its lines and hosts before the shuffle (what a
+// combiner lifted by a cluster runner does too), and the files are
+// written by the bundles themselves, only their names being grouped.
 func Build(s beam.Scope, c Config) {
 	var lines []beam.PCollection
 	for _, glob := range c.Inputs {
 		lines = append(lines, textio.Read(s, glob))
 	}
 	all := beam.Flatten(s, lines...)
-	uris, resolved, invalid := beam.ParDo3(s, &classifyFn{Opts: c.Options}, all)
+	uris, resolved, invalid, lineCounts := beam.ParDo4(s, &classifyFn{Opts: c.Options}, all)
 	// One URI per key: the least line, so that the choice does not
 	// depend on the runner's order.
 	distinct := beam.CombinePerKey(s, minString, uris)
-	normalized, hosts, schemes := beam.ParDo3(s, &normalizedFn{Opts: c.Options}, distinct)
-	hostCounts := beam.ParDo(s, &countFn{Field: "host", Text: c.Text}, stats.Count(s, hosts))
-	schemeCounts := beam.ParDo(s, &countFn{Field: "scheme", Text: c.Text}, stats.Count(s, schemes))
-	summary := beam.ParDo(s, &summaryFn{Text: c.Text}, beam.Impulse(s),
-		beam.SideInput{Input: stats.CountElms(s, uris)},
-		beam.SideInput{Input: stats.CountElms(s, distinct)},
-		beam.SideInput{Input: stats.CountElms(s, resolved)},
-		beam.SideInput{Input: stats.CountElms(s, invalid)})
+	normalized, hosts, schemes, distinctCounts := beam.ParDo4(s, &normalizedFn{Opts: c.Options}, distinct)
+	hostCounts := beam.ParDo(s, &countFn{Field: "host", Text: c.Text}, stats.SumPerKey(s, hosts))
+	schemeCounts := beam.ParDo(s, &countFn{Field: "scheme", Text: c.Text}, stats.SumPerKey(s, schemes))
+	// Every count, zero included, so that the summary has them all.
+	zeros := beam.ParDo(s, func(_ []byte, emit func(string, int)) {
+		for _, n := range counted {
+			emit(n, 0)
+		}
+	}, beam.Impulse(s))
+	counts := stats.SumPerKey(s, beam.Flatten(s, lineCounts, distinctCounts, zeros))
+	named := beam.ParDo(s, &countNameFn{}, counts)
+	summary := beam.ParDo(s, &summaryFn{Text: c.Text}, beam.GroupByKey(s, beam.AddFixedKey(s, named)))
 	for name, col := range map[string]beam.PCollection{
 		Normalized: normalized, Resolved: resolved, Invalid: invalid,
 		Hosts: hostCounts, Schemes: schemeCounts, Summary: summary,
 	} {
-		shards := c.Shards
-		if name == Summary {
-			shards = 1
-		}
-		write(s.Scope("write."+name), path.Join(c.Out, name), c.Ext(), shards, col)
+		write(s.Scope("write."+name), path.Join(c.Out, name), c.Ext(), col)
 	}
 }
 
-// classifyFn sorts lines into URIs (keyed for deduplication), resolved
-// pairs and invalid lines (their records).
+// counted are the names of the summary's counts.
+var counted = []string{"uris", "resolved", "invalid", "distinct"}
+
+// maxBundleKeys bounds a bundle's deduplication map: past it, the bundle
+// sends what it has and starts again (a URI may then go twice through
+// the shuffle, never twice to the output).
+const maxBundleKeys = 1 << 20
+
+// classifyFn sorts lines into URIs (keyed for deduplication, the least
+// line of each key in the bundle), resolved pairs and invalid lines
+// (their records), and counts them.
 type classifyFn struct {
-	Opts Options
-	c    *classifier
+	Opts  Options
+	c     *classifier
+	least map[string]string
+	n     [3]int // per kind
 }
 
 func (f *classifyFn) Setup() { f.c = newClassifier(f.Opts) }
 
-func (f *classifyFn) ProcessElement(l string, uri func(string, string), resolved, invalid func(string)) error {
+func (f *classifyFn) StartBundle(_ func(string, string), _, _ func(string), _ func(string, int)) {
+	f.least = map[string]string{}
+	f.n = [3]int{}
+}
+
+func (f *classifyFn) ProcessElement(l string, uri func(string, string), resolved, invalid func(string), _ func(string, int)) error {
 	r, err := f.c.classify(l)
 	if err != nil {
 		return err
 	}
+	f.n[r.kind]++
 	switch r.kind {
 	case uriLine:
-		uri(r.key, l)
+		if old, ok := f.least[r.key]; !ok || l < old {
+			if !ok && len(f.least) >= maxBundleKeys {
+				f.flush(uri)
+			}
+			f.least[r.key] = l
+		}
 	case resolvedLine:
 		resolved(r.record)
 	default:
 		invalid(r.record)
 	}
 	return nil
+}
+
+func (f *classifyFn) flush(uri func(string, string)) {
+	for k, l := range f.least {
+		uri(k, l)
+	}
+	clear(f.least)
+}
+
+func (f *classifyFn) FinishBundle(uri func(string, string), _, _ func(string), count func(string, int)) {
+	f.flush(uri)
+	for k, name := range counted[:3] {
+		if f.n[k] > 0 {
+			count(name, f.n[k])
+		}
+	}
 }
 
 func minString(a, b string) string {
@@ -138,25 +186,45 @@ func minString(a, b string) string {
 	return a
 }
 
-// normalizedFn writes the record of each distinct URI, and its host and
-// scheme for the counts: "" when it has none, else "=" and the host or
-// scheme, so that none differs from the empty host of "file:///x".
+// normalizedFn writes the record of each distinct URI, and counts them
+// per host and scheme in the bundle: "" when the URI has none, else "="
+// and the host or scheme, so that none differs from the empty host of
+// "file:///x".
 type normalizedFn struct {
-	Opts Options
-	c    *classifier
+	Opts           Options
+	c              *classifier
+	hosts, schemes map[string]int
+	distinct       int
 }
 
 func (f *normalizedFn) Setup() { f.c = newClassifier(f.Opts) }
 
-func (f *normalizedFn) ProcessElement(_, l string, record, host, scheme func(string)) error {
+func (f *normalizedFn) StartBundle(_ func(string), _, _, _ func(string, int)) {
+	f.hosts, f.schemes, f.distinct = map[string]int{}, map[string]int{}, 0
+}
+
+func (f *normalizedFn) ProcessElement(_, l string, record func(string), _, _, _ func(string, int)) error {
 	s, u, err := f.c.normalized(l)
 	if err != nil {
 		return fmt.Errorf("line %q was valid, and is not: %w", l, err)
 	}
 	record(s)
-	host(component(u.HasAuthority(), u.Host()))
-	scheme(component(u.HasScheme(), u.Scheme()))
+	f.hosts[component(u.HasAuthority(), u.Host())]++
+	f.schemes[component(u.HasScheme(), u.Scheme())]++
+	f.distinct++
 	return nil
+}
+
+func (f *normalizedFn) FinishBundle(_ func(string), host, scheme, count func(string, int)) {
+	for h, n := range f.hosts {
+		host(h, n)
+	}
+	for sc, n := range f.schemes {
+		scheme(sc, n)
+	}
+	if f.distinct > 0 {
+		count("distinct", f.distinct)
+	}
 }
 
 func component(has bool, s string) string {
@@ -218,10 +286,27 @@ type SummaryRecord struct {
 	Invalid  int `json:"invalid"`
 }
 
+// countNameFn is a count as "name=N", for the summary.
+type countNameFn struct{}
+
+func (countNameFn) ProcessElement(name string, n int, emit func(string)) {
+	emit(fmt.Sprintf("%s=%d", name, n))
+}
+
 type summaryFn struct{ Text bool }
 
-func (f *summaryFn) ProcessElement(_ []byte, uris, distinct, resolved, invalid int, emit func(string)) error {
-	r := SummaryRecord{Lines: uris + resolved + invalid, URIs: uris, Distinct: distinct, Resolved: resolved, Invalid: invalid}
+func (f *summaryFn) ProcessElement(_ int, counts func(*string) bool, emit func(string)) error {
+	m := map[string]int{}
+	var c string
+	for counts(&c) {
+		name, n, _ := strings.Cut(c, "=")
+		v, err := strconv.Atoi(n)
+		if err != nil {
+			return err
+		}
+		m[name] += v
+	}
+	r := SummaryRecord{Lines: m["uris"] + m["resolved"] + m["invalid"], URIs: m["uris"], Distinct: m["distinct"], Resolved: m["resolved"], Invalid: m["invalid"]}
 	if f.Text {
 		emit(fmt.Sprintf("lines\t%d\nuris\t%d\ndistinct\t%d\nresolved\t%d\ninvalid\t%d", r.Lines, r.URIs, r.Distinct, r.Resolved, r.Invalid))
 		return nil
@@ -231,22 +316,18 @@ func (f *summaryFn) ProcessElement(_ []byte, uris, distinct, resolved, invalid i
 	return err
 }
 
-// write writes col as a file set of at most shards files, records spread
-// by a hash of their text, so that a run writes the same files twice.
-func write(s beam.Scope, prefix, ext string, shards int, col beam.PCollection) {
-	if shards < 1 {
-		shards = 1
-	}
-	keyed := beam.ParDo(s, &shardFn{Shards: shards}, col)
-	beam.ParDo0(s, &writeFn{Prefix: prefix, Ext: ext, Shards: shards}, beam.GroupByKey(s, keyed))
-}
-
-type shardFn struct{ Shards int }
-
-func (f *shardFn) ProcessElement(r string, emit func(int, string)) {
-	h := fnv.New32a()
-	h.Write([]byte(r))
-	emit(int(h.Sum32()%uint32(f.Shards)), r)
+// write writes col as a file set: each bundle writes its records to a
+// file of its own under PREFIX's temporary directory, then one step, once
+// every bundle is done, renames them PREFIX-SSSSS-of-NNNNN.EXT (or writes
+// an empty PREFIX-00000-of-00001.EXT when there is no record). A bundle
+// that failed and was retried leaves a file no name was sent for, which
+// the renaming step deletes with the directory.
+func write(s beam.Scope, prefix, ext string, col beam.PCollection) {
+	tmp := prefix + ".tmp"
+	names := beam.ParDo(s, &writeFn{Dir: tmp, Ext: ext}, col)
+	// The empty name makes the step run when no bundle wrote.
+	names = beam.Flatten(s, names, beam.Create(s, ""))
+	beam.ParDo0(s, &finalizeFn{Prefix: prefix, Ext: ext, Dir: tmp}, beam.GroupByKey(s, beam.AddFixedKey(s, names)))
 }
 
 // ShardName is the name of one file of a set.
@@ -255,26 +336,71 @@ func ShardName(prefix, ext string, shard, shards int) string {
 }
 
 type writeFn struct {
-	Prefix, Ext string
-	Shards      int
+	Dir, Ext string
+	name     string
+	w        *lineWriter
 }
 
-func (f *writeFn) ProcessElement(ctx context.Context, shard int, records func(*string) bool) error {
-	name := ShardName(f.Prefix, f.Ext, shard, f.Shards)
-	fs, err := filesystem.New(ctx, name)
+func (f *writeFn) ProcessElement(ctx context.Context, r string, _ func(string)) error {
+	if f.w == nil {
+		f.name = fmt.Sprintf("%s/%s%s", f.Dir, uuid.NewString(), f.Ext)
+		fs, err := filesystem.New(ctx, f.name)
+		if err != nil {
+			return err
+		}
+		w, err := fs.OpenWrite(ctx, f.name)
+		if err != nil {
+			fs.Close()
+			return err
+		}
+		f.w = newLineWriter(w, fs)
+	}
+	f.w.line(r)
+	return nil
+}
+
+func (f *writeFn) FinishBundle(_ context.Context, emit func(string)) error {
+	if f.w == nil {
+		return nil
+	}
+	err := f.w.close()
+	f.w = nil
+	if err == nil {
+		emit(f.name)
+	}
+	return err
+}
+
+type finalizeFn struct {
+	Prefix, Ext, Dir string
+}
+
+func (f *finalizeFn) ProcessElement(ctx context.Context, _ int, names func(*string) bool) error {
+	var files []string
+	var n string
+	for names(&n) {
+		if n != "" {
+			files = append(files, n)
+		}
+	}
+	// Sorted, so that a rerun of the same step names the same files.
+	sort.Strings(files)
+	fs, err := filesystem.New(ctx, f.Prefix)
 	if err != nil {
 		return err
 	}
 	defer fs.Close()
-	w, err := fs.OpenWrite(ctx, name)
-	if err != nil {
-		return err
+	if len(files) == 0 {
+		w, err := fs.OpenWrite(ctx, ShardName(f.Prefix, f.Ext, 0, 1))
+		if err != nil {
+			return err
+		}
+		return w.Close()
 	}
-	bw := newLineWriter(w)
-	var r string
-	for records(&r) {
-		bw.line(r)
+	for i, name := range files {
+		if err := filesystem.Rename(ctx, fs, name, ShardName(f.Prefix, f.Ext, i, len(files))); err != nil {
+			return err
+		}
 	}
-	return bw.close()
+	return removeDir(ctx, fs, f.Dir)
 }
-

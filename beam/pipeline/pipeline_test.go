@@ -326,7 +326,7 @@ func TestPipelineEqualsCLI(t *testing.T) {
 			w := expect(t, bin, fileLines, tt.opts)
 			out := t.TempDir()
 			p, s := beam.NewPipelineWithRoot()
-			Build(s, Config{Inputs: []string{filepath.Join(dir, "*.txt")}, Out: out, Shards: 3, Options: tt.opts})
+			Build(s, Config{Inputs: []string{filepath.Join(dir, "*.txt")}, Out: out, Options: tt.opts})
 			if _, err := beam.Run(context.Background(), tt.runner, p); err != nil {
 				t.Fatal(err)
 			}

@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	uripipe -in GLOB [-in GLOB]… -out PREFIX [-format json|text] [-shards N]
+//	uripipe -in GLOB [-in GLOB]… -out PREFIX [-format json|text]
 //	        [-scheme] [-ipv6] [-level simple|syntax|scheme] [-non-strict]
 //	        [-runner direct|prism|flink|spark|dataflow] [Beam's flags]
 //
@@ -43,7 +43,6 @@ func main() {
 	flag.Var(&in, "in", "input `glob` (local or any file system Beam's textio reads); repeat for more")
 	flag.StringVar(&c.Out, "out", "", "output `prefix`: a directory, local or gs://…")
 	format := flag.String("format", "json", "json (JSON Lines, uri -json's records) or text")
-	flag.IntVar(&c.Shards, "shards", 4, "files per output set (at most)")
 	flag.BoolVar(&c.Scheme, "scheme", false, "as uri normalize -scheme: add §6.2.3 scheme-based normalization")
 	flag.BoolVar(&c.IPv6, "ipv6", false, "as uri normalize -ipv6: IPv6 literals in RFC 5952's text")
 	flag.StringVar(&c.Level, "level", "", "deduplicate at this §6.2 comparison `level`: simple, syntax or scheme (default: the normalization's, syntax, or scheme with -scheme)")
