@@ -69,6 +69,7 @@ func init() {
 	register.Emitter2[string, int]()
 	register.Emitter1[string]()
 	register.Function2x1(minString)
+	register.Function2x0(zerosFn)
 	register.DoFn6x1[string, string, func(string), func(string, int), func(string, int), func(string, int), error](&normalizedFn{})
 	register.DoFn3x0[string, int, func(string)](&countFn{})
 	register.DoFn3x0[string, int, func(string)](&countNameFn{})
@@ -100,11 +101,7 @@ func Build(s beam.Scope, c Config) {
 	hostCounts := beam.ParDo(s, &countFn{Field: "host", Text: c.Text}, stats.SumPerKey(s, hosts))
 	schemeCounts := beam.ParDo(s, &countFn{Field: "scheme", Text: c.Text}, stats.SumPerKey(s, schemes))
 	// Every count, zero included, so that the summary has them all.
-	zeros := beam.ParDo(s, func(_ []byte, emit func(string, int)) {
-		for _, n := range counted {
-			emit(n, 0)
-		}
-	}, beam.Impulse(s))
+	zeros := beam.ParDo(s, zerosFn, beam.Impulse(s))
 	counts := stats.SumPerKey(s, beam.Flatten(s, lineCounts, distinctCounts, zeros))
 	named := beam.ParDo(s, &countNameFn{}, counts)
 	summary := beam.ParDo(s, &summaryFn{Text: c.Text}, beam.GroupByKey(s, beam.AddFixedKey(s, named)))
@@ -118,6 +115,14 @@ func Build(s beam.Scope, c Config) {
 
 // counted are the names of the summary's counts.
 var counted = []string{"uris", "resolved", "invalid", "distinct"}
+
+// zerosFn emits every count at zero: a cluster's workers find it by
+// name, so it is a registered function, not a closure.
+func zerosFn(_ []byte, emit func(string, int)) {
+	for _, n := range counted {
+		emit(n, 0)
+	}
+}
 
 // maxBundleKeys bounds a bundle's deduplication map: past it, the bundle
 // sends what it has and starts again (a URI may then go twice through
