@@ -5,29 +5,15 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/peguri/rfc3986/internal/records"
 	"github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/parser/rfc3987"
 	"github.com/peguri/rfc3986/resolve"
 )
 
-// resultJSON is the -json object of resolve, normalize and iri-to-uri.
-type resultJSON struct {
-	Input       string  `json:"input"`
-	InputQuoted *string `json:"inputQuoted,omitempty"`
-	Truncated   bool    `json:"truncated,omitempty"`
-	Base        *string `json:"base,omitempty"`
-	BaseQuoted  *string `json:"baseQuoted,omitempty"`
-	Result      *string `json:"result,omitempty"`
-	// ResultQuoted is the result, Go-quoted, when it is not valid UTF-8
-	// (decode's result may be any bytes).
-	ResultQuoted *string    `json:"resultQuoted,omitempty"`
-	Error        *argErrorJ `json:"error,omitempty"`
-	// Trace is resolve -trace's: §5.2.2 step by step.
-	Trace *resolve.Trace `json:"trace,omitempty"`
-	// Steps is normalize -explain's: each step that changed something
-	// (an empty list when none did).
-	Steps *[]resolve.NormalStep `json:"steps,omitempty"`
-}
+// resultJSON is the -json object of resolve, normalize and iri-to-uri
+// (package records holds it, for the beam module's pipeline too).
+type resultJSON = records.Result
 
 // extra is what -trace and -explain add to a valid result's record.
 type extra struct {
@@ -37,11 +23,7 @@ type extra struct {
 
 // argErrorJ says which argument failed, or the result, where (when it
 // did not parse) and why.
-type argErrorJ struct {
-	Argument string `json:"argument"`
-	Offset   *int   `json:"offset,omitempty"`
-	Message  string `json:"message"`
-}
+type argErrorJ = records.ArgError
 
 // describe turns an error of package resolve or parser into its JSON and
 // human forms: which argument (resolve's own name for it, unless arg is
