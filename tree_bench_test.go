@@ -3,6 +3,7 @@ package rfc3986_test
 import (
 	"testing"
 
+	"github.com/peguri/rfc3986/internal/benchcorpus"
 	"github.com/peguri/rfc3986/parser"
 )
 
@@ -16,7 +17,7 @@ var sinkNode *parser.Node
 // both in every iteration, reporting the ratio of their times and ns/URI
 // of each (see BenchmarkResolve).
 func BenchmarkTree(b *testing.B) {
-	corpus, _ := benchCorpus(b)
+	corpus, _ := benchCorpus(b, benchcorpus.Mixed)
 	tree := func(parse func(rule, in string) (*parser.Node, error)) func(b *testing.B) {
 		return func(b *testing.B) {
 			for _, s := range corpus {
