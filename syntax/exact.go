@@ -808,6 +808,9 @@ type Lookahead struct {
 	err    error
 	memo   map[uint64]bool // pair(position, state) → accepted
 	path   []uint64
+	// octets: each byte of in is a character (a tree function's raw input
+	// of an octet grammar); else in is UTF-8 (what pigeon reads).
+	octets bool
 }
 
 // NewLookahead returns the lookahead of one parse of input, which may take
@@ -870,6 +873,9 @@ func (l *Lookahead) Match(guard, pos int) bool {
 		}
 		path = append(path, k)
 		c, w := char(l.in, q)
+		if l.octets && int(q) < len(l.in) {
+			c, w = rune(l.in[q]), 1
+		}
 		next := int32(-1)
 		for _, e := range n.Edges[n.Index[s]:n.Index[s+1]] {
 			switch {

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Trees from generated code. gen dfa -tree reads the parser pigeon
@@ -37,6 +38,10 @@ type TreeParser struct {
 	Over   bool
 	// Names are the rules the generated code captures, by index.
 	Names []string
+	// Guards are the exact continuation guards of the grammar (the guardNet
+	// of gen peg's glue), for Guard; nil when the rule's parse has none.
+	Guards *Net
+	look   *Lookahead
 
 	// Scratch space without pointers (the garbage collector has nothing
 	// to scan nor write barriers to run): the nodes built, including those
@@ -61,6 +66,26 @@ func (p *TreeParser) Check() bool {
 		p.Over = true
 	}
 	return !p.Over
+}
+
+// Guard reports whether exact continuation guard k (a rule of Guards)
+// accepts the rest of the input from the current position, as pigeon's
+// guard rules ask the parse's [Lookahead]. The first guard of a parse
+// makes the lookahead, with the same work budget as pigeon's (maxExpr,
+// at most 1<<40 steps), and its memo serves the rest of the parse. When
+// the lookahead gives up, so does the parse (Over): pigeon reports why.
+func (p *TreeParser) Guard(k int) bool {
+	if p.look == nil {
+		// The lookahead only reads its input: no copy of p.In.
+		p.look = NewLookahead(p.Guards, unsafe.Slice(unsafe.StringData(p.In), len(p.In)), int(min(p.Max, 1<<40)))
+		p.look.octets = p.Octets
+	}
+	ok := p.look.Match(k, p.Pos)
+	if p.look.Err() != nil {
+		p.Over = true
+		return false
+	}
+	return ok
 }
 
 // Mark is the number of nodes built and not yet captured: what Cut and
@@ -254,7 +279,7 @@ func (g *Grammar) GeneratedTree(rule, input string, maxExpr uint64) *Node {
 	if g.dfa[rule].Tree(p) && !p.Over && p.N <= p.Max && len(p.stack) == 1 {
 		root = p.tree(p.stack[0])
 	}
-	p.In, p.Names = "", nil
+	p.In, p.Names, p.Guards, p.look = "", nil, nil, nil
 	if cap(p.nodes) <= maxPooled && cap(p.kids) <= maxPooled {
 		treeParsers.Put(p)
 	}

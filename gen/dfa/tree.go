@@ -24,7 +24,8 @@ import (
 // decides and reports errors, and the generated function only lays out
 // the tree. A start rule whose PEG reaches what the function cannot
 // mirror (the exact recognizer's guided decisions, left recursion folded
-// by actions, Unicode classes, code predicates) keeps pigeon's tree.
+// by actions, Unicode classes, code predicates other than gen peg's exact
+// guards, which it asks of the same syntax.Lookahead) keeps pigeon's tree.
 
 // TreeCode is the Go code of the tree functions of some start rules.
 type TreeCode struct {
@@ -54,6 +55,9 @@ type pexpr struct {
 type paction struct {
 	capture string // the rule captured; "" for a pass-through
 	label   string
+	here    bool // return c.pos.offset: gen peg's Here, the position
+	guard   int  // for a code predicate: the exact guard it asks, from 1
+	param   string
 }
 
 // pigeonParser is what Trees reads from pigeon's Go output.
@@ -62,6 +66,10 @@ type pigeonParser struct {
 	entries map[string]string // start rule → entry rule identifier
 	guided  map[string]bool   // guided entry rule identifiers
 	actions map[string]*paction
+	// guards are the code predicates that ask gen peg's exact lookahead
+	// (callonX → the guard), when the parser has a guardNet.
+	guards   map[string]*paction
+	guardNet bool
 }
 
 // Trees reads src, a parser pigeon generated from gen peg's output, and
@@ -100,7 +108,11 @@ func Trees(src []byte, rules []string) (*TreeCode, error) {
 	}
 	for _, entry := range want {
 		fmt.Fprintf(&head, "\n// treeEntry_%s builds the tree of pigeon's entrypoint %s.\n", entry, entry)
-		fmt.Fprintf(&head, "func treeEntry_%s(p *syntax.TreeParser) bool {\np.Names = treeNames\nreturn %s(p)\n}\n", entry, treeFunc(entry))
+		guards := ""
+		if pp.guardNet {
+			guards = "p.Guards = guardNet\n"
+		}
+		fmt.Fprintf(&head, "func treeEntry_%s(p *syntax.TreeParser) bool {\np.Names = treeNames\n%sreturn %s(p)\n}\n", entry, guards, treeFunc(entry))
 	}
 	tc.Code = append(head.Bytes(), e.out.Bytes()...)
 	return tc, nil
@@ -115,15 +127,18 @@ func readPigeon(src []byte) (*pigeonParser, error) {
 	if err != nil {
 		return nil, err
 	}
-	pp := &pigeonParser{rules: map[string]*pexpr{}, entries: map[string]string{}, guided: map[string]bool{}, actions: map[string]*paction{}}
+	pp := &pigeonParser{rules: map[string]*pexpr{}, entries: map[string]string{}, guided: map[string]bool{}, actions: map[string]*paction{}, guards: map[string]*paction{}}
 	on := map[string]*paction{} // onX method → action
-	callon := map[string]string{}
+	callon := map[string]callon{}
 	var grammar *ast.CompositeLit
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.GenDecl:
 			for _, s := range d.Specs {
 				vs, ok := s.(*ast.ValueSpec)
+				if ok && len(vs.Names) == 1 && vs.Names[0].Name == "guardNet" {
+					pp.guardNet = true
+				}
 				if !ok || len(vs.Names) != 1 || vs.Names[0].Name != "g" || len(vs.Values) != 1 {
 					continue
 				}
@@ -138,8 +153,15 @@ func readPigeon(src []byte) (*pigeonParser, error) {
 	if grammar == nil {
 		return nil, errors.New("no grammar value g: not a parser pigeon generated")
 	}
-	for name, onName := range callon {
-		if a := on[onName]; a != nil {
+	for name, c := range callon {
+		a := on[c.on]
+		switch {
+		case a == nil || a.param != c.label:
+		case a.guard > 0:
+			if pp.guardNet {
+				pp.guards[name] = a
+			}
+		default:
 			pp.actions[name] = a
 		}
 	}
@@ -168,9 +190,14 @@ func readPigeon(src []byte) (*pigeonParser, error) {
 	return pp, nil
 }
 
+// callon is what a callonX method calls: method onX, with the value of
+// label ("" for none).
+type callon struct{ on, label string }
+
 // readFunc reads the actions (onX: what they return; callonX: which onX
-// and label) and the PEG glue (Entries, Guided).
-func readFunc(d *ast.FuncDecl, pp *pigeonParser, on map[string]*paction, callon map[string]string) {
+// and label), the code predicates of exact guards and the PEG glue
+// (Entries, Guided).
+func readFunc(d *ast.FuncDecl, pp *pigeonParser, on map[string]*paction, calls map[string]callon) {
 	name := d.Name.Name
 	if d.Body == nil {
 		return
@@ -219,29 +246,45 @@ func readFunc(d *ast.FuncDecl, pp *pigeonParser, on map[string]*paction, callon 
 	}
 	switch {
 	case strings.HasPrefix(name, "callon"):
-		// return p.cur.onX(stack["v"])
+		// return p.cur.onX(stack["v"]), or p.cur.onX()
 		if len(ret.Results) != 1 {
 			return
 		}
 		call, ok := ret.Results[0].(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 {
+		if !ok || len(call.Args) > 1 {
 			return
 		}
 		sel, ok := call.Fun.(*ast.SelectorExpr)
 		if !ok {
 			return
 		}
-		idx, ok := call.Args[0].(*ast.IndexExpr)
-		if !ok {
-			return
+		label := ""
+		if len(call.Args) == 1 {
+			idx, ok := call.Args[0].(*ast.IndexExpr)
+			if !ok {
+				return
+			}
+			var err error
+			if label, err = stringLit(idx.Index); err != nil {
+				return
+			}
 		}
-		label, err := stringLit(idx.Index)
-		if err != nil || label != "v" {
-			return
-		}
-		callon[name] = sel.Sel.Name
+		calls[name] = callon{sel.Sel.Name, label}
 	case strings.HasPrefix(name, "on") && len(d.Body.List) == 1:
-		if d.Type.Params == nil || len(d.Type.Params.List) != 1 || len(d.Type.Params.List[0].Names) != 1 || d.Type.Params.List[0].Names[0].Name != "v" {
+		params := d.Type.Params
+		if params != nil && len(params.List) == 0 && len(ret.Results) == 2 && isPos(ret.Results[0]) && isNil(ret.Results[1]) {
+			on[name] = &paction{here: true} // return c.pos.offset, nil
+			return
+		}
+		if params == nil || len(params.List) != 1 || len(params.List[0].Names) != 1 {
+			return
+		}
+		param := params.List[0].Names[0].Name
+		if k, ok := guardCall(ret, param); ok {
+			on[name] = &paction{guard: k + 1, param: param}
+			return
+		}
+		if param != "v" {
 			return
 		}
 		switch len(ret.Results) {
@@ -249,7 +292,7 @@ func readFunc(d *ast.FuncDecl, pp *pigeonParser, on map[string]*paction, callon 
 			v, ok1 := ret.Results[0].(*ast.Ident)
 			n, ok2 := ret.Results[1].(*ast.Ident)
 			if ok1 && ok2 && v.Name == "v" && n.Name == "nil" {
-				on[name] = &paction{label: "v"}
+				on[name] = &paction{label: "v", param: "v"}
 			}
 		case 1: // return c.capture("R", v)
 			call, ok := ret.Results[0].(*ast.CallExpr)
@@ -263,10 +306,74 @@ func readFunc(d *ast.FuncDecl, pp *pigeonParser, on map[string]*paction, callon 
 			rule, err := stringLit(call.Args[0])
 			v, ok := call.Args[1].(*ast.Ident)
 			if err == nil && ok && v.Name == "v" {
-				on[name] = &paction{capture: rule, label: "v"}
+				on[name] = &paction{capture: rule, label: "v", param: "v"}
 			}
 		}
 	}
+}
+
+// isPos reports whether e is c.pos.offset.
+func isPos(e ast.Expr) bool {
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "offset" {
+		return false
+	}
+	inner, ok := sel.X.(*ast.SelectorExpr)
+	if !ok || inner.Sel.Name != "pos" {
+		return false
+	}
+	c, ok := inner.X.(*ast.Ident)
+	return ok && c.Name == "c"
+}
+
+func isNil(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == "nil"
+}
+
+// guardCall reads the return of a guard's code predicate, as gen peg
+// writes it: return exactLookahead(c).Match(K, param.(int)), nil.
+func guardCall(ret *ast.ReturnStmt, param string) (int, bool) {
+	if len(ret.Results) != 2 || !isNil(ret.Results[1]) {
+		return 0, false
+	}
+	call, ok := ret.Results[0].(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return 0, false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Match" {
+		return 0, false
+	}
+	look, ok := sel.X.(*ast.CallExpr)
+	if !ok || len(look.Args) != 1 {
+		return 0, false
+	}
+	if f, ok := look.Fun.(*ast.Ident); !ok || f.Name != "exactLookahead" {
+		return 0, false
+	}
+	if c, ok := look.Args[0].(*ast.Ident); !ok || c.Name != "c" {
+		return 0, false
+	}
+	k, ok := call.Args[0].(*ast.BasicLit)
+	if !ok || k.Kind != token.INT {
+		return 0, false
+	}
+	n, err := strconv.Atoi(k.Value)
+	if err != nil || n < 0 {
+		return 0, false
+	}
+	ta, ok := call.Args[1].(*ast.TypeAssertExpr)
+	if !ok {
+		return 0, false
+	}
+	if id, ok := ta.X.(*ast.Ident); !ok || id.Name != param {
+		return 0, false
+	}
+	if t, ok := ta.Type.(*ast.Ident); !ok || t.Name != "int" {
+		return 0, false
+	}
+	return n, true
 }
 
 // field is the value of a keyed field of a composite literal, or nil.
@@ -396,8 +503,13 @@ func readExpr(e ast.Expr) (*pexpr, error) {
 			x.kind = "basicLatin" // pigeon's -optimize-basic-latin: not mirrored
 		}
 	case "anyMatcher":
+	case "andCodeExpr":
+		// Mirrored when it asks an exact guard (pigeonParser.guards).
+		if sel, ok := field(c, "run").(*ast.SelectorExpr); ok {
+			x.name = sel.Sel.Name
+		}
 	default:
-		// andCodeExpr, notCodeExpr, stateCodeExpr, recoveryExpr,
+		// notCodeExpr, stateCodeExpr, recoveryExpr,
 		// throwExpr: not mirrored.
 	}
 	return x, err
@@ -439,7 +551,20 @@ func (e *treeEmitter) unsupported(r, entry string) string {
 	var walk func(x *pexpr) bool
 	walk = func(x *pexpr) bool {
 		switch x.kind {
-		case "seqExpr", "choiceExpr", "zeroOrOneExpr", "zeroOrMoreExpr", "oneOrMoreExpr", "andExpr", "notExpr", "labeledExpr",
+		case "seqExpr":
+			for i, y := range x.exprs {
+				if y.kind == "andCodeExpr" && !e.guardAt(x.exprs, i) {
+					why = "a code predicate (" + y.name + ")"
+					return false
+				}
+			}
+		case "andCodeExpr":
+			// An exact guard; the seqExpr case checks its form.
+			if e.pp.guards[x.name] == nil {
+				why = "a code predicate (" + x.name + ")"
+				return false
+			}
+		case "choiceExpr", "zeroOrOneExpr", "zeroOrMoreExpr", "oneOrMoreExpr", "andExpr", "notExpr", "labeledExpr",
 			"litMatcher", "charClassMatcher", "anyMatcher":
 		case "actionExpr":
 			a := e.pp.actions[x.name]
@@ -481,6 +606,28 @@ func (e *treeEmitter) unsupported(r, entry string) string {
 		return why
 	}
 	return ""
+}
+
+// guardAt reports whether exprs[i], a code predicate, is an exact guard as
+// gen peg writes it, p:Here &{ return exactLookahead(c).Match(K, p.(int)),
+// nil }: its value p is the position, where the predicate is evaluated,
+// since Here ("" { return c.pos.offset, nil }) reads nothing.
+func (e *treeEmitter) guardAt(exprs []*pexpr, i int) bool {
+	g := e.pp.guards[exprs[i].name]
+	if g == nil || i == 0 {
+		return false
+	}
+	l := exprs[i-1]
+	if l.kind != "labeledExpr" || l.label != g.param || l.exprs[0].kind != "ruleRefExpr" {
+		return false
+	}
+	here := e.pp.rules[l.exprs[0].name]
+	if here == nil || here.kind != "actionExpr" {
+		return false
+	}
+	a := e.pp.actions[here.name]
+	in := here.exprs[0]
+	return a != nil && a.here && in.kind == "litMatcher" && in.val == "" && !in.fold
 }
 
 // rule emits the function of pigeon rule ident and those it references.
@@ -597,6 +744,8 @@ func (e *treeEmitter) expr(b *bytes.Buffer, x *pexpr, ok string) {
 		fmt.Fprintf(b, "%s = %s(p)\n", ok, treeFunc(x.name))
 	case "anyMatcher":
 		fmt.Fprintf(b, "%s = p.Any()\n", ok)
+	case "andCodeExpr":
+		fmt.Fprintf(b, "%s = p.Guard(%d)\n", ok, e.pp.guards[x.name].guard-1)
 	case "litMatcher":
 		if len(x.val) == 1 && x.val[0] < 0x80 && (!x.fold || !unicode.IsLetter(rune(x.val[0]))) {
 			fmt.Fprintf(b, "if %s = p.Pos < len(p.In) && p.In[p.Pos] == %q; %s {\np.Pos++\n}\n", ok, x.val[0], ok)
