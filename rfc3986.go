@@ -3,8 +3,10 @@
 //
 // The grammar is RFC 3986 Appendix A, verbatim (grammar/rfc3986.abnf). The
 // gen command translates it to a parsing expression grammar that accepts
-// exactly the ABNF's language (grammar/uri.peg), and pigeon turns that into
-// the parser in package parser; see generate.go. Every generated parser is
+// exactly the ABNF's language (grammar/uri.peg), which pigeon turns into a
+// parser, and compiles the ABNF to minimal DFAs, which validate and split
+// URIs, with functions that build pigeon's parse trees without pigeon;
+// package parser holds them, see generate.go. Every generated parser is
 // checked against an exact ABNF matcher (package abnf).
 //
 // A [URI] is a comparable value holding the five components of RFC 3986

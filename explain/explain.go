@@ -10,7 +10,7 @@
 // (why "1.2.3.4" is an IPv4 address and "1.2.3.4.5" a reg-name).
 //
 // The failure analysis runs the ABNF itself (the rules as read by package
-// package abnf), independently of the generated parser, whose verdict the
+// abnf), independently of the generated parser, whose verdict the
 // explanation reports; the tests hold the two to the same verdicts and the
 // same offsets.
 package explain

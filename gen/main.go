@@ -1,6 +1,7 @@
 // Command gen reads ABNF grammars and derives everything else from them: an
-// exact matcher, samples, a PEG for pigeon, and fidelity reports that check a
-// generated parser against the grammar.
+// exact matcher, samples, a PEG for pigeon, DFA tables (with the functions
+// that build pigeon's parse trees without pigeon, -tree), and fidelity
+// reports that check a generated parser against the grammar.
 //
 // Usage:
 //
@@ -149,9 +150,9 @@ const usage = `usage:
   gen check [-start RULE,…] [GRAMMAR…]
   gen match [-grammar GRAMMAR]… -rule RULE [-quoted]  < inputs
   gen sample [-grammar GRAMMAR]… -rule RULE [-n N] [-seed S] [-near] [-quoted]
-  gen peg [-grammar GRAMMAR]… [-start R,…] [-capture R,…|-nocapture R,…] [-package P] [-o FILE] [-report]
+  gen peg [-grammar GRAMMAR]… [-start R,…] [-default R] [-capture R,…|-nocapture R,…] [-package P] [-o FILE] [-report]
   gen fidelity [-grammar GRAMMAR]… -rule RULE [-n N] [-seed S] [-in FILE|-] [-quoted]
-  gen dfa [-grammar GRAMMAR]… [-start R,…] [-package P] [-o FILE] [-report]
+  gen dfa [-grammar GRAMMAR]… [-start R,…] [-package P] [-tree PIGEON.go] [-o FILE] [-report]
 GRAMMAR: an ABNF file, or an embedded grammar: rfc3986 (the default), rfc6874, rfc3987
 limits (an error names the rule and the flag; gen peg -h, gen dfa -h):
   peg, fidelity: -max-states -max-guard -inline-work -total-work -max-pigeon (peg also -witnesses)

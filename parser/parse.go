@@ -8,10 +8,11 @@ import (
 
 // Limits on hostile input. Validation and splitting (the DFA fast path)
 // are linear in the input and allocate nothing, so they take long inputs.
-// The pigeon parser, which builds parse trees and explains errors, is an
-// interpreter that allocates per matched terminal: about 650 bytes per
-// input byte for a path of slashes, its worst shape. Its input is capped,
-// and its work per parse is bounded too. TestHostileInput logs what each
+// The pigeon parser, which builds the parse trees the generated tree
+// functions do not, is an interpreter that allocates per matched terminal:
+// about 650 bytes per input byte for a path of slashes, its worst shape.
+// Its input is capped, and its work per parse is bounded too; the tree
+// functions keep the same cap and count the same work. TestHostileInput logs what each
 // hostile shape costs at these limits and checks that the cost grows
 // linearly.
 const (

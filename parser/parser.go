@@ -23,7 +23,10 @@ type Node = syntax.Node
 //
 // The DFAs decide membership and, for the URI-level rules, the components
 // are split by the Appendix B scan, which any grammar that keeps RFC 3986's
-// delimiters shares; the pigeon parser builds trees and explains errors.
+// delimiters shares. The functions gen dfa -tree generated build parse
+// trees, and the DFAs' tables explain errors; the pigeon parser builds the
+// trees of the rules that have no tree function, and decides and explains
+// the rules that have no DFA.
 type Parser struct {
 	g        *syntax.Grammar
 	name     string

@@ -1,7 +1,9 @@
 // Package parser parses URI references with the parsers generated from RFC
-// 3986 Appendix A — minimal DFAs (gen dfa), the fast path, and the parser
-// pigeon generated from grammar/uri.peg (gen peg), which builds parse trees
-// and explains errors — and builds typed URIs.
+// 3986 Appendix A — minimal DFAs (gen dfa), the fast path, whose tables
+// also say where and why an input is invalid and hold the functions that
+// build parse trees (gen dfa -tree), and the parser pigeon generated from
+// grammar/uri.peg (gen peg), the reference those trees are held to, which
+// parses the rules that have no DFA — and builds typed URIs.
 //
 // Its names are the typed [URI], [Error], and one entry point per start
 // rule of the RFC: [ParseReference] (URI-reference, the default),

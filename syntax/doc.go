@@ -1,8 +1,8 @@
 // Package syntax is the runtime that every parser gen generates shares,
 // in this module or in yours (see docs/regenerating.md in the
-// repository). Generated code holds only grammar-specific tables and the thin
-// glue that reaches pigeon's unexported types; everything that behaves is
-// here, compiled and tested once:
+// repository). Generated code holds only grammar-specific tables, the thin
+// glue that reaches pigeon's unexported types, and tree functions that call
+// this package; everything that behaves is here, compiled and tested once:
 //
 //   - trees and errors: [Node], [Failure], and the actions of captured
 //     rules ([Capture], and [Extend] and [Fold] for rewritten left
@@ -12,6 +12,12 @@
 //     pigeon's errors read into a Failure;
 //   - the DFAs of gen dfa: compact tables ([Table]), expanded into machines ([Machine]) that
 //     decide membership without allocating;
+//   - the tree functions of gen dfa -tree ([TreeFunc], run on a
+//     [TreeParser]), which build pigeon's trees without pigeon
+//     ([Grammar.Tree]);
+//   - the exact continuation guards of gen peg: minimal DFAs written as a
+//     [Net], which a [Lookahead] runs for one parse, remembering every
+//     verdict, for the generated parser and the tree functions alike;
 //   - the exact recognizer behind the PEG decisions gen could not prove
 //     exact: a [Net], the grammar as a recursive transition network with the
 //     ABNF meaning, and a [Guide], which settles those decisions for one

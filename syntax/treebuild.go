@@ -232,7 +232,8 @@ func (p *TreeParser) Any() bool {
 // the same as [Grammar.Parse]'s, when the rule has a DFA that accepts the
 // input and a generated tree function (gen dfa -tree) that builds it
 // within maxExpr expressions; otherwise it returns Parse's answer. The
-// tree function costs about a hundredth of pigeon.
+// tree function costs about a tenth of pigeon's time (0.08 in the root
+// package's BenchmarkTree).
 func (g *Grammar) Tree(rule string, input []byte, maxExpr uint64) (*Node, *Failure) {
 	if n := g.GeneratedTree(rule, string(input), maxExpr); n != nil {
 		return n, nil

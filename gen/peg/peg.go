@@ -19,9 +19,12 @@
 //     of another; a one-character guard after the alternative (&[F] where F
 //     is the set of characters that can follow, or !. at the end); or, when
 //     no local fix is proven, an exact guard: a lookahead that recognizes
-//     the context language itself, generated from its minimal DFA. The last
-//     is the continuation construction of Medeiros, Mascarenhas and
-//     Ierusalimschy in lookahead form, and always exact.
+//     the context language itself, its minimal DFA. The DFA is a table of
+//     the generated code (guardNet), run by syntax.Lookahead from a one-line
+//     predicate rule (G <- p:Here &{ return exactLookahead(c).Match(K,
+//     p.(int)), nil }). The last is the continuation construction of
+//     Medeiros, Mascarenhas and Ierusalimschy in lookahead form, and always
+//     exact.
 //   - A rule translated in different contexts may need different guards;
 //     each distinct translation becomes its own PEG rule (R, R_2, …) with the
 //     ABNF name as display name and tree node name.
