@@ -21,8 +21,9 @@
 //
 // Lines of standard input are processed on every core, in chunks, and
 // written in input order: the output is the sequential one, byte for byte,
-// in bounded memory. -j N (parse, tree, explain, resolve, normalize) sets
-// the number of goroutines; -j 1 processes one line after another.
+// in bounded memory. -j N (every subcommand that reads lines: all but
+// equal and build) sets the number of goroutines; -j 1 processes one line
+// after another.
 //
 // Exit status: 0 when every input is valid (for equal: equivalent); 1 when
 // some input is invalid, or valid but beyond a limit (too long for a tree,

@@ -62,6 +62,12 @@ func TestParallelOrder(t *testing.T) {
 		{"explain", []string{"explain"}, small},
 		{"explain-json", []string{"explain", "-json"}, big},
 		{"explain-unknown-rule", []string{"explain", "-rule", "nope"}, small},
+		{"encode", []string{"encode", "-component", "query-part", "-json"}, big},
+		{"encode-escape", []string{"encode", "-escape"}, small},
+		{"decode", []string{"decode", "-json"}, big},
+		{"decode-form", []string{"decode", "-form"}, small},
+		{"uri-to-iri", []string{"uri-to-iri", "-json"}, big},
+		{"iri-to-uri", []string{"iri-to-uri"}, big},
 		{"all-valid", []string{"parse", "-json"}, "http://a/\n//b\n"},
 		{"empty", []string{"tree"}, ""},
 	}

@@ -20,6 +20,7 @@ func cmdEncode(args []string, stdin io.Reader, out *output, stderr io.Writer) er
 	escape := fs.Bool("escape", false, "keep the percent-encodings the input has (text already partly encoded); without it, a \"%\" is data and is encoded")
 	grammar := fs.String("grammar", "rfc3986", "built-in `grammar` whose charsets encode: "+grammarNames())
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
+	jobsFlag(fs, out)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -51,6 +52,7 @@ func cmdDecode(args []string, stdin io.Reader, out *output, stderr io.Writer) er
 	fs := newFlags("decode", stderr)
 	form := fs.Bool("form", false, `read "+" as a space (HTML forms, application/x-www-form-urlencoded)`)
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
+	jobsFlag(fs, out)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -68,6 +70,7 @@ func cmdDecode(args []string, stdin io.Reader, out *output, stderr io.Writer) er
 func cmdURIToIRI(args []string, stdin io.Reader, out *output, stderr io.Writer) error {
 	fs := newFlags("uri-to-iri", stderr)
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
+	jobsFlag(fs, out)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return err

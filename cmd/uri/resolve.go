@@ -245,6 +245,7 @@ func cmdEqual(args []string, _ io.Reader, out *output, stderr io.Writer) error {
 func cmdIRIToURI(args []string, stdin io.Reader, out *output, stderr io.Writer) error {
 	fs := newFlags("iri-to-uri", stderr)
 	fs.BoolVar(&out.json, "json", false, "print JSON Lines")
+	jobsFlag(fs, out)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return err
