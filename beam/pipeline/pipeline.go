@@ -138,13 +138,21 @@ const maxBundleKeys = 1 << 20
 // and a bound on the elements it holds per bundle before it.
 const buckets = 1024
 
-// bucket is key's group: FNV-1a, the same on every worker.
+// bucket is key's group: a hash of its bytes, eight at a time, the same
+// on every worker (unlike maphash's).
 func bucket(key string) int {
-	h := uint32(2166136261)
-	for i := 0; i < len(key); i++ {
-		h ^= uint32(key[i])
-		h *= 16777619
+	const m = 0x9e3779b97f4a7c15
+	h := uint64(len(key)) * m
+	for ; len(key) >= 8; key = key[8:] {
+		w := uint64(key[0]) | uint64(key[1])<<8 | uint64(key[2])<<16 | uint64(key[3])<<24 |
+			uint64(key[4])<<32 | uint64(key[5])<<40 | uint64(key[6])<<48 | uint64(key[7])<<56
+		h = (h ^ w) * m
+		h ^= h >> 32
 	}
+	for i := 0; i < len(key); i++ {
+		h = (h ^ uint64(key[i])) * m
+	}
+	h ^= h >> 29
 	return int(h % buckets)
 }
 
@@ -257,9 +265,15 @@ func (f *dedupFn) StartBundle(_ func([]string), _, _ func(int, []string), _ func
 }
 
 func (f *dedupFn) ProcessElement(_ int, entries func(*[]string) bool, record func([]string), host, scheme func(int, []string), _ func(string, int)) error {
-	least := map[string]string{}
+	var batches [][]string
+	n := 0
 	var batch []string
 	for entries(&batch) {
+		batches = append(batches, batch)
+		n += len(batch)
+	}
+	least := make(map[string]string, n)
+	for _, batch := range batches {
 		for _, e := range batch {
 			k, l := splitEntry(e)
 			if old, ok := least[k]; !ok || l < old {
