@@ -128,6 +128,7 @@ type classifier struct {
 	key   *resolve.Normalizer
 	mode  resolve.Mode
 	buf   bytes.Buffer
+	fast  []byte // result's records written by hand
 	enc   *json.Encoder
 	bases map[string]baseParse // the last bases parsed: pages have many links
 }
@@ -238,6 +239,20 @@ func (c *classifier) result(in input, base *string, result string) (string, erro
 		}
 		return result, nil
 	}
+	if plain(in.s) && plain(result) && (base == nil || plain(*base)) {
+		// What the encoder writes, without its reflection.
+		b := append(c.fast[:0], `{"input":"`...)
+		b = append(b, in.s...)
+		if base != nil {
+			b = append(b, `","base":"`...)
+			b = append(b, *base...)
+		}
+		b = append(b, `","result":"`...)
+		b = append(b, result...)
+		b = append(b, `"}`...)
+		c.fast = b
+		return string(b), nil
+	}
 	j := records.Result{Input: in.s, InputQuoted: records.Quoted(in.s), Base: base, Result: &result, ResultQuoted: records.Quoted(result)}
 	if base != nil {
 		j.BaseQuoted = records.Quoted(*base)
@@ -266,4 +281,15 @@ func (c *classifier) encode(v any) (string, error) {
 		return "", err
 	}
 	return string(bytes.TrimSuffix(c.buf.Bytes(), []byte("\n"))), nil
+}
+
+// plain reports whether encoding/json (HTML escaping off) writes s as it
+// is between quotes: printable ASCII but '"' and '\\'.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
