@@ -40,7 +40,7 @@ func (g *globs) Set(s string) error { *g = append(*g, s); return nil }
 func main() {
 	var c pipeline.Config
 	var in globs
-	flag.Var(&in, "in", "input `glob` (local or any file system Beam's textio reads); repeat for more")
+	flag.Var(&in, "in", "input `glob` (local or any file system Beam's fileio reads: local paths and gs://); repeat for more")
 	flag.StringVar(&c.Out, "out", "", "output `prefix`: a directory, local or gs://…")
 	format := flag.String("format", "json", "json (JSON Lines, uri -json's records) or text")
 	flag.BoolVar(&c.Scheme, "scheme", false, "as uri normalize -scheme: add §6.2.3 scheme-based normalization")
@@ -87,7 +87,7 @@ func check(c pipeline.Config, format string, args []string) error {
 	}
 	for _, g := range c.Inputs {
 		if local(g) {
-			// textio allows a glob that matches nothing; a mistyped
+			// fileio allows a glob that matches nothing; a mistyped
 			// path is more likely than an empty input.
 			m, err := filepath.Glob(g)
 			if err != nil {
