@@ -40,7 +40,7 @@ func (g *globs) Set(s string) error { *g = append(*g, s); return nil }
 func main() {
 	var c pipeline.Config
 	var in globs
-	flag.Var(&in, "in", "input `glob` (local or any file system Beam's fileio reads: local paths and gs://); repeat for more")
+	flag.Var(&in, "in", "input `glob` (read with Beam's fileio: a local path, or gs://); repeat for more")
 	flag.StringVar(&c.Out, "out", "", "output `prefix`: a directory, local or gs://…")
 	format := flag.String("format", "json", "json (JSON Lines, uri -json's records) or text")
 	flag.BoolVar(&c.Scheme, "scheme", false, "as uri normalize -scheme: add §6.2.3 scheme-based normalization")
