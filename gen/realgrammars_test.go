@@ -124,12 +124,18 @@ var workCases = []struct{ file, rule, name, in string }{
 	{"rfc3966.abnf", "telephone-uri", `"tel:2" + ";a"×640 + ";phone-context=a"`, "tel:2" + strings.Repeat(";a", 640) + ";phone-context=a"},
 	{"rfc3966.abnf", "telephone-uri", `"tel:2" + ";a"×6400 + ";phone-context=a"`, "tel:2" + strings.Repeat(";a", 6400) + ";phone-context=a"},
 	{"rfc8610-cddl.abnf", "cddl", `"a=[(" + 16 spaces + "//" + 16 spaces + ")]"`, "a=[(" + strings.Repeat(" ", 16) + "//" + strings.Repeat(" ", 16) + ")]"},
+	// The valid sample of RFC 5322's message that ParseRule gave up on:
+	// comments and folding white space between received-tokens.
+	{"rfc5322.abnf", "message", "a 536-byte sample", "reTuRN-pAtH:<>\r\nREceiVeD:9}^|~.z.!#&%/./@\t   [\a\t   \r\n\tZ^\t\t\t \r\n\t \t \t\r\n\t  \t \r\n\t\r\n\t  \t]\t  \t\r\n \t '*+=\t \r\n\t \t\t\t() \r\n \r\n\t   \t\r\n  \t\t\t\r\n (\\e\t) \t \t +~~(() \r\n\t \f \t\t  \\\f\r\n  \t\t(8))(\\\x00\\\f\t\t \r\n\t \t\r\n\t \\~ \t \t\r\n (\t\t\t \r\n \t\t\r\n   \t\r\n\t \t)\r\n \t \t )   \t\t\r\n\t \t\t \r\n\t\r\n \t  \t\r\n\t\t (] \r\n  \t\t\t\r\n \t\t\r\n \t  \r\n\t  (\t\t '\t\t\r\n\t   \x7f\t\t  \t\r\n \r\n\t\r\n \t \t )\\\t ( ))((\t\t3(\\\nu) \t \t\r\n \t\t  \\\t) )  \t\t (\t \r\n\t\t\t\t(    \r\n \t\t\t \r\n  \t\t \f\\\r( \r\n\t\t\t\r\n )(\r\n\t \t \t)  \t\t \r\n\t \t )\t\r\n\tw\t  \t\t\r\n ) \t  \t\r\n \t\t\r\n\t\t \t \r\n   \r\n\t \t\t@\r\n [\b \r\n\t^\t\t  \\\r]<@\t(\t\t  ) \t  \t(!  \t\r\n\t\t  \t\r\n \t \r\n  \r\n\t\t\t ())!:{@?>;9OCT6999:93A\r\n"},
+	{"rfc5322.abnf", "message", `"Received:a" + " (a) "×400 + "b" + " (a) "×400 + "c;" date-time CRLF`, "Received:a" + strings.Repeat(" (a) ", 400) + "b" + strings.Repeat(" (a) ", 400) + "c;1 Jan 2000 00:00 +0000\r\n"},
 }
 
 // maxGaveUp: ParseRule may give up on its budget on at most one valid
-// sample in maxGaveUp of a start rule (issue 25 asks for none; RFC 5322's
-// message, with its ambiguous white space and comments, still has a few).
-const maxGaveUp = 200
+// sample in maxGaveUp of a start rule (issue 25 asks for none): none of
+// go test's 400 samples per rule, and one RFC 5322 message of the full
+// run's 17,232 valid ones (nested comments between obs-received's
+// received-tokens: docs/translation.md, "What is left").
+const maxGaveUp = 10000
 
 // ParseRule's budget (package parser: exprBase, exprPerByte).
 const parseRuleBase, parseRulePerByte = 10000, 150
@@ -336,11 +342,11 @@ func TestRealGrammars(t *testing.T) {
 			}
 			if want && p && !pr && strings.Contains(line, "too much work") {
 				// ParseRule gave up on its budget: counted, and bounded
-				// below (issue 25: none should; a few ambiguous inputs
-				// still need more than the budget, see docs/translation.md).
+				// below (issue 25: none should; see docs/translation.md,
+				// "What is left").
 				gaveUp++
 				if gaveUp <= 3 {
-					t.Logf("%s %s: ParseRule gave up on its default budget on the valid %d-byte %.60q…", rc.entry.File, rc.rule, len(b), b)
+					t.Logf("%s %s: ParseRule gave up on its default budget on the valid %d-byte %q", rc.entry.File, rc.rule, len(b), b)
 				}
 				continue
 			}

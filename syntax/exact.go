@@ -49,6 +49,10 @@ type netLayout struct {
 	nullable  []bool
 	first     [][2]uint64
 	firstHigh []bool
+	// recursive marks the rules on a cycle of calls (a rule that calls
+	// itself, directly or not). The others are searched as frames of
+	// their own, not by their ends (see Guide.callReach).
+	recursive []bool
 }
 
 // states returns the network's layout, computed on first use. In the
@@ -183,6 +187,30 @@ func (n *Net) closures() {
 					stack = append(stack, e.To)
 				}
 			}
+		}
+	}
+	// The rules on a cycle of calls: those a rule they call leads back to.
+	callees := make([][]int32, rules)
+	for c, rs := range callers {
+		for _, r := range rs {
+			callees[r] = append(callees[r], int32(c))
+		}
+	}
+	l.recursive = make([]bool, rules)
+	mark := make([]int32, rules)
+	for r := range rules {
+		stack = append(stack[:0], callees[r]...)
+		for len(stack) > 0 && !l.recursive[r] {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if mark[x] == int32(r)+1 {
+				continue
+			}
+			mark[x] = int32(r) + 1
+			if x == int32(r) {
+				l.recursive[r] = true
+			}
+			stack = append(stack, callees[x]...)
 		}
 	}
 	queue := make([]int32, 0, rules)
@@ -378,9 +406,9 @@ type Guide struct {
 	stack   []*frame
 	pending int32 // the return state of the call about to be made
 	frames  map[frameKey]*frame
-	cans    map[canKey]map[uint64]bool
-	scratch []*endScratch // per nesting depth of end
-	cmarks  []uint32      // closure's marks
+	cans    map[canKey]*frame // the first invocation of each key: its answers are every such invocation's
+	scratch []*endScratch     // per nesting depth of end
+	cmarks  []uint32          // closure's marks
 	stamp   uint32
 	depth   int
 }
@@ -404,6 +432,11 @@ type frame struct {
 	ret    int32 // the state the caller returns to
 	parent *frame
 	can    map[uint64]bool // (state, position) → can end where the callers complete
+	// canon is the first invocation with the same rule, return state and
+	// parent (f itself, or one of another origin): it and f answer alike,
+	// and the invocations f's calls make are keyed by it, so that those of
+	// every origin share their answers too.
+	canon *frame
 }
 
 // NewGuide returns a guide for one parse of input, which may spend about
@@ -412,7 +445,7 @@ type frame struct {
 // makes a guide that answers false to everything, with the check's error
 // from [Guide.Err].
 func NewGuide(n *Net, input []byte, work int) *Guide {
-	g := &Guide{net: n, in: input, budget: work, work: work, ends: make(map[uint64]span, min(4*len(input), 1<<16)), pending: -1, frames: map[frameKey]*frame{}, cans: map[canKey]map[uint64]bool{}}
+	g := &Guide{net: n, in: input, budget: work, work: work, ends: make(map[uint64]span, min(4*len(input), 1<<16)), pending: -1, frames: map[frameKey]*frame{}, cans: map[canKey]*frame{}}
 	switch {
 	case n == nil:
 		g.err = errors.New("guide: no network")
@@ -476,16 +509,13 @@ func (g *Guide) Enter(rule, pos int) bool {
 	if c, w := g.char(int32(pos)); !g.net.layout.mayMatch(int32(rule), c, w) {
 		return false
 	}
+	if parent != nil {
+		parent = parent.canon
+	}
 	k := frameKey{int32(rule), int32(pos), ret, parent}
 	f := g.frames[k]
 	if f == nil {
-		f = &frame{rule: int32(rule), origin: int32(pos), ret: ret, parent: parent}
-		ck := canKey{f.rule, ret, parent}
-		f.can = g.cans[ck]
-		if f.can == nil {
-			f.can = map[uint64]bool{}
-			g.cans[ck] = f.can
-		}
+		f = g.newFrame(int32(rule), int32(pos), ret, parent)
 		g.frames[k] = f
 	}
 	if !g.reach(f, g.net.Rules[f.rule].Start, f.origin) {
@@ -493,6 +523,23 @@ func (g *Guide) Enter(rule, pos int) bool {
 	}
 	g.stack = append(g.stack, f)
 	return true
+}
+
+// newFrame returns a new invocation of rule at origin (-1 for a call the
+// guide searches, see callReach), returning to state ret of parent (a
+// canonical invocation). Its answers are those of the first invocation with
+// the same rule, return state and parent: they do not depend on the
+// origin.
+func (g *Guide) newFrame(rule, origin, ret int32, parent *frame) *frame {
+	f := &frame{rule: rule, origin: origin, ret: ret, parent: parent}
+	ck := canKey{rule, ret, parent}
+	if c := g.cans[ck]; c != nil {
+		f.can, f.canon = c.can, c
+	} else {
+		f.can, f.canon = map[uint64]bool{}, f
+		g.cans[ck] = f
+	}
+	return f
 }
 
 // viable reports whether invocation f, ending at p, lets its callers
@@ -573,9 +620,7 @@ func (g *Guide) closure(s, p int32) []int32 {
 		}
 		for _, e := range g.net.Edges[g.net.Index[out[i]]:g.net.Index[out[i]+1]] {
 			if e.Call >= 0 && lay.nullable[e.Call] {
-				if ends := g.end(e.Call, p); len(ends) > 0 && ends[0] == p {
-					add(e.To)
-				}
+				add(e.To)
 			}
 		}
 	}
@@ -605,6 +650,10 @@ func (g *Guide) reach(f *frame, s, p int32) bool {
 				if c, w := g.char(p); !g.net.layout.mayMatch(e.Call, c, w) {
 					break
 				}
+				if f.origin >= 0 && !g.net.layout.recursive[e.Call] {
+					found = g.callReach(f, e.Call, e.To, p)
+					break
+				}
 				for _, end := range g.end(e.Call, p) {
 					if !g.step() {
 						break
@@ -625,6 +674,63 @@ func (g *Guide) reach(f *frame, s, p int32) bool {
 	}
 	f.can[k] = found
 	return found
+}
+
+// callReach reports whether a call of rule r (on no cycle of calls) made by
+// invocation f at position p, returning to state ret, can end after p where
+// f can go on to end where its callers complete. (An end at p itself is
+// the closure's: r matching the empty string.)
+//
+// The call is searched as an invocation of its own, a frame whose answers
+// are kept per (state, position) for its rule, caller and return state,
+// whatever its origin — as the parser's own invocations are — not by the
+// list of its ends from p. Where the grammar is ambiguous over a run of
+// input (RFC 5322's [CFWS] [CFWS] across white space), a rule called at
+// every position of the run ends anywhere in the rest of the run: its
+// lists of ends are quadratic in the run's length, its search as a frame
+// linear, each (state, position) pair answered once for every origin. A
+// rule on a cycle keeps its ends (End(r, p)): its frames would nest as
+// deep as the input, one more set of answers per level.
+func (g *Guide) callReach(f *frame, r, ret, p int32) bool {
+	if !g.step() {
+		return false
+	}
+	k := frameKey{r, -1, ret, f.canon}
+	v := g.frames[k]
+	if v == nil {
+		v = g.newFrame(r, -1, ret, f.canon)
+		g.frames[k] = v
+	}
+	// At p, what the invocation does depends on its origin (it must not
+	// end there): searched here, not kept; from p on, its answers are
+	// those of any origin.
+	c, w := g.char(p)
+	for _, x := range g.closure(g.net.Rules[r].Start, p) {
+		for _, e := range g.net.Edges[g.net.Index[x]:g.net.Index[x+1]] {
+			switch {
+			case e.Class >= 0:
+				if w > 0 && g.net.inClass(e.Class, c) && g.reach(v, e.To, p+w) {
+					return true
+				}
+			case e.Call >= 0:
+				if !g.net.layout.mayMatch(e.Call, c, w) {
+					break
+				}
+				for _, end := range g.end(e.Call, p) {
+					if !g.step() {
+						return false
+					}
+					if end > p && g.reach(v, e.To, end) {
+						return true
+					}
+				}
+			}
+			if g.err != nil {
+				return false
+			}
+		}
+	}
+	return false
 }
 
 // end returns the sorted positions where rule r, called at p, can end.
