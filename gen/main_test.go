@@ -365,12 +365,26 @@ func runPigeon(t *testing.T, pegText []byte, main string, args ...string) string
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, text := range map[string]string{"go.mod": mod, "grammar.peg": string(pegText), "main.go": main} {
+	run := harnessFiles(t, dir, map[string]string{"go.mod": mod, "grammar.peg": string(pegText), "main.go": main})
+	run("go", "get", pigeonPkg+"@"+pigeonVersion)
+	run("go", "run", pigeonPkg, "-optimize-parser", "-o", "parser.go", "grammar.peg")
+	run("go", "mod", "tidy")
+	run("go", "build", "-o", "prog", ".")
+	return run(filepath.Join(dir, "prog"), args...)
+}
+
+// harnessFiles writes files into dir, a temporary module, and returns a
+// function that runs a command there and fails the test, with its output,
+// when the command fails.
+func harnessFiles(t *testing.T, dir string, files map[string]string) func(name string, args ...string) string {
+	t.Helper()
+	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
 			t.Fatal(err)
 		}
 	}
-	run := func(name string, args ...string) string {
+	return func(name string, args ...string) string {
+		t.Helper()
 		c := exec.Command(name, args...)
 		c.Dir = dir
 		out, err := c.CombinedOutput()
@@ -379,9 +393,4 @@ func runPigeon(t *testing.T, pegText []byte, main string, args ...string) string
 		}
 		return string(out)
 	}
-	run("go", "get", pigeonPkg+"@"+pigeonVersion)
-	run("go", "run", pigeonPkg, "-optimize-parser", "-o", "parser.go", "grammar.peg")
-	run("go", "mod", "tidy")
-	run("go", "build", "-o", "prog", ".")
-	return run(filepath.Join(dir, "prog"), args...)
 }

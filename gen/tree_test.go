@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -144,20 +143,7 @@ func runTree(t *testing.T, file string, dfaArgs ...string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, text := range map[string]string{"go.mod": mod, "grammar.peg": string(res.PEG), "main.go": treeMain} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	run := func(name string, args ...string) string {
-		c := exec.Command(name, args...)
-		c.Dir = dir
-		out, err := c.CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
-		}
-		return string(out)
-	}
+	run := harnessFiles(t, dir, map[string]string{"go.mod": mod, "grammar.peg": string(res.PEG), "main.go": treeMain})
 	run("go", "get", pigeonPkg+"@"+pigeonVersion)
 	run("go", "run", pigeonPkg, "-optimize-parser", "-o", "parser.go", "grammar.peg")
 	args := append([]string{"dfa", "-grammar", abs, "-package", "main", "-tree", filepath.Join(dir, "parser.go"), "-o", filepath.Join(dir, "dfa.go")}, dfaArgs...)

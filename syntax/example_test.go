@@ -16,11 +16,11 @@ type mismatch struct {
 
 func (m mismatch) Error() string { return fmt.Sprintf("no match at %d", m.at) }
 
-func ExampleNewGrammar() {
-	// What gen peg and pigeon generate for `digits = 1*DIGIT` — the PEG
-	// function of the generated package — written by hand: pigeon's Parse
-	// from an entrypoint, and a reader of its errors.
-	peg := &syntax.PEG{
+// digitsPEG is what gen peg and pigeon generate for `digits = 1*DIGIT` —
+// the PEG function of the generated package — written by hand: pigeon's
+// Parse from an entrypoint, and a reader of its errors.
+func digitsPEG() *syntax.PEG {
+	return &syntax.PEG{
 		Entries: map[string]string{"digits": "E_digits"},
 		Default: "digits",
 		Parse: func(entry string, text []byte, maxExpr uint64, _ *syntax.Guide) (any, error) {
@@ -44,6 +44,10 @@ func ExampleNewGrammar() {
 		InvalidEncoding: errors.New("invalid encoding"),
 		MaxExpressions:  errors.New("max number of expressions parsed"),
 	}
+}
+
+func ExampleNewGrammar() {
+	peg := digitsPEG() // gen peg and pigeon's output for digits = 1*DIGIT, by hand
 	g, err := syntax.NewGrammar("digits", peg, nil)
 	if err != nil {
 		fmt.Println(err)

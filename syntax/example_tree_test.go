@@ -1,7 +1,6 @@
 package syntax_test
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/peguri/rfc3986/syntax"
@@ -35,30 +34,7 @@ func ExampleGrammar_Tree() {
 	// The grammar of ExampleNewGrammar, its pigeon parser written by hand,
 	// with the DFA of 1*DIGIT and its tree function, as gen dfa -tree
 	// emits them.
-	peg := &syntax.PEG{
-		Entries: map[string]string{"digits": "E_digits"},
-		Default: "digits",
-		Parse: func(entry string, text []byte, maxExpr uint64, _ *syntax.Guide) (any, error) {
-			for i, c := range text {
-				if c < '0' || c > '9' {
-					return nil, mismatch{i, []string{"[0-9]"}}
-				}
-			}
-			if len(text) == 0 {
-				return nil, mismatch{0, []string{"[0-9]"}}
-			}
-			return syntax.Capture("digits", 0, len(text), nil), nil
-		},
-		Errors: func(err error) []syntax.PEGError {
-			var m mismatch
-			if !errors.As(err, &m) {
-				return nil
-			}
-			return []syntax.PEGError{{Err: err, Offset: m.at, Expected: m.expected, Inner: err}}
-		},
-		InvalidEncoding: errors.New("invalid encoding"),
-		MaxExpressions:  errors.New("max number of expressions parsed"),
-	}
+	peg := digitsPEG()
 	classes := make([]byte, 256)
 	for c := '0'; c <= '9'; c++ {
 		classes[c] = 1
