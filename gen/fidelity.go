@@ -197,12 +197,16 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"sync"
 
 	"github.com/peguri/rfc3986/syntax"
 )
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400) // as the uri command: a parse's garbage is short-lived
+	}
 	g, err := syntax.NewGrammar("fidelity", PEG(), nil)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
