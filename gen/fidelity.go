@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/gen/peg"
@@ -72,13 +73,12 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	for _, w := range res.Report.Warnings {
 		fmt.Fprintf(stderr, "gen fidelity: translation warning: %s\n", w)
 	}
-	h, err := buildHarness(res.PEG, g.Rule(*rule).Name, *keep, stderr)
-	if err != nil {
-		return err
-	}
-	defer h.close()
-
 	if *in != "" {
+		h, err := buildHarness(res.PEG, g.Rule(*rule).Name, *keep, stderr)
+		if err != nil {
+			return err
+		}
+		defer h.close()
 		r := stdin
 		if *in != "-" {
 			f, err := os.Open(*in)
@@ -113,18 +113,29 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 			return err
 		}
 	}
-	// The generated parser (its own process) and the matcher run at the
-	// same time.
+	// The matcher runs while the generated parser is built (go build uses
+	// every core, then waits on the linker) and while it parses, in its
+	// own process: both on every core.
 	want := make([]bool, len(inputs))
-	matched := make(chan struct{})
-	go func() {
-		for i, b := range inputs {
-			want[i], _ = m.Match(*rule, b)
-		}
-		close(matched)
-	}()
+	var matched sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for w := range workers {
+		matched.Add(1)
+		go func() {
+			defer matched.Done()
+			for i := w; i < len(inputs); i += workers {
+				want[i], _ = m.Match(*rule, inputs[i])
+			}
+		}()
+	}
+	h, err := buildHarness(res.PEG, g.Rule(*rule).Name, *keep, stderr)
+	if err != nil {
+		matched.Wait()
+		return err
+	}
+	defer h.close()
 	got, err := h.parseAll(inputs)
-	<-matched
+	matched.Wait()
 	if err != nil {
 		return err
 	}
@@ -173,6 +184,11 @@ type harness struct {
 	pipe io.WriteCloser
 }
 
+// harnessMain parses on every core: it reads the lines already sent (up
+// to a batch), parses them in parallel, and answers them in input order,
+// flushing when nothing more is waiting, so that one input at a time (-in)
+// is answered at once. Inputs are independent, and a syntax.Grammar is
+// safe for concurrent use.
 const harnessMain = `package main
 
 import (
@@ -180,11 +196,17 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os"
+	"runtime"
+	"runtime/debug"
+	"sync"
 
 	"github.com/peguri/rfc3986/syntax"
 )
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400) // as the uri command: a parse's garbage is short-lived
+	}
 	g, err := syntax.NewGrammar("fidelity", PEG(), nil)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -192,22 +214,52 @@ func main() {
 	}
 	in := bufio.NewReaderSize(os.Stdin, 1<<20)
 	out := bufio.NewWriter(os.Stdout)
+	workers := runtime.GOMAXPROCS(0)
+	var batch [][]byte
+	var verdicts []bool
 	for {
-		line, err := in.ReadString('\n')
-		if err != nil {
+		batch = batch[:0]
+		var rerr error
+		for len(batch) < 64*workers {
+			line, err := in.ReadString('\n')
+			if err != nil {
+				rerr = err
+				break
+			}
+			b, err := hex.DecodeString(line[:len(line)-1])
+			if err != nil {
+				panic(err)
+			}
+			batch = append(batch, b)
+			if in.Buffered() == 0 {
+				break // nothing more to read yet: answer what was asked
+			}
+		}
+		verdicts = append(verdicts[:0], make([]bool, len(batch))...)
+		var wg sync.WaitGroup
+		for w := range min(workers, len(batch)) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := w; i < len(batch); i += workers {
+					_, f := g.Parse(RULE, batch[i], 1<<40)
+					verdicts[i] = f == nil
+				}
+			}()
+		}
+		wg.Wait()
+		for _, v := range verdicts {
+			if v {
+				out.WriteString("1\n")
+			} else {
+				out.WriteString("0\n")
+			}
+		}
+		if rerr != nil {
 			break
 		}
-		b, err := hex.DecodeString(line[:len(line)-1])
-		if err != nil {
-			panic(err)
-		}
-		if _, f := g.Parse(RULE, b, 1<<40); f == nil {
-			out.WriteString("1\n")
-		} else {
-			out.WriteString("0\n")
-		}
 		if in.Buffered() == 0 {
-			out.Flush() // nothing more to read yet: answer what was asked
+			out.Flush()
 		}
 	}
 	out.Flush()

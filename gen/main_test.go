@@ -266,6 +266,20 @@ func TestFidelityQuoted(t *testing.T) {
 	}
 }
 
+// TestFidelitySamples: gen fidelity samples, builds the generated parser
+// and compares it with the matcher. The harness parses on every core and
+// answers in input order; samples and near-misses alternate, so an answer
+// out of order is a disagreement.
+func TestFidelitySamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a parser with pigeon")
+	}
+	out, errs, code := runGen(t, "", "fidelity", "-rule", "URI-reference", "-n", "2000")
+	if code != 0 || !strings.HasPrefix(out, "URI-reference: 4000 inputs (") || !strings.HasSuffix(out, "valid under the ABNF), 0 disagreements\n") {
+		t.Errorf("gen fidelity -rule URI-reference -n 2000 = %q (exit %d) %s", out, code, errs)
+	}
+}
+
 // TestLeftRecursionPEG: gen peg takes left recursion anywhere — here off
 // the start rule's path, as in IMAP — and reports how it rewrote the rules
 // on the path.
