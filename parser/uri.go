@@ -224,6 +224,12 @@ func (u *URI) UnmarshalText(text []byte) error {
 	return nil
 }
 
+// Set parses s as an RFC 3986 URI-reference into u, as ParseReference
+// does; on failure it leaves u as it was. With String, it makes *URI a
+// flag.Value (flag.Var(&u, "base", "…")). It parses in place: where the
+// URI is a field or an element, no URI is copied.
+func (u *URI) Set(s string) error { return rfc3986.parseURI(u, 0, s) }
+
 // Parts are the components of a URI, each with whether it is defined, as
 // plain fields: the form to build a URI from (see [FromParts]) and to read
 // one in bulk. Host is defined exactly when the authority is.

@@ -171,7 +171,11 @@ type Machine struct {
 	next16     []uint16
 	wideAccept []bool
 	skip16     []*skipSet
-	t          *Table
+	// The marks of a machine that Table.Marked built, per transition as
+	// next8 or next16 has them (nil for the machine of Table.Machine).
+	mark8  *[1 << 16]uint8
+	mark16 []uint8
+	t      *Table
 	// From the table's diagnostics (nil without them): per state, what
 	// could come next, and the index width of FailRule.
 	expects   [][]string
@@ -343,29 +347,51 @@ func nibbleTable(mask *[4]uint64) (nib [48]byte) {
 // code need not carry them). The table must pass [Table.Check]:
 // [NewGrammar] checks every table it is given.
 func (t *Table) Machine() *Machine {
-	t.once.Do(func() { t.m = t.expand() })
+	t.once.Do(func() { t.m = t.expand(nil) })
 	return t.m
 }
 
-func (t *Table) expand() *Machine {
+// at is the transition of state s on byte b.
+func (t *Table) at(s, b int) int { return t.next(s*t.NClass + int(t.Classes[b])) }
+
+// expand builds the machine of t; with marks (see Marked), the mark of
+// each transition, which the skip sets leave out: a marked transition is
+// always taken one byte at a time, so that it records its offset.
+func (t *Table) expand(marks []uint8) *Machine {
 	d := &Machine{t: t}
-	at := func(s, b int) int { return t.next(s*t.NClass + int(t.Classes[b])) }
+	at := t.at
+	if marks != nil {
+		// For the skip sets, a marked transition is no loop.
+		at = func(s, b int) int {
+			if marks[s<<8|b] != 0 {
+				return 0
+			}
+			return t.at(s, b)
+		}
+	}
 	if t.Wide {
 		d.next16 = make([]uint16, t.States<<8)
 		d.wideAccept = make([]bool, t.States)
 		d.skip16 = make([]*skipSet, t.States)
+		if marks != nil {
+			d.mark16 = marks
+		}
 	} else {
 		d.next8 = new([1 << 16]uint8)
 		d.accept = new([256]bool)
 		d.skip8 = new([256]*skipSet)
+		if marks != nil {
+			d.mark8 = new([1 << 16]uint8)
+			copy(d.mark8[:], marks)
+		}
 	}
 	for s := 0; s < t.States; s++ {
 		k := loopSet(s, at)
 		for b := 0; b < 256; b++ {
 			if t.Wide {
-				d.next16[s<<8|b] = uint16(at(s, b))
+				d.next16[s<<8|b] = uint16(t.at(s, b))
 			} else {
-				d.next8[s<<8|b] = uint8(at(s, b))
+				d.next8[s<<8|b] = uint8(t.at(s, b))
 			}
 		}
 		if t.Wide {
@@ -509,15 +535,7 @@ func (d *Machine) Why(s string) (ok bool, stop Stop) {
 	if ok {
 		return true, Stop{}
 	}
-	if d.expects == nil {
-		return false, Stop{Offset: fail, Expected: d.Expected(s, fail)}
-	}
-	col := d.t.NClass // the end of the input
-	if fail < len(s) {
-		col = int(d.t.Classes[s[fail]])
-	}
-	r := index(d.t.FailRule, st*(d.t.NClass+1)+col, d.failWidth)
-	return false, Stop{Offset: fail, Rule: d.t.FailRules[r], Expected: d.expects[st]}
+	return false, d.StopAt(s, fail, st)
 }
 
 // Expected describes what the DFA accepts after s[:off]: the bytes with a
