@@ -19,6 +19,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/peguri/rfc3986/internal/urilayout"
 )
 
 // HostKind is the kind of a URI's host (RFC 3986 §3.2.2).
@@ -106,14 +108,25 @@ func (u URI) Parser() *Parser {
 	return u.p
 }
 
+// The flags of a URI: which components are defined. They are the bridge's
+// (internal/urilayout), through which package resolve makes the URIs of
+// targets it has proven without parsing them again.
 const (
-	hasScheme uint8 = 1 << iota
-	hasAuthority
-	hasUserinfo
-	hasPort
-	hasQuery
-	hasFragment
+	hasScheme    = urilayout.Scheme
+	hasAuthority = urilayout.Authority
+	hasUserinfo  = urilayout.Userinfo
+	hasPort      = urilayout.Port
+	hasQuery     = urilayout.Query
+	hasFragment  = urilayout.Fragment
 )
+
+func init() {
+	urilayout.New = func(text string, l urilayout.Layout) URI {
+		return URI{text: text, schemeEnd: l.SchemeEnd, hostStart: l.HostStart, hostEnd: l.HostEnd,
+			pathStart: l.PathStart, pathEnd: l.PathEnd, queryEnd: l.QueryEnd,
+			flags: l.Flags, hostKind: HostKind(l.HostKind)}
+	}
+}
 
 func (u URI) has(f uint8) bool { return u.flags&f != 0 }
 

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/peguri/rfc3986/internal/urilayout"
 	"github.com/peguri/rfc3986/parser"
 )
 
@@ -142,6 +143,12 @@ func (m Mode) String() string {
 // text does not write. The error, an [*ArgError], says which argument (or
 // the result) is at fault.
 func Resolve(base, ref parser.URI, mode Mode) (parser.URI, error) {
+	return resolve(base, ref, mode, false)
+}
+
+// resolve is Resolve; with check, it checks the target with the parser in
+// every grammar, RFC 3986's too (see build).
+func resolve(base, ref parser.URI, mode Mode, check bool) (parser.URI, error) {
 	if !base.HasScheme() {
 		return parser.URI{}, &ArgError{Arg: "base", Input: base.String(), Err: ErrNoScheme}
 	}
@@ -191,12 +198,12 @@ func Resolve(base, ref parser.URI, mode Mode) (parser.URI, error) {
 		refAuthority = false
 	}
 	if refAuthority {
-		t.hasAuth, t.authority, t.hostKind = ref.HasAuthority(), ref.Authority(), ref.HostKind()
+		t.authorityOf(ref)
 	} else {
-		t.hasAuth, t.authority, t.hostKind = base.HasAuthority(), base.Authority(), base.HostKind()
+		t.authorityOf(base)
 	}
 	t.fragment, t.hasFrag = ref.Fragment(), ref.HasFragment()
-	u, err := t.build(g)
+	u, err := t.build(g, check)
 	if err != nil {
 		err.Input = ref.String()
 		return parser.URI{}, err
@@ -232,21 +239,62 @@ type target struct {
 	hasAuth   bool
 	authority string // userinfo "@" host ":" port, as written
 	hostKind  parser.HostKind
-	dir, path string
-	dots      bool
-	query     string
-	hasQuery  bool
-	fragment  string
-	hasFrag   bool
+	// The authority's parts, as the URI it comes from has them: where the
+	// host is in it, and whether the userinfo and the port are defined.
+	hostStart, hostEnd   int
+	hasUserinfo, hasPort bool
+	dir, path            string
+	dots                 bool
+	query                string
+	hasQuery             bool
+	fragment             string
+	hasFrag              bool
 }
 
-// build writes t out once and checks the text with the reference rule's
-// DFA of g, the target's grammar, which splits it without allocating,
-// instead of parsing it again: the result is a URI that parses into
-// exactly t's components. The path is assembled, and its dot segments
-// removed, in a buffer on the stack when it is short. An error is about the
-// "result"; its Input is the caller's to set.
-func (t *target) build(g *parser.Parser) (parser.URI, *ArgError) {
+// authorityOf sets t's authority to u's. (u is a value: a URI's
+// accessors, inlined, read its fields.)
+func (t *target) authorityOf(u parser.URI) {
+	t.hasAuth, t.authority, t.hostKind = u.HasAuthority(), u.Authority(), u.HostKind()
+	if !t.hasAuth {
+		return
+	}
+	t.hasUserinfo, t.hasPort = u.HasUserinfo(), u.HasPort()
+	if t.hasUserinfo {
+		t.hostStart = len(u.Userinfo()) + 1
+	}
+	t.hostEnd = t.hostStart + len(u.Host())
+}
+
+// build writes t out once and makes the URI of its text: a URI that
+// parses into exactly t's components.
+//
+// In RFC 3986 (g, the target's grammar, is the grammar of base or ref,
+// whichever holds the other), the text needs no parse: every component
+// comes from a valid URI but the path, and the recomposition (§5.3) of
+// such components is a valid URI that parses into them, but for a path
+// beginning with "//" without an authority, which the guard takes care of:
+//
+//   - the scheme, the authority, the query and the fragment are those of
+//     the base or the reference, as they parsed; none holds the delimiter
+//     that ends it, so the parser finds each where it was written;
+//   - the path is made of the segments of the base's and the reference's
+//     paths (merge, §5.2.3, appends them after a "/"), minus dot segments
+//     (§5.2.4), so each of its segments is made of pchar; with an
+//     authority, it is empty or begins with "/" (an authority's path is,
+//     merge's result with a base that has one is, and remove_dot_segments
+//     keeps a leading "/"), so it is path-abempty; without one, every path
+//     that does not begin with "//" is path-absolute, path-rootless or
+//     path-empty (the target has a scheme: a ':' in its first segment is
+//     allowed), and the guard's "/." makes one that does path-absolute.
+//
+// FuzzResolveShortcut holds every such URI to the parse of its text. In
+// another grammar, whose rules may constrain a URI's components together
+// (a scheme's own grammar, say), and when check is set, the text is checked
+// with the reference rule's DFA of g, which splits it without allocating.
+// The path is assembled, and its dot segments removed, in a buffer on the
+// stack when it is short. An error is about the "result"; its Input is the
+// caller's to set.
+func (t *target) build(g *parser.Parser, check bool) (parser.URI, *ArgError) {
 	var scratch [256]byte
 	var pathBuf []byte // the path when it had to be assembled; else dir + path
 	// Only a path with a "." can have a dot segment; the rest of the
@@ -263,7 +311,8 @@ func (t *target) build(g *parser.Parser) (parser.URI, *ArgError) {
 	// would read as one. See guard.
 	guarded := !t.hasAuth && pathLen >= 2 && t.pathByte(pathBuf, 0) == '/' && t.pathByte(pathBuf, 1) == '/'
 
-	// §5.3, Component Recomposition.
+	// §5.3, Component Recomposition, with the layout of its components.
+	l := urilayout.Layout{SchemeEnd: uint32(len(t.scheme)), Flags: urilayout.Scheme}
 	n := len(t.scheme) + 1 + pathLen
 	if t.hasAuth {
 		n += 2 + len(t.authority)
@@ -286,6 +335,15 @@ func (t *target) build(g *parser.Parser) (parser.URI, *ArgError) {
 	b.WriteByte(':')
 	if t.hasAuth {
 		b.WriteString("//")
+		a := b.Len()
+		l.Flags |= urilayout.Authority
+		l.HostStart, l.HostEnd, l.HostKind = uint32(a+t.hostStart), uint32(a+t.hostEnd), uint8(t.hostKind)
+		if t.hasUserinfo {
+			l.Flags |= urilayout.Userinfo
+		}
+		if t.hasPort {
+			l.Flags |= urilayout.Port
+		}
 		b.WriteString(t.authority)
 	}
 	pathStart := b.Len()
@@ -299,15 +357,22 @@ func (t *target) build(g *parser.Parser) (parser.URI, *ArgError) {
 		b.WriteString(t.path)
 	}
 	pathEnd := b.Len()
+	l.PathStart, l.PathEnd, l.QueryEnd = uint32(pathStart), uint32(pathEnd), uint32(pathEnd)
 	if t.hasQuery {
 		b.WriteByte('?')
 		b.WriteString(t.query)
+		l.Flags |= urilayout.Query
+		l.QueryEnd = uint32(b.Len())
 	}
 	if t.hasFrag {
 		b.WriteByte('#')
 		b.WriteString(t.fragment)
+		l.Flags |= urilayout.Fragment
 	}
 	s := b.String()
+	if g == parser.RFC3986() && !check {
+		return urilayout.URI[parser.URI](s, l), nil
+	}
 	u, err := g.Parse("", s)
 	// The components were written one after the other, with their
 	// delimiters, so if the parser finds the same ones defined, with the
