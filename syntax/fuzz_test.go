@@ -133,12 +133,12 @@ func testMarker(q int, b byte) (int, uint8) {
 }
 
 // seedCorpora are the benchmark corpora: their lines, and each line cut
-// and spoiled, seed the fuzzer; with runs of every length up to 40 that
+// and spoiled, seed the fuzzer; with runs of every length up to 72 that
 // end, or hold a triplet, at every offset around the 8- and 16-byte
-// blocks, a triplet cut short or with a byte outside its set, and bytes
+// blocks and the inlineRun bytes skipped inline, a triplet cut short or with a byte outside its set, and bytes
 // of 0x80 and above (the high half of the nibble tables).
 func seedCorpora(f *testing.F) {
-	for n := range 41 {
+	for n := range 73 {
 		run := strings.Repeat("a", n)
 		for _, tail := range []string{"", "/", " ", "%41", "%4", "%4g", "%%41", "?q", "#f", "\x80", "\xff"} {
 			f.Add("http://h/" + run + tail + run)

@@ -107,7 +107,7 @@ func (d *Machine) runMarks8(s string, marks *Marks) (ok bool, fail, state int) {
 		}
 		if k := skip[n]; k != nil {
 			out := &k.out
-			end := min(i+16, len(s))
+			end := min(i+inlineRun, len(s))
 			for i >= 0 && i < end && out[s[i]] == 0 {
 				i++
 			}
