@@ -122,9 +122,12 @@ const (
 
 func init() {
 	urilayout.New = func(text string, l urilayout.Layout) URI {
-		return URI{text: text, schemeEnd: l.SchemeEnd, hostStart: l.HostStart, hostEnd: l.HostEnd,
-			pathStart: l.PathStart, pathEnd: l.PathEnd, queryEnd: l.QueryEnd,
-			flags: l.Flags, hostKind: HostKind(l.HostKind)}
+		return URI{text: text, schemeEnd: l.SchemeEnd(), hostStart: l.HostStart(), hostEnd: l.HostEnd(),
+			pathStart: l.PathStart(), pathEnd: l.PathEnd(), queryEnd: l.QueryEnd(),
+			flags: l.Flags(), hostKind: HostKind(l.HostKind())}
+	}
+	urilayout.Of = func(u URI) (string, urilayout.Layout) {
+		return u.text, urilayout.Make(u.schemeEnd, u.hostStart, u.hostEnd, u.pathStart, u.pathEnd, u.queryEnd, u.flags, uint8(u.hostKind))
 	}
 }
 

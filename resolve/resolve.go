@@ -11,6 +11,15 @@ import (
 	"github.com/peguri/rfc3986/parser"
 )
 
+// The functions of internal/urilayout: newURI makes the RFC 3986 URI of a
+// text and its layout, unchecked (see build); layoutOf reads a URI's.
+// Package parser, which this package imports, registered them in its
+// initialization, which came first.
+var (
+	newURI   = urilayout.New.(func(string, urilayout.Layout) parser.URI)
+	layoutOf = urilayout.Of.(func(parser.URI) (string, urilayout.Layout))
+)
+
 // ErrNoScheme is the error, wrapped in an [*ArgError], for a base URI
 // without a scheme (RFC 3986 §5.1), or a target of [Relativize] without
 // one.
@@ -157,52 +166,52 @@ func resolve(base, ref parser.URI, mode Mode, check bool) (parser.URI, error) {
 		return parser.URI{}, &ArgError{Arg: "reference", Input: ref.String(),
 			Err: fmt.Errorf("%w: %s and %s", gerr, ref.Parser().Name(), base.Parser().Name())}
 	}
-	// The pseudocode of §5.2.2, on the components of base and ref. (They
-	// are read here, where they are values: a URI's accessors, called
-	// through a pointer, copy the whole URI.)
+	// The pseudocode of §5.2.2, on the components of base and ref, read
+	// from their layouts (see view).
+	b, r := viewOf(base), viewOf(ref)
 	var t target
 	// -- A non-strict parser may ignore a scheme in the reference
 	// -- if it is identical to the base URI's scheme.
-	refHasScheme := ref.HasScheme()
-	if mode == NonStrict && refHasScheme && strings.EqualFold(ref.Scheme(), base.Scheme()) {
+	refHasScheme := r.has(urilayout.Scheme)
+	if mode == NonStrict && refHasScheme && strings.EqualFold(r.scheme(), b.scheme()) {
 		refHasScheme = false
 	}
 	refAuthority := true // whose authority the target has: ref's, or base's
 	switch {
 	case refHasScheme:
-		t.scheme = ref.Scheme()
-		t.path, t.dots = ref.Path(), true
-		t.query, t.hasQuery = ref.Query(), ref.HasQuery()
-	case ref.HasAuthority():
-		t.path, t.dots = ref.Path(), true
-		t.query, t.hasQuery = ref.Query(), ref.HasQuery()
-		t.scheme = base.Scheme()
+		t.scheme = r.scheme()
+		t.path, t.dots = r.path(), true
+		t.query, t.hasQuery = r.query(), r.has(urilayout.Query)
+	case r.has(urilayout.Authority):
+		t.path, t.dots = r.path(), true
+		t.query, t.hasQuery = r.query(), r.has(urilayout.Query)
+		t.scheme = b.scheme()
 	default:
-		switch p := ref.Path(); {
+		switch p := r.path(); {
 		case p == "":
-			t.path = base.Path()
-			if ref.HasQuery() {
-				t.query, t.hasQuery = ref.Query(), true
+			t.path = b.path()
+			if r.has(urilayout.Query) {
+				t.query, t.hasQuery = r.query(), true
 			} else {
-				t.query, t.hasQuery = base.Query(), base.HasQuery()
+				t.query, t.hasQuery = b.query(), b.has(urilayout.Query)
 			}
 		case p[0] == '/':
 			t.path, t.dots = p, true
-			t.query, t.hasQuery = ref.Query(), ref.HasQuery()
+			t.query, t.hasQuery = r.query(), r.has(urilayout.Query)
 		default:
 			// remove_dot_segments(merge(Base.path, R.path)), §5.2.3.
-			t.dir, t.path, t.dots = mergeDir(base.HasAuthority(), base.Path()), p, true
-			t.query, t.hasQuery = ref.Query(), ref.HasQuery()
+			t.dir, t.path, t.dots = mergeDir(b.has(urilayout.Authority), b.path()), p, true
+			t.query, t.hasQuery = r.query(), r.has(urilayout.Query)
 		}
-		t.scheme = base.Scheme()
+		t.scheme = b.scheme()
 		refAuthority = false
 	}
 	if refAuthority {
-		t.authorityOf(ref)
+		t.authorityOf(&r)
 	} else {
-		t.authorityOf(base)
+		t.authorityOf(&b)
 	}
-	t.fragment, t.hasFrag = ref.Fragment(), ref.HasFragment()
+	t.fragment, t.hasFrag = r.fragment(), r.has(urilayout.Fragment)
 	u, err := t.build(g, check)
 	if err != nil {
 		err.Input = ref.String()
@@ -251,18 +260,55 @@ type target struct {
 	hasFrag              bool
 }
 
-// authorityOf sets t's authority to u's. (u is a value: a URI's
-// accessors, inlined, read its fields.)
-func (t *target) authorityOf(u parser.URI) {
-	t.hasAuth, t.authority, t.hostKind = u.HasAuthority(), u.Authority(), u.HostKind()
+// authorityOf sets t's authority to v's.
+func (t *target) authorityOf(v *view) {
+	t.hasAuth = v.has(urilayout.Authority)
 	if !t.hasAuth {
 		return
 	}
-	t.hasUserinfo, t.hasPort = u.HasUserinfo(), u.HasPort()
-	if t.hasUserinfo {
-		t.hostStart = len(u.Userinfo()) + 1
+	a := v.authStart()
+	t.authority, t.hostKind = v.text[a:v.l.PathStart()], parser.HostKind(v.l.HostKind())
+	t.hostStart, t.hostEnd = int(v.l.HostStart()-a), int(v.l.HostEnd()-a)
+	t.hasUserinfo, t.hasPort = v.has(urilayout.Userinfo), v.has(urilayout.Port)
+}
+
+// view is a URI's text and layout, read once (urilayout.Of): its
+// components are slices of the text, where each of the URI's accessors,
+// inlined, copies the URI. Its methods are the accessors' of parser.URI.
+type view struct {
+	text string
+	l    urilayout.Layout
+}
+
+func viewOf(u parser.URI) view {
+	text, l := layoutOf(u)
+	return view{text, l}
+}
+
+func (v *view) has(f uint8) bool { return v.l.Flags()&f != 0 }
+func (v *view) scheme() string   { return v.text[:v.l.SchemeEnd()] }
+func (v *view) path() string     { return v.text[v.l.PathStart():v.l.PathEnd()] }
+
+// authStart is where the authority begins, after "//".
+func (v *view) authStart() uint32 {
+	if v.has(urilayout.Scheme) {
+		return v.l.SchemeEnd() + 3
 	}
-	t.hostEnd = t.hostStart + len(u.Host())
+	return 2
+}
+
+func (v *view) query() string {
+	if !v.has(urilayout.Query) {
+		return ""
+	}
+	return v.text[v.l.PathEnd()+1 : v.l.QueryEnd()]
+}
+
+func (v *view) fragment() string {
+	if !v.has(urilayout.Fragment) {
+		return ""
+	}
+	return v.text[v.l.QueryEnd()+1:]
 }
 
 // build writes t out once and makes the URI of its text: a URI that
@@ -295,11 +341,11 @@ func (t *target) authorityOf(u parser.URI) {
 // stack when it is short. An error is about the "result"; its Input is the
 // caller's to set.
 func (t *target) build(g *parser.Parser, check bool) (parser.URI, *ArgError) {
-	var scratch [256]byte
 	var pathBuf []byte // the path when it had to be assembled; else dir + path
 	// Only a path with a "." can have a dot segment; the rest of the
 	// time, remove_dot_segments would copy its input (rule E).
 	if t.dots && (hasDot(t.path) || hasDot(t.dir)) {
+		var scratch [256]byte // zeroed here only, when it is needed
 		pathBuf = append(append(scratch[:0], t.dir...), t.path...)
 		pathBuf = removeDotSegments(pathBuf)
 	}
@@ -312,7 +358,8 @@ func (t *target) build(g *parser.Parser, check bool) (parser.URI, *ArgError) {
 	guarded := !t.hasAuth && pathLen >= 2 && t.pathByte(pathBuf, 0) == '/' && t.pathByte(pathBuf, 1) == '/'
 
 	// §5.3, Component Recomposition, with the layout of its components.
-	l := urilayout.Layout{SchemeEnd: uint32(len(t.scheme)), Flags: urilayout.Scheme}
+	flags := urilayout.Scheme
+	var hostStart, hostEnd int
 	n := len(t.scheme) + 1 + pathLen
 	if t.hasAuth {
 		n += 2 + len(t.authority)
@@ -336,13 +383,13 @@ func (t *target) build(g *parser.Parser, check bool) (parser.URI, *ArgError) {
 	if t.hasAuth {
 		b.WriteString("//")
 		a := b.Len()
-		l.Flags |= urilayout.Authority
-		l.HostStart, l.HostEnd, l.HostKind = uint32(a+t.hostStart), uint32(a+t.hostEnd), uint8(t.hostKind)
+		flags |= urilayout.Authority
+		hostStart, hostEnd = a+t.hostStart, a+t.hostEnd
 		if t.hasUserinfo {
-			l.Flags |= urilayout.Userinfo
+			flags |= urilayout.Userinfo
 		}
 		if t.hasPort {
-			l.Flags |= urilayout.Port
+			flags |= urilayout.Port
 		}
 		b.WriteString(t.authority)
 	}
@@ -357,21 +404,23 @@ func (t *target) build(g *parser.Parser, check bool) (parser.URI, *ArgError) {
 		b.WriteString(t.path)
 	}
 	pathEnd := b.Len()
-	l.PathStart, l.PathEnd, l.QueryEnd = uint32(pathStart), uint32(pathEnd), uint32(pathEnd)
+	queryEnd := pathEnd
 	if t.hasQuery {
 		b.WriteByte('?')
 		b.WriteString(t.query)
-		l.Flags |= urilayout.Query
-		l.QueryEnd = uint32(b.Len())
+		flags |= urilayout.Query
+		queryEnd = b.Len()
 	}
 	if t.hasFrag {
 		b.WriteByte('#')
 		b.WriteString(t.fragment)
-		l.Flags |= urilayout.Fragment
+		flags |= urilayout.Fragment
 	}
 	s := b.String()
 	if g == parser.RFC3986() && !check {
-		return urilayout.URI[parser.URI](s, l), nil
+		l := urilayout.Make(uint32(len(t.scheme)), uint32(hostStart), uint32(hostEnd),
+			uint32(pathStart), uint32(pathEnd), uint32(queryEnd), flags, uint8(t.hostKind))
+		return newURI(s, l), nil
 	}
 	u, err := g.Parse("", s)
 	// The components were written one after the other, with their
