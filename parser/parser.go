@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/peguri/rfc3986/parser/internal/rfc3986gen"
@@ -239,13 +240,26 @@ func (s *Parser) parseURI(u *URI, i int, in string) error {
 // Table.Marked), built on first use; nil if the marks do not fold into
 // the DFA, whose inputs are then split by the scan itself.
 type markedDFA struct {
-	t    *syntax.Table
-	once sync.Once
-	m    *syntax.Machine
+	t     *syntax.Table
+	ready atomic.Bool // m is set
+	once  sync.Once
+	m     *syntax.Machine
 }
 
+// machine returns the machine; it inlines, where sync.Once.Do's closure
+// kept it from inlining.
 func (d *markedDFA) machine() *syntax.Machine {
-	d.once.Do(func() { d.m, _ = d.t.Marked(appendixB) })
+	if d.ready.Load() {
+		return d.m
+	}
+	return d.build()
+}
+
+func (d *markedDFA) build() *syntax.Machine {
+	d.once.Do(func() {
+		d.m, _ = d.t.Marked(appendixB)
+		d.ready.Store(true)
+	})
 	return d.m
 }
 
