@@ -287,7 +287,15 @@ func viewOf(u parser.URI) view {
 
 func (v *view) has(f uint8) bool { return v.l.Flags()&f != 0 }
 func (v *view) scheme() string   { return v.text[:v.l.SchemeEnd()] }
+func (v *view) host() string     { return v.text[v.l.HostStart():v.l.HostEnd()] }
 func (v *view) path() string     { return v.text[v.l.PathStart():v.l.PathEnd()] }
+
+func (v *view) port() string {
+	if !v.has(urilayout.Port) {
+		return ""
+	}
+	return v.text[v.l.HostEnd()+1 : v.l.PathStart()]
+}
 
 // authStart is where the authority begins, after "//".
 func (v *view) authStart() uint32 {
