@@ -9,11 +9,11 @@ import (
 // The fast path. gen dfa compiles every rule of Appendix A (it has no
 // recursion, so each rule's language is regular) to a minimal DFA over
 // bytes, emitted as compact tables in internal/rfc3986gen/rfc3986_dfa.go
-// and run by package syntax. For a valid URI reference the components are
-// then split by an Appendix B scan, which is exact once the input is known
-// to be valid, and the host is classified with the IPv4address DFA.
-// Invalid input goes to the pigeon parser, for an error with its offset and
-// expected set.
+// and run by package syntax. The components of a valid URI reference are
+// where an Appendix B scan, which is exact once the input is known to be
+// valid, puts them; the host is classified with the IPv4address DFA. The
+// error of an invalid input comes from the DFA's diagnostics (where, the
+// innermost rule, what could have come).
 
 // The split, folded into the DFA's walk. The Appendix B scan below, as
 // an automaton over bytes (appendixB), marks the delimiters that begin or

@@ -25,10 +25,12 @@ type Node = syntax.Node
 //
 // The DFAs decide membership and, for the URI-level rules, the components
 // are split by the Appendix B scan, which any grammar that keeps RFC 3986's
-// delimiters shares. The functions gen dfa -tree generated build parse
-// trees, and the DFAs' tables explain errors; the pigeon parser builds the
-// trees of the rules that have no tree function, and decides and explains
-// the rules that have no DFA.
+// delimiters shares: on the DFA's own walk, where the DFA's state determines
+// the scan's (as in every grammar of this module), else in a second pass.
+// The functions gen dfa -tree generated build parse trees, and the DFAs'
+// tables explain errors; the pigeon parser builds the trees of the rules
+// that have no tree function, and decides and explains the rules that have
+// no DFA.
 type Parser struct {
 	g        *syntax.Grammar
 	name     string
