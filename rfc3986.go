@@ -116,6 +116,10 @@ func (u URI) MarshalText() ([]byte, error) { return parser.URI(u).MarshalText() 
 // Empty text gives the zero URI, the empty reference.
 func (u *URI) UnmarshalText(text []byte) error { return (*parser.URI)(u).UnmarshalText(text) }
 
+// Set parses s as a URI-reference into u, as Parse does; on failure it
+// leaves u as it was. With String, it makes *URI a flag.Value.
+func (u *URI) Set(s string) error { return (*parser.URI)(u).Set(s) }
+
 // Parts are a URI's components as plain fields; see [parser.Parts] and
 // [FromParts].
 type Parts = parser.Parts
@@ -166,7 +170,13 @@ var (
 // Parse parses s as a URI-reference (RFC 3986 §4.1), a URI or a relative
 // reference: the rule to use when any reference may appear. It is
 // parser.ParseReference.
-func Parse(s string) (URI, error) { u, err := parser.ParseReference(s); return URI(u), err }
+//
+// It parses in place, with [URI.Set], so that no URI is copied on the way
+// back.
+func Parse(s string) (u URI, err error) {
+	err = u.Set(s)
+	return u, err
+}
 
 // ParseURI parses s as a URI (§3): a scheme is required.
 func ParseURI(s string) (URI, error) { u, err := parser.ParseURI(s); return URI(u), err }

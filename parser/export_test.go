@@ -43,3 +43,26 @@ func HasTree(p *Parser, rule string) bool { return p.g.HasTree(rule) }
 func GeneratedTree(p *Parser, rule, in string) *Node {
 	return p.g.GeneratedTree(rule, in, uint64(exprBase+exprPerByte*len(in)))
 }
+
+// MarksFold reports whether the marks of the Appendix B scan fold into
+// every URI rule's DFA of p, so that Parse splits in the DFA's walk.
+func MarksFold(p *Parser) bool {
+	for _, m := range p.uriMarked {
+		if m.machine() == nil {
+			return false
+		}
+	}
+	return len(p.uriMarked) > 0
+}
+
+// SplitScan is the URI of a valid URI reference s of p as the scan
+// splits it (split), without the DFA's marks: the reference Parse's split
+// is held to.
+func SplitScan(p *Parser, s string) URI {
+	var u URI
+	p.split(&u, s)
+	if p != rfc3986 {
+		u.p = p
+	}
+	return u
+}

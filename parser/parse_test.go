@@ -2,6 +2,8 @@ package parser_test
 
 import (
 	"errors"
+	"flag"
+	"io"
 	"strings"
 	"testing"
 
@@ -235,6 +237,30 @@ func TestTextMarshaling(t *testing.T) {
 	}
 	if err := u.UnmarshalText(nil); err != nil || u != (parser.URI{}) {
 		t.Errorf("UnmarshalText(empty) = %v, %v; want the zero URI", u, err)
+	}
+}
+
+// TestSet: *URI is a flag.Value, which parses in place and keeps its URI
+// on failure.
+func TestSet(t *testing.T) {
+	var u parser.URI
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Var(&u, "base", "the base URI")
+	if err := fs.Parse([]string{"-base", "http://a/b?q#f"}); err != nil {
+		t.Fatal(err)
+	}
+	if want := parser.MustParseReference("http://a/b?q#f"); u != want {
+		t.Errorf("-base: %#v, want %#v", u.Parts(), want.Parts())
+	}
+	if err := u.Set("http://a b"); err == nil || u.String() != "http://a/b?q#f" {
+		t.Errorf("Set(invalid) = %v, and the URI is %q; want an error and the URI unchanged", err, u.String())
+	}
+	// Every field is set, whatever u held.
+	for _, s := range []string{"g", "//h:1", "?q", "s:p#f", ""} {
+		if err := u.Set(s); err != nil || u != parser.MustParseReference(s) {
+			t.Errorf("Set(%q): %#v, %v", s, u.Parts(), err)
+		}
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/peguri/rfc3986/parser/internal/rfc3986gen"
@@ -23,10 +25,12 @@ type Node = syntax.Node
 //
 // The DFAs decide membership and, for the URI-level rules, the components
 // are split by the Appendix B scan, which any grammar that keeps RFC 3986's
-// delimiters shares. The functions gen dfa -tree generated build parse
-// trees, and the DFAs' tables explain errors; the pigeon parser builds the
-// trees of the rules that have no tree function, and decides and explains
-// the rules that have no DFA.
+// delimiters shares: on the DFA's own walk, where the DFA's state determines
+// the scan's (as in every grammar of this module), else in a second pass.
+// The functions gen dfa -tree generated build parse trees, and the DFAs'
+// tables explain errors; the pigeon parser builds the trees of the rules
+// that have no tree function, and decides and explains the rules that have
+// no DFA.
 type Parser struct {
 	g        *syntax.Grammar
 	name     string
@@ -36,6 +40,8 @@ type Parser struct {
 	// The hot machines, resolved once: one per URI rule, and IPv4's.
 	uriDFA  []*syntax.Table
 	ipv4DFA *syntax.Table
+	// The URI rules' DFAs with appendixB's marks, built on first use.
+	uriMarked []*markedDFA
 	// encoders are the components' encoders, by Component.
 	encoders [QueryPart + 1]*encoder
 	octets   bool // the grammar's values are bytes (gen -octets)
@@ -87,6 +93,7 @@ func NewParser(name string, peg *syntax.PEG, dfa syntax.Tables, names ...Names) 
 			s.uriRules = append(s.uriRules, r)
 			s.uriNames = append(s.uriNames, &s.names[i])
 			s.uriDFA = append(s.uriDFA, t)
+			s.uriMarked = append(s.uriMarked, &markedDFA{t: t})
 		}
 	}
 	if len(s.names) > 0 {
@@ -203,21 +210,59 @@ func (s *Parser) uriRule(rule string) (int, error) {
 }
 
 // parseURI parses in as the i'th URI rule into *u, which it leaves alone
-// on failure. It writes through a pointer: the URI is large, and copying it
-// through the callers' results was a fifth of the cost of a parse.
+// on failure. It writes through a pointer: the URI is large, and copying
+// it through the callers' results was a fifth of the cost of a parse.
 func (s *Parser) parseURI(u *URI, i int, in string) error {
-	name := s.uriRules[i]
 	if len(in) > MaxLength {
-		return tooLong(name, in, MaxLength)
+		return tooLong(s.uriRules[i], in, MaxLength)
+	}
+	var p *Parser // the grammar the URI records: nil for RFC 3986's
+	if s != rfc3986 {
+		p = s
+	}
+	if m := s.uriMarked[i].machine(); m != nil {
+		// One walk validates and marks the delimiters (see splitMarks).
+		var marks syntax.Marks
+		if ok, fail, st := m.RunMarks(in, &marks); !ok {
+			return dfaError(s.uriRules[i], in, m.StopAt(in, fail, st))
+		}
+		s.splitMarks(u, in, &marks, p)
+		return nil
 	}
 	if ok, stop := s.uriDFA[i].Machine().Why(in); !ok {
-		return dfaError(name, in, stop)
+		return dfaError(s.uriRules[i], in, stop)
 	}
+	*u = URI{}
 	s.split(u, in)
-	if s != rfc3986 {
-		u.p = s
-	}
+	u.p = p
 	return nil
+}
+
+// markedDFA is a URI rule's DFA with appendixB's marks (syntax's
+// Table.Marked), built on first use; nil if the marks do not fold into
+// the DFA, whose inputs are then split by the scan itself.
+type markedDFA struct {
+	t     *syntax.Table
+	ready atomic.Bool // m is set
+	once  sync.Once
+	m     *syntax.Machine
+}
+
+// machine returns the machine; it inlines, where sync.Once.Do's closure
+// kept it from inlining.
+func (d *markedDFA) machine() *syntax.Machine {
+	if d.ready.Load() {
+		return d.m
+	}
+	return d.build()
+}
+
+func (d *markedDFA) build() *syntax.Machine {
+	d.once.Do(func() {
+		d.m, _ = d.t.Marked(appendixB)
+		d.ready.Store(true)
+	})
+	return d.m
 }
 
 // Validate reports whether the whole of in matches the named rule, with an

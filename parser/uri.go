@@ -19,6 +19,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/peguri/rfc3986/internal/urilayout"
 )
 
 // HostKind is the kind of a URI's host (RFC 3986 §3.2.2).
@@ -106,14 +108,28 @@ func (u URI) Parser() *Parser {
 	return u.p
 }
 
+// The flags of a URI: which components are defined. They are the bridge's
+// (internal/urilayout), through which package resolve makes the URIs of
+// targets it has proven without parsing them again.
 const (
-	hasScheme uint8 = 1 << iota
-	hasAuthority
-	hasUserinfo
-	hasPort
-	hasQuery
-	hasFragment
+	hasScheme    = urilayout.Scheme
+	hasAuthority = urilayout.Authority
+	hasUserinfo  = urilayout.Userinfo
+	hasPort      = urilayout.Port
+	hasQuery     = urilayout.Query
+	hasFragment  = urilayout.Fragment
 )
+
+func init() {
+	urilayout.New = func(text string, l urilayout.Layout) URI {
+		return URI{text: text, schemeEnd: l.SchemeEnd(), hostStart: l.HostStart(), hostEnd: l.HostEnd(),
+			pathStart: l.PathStart(), pathEnd: l.PathEnd(), queryEnd: l.QueryEnd(),
+			flags: l.Flags(), hostKind: HostKind(l.HostKind())}
+	}
+	urilayout.Of = func(u URI) (string, urilayout.Layout) {
+		return u.text, urilayout.Make(u.schemeEnd, u.hostStart, u.hostEnd, u.pathStart, u.pathEnd, u.queryEnd, u.flags, uint8(u.hostKind))
+	}
+}
 
 func (u URI) has(f uint8) bool { return u.flags&f != 0 }
 
@@ -223,6 +239,12 @@ func (u *URI) UnmarshalText(text []byte) error {
 	*u = v
 	return nil
 }
+
+// Set parses s as an RFC 3986 URI-reference into u, as ParseReference
+// does; on failure it leaves u as it was. With String, it makes *URI a
+// flag.Value (flag.Var(&u, "base", "…")). It parses in place: where the
+// URI is a field or an element, no URI is copied.
+func (u *URI) Set(s string) error { return rfc3986.parseURI(u, 0, s) }
 
 // Parts are the components of a URI, each with whether it is defined, as
 // plain fields: the form to build a URI from (see [FromParts]) and to read

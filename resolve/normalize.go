@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/peguri/rfc3986/internal/urilayout"
 	"github.com/peguri/rfc3986/parser"
 )
 
@@ -229,29 +230,31 @@ func alreadyNormal(u parser.URI, steps Steps, schemes Schemes) bool {
 	if steps&^NormalizeDefault != 0 {
 		return false
 	}
+	v := viewOf(u) // u's components, without a copy of u per accessor
 	// Percent-encoding normalization and the case of percent-encodings:
 	// nothing to do without a "%".
-	if steps&(NormalizePercent|NormalizeCase) != 0 && strings.IndexByte(u.String(), '%') >= 0 {
+	if steps&(NormalizePercent|NormalizeCase) != 0 && strings.IndexByte(v.text, '%') >= 0 {
 		return false
 	}
-	if steps&NormalizeCase != 0 && (hasUpper(u.Scheme()) || hasUpper(u.Host())) {
+	if steps&NormalizeCase != 0 && (hasUpper(v.scheme()) || hasUpper(v.host())) {
 		return false
 	}
-	path := u.Path()
+	path := v.path()
+	hasAuth := v.has(urilayout.Authority)
 	if steps&NormalizeDotSegments != 0 && path != "" {
-		if u.HasScheme() || path[0] == '/' {
+		if v.has(urilayout.Scheme) || path[0] == '/' {
 			// normalizeDots: RemoveDotSegments, then guard.
-			if hasDotSegment(path) || !u.HasAuthority() && strings.HasPrefix(path, "//") {
+			if hasDotSegment(path) || !hasAuth && strings.HasPrefix(path, "//") {
 				return false
 			}
 		} else if hasDotSegment(path) && !leadingDotDotsOnly(path) {
 			return false
 		}
 	}
-	if steps&NormalizeSchemeBased != 0 && u.HasAuthority() && (u.HasPort() || path == "") {
-		sc, known := schemes.Lookup(u.Scheme())
-		known = known && u.HasScheme()
-		if u.HasPort() && (u.Port() == "" || known && samePort(u.Port(), sc.DefaultPort)) {
+	if hasPort := v.has(urilayout.Port); steps&NormalizeSchemeBased != 0 && hasAuth && (hasPort || path == "") {
+		sc, known := schemes.Lookup(v.scheme())
+		known = known && v.has(urilayout.Scheme)
+		if hasPort && (v.port() == "" || known && samePort(v.port(), sc.DefaultPort)) {
 			return false
 		}
 		if known && sc.EmptyPathSlash && path == "" {

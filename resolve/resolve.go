@@ -7,7 +7,17 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/peguri/rfc3986/internal/urilayout"
 	"github.com/peguri/rfc3986/parser"
+)
+
+// The functions of internal/urilayout: newURI makes the RFC 3986 URI of a
+// text and its layout, unchecked (see build); layoutOf reads a URI's.
+// Package parser, which this package imports, registered them in its
+// initialization, which came first.
+var (
+	newURI   = urilayout.New.(func(string, urilayout.Layout) parser.URI)
+	layoutOf = urilayout.Of.(func(parser.URI) (string, urilayout.Layout))
 )
 
 // ErrNoScheme is the error, wrapped in an [*ArgError], for a base URI
@@ -142,6 +152,12 @@ func (m Mode) String() string {
 // text does not write. The error, an [*ArgError], says which argument (or
 // the result) is at fault.
 func Resolve(base, ref parser.URI, mode Mode) (parser.URI, error) {
+	return resolve(base, ref, mode, false)
+}
+
+// resolve is Resolve; with check, it checks the target with the parser in
+// every grammar, RFC 3986's too (see build).
+func resolve(base, ref parser.URI, mode Mode, check bool) (parser.URI, error) {
 	if !base.HasScheme() {
 		return parser.URI{}, &ArgError{Arg: "base", Input: base.String(), Err: ErrNoScheme}
 	}
@@ -150,53 +166,53 @@ func Resolve(base, ref parser.URI, mode Mode) (parser.URI, error) {
 		return parser.URI{}, &ArgError{Arg: "reference", Input: ref.String(),
 			Err: fmt.Errorf("%w: %s and %s", gerr, ref.Parser().Name(), base.Parser().Name())}
 	}
-	// The pseudocode of §5.2.2, on the components of base and ref. (They
-	// are read here, where they are values: a URI's accessors, called
-	// through a pointer, copy the whole URI.)
+	// The pseudocode of §5.2.2, on the components of base and ref, read
+	// from their layouts (see view).
+	b, r := viewOf(base), viewOf(ref)
 	var t target
 	// -- A non-strict parser may ignore a scheme in the reference
 	// -- if it is identical to the base URI's scheme.
-	refHasScheme := ref.HasScheme()
-	if mode == NonStrict && refHasScheme && strings.EqualFold(ref.Scheme(), base.Scheme()) {
+	refHasScheme := r.has(urilayout.Scheme)
+	if mode == NonStrict && refHasScheme && strings.EqualFold(r.scheme(), b.scheme()) {
 		refHasScheme = false
 	}
 	refAuthority := true // whose authority the target has: ref's, or base's
 	switch {
 	case refHasScheme:
-		t.scheme = ref.Scheme()
-		t.path, t.dots = ref.Path(), true
-		t.query, t.hasQuery = ref.Query(), ref.HasQuery()
-	case ref.HasAuthority():
-		t.path, t.dots = ref.Path(), true
-		t.query, t.hasQuery = ref.Query(), ref.HasQuery()
-		t.scheme = base.Scheme()
+		t.scheme = r.scheme()
+		t.path, t.dots = r.path(), true
+		t.query, t.hasQuery = r.query(), r.has(urilayout.Query)
+	case r.has(urilayout.Authority):
+		t.path, t.dots = r.path(), true
+		t.query, t.hasQuery = r.query(), r.has(urilayout.Query)
+		t.scheme = b.scheme()
 	default:
-		switch p := ref.Path(); {
+		switch p := r.path(); {
 		case p == "":
-			t.path = base.Path()
-			if ref.HasQuery() {
-				t.query, t.hasQuery = ref.Query(), true
+			t.path = b.path()
+			if r.has(urilayout.Query) {
+				t.query, t.hasQuery = r.query(), true
 			} else {
-				t.query, t.hasQuery = base.Query(), base.HasQuery()
+				t.query, t.hasQuery = b.query(), b.has(urilayout.Query)
 			}
 		case p[0] == '/':
 			t.path, t.dots = p, true
-			t.query, t.hasQuery = ref.Query(), ref.HasQuery()
+			t.query, t.hasQuery = r.query(), r.has(urilayout.Query)
 		default:
 			// remove_dot_segments(merge(Base.path, R.path)), §5.2.3.
-			t.dir, t.path, t.dots = mergeDir(base.HasAuthority(), base.Path()), p, true
-			t.query, t.hasQuery = ref.Query(), ref.HasQuery()
+			t.dir, t.path, t.dots = mergeDir(b.has(urilayout.Authority), b.path()), p, true
+			t.query, t.hasQuery = r.query(), r.has(urilayout.Query)
 		}
-		t.scheme = base.Scheme()
+		t.scheme = b.scheme()
 		refAuthority = false
 	}
 	if refAuthority {
-		t.hasAuth, t.authority, t.hostKind = ref.HasAuthority(), ref.Authority(), ref.HostKind()
+		t.authorityOf(&r)
 	} else {
-		t.hasAuth, t.authority, t.hostKind = base.HasAuthority(), base.Authority(), base.HostKind()
+		t.authorityOf(&b)
 	}
-	t.fragment, t.hasFrag = ref.Fragment(), ref.HasFragment()
-	u, err := t.build(g)
+	t.fragment, t.hasFrag = r.fragment(), r.has(urilayout.Fragment)
+	u, err := t.build(g, check)
 	if err != nil {
 		err.Input = ref.String()
 		return parser.URI{}, err
@@ -232,26 +248,112 @@ type target struct {
 	hasAuth   bool
 	authority string // userinfo "@" host ":" port, as written
 	hostKind  parser.HostKind
-	dir, path string
-	dots      bool
-	query     string
-	hasQuery  bool
-	fragment  string
-	hasFrag   bool
+	// The authority's parts, as the URI it comes from has them: where the
+	// host is in it, and whether the userinfo and the port are defined.
+	hostStart, hostEnd   int
+	hasUserinfo, hasPort bool
+	dir, path            string
+	dots                 bool
+	query                string
+	hasQuery             bool
+	fragment             string
+	hasFrag              bool
 }
 
-// build writes t out once and checks the text with the reference rule's
-// DFA of g, the target's grammar, which splits it without allocating,
-// instead of parsing it again: the result is a URI that parses into
-// exactly t's components. The path is assembled, and its dot segments
-// removed, in a buffer on the stack when it is short. An error is about the
-// "result"; its Input is the caller's to set.
-func (t *target) build(g *parser.Parser) (parser.URI, *ArgError) {
-	var scratch [256]byte
+// authorityOf sets t's authority to v's.
+func (t *target) authorityOf(v *view) {
+	t.hasAuth = v.has(urilayout.Authority)
+	if !t.hasAuth {
+		return
+	}
+	a := v.authStart()
+	t.authority, t.hostKind = v.text[a:v.l.PathStart()], parser.HostKind(v.l.HostKind())
+	t.hostStart, t.hostEnd = int(v.l.HostStart()-a), int(v.l.HostEnd()-a)
+	t.hasUserinfo, t.hasPort = v.has(urilayout.Userinfo), v.has(urilayout.Port)
+}
+
+// view is a URI's text and layout, read once (urilayout.Of): its
+// components are slices of the text, where each of the URI's accessors,
+// inlined, copies the URI. Its methods are the accessors' of parser.URI.
+type view struct {
+	text string
+	l    urilayout.Layout
+}
+
+func viewOf(u parser.URI) view {
+	text, l := layoutOf(u)
+	return view{text, l}
+}
+
+func (v *view) has(f uint8) bool { return v.l.Flags()&f != 0 }
+func (v *view) scheme() string   { return v.text[:v.l.SchemeEnd()] }
+func (v *view) host() string     { return v.text[v.l.HostStart():v.l.HostEnd()] }
+func (v *view) path() string     { return v.text[v.l.PathStart():v.l.PathEnd()] }
+
+func (v *view) port() string {
+	if !v.has(urilayout.Port) {
+		return ""
+	}
+	return v.text[v.l.HostEnd()+1 : v.l.PathStart()]
+}
+
+// authStart is where the authority begins, after "//".
+func (v *view) authStart() uint32 {
+	if v.has(urilayout.Scheme) {
+		return v.l.SchemeEnd() + 3
+	}
+	return 2
+}
+
+func (v *view) query() string {
+	if !v.has(urilayout.Query) {
+		return ""
+	}
+	return v.text[v.l.PathEnd()+1 : v.l.QueryEnd()]
+}
+
+func (v *view) fragment() string {
+	if !v.has(urilayout.Fragment) {
+		return ""
+	}
+	return v.text[v.l.QueryEnd()+1:]
+}
+
+// build writes t out once and makes the URI of its text: a URI that
+// parses into exactly t's components.
+//
+// In RFC 3986 (g, the target's grammar, is the grammar of base or ref,
+// whichever holds the other), the text needs no parse: every component
+// comes from a valid URI but the path, and the recomposition (§5.3) of
+// such components is a valid URI that parses into them, but for a path
+// beginning with "//" without an authority, which the guard takes care of:
+//
+//   - the scheme, the authority, the query and the fragment are those of
+//     the base or the reference, as they parsed; none holds the delimiter
+//     that ends it, so the parser finds each where it was written;
+//   - the path is made of the segments of the base's and the reference's
+//     paths (merge, §5.2.3, appends them after a "/"), minus dot segments
+//     (§5.2.4), so each of its segments is made of pchar; with an
+//     authority, it is empty or begins with "/" (an authority's path is,
+//     merge's result with a base that has one is, and remove_dot_segments
+//     keeps a leading "/"), so it is path-abempty; without one, every path
+//     that does not begin with "//" is path-absolute, path-rootless or
+//     path-empty (the target has a scheme: a ':' in its first segment is
+//     allowed), and the guard's "/." makes one that does path-absolute.
+//
+// FuzzResolveShortcut holds every such URI to the parse of its text. In
+// another grammar, whose rules may constrain a URI's components together
+// (a scheme's own grammar, say), and when check is set, the text is checked
+// with the reference rule's DFA of g, which splits it without allocating.
+// The path is assembled, and its dot segments removed, in a buffer on the
+// stack when it is short. An error is about the "result"; its Input is the
+// caller's to set.
+func (t *target) build(g *parser.Parser, check bool) (parser.URI, *ArgError) {
 	var pathBuf []byte // the path when it had to be assembled; else dir + path
 	// Only a path with a "." can have a dot segment; the rest of the
 	// time, remove_dot_segments would copy its input (rule E).
 	if t.dots && (hasDot(t.path) || hasDot(t.dir)) {
+		var scratch [256]byte // zeroed here only, when it is needed
 		pathBuf = append(append(scratch[:0], t.dir...), t.path...)
 		pathBuf = removeDotSegments(pathBuf)
 	}
@@ -263,7 +365,9 @@ func (t *target) build(g *parser.Parser) (parser.URI, *ArgError) {
 	// would read as one. See guard.
 	guarded := !t.hasAuth && pathLen >= 2 && t.pathByte(pathBuf, 0) == '/' && t.pathByte(pathBuf, 1) == '/'
 
-	// §5.3, Component Recomposition.
+	// §5.3, Component Recomposition, with the layout of its components.
+	flags := urilayout.Scheme
+	var hostStart, hostEnd int
 	n := len(t.scheme) + 1 + pathLen
 	if t.hasAuth {
 		n += 2 + len(t.authority)
@@ -286,6 +390,15 @@ func (t *target) build(g *parser.Parser) (parser.URI, *ArgError) {
 	b.WriteByte(':')
 	if t.hasAuth {
 		b.WriteString("//")
+		a := b.Len()
+		flags |= urilayout.Authority
+		hostStart, hostEnd = a+t.hostStart, a+t.hostEnd
+		if t.hasUserinfo {
+			flags |= urilayout.Userinfo
+		}
+		if t.hasPort {
+			flags |= urilayout.Port
+		}
 		b.WriteString(t.authority)
 	}
 	pathStart := b.Len()
@@ -299,15 +412,24 @@ func (t *target) build(g *parser.Parser) (parser.URI, *ArgError) {
 		b.WriteString(t.path)
 	}
 	pathEnd := b.Len()
+	queryEnd := pathEnd
 	if t.hasQuery {
 		b.WriteByte('?')
 		b.WriteString(t.query)
+		flags |= urilayout.Query
+		queryEnd = b.Len()
 	}
 	if t.hasFrag {
 		b.WriteByte('#')
 		b.WriteString(t.fragment)
+		flags |= urilayout.Fragment
 	}
 	s := b.String()
+	if g == parser.RFC3986() && !check {
+		l := urilayout.Make(uint32(len(t.scheme)), uint32(hostStart), uint32(hostEnd),
+			uint32(pathStart), uint32(pathEnd), uint32(queryEnd), flags, uint8(t.hostKind))
+		return newURI(s, l), nil
+	}
 	u, err := g.Parse("", s)
 	// The components were written one after the other, with their
 	// delimiters, so if the parser finds the same ones defined, with the

@@ -171,7 +171,11 @@ type Machine struct {
 	next16     []uint16
 	wideAccept []bool
 	skip16     []*skipSet
-	t          *Table
+	// The marks of a machine that Table.Marked built, per transition as
+	// next8 or next16 has them (nil for the machine of Table.Machine).
+	mark8  *[1 << 16]uint8
+	mark16 []uint8
+	t      *Table
 	// From the table's diagnostics (nil without them): per state, what
 	// could come next, and the index width of FailRule.
 	expects   [][]string
@@ -343,29 +347,51 @@ func nibbleTable(mask *[4]uint64) (nib [48]byte) {
 // code need not carry them). The table must pass [Table.Check]:
 // [NewGrammar] checks every table it is given.
 func (t *Table) Machine() *Machine {
-	t.once.Do(func() { t.m = t.expand() })
+	t.once.Do(func() { t.m = t.expand(nil) })
 	return t.m
 }
 
-func (t *Table) expand() *Machine {
+// at is the transition of state s on byte b.
+func (t *Table) at(s, b int) int { return t.next(s*t.NClass + int(t.Classes[b])) }
+
+// expand builds the machine of t; with marks (see Marked), the mark of
+// each transition, which the skip sets leave out: a marked transition is
+// always taken one byte at a time, so that it records its offset.
+func (t *Table) expand(marks []uint8) *Machine {
 	d := &Machine{t: t}
-	at := func(s, b int) int { return t.next(s*t.NClass + int(t.Classes[b])) }
+	at := t.at
+	if marks != nil {
+		// For the skip sets, a marked transition is no loop.
+		at = func(s, b int) int {
+			if marks[s<<8|b] != 0 {
+				return 0
+			}
+			return t.at(s, b)
+		}
+	}
 	if t.Wide {
 		d.next16 = make([]uint16, t.States<<8)
 		d.wideAccept = make([]bool, t.States)
 		d.skip16 = make([]*skipSet, t.States)
+		if marks != nil {
+			d.mark16 = marks
+		}
 	} else {
 		d.next8 = new([1 << 16]uint8)
 		d.accept = new([256]bool)
 		d.skip8 = new([256]*skipSet)
+		if marks != nil {
+			d.mark8 = new([1 << 16]uint8)
+			copy(d.mark8[:], marks)
+		}
 	}
 	for s := 0; s < t.States; s++ {
 		k := loopSet(s, at)
 		for b := 0; b < 256; b++ {
 			if t.Wide {
-				d.next16[s<<8|b] = uint16(at(s, b))
+				d.next16[s<<8|b] = uint16(t.at(s, b))
 			} else {
-				d.next8[s<<8|b] = uint8(at(s, b))
+				d.next8[s<<8|b] = uint8(t.at(s, b))
 			}
 		}
 		if t.Wide {
@@ -421,6 +447,12 @@ func (d *Machine) run(s string) (ok bool, fail, state int) {
 	return d.run16(s)
 }
 
+// inlineRun is how many bytes of a run run8 and runMarks8 skip one at a
+// time before they call span: 32 measured faster than 16 (a short
+// reference's hosts, paths and queries are often 16 to 32 bytes, and the
+// call cost more than the loop) and than 48, on both benchmark corpora.
+const inlineRun = 32
+
 // run8 is run for an 8-bit table. Every index is provably in range (the
 // state comes from a uint8, so state<<8|byte is below 64 Ki; a byte
 // indexes 256 entries), so the loop has no bounds checks (go build
@@ -438,12 +470,12 @@ func (d *Machine) run8(s string) (ok bool, fail, state int) {
 		st = int(n)
 		i++
 		// Most runs of a short reference (a scheme, a host label, a
-		// query value) are a few bytes: up to 16 are skipped here, where
-		// a call to span would cost more than they do; a longer run goes
-		// on in span, 16 or 8 bytes at a time and through triplets.
+		// query value) are a few bytes: up to inlineRun are skipped here,
+		// where a call to span would cost more than they do; a longer run
+		// goes on in span, 16 or 8 bytes at a time and through triplets.
 		if k := skip[n]; k != nil {
 			out := &k.out
-			end := min(i+16, len(s))
+			end := min(i+inlineRun, len(s))
 			for i >= 0 && i < end && out[s[i]] == 0 {
 				i++
 			}
@@ -509,15 +541,7 @@ func (d *Machine) Why(s string) (ok bool, stop Stop) {
 	if ok {
 		return true, Stop{}
 	}
-	if d.expects == nil {
-		return false, Stop{Offset: fail, Expected: d.Expected(s, fail)}
-	}
-	col := d.t.NClass // the end of the input
-	if fail < len(s) {
-		col = int(d.t.Classes[s[fail]])
-	}
-	r := index(d.t.FailRule, st*(d.t.NClass+1)+col, d.failWidth)
-	return false, Stop{Offset: fail, Rule: d.t.FailRules[r], Expected: d.expects[st]}
+	return false, d.StopAt(s, fail, st)
 }
 
 // Expected describes what the DFA accepts after s[:off]: the bytes with a

@@ -11,7 +11,9 @@
 //     checked [Grammar] that runs it: octet input, the exact recognizer,
 //     pigeon's errors read into a Failure;
 //   - the DFAs of gen dfa: compact tables ([Table]), expanded into machines ([Machine]) that
-//     decide membership without allocating;
+//     decide membership without allocating, and that can record, on the
+//     same walk, where a small automaton of the caller's marks its input
+//     ([Table.Marked], [Machine.RunMarks]: package parser splits URIs so);
 //   - the tree functions of gen dfa -tree ([TreeFunc], run on a
 //     [TreeParser]), which build pigeon's trees without pigeon
 //     ([Grammar.Tree]);

@@ -100,9 +100,8 @@ func integer(t testing.TB, e ast.Expr) int {
 }
 
 // fuzzMachines are the machines of every rule of the generated grammars,
-// sorted by name.
-func fuzzMachines(t testing.TB) []*Machine {
-	var ms []*Machine
+// sorted by name, and the same machines with testMarker's marks.
+func fuzzMachines(t testing.TB) (ms, marked []*Machine) {
 	for _, path := range generatedTables {
 		tables := loadTables(t, path)
 		names := slices.Sorted(func(yield func(string) bool) {
@@ -114,18 +113,32 @@ func fuzzMachines(t testing.TB) []*Machine {
 		})
 		for _, n := range names {
 			ms = append(ms, tables[n].Machine())
+			m, err := tables[n].Marked(testMarker)
+			if err != nil {
+				t.Fatalf("%s: %s: %v", path, n, err)
+			}
+			marked = append(marked, m)
 		}
 	}
-	return ms
+	return ms, marked
+}
+
+// testMarker marks the delimiters of RFC 3986 and '.', by byte alone: a
+// marker of one state, which every DFA determines. Its marks take bytes
+// out of the skip sets (a ':' or '.' in a host, a '/' or '?' in a
+// query, the '%' of a triplet), so that skipping meets marked transitions
+// everywhere.
+func testMarker(q int, b byte) (int, uint8) {
+	return 0, uint8(strings.IndexByte(":/?#@%.", b) + 1)
 }
 
 // seedCorpora are the benchmark corpora: their lines, and each line cut
-// and spoiled, seed the fuzzer; with runs of every length up to 40 that
+// and spoiled, seed the fuzzer; with runs of every length up to 72 that
 // end, or hold a triplet, at every offset around the 8- and 16-byte
-// blocks, a triplet cut short or with a byte outside its set, and bytes
+// blocks and the inlineRun bytes skipped inline, a triplet cut short or with a byte outside its set, and bytes
 // of 0x80 and above (the high half of the nibble tables).
 func seedCorpora(f *testing.F) {
-	for n := range 41 {
+	for n := range 73 {
 		run := strings.Repeat("a", n)
 		for _, tail := range []string{"", "/", " ", "%41", "%4", "%4g", "%%41", "?q", "#f", "\x80", "\xff"} {
 			f.Add("http://h/" + run + tail + run)
@@ -148,18 +161,36 @@ func seedCorpora(f *testing.F) {
 type result struct {
 	OK          bool
 	Fail, State int
+	Marks       Marks
 }
 
 // FuzzSkip checks that run, which skips the runs of bytes on which a state
-// loops 16 or 8 bytes at a time (with SIMD and without), ends in the same state at the same offset, with
-// the same verdict, as the byte-at-a-time walk of the same table, for every
-// rule of RFC 3986 (8-bit tables) and RFC 3987 (wide tables), on any
-// input. The seeds are the benchmark corpora.
+// loops 16 or 8 bytes at a time (with SIMD and without), ends in the same
+// state at the same offset, with the same verdict, as the byte-at-a-time
+// walk of the same table, for every rule of RFC 3986 (8-bit tables) and
+// RFC 3987 (wide tables), on any input; and that RunMarks, on the same
+// tables with testMarker's marks, also records the marks the byte-at-a-time
+// walk does. The seeds are the benchmark corpora.
 func FuzzSkip(f *testing.F) {
 	seedCorpora(f)
-	ms := fuzzMachines(f)
+	ms, marked := fuzzMachines(f)
 	simd := hasSIMD
 	f.Fuzz(func(t *testing.T, s string) {
+		for _, m := range marked {
+			var slow result
+			slow.OK, slow.Fail, slow.State = m.runMarksBytewise(s, &slow.Marks)
+			slow.Marks[0] = 0 // scratch
+			for _, useSIMD := range []bool{simd, false} {
+				hasSIMD = useSIMD
+				var fast result
+				fast.OK, fast.Fail, fast.State = m.RunMarks(s, &fast.Marks)
+				hasSIMD = simd
+				fast.Marks[0] = 0
+				if diff := cmp.Diff(slow, fast); diff != "" {
+					t.Fatalf("%q (SIMD %v): RunMarks differs from the byte-at-a-time walk (-bytewise +skipping):\n%s", s, useSIMD, diff)
+				}
+			}
+		}
 		for _, m := range ms {
 			var slow result
 			slow.OK, slow.Fail, slow.State = m.runBytewise(s)
