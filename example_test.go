@@ -2,7 +2,9 @@ package rfc3986_test
 
 import (
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/peguri/rfc3986"
@@ -155,4 +157,18 @@ func ExampleHostKind() {
 		fmt.Printf("%q ", k)
 	}
 	// Output: "" "ipv4" "ipv6" "ipvfuture" "regname" "HostKind(9)"
+}
+
+func ExampleURI_Set() {
+	// *URI is a flag.Value: a flag that holds a URI reference, checked
+	// when the command line is parsed.
+	var base rfc3986.URI
+	fs := flag.NewFlagSet("crawl", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Var(&base, "base", "the base URI")
+	fmt.Println(fs.Parse([]string{"-base", "http://example.com/a/"}), base.Host(), base.Path())
+	fmt.Println(fs.Parse([]string{"-base", "http://a b/"}) != nil, base) // unchanged on failure
+	// Output:
+	// <nil> example.com /a/
+	// true http://example.com/a/
 }

@@ -145,3 +145,19 @@ func ExampleParser() {
 	// rfc3986 URI-reference [URI-reference URI absolute-URI relative-ref]
 	// h /p
 }
+
+func ExampleURI_Set() {
+	// Set parses in place: into a field or an element, without copying a
+	// URI; on failure the URI is left as it was.
+	links := make([]parser.URI, 2)
+	for i, s := range []string{"../up?x", "mailto:a@example.com"} {
+		if err := links[i].Set(s); err != nil {
+			panic(err)
+		}
+	}
+	fmt.Println(links[0].Path(), links[0].Query(), links[1].Scheme())
+	fmt.Println(links[1].Set("%zz") != nil, links[1])
+	// Output:
+	// ../up x mailto
+	// true mailto:a@example.com
+}

@@ -93,6 +93,44 @@ func ExampleTable_Machine() {
 	// false 0 ["a"]
 }
 
+func ExampleTable_Marked() {
+	// The DFA of 1*"a" "=" *"b" (classes: 1 "a", 2 "=", 3 "b", 0 the
+	// rest), with a marker that marks the "=": Marks[1] is then the
+	// offset just after it, found by the walk that validates the input.
+	classes := make([]byte, 256)
+	classes['a'], classes['='], classes['b'] = 1, 2, 3
+	t := &syntax.Table{
+		States:  4,
+		NClass:  4,
+		Classes: string(classes),
+		Next:    "\x00\x00\x00\x00" + "\x00\x02\x00\x00" + "\x00\x02\x03\x00" + "\x00\x00\x00\x03",
+		Accept:  "\x00\x00\x00\x01",
+	}
+	m, err := t.Marked(func(q int, b byte) (int, uint8) {
+		if b == '=' {
+			return 1, 1 // after the "=": the marker's state 1, and mark 1
+		}
+		return q, 0
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, in := range []string{"aa=bbb", "aa=bab"} {
+		var marks syntax.Marks
+		ok, fail, state := m.RunMarks(in, &marks)
+		if !ok {
+			stop := m.StopAt(in, fail, state)
+			fmt.Println(in, "stops at", stop.Offset, stop.Expected)
+			continue
+		}
+		fmt.Printf("%s: key %q, value %q\n", in, in[:marks[1]-1], in[marks[1]:])
+	}
+	// Output:
+	// aa=bbb: key "aa", value "bbb"
+	// aa=bab stops at 4 ["b" end of input]
+}
+
 func ExampleFold() {
 	// list = list "," item / item, which gen rewrites into a seed and
 	// iterations, on "a,b,c": the generated actions capture the seed,
