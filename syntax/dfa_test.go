@@ -35,9 +35,9 @@ func table(classOf func(b byte) byte, nclass int, next [][]int, accept []bool, w
 	return &syntax.Table{States: len(next), NClass: nclass, Wide: wide, Classes: cls.String(), Next: nx.String(), Accept: acc.String()}
 }
 
-// "a" [a-z]* "." : state 1 start, 2 in the loop (long enough a class for
-// the run-skipping path), 3 accepting.
-func abDot(wide bool) *syntax.Machine {
+// abDotTable is the table of "a" [a-z]* ".": state 1 start, 2 in the
+// loop (long enough a class for the run-skipping path), 3 accepting.
+func abDotTable(wide bool) *syntax.Table {
 	classOf := func(b byte) byte {
 		switch {
 		case b == 'a':
@@ -55,8 +55,11 @@ func abDot(wide bool) *syntax.Machine {
 		{0, 2, 2, 3}, // loop on [a-z], "." ends
 		{0, 0, 0, 0}, // accept
 	}
-	return table(classOf, 4, next, []bool{false, false, false, true}, wide).Machine()
+	return table(classOf, 4, next, []bool{false, false, false, true}, wide)
 }
+
+// abDot is abDotTable's machine.
+func abDot(wide bool) *syntax.Machine { return abDotTable(wide).Machine() }
 
 func TestRun(t *testing.T) {
 	tests := []struct {

@@ -8,23 +8,6 @@ import (
 	"github.com/peguri/rfc3986/syntax"
 )
 
-// abDotTable is abDot's table: "a" [a-z]* ".".
-func abDotTable(wide bool) *syntax.Table {
-	classOf := func(b byte) byte {
-		switch {
-		case b == 'a':
-			return 1
-		case b >= 'b' && b <= 'z':
-			return 2
-		case b == '.':
-			return 3
-		}
-		return 0
-	}
-	next := [][]int{{0, 0, 0, 0}, {0, 2, 0, 0}, {0, 2, 2, 3}, {0, 0, 0, 0}}
-	return table(classOf, 4, next, []bool{false, false, false, true}, wide)
-}
-
 // wordMarker marks, in "a" [a-z]* ".", the end of the first "a" (mark 1),
 // every "q" (mark 2: the last is recorded) and the "." (mark 3). Its
 // state, 0 before the "a" and 1 after, is the DFA's.
