@@ -128,14 +128,13 @@ var workCases = []struct{ file, rule, name, in string }{
 	// comments and folding white space between received-tokens.
 	{"rfc5322.abnf", "message", "a 536-byte sample", "reTuRN-pAtH:<>\r\nREceiVeD:9}^|~.z.!#&%/./@\t   [\a\t   \r\n\tZ^\t\t\t \r\n\t \t \t\r\n\t  \t \r\n\t\r\n\t  \t]\t  \t\r\n \t '*+=\t \r\n\t \t\t\t() \r\n \r\n\t   \t\r\n  \t\t\t\r\n (\\e\t) \t \t +~~(() \r\n\t \f \t\t  \\\f\r\n  \t\t(8))(\\\x00\\\f\t\t \r\n\t \t\r\n\t \\~ \t \t\r\n (\t\t\t \r\n \t\t\r\n   \t\r\n\t \t)\r\n \t \t )   \t\t\r\n\t \t\t \r\n\t\r\n \t  \t\r\n\t\t (] \r\n  \t\t\t\r\n \t\t\r\n \t  \r\n\t  (\t\t '\t\t\r\n\t   \x7f\t\t  \t\r\n \r\n\t\r\n \t \t )\\\t ( ))((\t\t3(\\\nu) \t \t\r\n \t\t  \\\t) )  \t\t (\t \r\n\t\t\t\t(    \r\n \t\t\t \r\n  \t\t \f\\\r( \r\n\t\t\t\r\n )(\r\n\t \t \t)  \t\t \r\n\t \t )\t\r\n\tw\t  \t\t\r\n ) \t  \t\r\n \t\t\r\n\t\t \t \r\n   \r\n\t \t\t@\r\n [\b \r\n\t^\t\t  \\\r]<@\t(\t\t  ) \t  \t(!  \t\r\n\t\t  \t\r\n \t \r\n  \r\n\t\t\t ())!:{@?>;9OCT6999:93A\r\n"},
 	{"rfc5322.abnf", "message", `"Received:a" + " (a) "×400 + "b" + " (a) "×400 + "c;" date-time CRLF`, "Received:a" + strings.Repeat(" (a) ", 400) + "b" + strings.Repeat(" (a) ", 400) + "c;1 Jan 2000 00:00 +0000\r\n"},
+	// The valid sample of the full run (RFC3986_FULL=1) that ParseRule
+	// gave up on: nested comments and folding white space between
+	// obs-received's received-tokens.
+	{"rfc5322.abnf", "message", "a 516-byte sample", "RecEivED:{#&'~\t \t\r\n \t \r\n \t \t(  \t\t\r\n\t) \t\r\n  \r\n\t\t \t \r\n\t \r\n\t\t\t(   ()\t\r\n \t\t \r\n\t \t (( \t \r\n\t)\t\r\n\t\t\t\t\r\n  \t \r\n \r\n \t   ~\t\r\n \t \t \\\v')\\\n\t \t \t*)( \t \t\r\n     ()\\ )\t(\t\t  \t\r\n\t\r\n\t\t\t \t\r\n\t\r\n\t\t\t  ~\t\t \t ) \t   \r\n  \t\t \r\n\t \t\t \r\n \r\n (\t(\\\t])\\\n(\t\r\n\t  \r\n \r\n\t\t\t\t\t\r\n \\!\\\n \t  \r\n\t   \t\x7f \r\n \t \t\t())% \t \t\t)+/=*(   (\t#\t\r\n \t)\\y\t()  \t \r\n\t \t  \r\n\t\r\n\t \r\n\t\t%\t   \r\n\t \t )\t \t  \r\n\t\r\n \t \t\t(\\\x00\t (\\ \t \t \r\n  ('(\t \t\t\tH\t \\! \x1b;\r\n )\\\x00)\t\t \t (\t \t \t\r\n  \t\\\x01\t \\\t \r\n \t\t \t\r\n \r\n\t \t  \r\n\t \t\t )~\t \t)()( \t \t \r\n\t\r\n\t\t  \r\n   \t\t)\t \t \r\n\t) \r\n\t \t\r\n  \t\t\r\n\t\r\n\t  (\t  \t\r\n \t \t \r\n\t\r\n \t\t  ) \t\t#\r\n"},
+	// Comments inside a display name (issue 20): quadratic before.
+	{"rfc5322.abnf", "message", `"To:a" + " (a) "×400 + "b<c@d>" CRLF`, "To:a" + strings.Repeat(" (a) ", 400) + "b<c@d>\r\n"},
 }
-
-// maxGaveUp: ParseRule may give up on its budget on at most one valid
-// sample in maxGaveUp of a start rule (issue 25 asks for none): none of
-// go test's 400 samples per rule, and one RFC 5322 message of the full
-// run's 17,232 valid ones (nested comments between obs-received's
-// received-tokens: docs/translation.md, "What is left").
-const maxGaveUp = 10000
 
 // ParseRule's budget (package parser: exprBase, exprPerByte).
 const parseRuleBase, parseRulePerByte = 10000, 150
@@ -341,9 +340,9 @@ func TestRealGrammars(t *testing.T) {
 				t.Errorf("%s %s: sample %q does not match its rule", rc.entry.File, rc.rule, b)
 			}
 			if want && p && !pr && strings.Contains(line, "too much work") {
-				// ParseRule gave up on its budget: counted, and bounded
-				// below (issue 25: none should; see docs/translation.md,
-				// "What is left").
+				// ParseRule gave up on its budget: counted, and an error
+				// below (issue 25: on no valid sample of go test's run or
+				// of the full run).
 				gaveUp++
 				if gaveUp <= 3 {
 					t.Logf("%s %s: ParseRule gave up on its default budget on the valid %d-byte %q", rc.entry.File, rc.rule, len(b), b)
@@ -363,8 +362,8 @@ func TestRealGrammars(t *testing.T) {
 		if os.Getenv("GEN_BENCH") != "" {
 			benchRows = append(benchRows, benchCase(t, in, out, k, rc, inputs, m))
 		}
-		if gaveUp*maxGaveUp > valid {
-			t.Errorf("%s %s: ParseRule gave up on its default budget on %d of %d valid inputs, more than 1 in %d", rc.entry.File, rc.rule, gaveUp, valid, maxGaveUp)
+		if gaveUp > 0 {
+			t.Errorf("%s %s: ParseRule gave up on its default budget on %d of %d valid inputs", rc.entry.File, rc.rule, gaveUp, valid)
 		}
 		for _, wc := range workCases {
 			if wc.file != rc.entry.File || wc.rule != rc.rule {

@@ -40,9 +40,19 @@ type netLayout struct {
 	// eps lists, for each state s, the states that ε-edges reach from s
 	// (s itself included) and that do something: match a character, call
 	// a rule, or end a rule; eps[s] is epsList[epsIndex[s]:epsIndex[s+1]].
-	// The recognizer visits those only.
+	// The recognizer visits those only, in the order of the edges (a
+	// depth-first walk taking each state's ε-edges in turn), which is the
+	// order of the PEG's alternatives: the guide's searches try first what
+	// the parser tries first.
 	epsIndex []int32
 	epsList  []int32
+	// rule is the rule of each state (nil in the identity layout), and
+	// tail marks the states from which the rule can only end: their
+	// ε-list is the rule's final state, which has no edges. A call that
+	// returns to such a state returns, in effect, where its caller does
+	// (see Guide.newFrame).
+	rule []int32
+	tail []bool
 	// For each rule: whether it can match the empty string, and the
 	// characters its matches can begin with (below 128 a bitmap, from 128
 	// up a yes or no), so that a call that cannot match is not made.
@@ -50,8 +60,7 @@ type netLayout struct {
 	first     [][2]uint64
 	firstHigh []bool
 	// recursive marks the rules on a cycle of calls (a rule that calls
-	// itself, directly or not). The others are searched as frames of
-	// their own, not by their ends (see Guide.callReach).
+	// itself, directly or not); see Guide.end.
 	recursive []bool
 }
 
@@ -116,6 +125,7 @@ func (n *Net) number() {
 		l.size[r] = int32(len(queue))
 		l.maxSize = max(l.maxSize, int32(len(queue)))
 	}
+	l.rule = owner
 }
 
 // closures computes the layout's ε-lists and each rule's first characters
@@ -150,8 +160,10 @@ func (n *Net) closures() {
 			if kernel[x] {
 				l.epsList = append(l.epsList, x)
 			}
-			for _, e := range n.Edges[n.Index[x]:n.Index[x+1]] {
-				if e.Class < 0 && e.Call < 0 && seen[e.To] != s {
+			// Pushed last to first, so that they are taken first to last.
+			es := n.Edges[n.Index[x]:n.Index[x+1]]
+			for i := len(es) - 1; i >= 0; i-- {
+				if e := es[i]; e.Class < 0 && e.Call < 0 && seen[e.To] != s {
 					seen[e.To] = s
 					stack = append(stack, e.To)
 				}
@@ -159,6 +171,17 @@ func (n *Net) closures() {
 		}
 	}
 	l.epsIndex[states] = int32(len(l.epsList))
+	l.tail = make([]bool, states)
+	if l.rule != nil {
+		for s := range states {
+			if l.rule[s] < 0 {
+				continue // reached from no start
+			}
+			f := n.Rules[l.rule[s]].Final
+			e := l.eps(s)
+			l.tail[s] = len(e) == 1 && e[0] == f && n.Index[f] == n.Index[f+1]
+		}
+	}
 	// First characters and nullability, to a fixed point: a rule's are
 	// found from the states its start reaches without consuming, and are
 	// found again whenever those of a rule it calls grow.
@@ -384,15 +407,65 @@ var ErrWork = errors.New("parse abandoned: too much work for the input's length"
 // that commits only to such alternatives accepts exactly the grammar's
 // language.
 //
-// The answers rest on End(R, p), the positions where rule R, called at p,
-// can end (memoized), and on a memoized search per invocation: from a state
-// and position of the invocation's rule, can it end at a position from
-// which its caller, from the state it returns to, can do the same, up to
-// the end of the input. The search stops at the first such end, and its
-// answers are kept per (state, position) for the invocation's rule, caller
-// and return state, whatever its origin: a question asked at every
+// An answer is a depth-first search over invocations, each in a state at a
+// position: can the invocation end at a position from which its caller,
+// from the state it returns to, can do the same, up to the end of the
+// input? The search stops at the first such end. Invocations are frames:
+// a frame is a rule with the state and frame it returns to (its
+// continuation), and its answers are kept per (state, position). Frames
+// are hash-consed — an invocation of the same rule returning to the same
+// state of the same frame is the same frame whatever its origin — so they
+// form a graph-structured stack, and each (state, position, frame) is
+// answered once per parse. A call that returns to a state from which its
+// caller can only end (a tail call) gets its caller's continuation. The
+// parser's own invocations are frames too, and share the answers of the
+// search's frames with the same continuation: a question asked at every
 // iteration of a repetition is answered from the answers of the ones
-// before, not by a new scan of the rest of the input.
+// before.
+//
+// A call of rule R at position p that the search meets is followed in one
+// of three ways, the first that applies:
+//
+//   - By its ends, End(R, p): the positions where R called at p can end,
+//     computed once per parse for each (R, p) by a position-ordered
+//     simulation of R's automaton (see end), and shared by every caller.
+//   - By a shared search (see node), when the simulation gave up and R is
+//     on a cycle of calls, or a rule R calls gave up after p (or at p, and
+//     is itself searched so): one search of R from p for all its callers,
+//     which runs for one caller at a time, until that caller is answered,
+//     and goes on from there for the next.
+//   - As a frame of the caller's continuation, when R, on no cycle of
+//     calls, overlaps itself at p (below).
+//
+// A rule on a cycle of calls is never a frame of its caller's
+// continuation: its frames would nest in one another, and the
+// continuations of a rule that calls itself in k ways at one position are
+// k^d at nesting depth d (exponential work on random grammars). Frames of
+// rules on no cycle nest at most as deep as the grammar has rules, and
+// each shared search is a continuation of its own: the work stays
+// polynomial in the input's length.
+//
+// Ends and shared searches are shared across continuations, frames across
+// origins; each fails where the other works. Where the grammar is
+// ambiguous over a run of input (RFC 5322's comments and folding white
+// space), a rule called at every position of the run
+// can end anywhere in the rest of it: the simulations (or searches) from
+// each position cover the same states at the same positions, their lists
+// of ends are quadratic in the run's length, and the search of such a call
+// as a frame, linear. So a simulation records the (state, position) pairs
+// it covers, and gives up when it reaches one covered by a simulation of
+// another origin that went on for more than overlapLength positions past
+// it (or did not finish): each pair is then covered by one simulation,
+// plus at most overlapLength positions of each other. Where rules are
+// called in many contexts over the same run (RFC 5322's address-list →
+// mailbox or group → name-addr → phrase or obs-phrase → atom or
+// quoted-string → CFWS), frames multiply with the contexts, and a shared
+// search of the rule above the run is searched once.
+//
+// The search tries alternatives in the order of the PEG's (a net's edges
+// are in that order), and tries to go on before it tries to end: it then
+// follows the path the parser will take, and its frames are those the
+// parser will push, whose answers the parser's later questions find.
 //
 // A Guide is for one parse by one goroutine.
 type Guide struct {
@@ -401,42 +474,56 @@ type Guide struct {
 	budget  int // steps allowed
 	work    int // steps left
 	err     error
-	ends    map[uint64]span // (rule, position) → its ends in arena
-	arena   []int32         // the ends of every (rule, position), one after another
+	ends    map[uint64]span  // (rule, position) → its ends in arena
+	arena   []int32          // the ends of every (rule, position), one after another
+	cover   map[uint64]int32 // pair(position, state) → the origin of the first simulation there
+	nodes   map[uint64]*node // (rule, position) → its shared search
 	stack   []*frame
 	pending int32 // the return state of the call about to be made
 	frames  map[frameKey]*frame
-	cans    map[canKey]*frame // the first invocation of each key: its answers are every such invocation's
+	cans    map[canKey]*frame // the first frame of each continuation: its answers are every such frame's
 	scratch []*endScratch     // per nesting depth of end
 	cmarks  []uint32          // closure's marks
 	stamp   uint32
 	depth   int
 }
 
+// overlapLength is how far past a (state, position) pair a simulation of
+// another origin may have gone on before a simulation that reaches the
+// pair gives up: the work that two simulations may repeat. Runs of white
+// space shorter than this keep their lists of ends; comments between
+// words, and every longer run, are searched otherwise
+// (docs/translation.md has the measurements that chose it).
+const overlapLength = 32
+
 type frameKey struct {
 	rule, origin, ret int32
 	parent            *frame
 }
 
-// canKey identifies what an invocation's answers depend on: its rule, and
-// where it returns to (its caller's invocation and state), not its origin.
+// canKey identifies what a frame's answers depend on: its rule, and where
+// it returns to (the state and frame of its caller), not its origin.
 type canKey struct {
 	rule, ret int32
 	parent    *frame
 }
 
-// frame is one invocation of a rule on the parser's stack.
+// frame is one invocation of a rule: on the parser's stack (origin ≥ 0),
+// or a call the search follows as a frame (origin -1).
 type frame struct {
 	rule   int32
 	origin int32
 	ret    int32 // the state the caller returns to
 	parent *frame
 	can    map[uint64]bool // (state, position) → can end where the callers complete
-	// canon is the first invocation with the same rule, return state and
+	// canon is the first frame with the same rule, return state and
 	// parent (f itself, or one of another origin): it and f answer alike,
-	// and the invocations f's calls make are keyed by it, so that those of
+	// and the frames f's calls make are keyed by it, so that those of
 	// every origin share their answers too.
 	canon *frame
+	// node is the shared search this frame is part of (see node), nil
+	// for the parser's invocations and the frames they lead to.
+	node *node
 }
 
 // NewGuide returns a guide for one parse of input, which may spend about
@@ -499,7 +586,7 @@ func (g *Guide) Enter(rule, pos int) bool {
 	g.pending = -1
 	if parent == nil {
 		ret = -1
-	} else if ret < 0 {
+	} else if ret < 0 || int(ret) >= len(g.net.Index)-1 {
 		g.err = errors.New("guide: a rule was entered without its call")
 		return false
 	}
@@ -525,13 +612,22 @@ func (g *Guide) Enter(rule, pos int) bool {
 	return true
 }
 
-// newFrame returns a new invocation of rule at origin (-1 for a call the
-// guide searches, see callReach), returning to state ret of parent (a
-// canonical invocation). Its answers are those of the first invocation with
-// the same rule, return state and parent: they do not depend on the
-// origin.
+// newFrame returns a new frame of rule at origin (-1 for a call the search
+// follows as a frame, see callReach), returning to state ret of parent (a
+// canonical frame). Its answers are those of the first frame of the same
+// continuation: they do not depend on the origin. A call that returns to
+// a state from which the caller can only end (a tail call) is given the
+// caller's own continuation: the answers are the same, and so are the
+// frame's, whichever of the caller's states or frames made the call.
 func (g *Guide) newFrame(rule, origin, ret int32, parent *frame) *frame {
+	tail := g.net.layout.tail
+	for parent != nil && ret >= 0 && tail[ret] {
+		ret, parent = parent.ret, parent.parent
+	}
 	f := &frame{rule: rule, origin: origin, ret: ret, parent: parent}
+	if parent != nil {
+		f.node = parent.node
+	}
 	ck := canKey{rule, ret, parent}
 	if c := g.cans[ck]; c != nil {
 		f.can, f.canon = c.can, c
@@ -542,12 +638,15 @@ func (g *Guide) newFrame(rule, origin, ret int32, parent *frame) *frame {
 	return f
 }
 
-// viable reports whether invocation f, ending at p, lets its callers
-// complete: the input ends there, or the caller can end where its own
-// callers complete.
+// viable reports whether frame f, ending at p, lets its callers complete:
+// the input ends there, or the caller can end where its own callers
+// complete.
 func (g *Guide) viable(f *frame, p int32) bool {
-	if f.parent == nil {
+	switch {
+	case f.parent == nil:
 		return int(p) == len(g.in)
+	case f.node != nil && f.parent == f.node.sink:
+		return f.node.ended(g, p)
 	}
 	return g.reach(f.parent, f.ret, p)
 }
@@ -627,70 +726,90 @@ func (g *Guide) closure(s, p int32) []int32 {
 	return out
 }
 
-// reach reports whether invocation f, in state s at position p, can end
-// where its callers can complete.
+// reach reports whether frame f, in state s at position p, can end where
+// its callers can complete. It tries the states of the closure in order,
+// and ending (the final state) last.
 func (g *Guide) reach(f *frame, s, p int32) bool {
 	k := uint64(uint32(s))<<32 | uint64(uint32(p))
 	if v, ok := f.can[k]; ok {
 		return v
 	}
 	final := g.net.Rules[f.rule].Final
-	found := false
+	found, ends := false, false
 	for _, x := range g.closure(s, p) {
-		if x == final && g.viable(f, p) {
-			found = true
-			break
+		if x == final {
+			ends = true
+			continue
 		}
-		for _, e := range g.net.Edges[g.net.Index[x]:g.net.Index[x+1]] {
-			switch {
-			case e.Class >= 0:
-				c, w := g.char(p)
-				found = w > 0 && g.net.inClass(e.Class, c) && g.reach(f, e.To, p+w)
-			case e.Call >= 0:
-				if c, w := g.char(p); !g.net.layout.mayMatch(e.Call, c, w) {
-					break
-				}
-				if f.origin >= 0 && !g.net.layout.recursive[e.Call] {
-					found = g.callReach(f, e.Call, e.To, p)
-					break
-				}
-				for _, end := range g.end(e.Call, p) {
-					if !g.step() {
-						break
-					}
-					if end > p && g.reach(f, e.To, end) {
-						found = true
-						break
-					}
-				}
-			}
-			if found || g.err != nil {
-				break
-			}
-		}
-		if found || g.err != nil {
+		if found = g.moves(f, x, p); found || g.err != nil {
 			break
 		}
 	}
-	f.can[k] = found
+	if !found && ends && g.err == nil {
+		found = g.viable(f, p)
+	}
+	g.setCan(f, k, found)
 	return found
 }
 
-// callReach reports whether a call of rule r (on no cycle of calls) made by
-// invocation f at position p, returning to state ret, can end after p where
-// f can go on to end where its callers complete. (An end at p itself is
-// the closure's: r matching the empty string.)
-//
-// The call is searched as an invocation of its own, a frame whose answers
-// are kept per (state, position) for its rule, caller and return state,
-// whatever its origin — as the parser's own invocations are — not by the
-// list of its ends from p. Where the grammar is ambiguous over a run of
-// input (RFC 5322's [CFWS] [CFWS] across white space), a rule called at
-// every position of the run ends anywhere in the rest of the run: its
-// lists of ends are quadratic in the run's length, its search as a frame
-// linear, each (state, position) pair answered once for every origin. A
-// rule on a cycle keeps its ends (End(r, p)): its frames would nest as
-// deep as the input, one more set of answers per level.
+// setCan keeps answer v of frame f under key k. A frame of a shared
+// search (see node) answers true only for the caller it searches for, and
+// forgets it when it searches for the next.
+func (g *Guide) setCan(f *frame, k uint64, v bool) {
+	f.can[k] = v
+	if v && f.node != nil {
+		f.node.trues = append(f.node.trues, nodeKey{f.canon, k})
+	}
+}
+
+// moves reports whether frame f, in state x at position p, can consume
+// input by one of x's edges (a character, or a call that ends after p) and
+// then end where its callers complete.
+func (g *Guide) moves(f *frame, x, p int32) bool {
+	c, w := g.char(p)
+	for _, e := range g.net.Edges[g.net.Index[x]:g.net.Index[x+1]] {
+		switch {
+		case e.Class >= 0:
+			if w > 0 && g.net.inClass(e.Class, c) && g.reach(f, e.To, p+w) {
+				return true
+			}
+		case e.Call >= 0:
+			if !g.net.layout.mayMatch(e.Call, c, w) {
+				break
+			}
+			ends, ok := g.end(e.Call, p)
+			if !ok {
+				if n := g.nodes[uint64(uint32(e.Call))<<32|uint64(uint32(p))]; n != nil {
+					if n.reach(g, f, e.To, p) {
+						return true
+					}
+				} else if g.err == nil && g.callReach(f, e.Call, e.To, p) {
+					return true
+				}
+				break
+			}
+			for _, end := range ends {
+				if !g.step() {
+					return false
+				}
+				if end > p && g.reach(f, e.To, end) {
+					return true
+				}
+			}
+		}
+		if g.err != nil {
+			return false
+		}
+	}
+	return false
+}
+
+// callReach reports whether a call of rule r made by frame f at position
+// p, returning to state ret, can end after p where f can go on to end
+// where its callers complete. (An end at p itself is the closure's: r
+// matching the empty string.) The call is searched as a frame of its own
+// (see Guide): at p, where it must not end, without the frame's answers,
+// and kept under a key of its own; from p on, with them.
 func (g *Guide) callReach(f *frame, r, ret, p int32) bool {
 	if !g.step() {
 		return false
@@ -701,51 +820,45 @@ func (g *Guide) callReach(f *frame, r, ret, p int32) bool {
 		v = g.newFrame(r, -1, ret, f.canon)
 		g.frames[k] = v
 	}
-	// At p, what the invocation does depends on its origin (it must not
-	// end there): searched here, not kept; from p on, its answers are
-	// those of any origin.
-	c, w := g.char(p)
+	// The answer at the origin, under a state that is no state.
+	ok := uint64(0xFFFFFFFF)<<32 | uint64(uint32(p))
+	if found, done := v.can[ok]; done {
+		return found
+	}
+	found := false
 	for _, x := range g.closure(g.net.Rules[r].Start, p) {
-		for _, e := range g.net.Edges[g.net.Index[x]:g.net.Index[x+1]] {
-			switch {
-			case e.Class >= 0:
-				if w > 0 && g.net.inClass(e.Class, c) && g.reach(v, e.To, p+w) {
-					return true
-				}
-			case e.Call >= 0:
-				if !g.net.layout.mayMatch(e.Call, c, w) {
-					break
-				}
-				for _, end := range g.end(e.Call, p) {
-					if !g.step() {
-						return false
-					}
-					if end > p && g.reach(v, e.To, end) {
-						return true
-					}
-				}
-			}
-			if g.err != nil {
-				return false
-			}
+		if found = g.moves(v, x, p); found || g.err != nil {
+			break
 		}
 	}
-	return false
+	if g.err == nil {
+		g.setCan(v, ok, found)
+	}
+	return found
 }
 
-// end returns the sorted positions where rule r, called at p, can end.
+// end returns the sorted positions where rule r, called at p, can end, or
+// false if it gives up (and then for good): when the simulation reaches a
+// (state, position) pair that a simulation of r from another origin
+// covered and went on past for more than overlapLength positions (or is
+// still running, or gave up), or when one of the rules it calls gives up.
+// Then r at p gets a shared search (see Guide) if r is on a cycle of
+// calls, or the rule that gave up was called after p or has one itself.
 //
 // It runs r's automaton over the input like an NFA simulation, position by
 // position (every edge stays at its position or moves forward: there is no
 // left recursion), with the ends of the rules it calls computed the same way
 // and memoized. The pending (position, state) pairs are a min-heap, so that
 // positions are taken in order and each is closed once.
-func (g *Guide) end(r, p int32) []int32 {
+func (g *Guide) end(r, p int32) ([]int32, bool) {
 	k := uint64(uint32(r))<<32 | uint64(uint32(p))
 	if e, ok := g.ends[k]; ok {
-		return g.arena[e.off : e.off+e.n : e.off+e.n]
+		if e.n < 0 {
+			return nil, false
+		}
+		return g.arena[e.off : e.off+e.n : e.off+e.n], true
 	}
-	g.ends[k] = span{} // a rule called again at the same position ends nowhere new: no left recursion reaches here
+	g.ends[k] = span{last: -1} // a rule called again at the same position ends nowhere new: no left recursion reaches here
 	rule := g.net.Rules[r]
 	// Scratch space per nesting depth of end: marks dedupes the states of
 	// rule r at one position, by their number within the rule (stamps
@@ -763,12 +876,30 @@ func (g *Guide) end(r, p int32) []int32 {
 		// Stamps never repeat, so grown marks need no clearing either.
 		sc.marks = make([]uint32, n)
 	}
+	if g.cover == nil {
+		g.cover = make(map[uint64]int32, min(4*len(g.in), 1<<16))
+	}
 	marks, local := sc.marks, lay.local
 	heap := pairHeap(sc.heap[:0])
 	heap.push(pair(p, rule.Start))
 	out := sc.out[:0]
 	list := sc.list[:0]
-	for len(heap) > 0 && g.err == nil {
+	last, gaveUp, below, shared := p, false, int32(-1), false
+	// covered records that this simulation takes state s further at q,
+	// and reports false if it must give up there instead.
+	covered := func(s, q int32) bool {
+		ck := pair(q, s)
+		o, ok := g.cover[ck]
+		switch {
+		case !ok:
+			g.cover[ck] = p
+		case o != p && g.overlaps(r, o, q):
+			gaveUp = true
+			return false
+		}
+		return true
+	}
+	for len(heap) > 0 && g.err == nil && !gaveUp {
 		q := int32(heap[0] >> 32)
 		g.stamp++
 		stamp := g.stamp
@@ -781,8 +912,9 @@ func (g *Guide) end(r, p int32) []int32 {
 				}
 			}
 		}
+		last = q
 		c, w := g.char(q)
-		for i := 0; i < len(list); i++ {
+		for i := 0; i < len(list) && !gaveUp; i++ {
 			s := list[i]
 			if !g.step() {
 				break
@@ -790,21 +922,40 @@ func (g *Guide) end(r, p int32) []int32 {
 			if s == rule.Final {
 				out = append(out, q)
 			}
+			// Whether s goes further at q is checked against the other
+			// simulations once, at its first edge that does.
+			unchecked := true
 			for _, e := range g.net.Edges[g.net.Index[s]:g.net.Index[s+1]] {
 				switch {
 				case e.Class >= 0:
-					if w > 0 && g.net.inClass(e.Class, c) {
-						heap.push(pair(q+w, e.To))
+					if w == 0 || !g.net.inClass(e.Class, c) {
+						break
 					}
+					if unchecked {
+						if unchecked = false; !covered(s, q) {
+							break
+						}
+					}
+					heap.push(pair(q+w, e.To))
 				case e.Call >= 0:
 					if !lay.mayMatch(e.Call, c, w) {
 						break
 					}
+					if unchecked {
+						if unchecked = false; !covered(s, q) {
+							break
+						}
+					}
 					// The callee uses the next depth's scratch space;
 					// this depth's heap and list are saved first.
 					sc.heap, sc.list = heap, list
-					ends := g.end(e.Call, q)
+					ends, ok := g.end(e.Call, q)
 					heap, list = sc.heap, sc.list
+					if !ok {
+						gaveUp, below = true, q
+						shared = g.nodes[uint64(uint32(e.Call))<<32|uint64(uint32(q))] != nil
+						break
+					}
 					for _, end := range ends {
 						if !g.step() {
 							break
@@ -821,10 +972,24 @@ func (g *Guide) end(r, p int32) []int32 {
 						heap.push(pair(end, e.To))
 					}
 				}
+				if gaveUp {
+					break
+				}
 			}
 		}
 	}
 	sc.heap, sc.list = heap[:0], list[:0]
+	if gaveUp {
+		g.ends[k] = span{n: -1, last: -1}
+		sc.out = out[:0]
+		if (lay.recursive[r] || below > p || below == p && shared) && g.err == nil {
+			// r is on a cycle of calls, or a rule it calls gave up inside
+			// its match, not r itself at its origin: r at p is searched
+			// once for all its callers (see Guide).
+			g.newNode(r, p)
+		}
+		return nil, false
+	}
 	// In increasing order: positions are taken in order. The arena holds
 	// them, not a slice of their own: a parse computes thousands of short
 	// lists, and a map of slices is a map of pointers for the collector to
@@ -832,13 +997,109 @@ func (g *Guide) end(r, p int32) []int32 {
 	// values never change.)
 	off := len(g.arena)
 	g.arena = append(g.arena, out...)
-	g.ends[k] = span{off, len(out)}
+	g.ends[k] = span{off, len(out), last}
 	sc.out = out[:0]
-	return g.arena[off:len(g.arena):len(g.arena)]
+	return g.arena[off:len(g.arena):len(g.arena)], true
 }
 
-// span locates one list of ends in Guide.arena.
-type span struct{ off, n int }
+// A node is the search of a rule called at a position, shared by every
+// caller whatever its continuation: frames whose continuation ends in the
+// node's sink, a frame that stands for the callers. The search runs for
+// one caller at a time and stops at the first end that caller can go on
+// from; it records every end it reaches. The next caller is first given
+// those, then the search goes on: its frames keep their false answers
+// (every end below them was recorded), and forget their true ones (they
+// were the previous caller's). So the search is run through once at
+// most, for all callers, and each caller pays only until it is answered.
+type node struct {
+	rule, pos int32
+	sink      *frame
+	root      *frame
+	ends      []int32        // in the order found
+	seen      map[int32]bool // the positions in ends
+	trues     []nodeKey      // the true answers of the last caller
+	caller    *frame         // the caller searched for
+	ret       int32          // the state the caller returns to
+	done      bool           // the search went everywhere: ends is complete
+}
+
+type nodeKey struct {
+	f *frame
+	k uint64
+}
+
+// newNode makes the shared search of rule r called at p.
+func (g *Guide) newNode(r, p int32) {
+	n := &node{rule: r, pos: p, seen: map[int32]bool{}}
+	n.sink = &frame{rule: -1, origin: -1, ret: -1, node: n}
+	n.sink.canon = n.sink
+	n.root = g.newFrame(r, -1, -1, n.sink)
+	if g.nodes == nil {
+		g.nodes = map[uint64]*node{}
+	}
+	g.nodes[uint64(uint32(r))<<32|uint64(uint32(p))] = n
+}
+
+// reach reports whether the call of n's rule made by frame f at n's
+// position, returning to state ret, can end where f can go on to end where
+// its callers complete.
+func (n *node) reach(g *Guide, f *frame, ret, p int32) bool {
+	for i := 0; i < len(n.ends); i++ {
+		if !g.step() {
+			return false
+		}
+		if e := n.ends[i]; e > p && g.reach(f, ret, e) {
+			return true
+		}
+	}
+	return n.run(g, f, ret)
+}
+
+// run goes on with the search for a caller, and reports whether it found
+// an end the caller can go on from.
+func (n *node) run(g *Guide, caller *frame, ret int32) bool {
+	if n.done || g.err != nil {
+		return false
+	}
+	for _, t := range n.trues {
+		delete(t.f.can, t.k)
+	}
+	n.trues = n.trues[:0]
+	n.caller, n.ret = caller, ret
+	found := g.reach(n.root, g.net.Rules[n.rule].Start, n.pos)
+	n.caller = nil
+	if !found && g.err == nil {
+		n.done = true
+	}
+	return found
+}
+
+// ended records that the search of n reached an end at p, and reports
+// whether the caller it searches for can go on from there.
+func (n *node) ended(g *Guide, p int32) bool {
+	if n.seen[p] {
+		return false // given to the caller before the search went on
+	}
+	n.seen[p] = true
+	n.ends = append(n.ends, p)
+	return p > n.pos && g.reach(n.caller, n.ret, p)
+}
+
+// overlaps reports whether the simulation of rule r from origin o, which
+// covered position q, went on past q for more than overlapLength
+// positions, is still running, or gave up.
+func (g *Guide) overlaps(r, o, q int32) bool {
+	e, ok := g.ends[uint64(uint32(r))<<32|uint64(uint32(o))]
+	return !ok || e.last < 0 || e.last-q > overlapLength
+}
+
+// span locates one list of ends in Guide.arena (n < 0: the simulation
+// gave up), with the last position the simulation reached (-1 while it
+// runs).
+type span struct {
+	off, n int
+	last   int32
+}
 
 // endScratch is the reusable space of one nesting depth of Guide.end.
 type endScratch struct {
