@@ -1,6 +1,7 @@
 package peg_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/peguri/rfc3986/abnf"
@@ -66,6 +67,16 @@ r4 = 1*"c" / 1*3"b" / "aa" %x61-62
 			}
 			if res.Fallback != tt.fallback {
 				t.Errorf("fallback %v, want %v", res.Fallback, tt.fallback)
+			}
+			// Each fallback is reported as the guard limit's, which is
+			// what TestRandomGrammars allows a regular grammar.
+			if r := res.Report; r.Fallbacks != r.GuardLimited || tt.fallback != (r.Fallbacks > 0) {
+				t.Errorf("%d fallbacks, %d of them reported as the guard limit's; want all, and some iff fallback is %v", r.Fallbacks, r.GuardLimited, tt.fallback)
+			}
+			var b strings.Builder
+			res.Report.WriteTo(&b)
+			if got := strings.Contains(b.String(), "would pass -max-guard"); got != tt.fallback {
+				t.Errorf("the report names -max-guard: %v, want %v\n%s", got, tt.fallback, b.String())
 			}
 		})
 	}
