@@ -59,6 +59,9 @@ type guard struct {
 	kind   int
 	why    string // counterexample that made the guard necessary
 	gaveUp bool
+	// tooBig: a fallback only because the exact guard, the minimal DFA of
+	// a context that is a regular language, would pass Options.MaxGuard.
+	tooBig bool
 	item   int // fallback: the report item, which the marker names (set by commit)
 }
 
@@ -624,9 +627,11 @@ func (t *translator) bestGuard(u *unit, p frag, rest []int32, ctx int32) guard {
 		// The guard: what may follow ctx, to the end of input, as a minimal
 		// DFA — unless it would pass the guard state limit, and the
 		// decision falls back to the exact recognizer instead.
-		if d, err := fa.Determinize(n, []int32{ctx}, t.maxGuard); err == nil {
+		d, err := fa.Determinize(n, []int32{ctx}, t.maxGuard)
+		if err == nil {
 			return guard{kind: guardExact, dfa: d.Minimize(), why: cex2, gaveUp: gave2}
 		}
+		return guard{kind: guardFallback, why: cex2, gaveUp: gave2, tooBig: true}
 	}
 	return guard{kind: guardFallback, why: cex2, gaveUp: gave2}
 }

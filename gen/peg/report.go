@@ -27,6 +27,11 @@ type Report struct {
 	// ABNF position and kind): exact as emitted, made exact by a guard or a
 	// reordering, or settled by the exact recognizer at parse time.
 	Proven, Guarded, Fallbacks int
+	// GuardLimited counts the fallbacks whose context is a regular
+	// language, settled at parse time only because its exact guard would
+	// pass Options.MaxGuard (gen peg -max-guard): a larger limit proves
+	// them, for a larger PEG. A regular grammar has no other fallbacks.
+	GuardLimited int
 	// Work is the search steps spent checking decisions (bounded by
 	// Options.InlineWork per inlined start rule and Options.TotalWork in
 	// all).
@@ -49,7 +54,10 @@ type Item struct {
 	Msg            string
 	Example        string // the input that made it necessary, in the first context found
 	Count          int    // occurrences (contexts) it applies to
-	id             int    // its number, before sorting
+	// GuardLimited: a fallback only because the exact guard would pass
+	// Options.MaxGuard (see Report.GuardLimited).
+	GuardLimited bool
+	id           int // its number, before sorting
 }
 
 // StartInfo describes one start rule.
@@ -115,7 +123,12 @@ func (r *Report) decision(o *occ, alt int, g guard) int {
 	case guardExact:
 		return r.addExample(o.owner.Name, srcPos(o), "exact-guard", g.why, "after %s: %s (the exact continuation); a one-character guard is not enough: %s", what, g.text(), reason)
 	case guardFallback:
-		return r.addExample(o.owner.Name, srcPos(o), "fallback", g.why, "after %s: no guard is proven exact (the context is not a regular language, or its guard would be too large), so the exact recognizer decides at parse time", what)
+		if g.tooBig {
+			id := r.addExample(o.owner.Name, srcPos(o), "fallback", g.why, "after %s: the exact guard (what may follow, a regular language, as a minimal DFA) would pass the limit on guard states (-max-guard), so the exact recognizer decides at parse time; a larger -max-guard proves it, for a larger PEG", what)
+			r.itemByID(id).GuardLimited = true
+			return id
+		}
+		return r.addExample(o.owner.Name, srcPos(o), "fallback", g.why, "after %s: no guard is proven exact (the context is not a regular language), so the exact recognizer decides at parse time", what)
 	}
 	return r.add(o.owner.Name, srcPos(o), "proven", "%s: exact as emitted", what)
 }
@@ -233,6 +246,9 @@ func (r *Report) finish(t *translator) {
 			r.Guarded++
 		case "fallback":
 			r.Fallbacks++
+			if it.GuardLimited {
+				r.GuardLimited++
+			}
 		}
 	}
 }
@@ -248,7 +264,11 @@ func (r *Report) WriteTo(w io.Writer) (int64, error) {
 		fmt.Fprintf(&b, "  %-16s entry %-20s %s\n", s.Rule, s.Entry, s.Mode)
 	}
 	fmt.Fprintf(&b, "PEG rules: %d (%d extra variants for contexts needing other guards), exact guards: %d\n", r.Rules, r.Variants, r.Guards)
-	fmt.Fprintf(&b, "decisions: %d proven, %d guarded, %d by fallback to the exact recognizer\n", r.Proven, r.Guarded, r.Fallbacks)
+	fmt.Fprintf(&b, "decisions: %d proven, %d guarded, %d by fallback to the exact recognizer", r.Proven, r.Guarded, r.Fallbacks)
+	if r.GuardLimited > 0 {
+		fmt.Fprintf(&b, " (%d of them only because an exact guard would pass -max-guard)", r.GuardLimited)
+	}
+	b.WriteString("\n")
 	fmt.Fprintf(&b, "search steps spent checking them: %d\n", r.Work)
 	section := func(title string, kinds ...string) {
 		var lines []string
