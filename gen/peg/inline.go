@@ -1,6 +1,7 @@
 package peg
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -631,7 +632,7 @@ func (t *translator) bestGuard(u *unit, p frag, rest []int32, ctx int32) guard {
 		if err == nil {
 			return guard{kind: guardExact, dfa: d.Minimize(), why: cex2, gaveUp: gave2}
 		}
-		return guard{kind: guardFallback, why: cex2, gaveUp: gave2, tooBig: true}
+		return guard{kind: guardFallback, why: cex2, gaveUp: gave2, tooBig: errors.Is(err, fa.ErrTooBig)}
 	}
 	return guard{kind: guardFallback, why: cex2, gaveUp: gave2}
 }
