@@ -72,6 +72,11 @@ func (r *Report) add(rule string, pos abnf.Pos, kind, format string, args ...any
 // addExample records an item and returns its number; items that differ
 // only by their example are one item.
 func (r *Report) addExample(rule string, pos abnf.Pos, kind, example, format string, args ...any) int {
+	return r.addItem(rule, pos, kind, example, format, args...).id
+}
+
+// addItem is addExample, returning the item itself.
+func (r *Report) addItem(rule string, pos abnf.Pos, kind, example, format string, args ...any) *Item {
 	if r.byKey == nil {
 		r.byKey = map[string]*Item{}
 	}
@@ -79,12 +84,12 @@ func (r *Report) addExample(rule string, pos abnf.Pos, kind, example, format str
 	k := rule + "\x00" + pos.String() + "\x00" + kind + "\x00" + msg
 	if it, ok := r.byKey[k]; ok {
 		it.Count++
-		return it.id
+		return it
 	}
 	it := &Item{Rule: rule, Pos: pos, Kind: kind, Msg: msg, Example: example, Count: 1, id: len(r.Items)}
 	r.byKey[k] = it
 	r.Items = append(r.Items, it)
-	return it.id
+	return it
 }
 
 // itemByID returns the item numbered id, or nil.
@@ -124,9 +129,9 @@ func (r *Report) decision(o *occ, alt int, g guard) int {
 		return r.addExample(o.owner.Name, srcPos(o), "exact-guard", g.why, "after %s: %s (the exact continuation); a one-character guard is not enough: %s", what, g.text(), reason)
 	case guardFallback:
 		if g.tooBig {
-			id := r.addExample(o.owner.Name, srcPos(o), "fallback", g.why, "after %s: the exact guard (what may follow, a regular language, as a minimal DFA) would pass the limit on guard states (-max-guard), so the exact recognizer decides at parse time; a larger -max-guard proves it, for a larger PEG", what)
-			r.itemByID(id).GuardLimited = true
-			return id
+			it := r.addItem(o.owner.Name, srcPos(o), "fallback", g.why, "after %s: the exact guard (what may follow, a regular language, as a minimal DFA) would pass the limit on guard states (-max-guard), so the exact recognizer decides at parse time; a larger -max-guard proves it, for a larger PEG", what)
+			it.GuardLimited = true
+			return it.id
 		}
 		return r.addExample(o.owner.Name, srcPos(o), "fallback", g.why, "after %s: no guard is proven exact (the context is not a regular language), so the exact recognizer decides at parse time", what)
 	}
