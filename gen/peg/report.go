@@ -133,7 +133,7 @@ func (r *Report) decision(o *occ, alt int, g guard) int {
 			it.GuardLimited = true
 			return it.id
 		}
-		return r.addExample(o.owner.Name, srcPos(o), "fallback", g.why, "after %s: no guard is proven exact (the context is not a regular language), so the exact recognizer decides at parse time", what)
+		return r.addExample(o.owner.Name, srcPos(o), "fallback", g.why, "after %s: no guard is proven exact (what may follow is not known to be a regular language: recursion is approximated there), so the exact recognizer decides at parse time", what)
 	}
 	return r.add(o.owner.Name, srcPos(o), "proven", "%s: exact as emitted", what)
 }
