@@ -276,14 +276,14 @@ func readFunc(d *ast.FuncDecl, pp *pigeonParser, on map[string]*paction, calls m
 			on[name] = &paction{here: true} // return c.pos.offset, nil
 			return
 		}
+		if k, ok := guardCall(ret); ok && params != nil && len(params.List) == 0 {
+			on[name] = &paction{guard: k + 1}
+			return
+		}
 		if params == nil || len(params.List) != 1 || len(params.List[0].Names) != 1 {
 			return
 		}
 		param := params.List[0].Names[0].Name
-		if k, ok := guardCall(ret, param); ok {
-			on[name] = &paction{guard: k + 1, param: param}
-			return
-		}
 		if param != "v" {
 			return
 		}
@@ -332,8 +332,8 @@ func isNil(e ast.Expr) bool {
 }
 
 // guardCall reads the return of a guard's code predicate, as gen peg
-// writes it: return exactLookahead(c).Match(K, param.(int)), nil.
-func guardCall(ret *ast.ReturnStmt, param string) (int, bool) {
+// writes it: return exactLookahead(c).Match(K, c.pos.offset), nil.
+func guardCall(ret *ast.ReturnStmt) (int, bool) {
 	if len(ret.Results) != 2 || !isNil(ret.Results[1]) {
 		return 0, false
 	}
@@ -363,14 +363,7 @@ func guardCall(ret *ast.ReturnStmt, param string) (int, bool) {
 	if err != nil || n < 0 {
 		return 0, false
 	}
-	ta, ok := call.Args[1].(*ast.TypeAssertExpr)
-	if !ok {
-		return 0, false
-	}
-	if id, ok := ta.X.(*ast.Ident); !ok || id.Name != param {
-		return 0, false
-	}
-	if t, ok := ta.Type.(*ast.Ident); !ok || t.Name != "int" {
+	if !isPos(call.Args[1]) {
 		return 0, false
 	}
 	return n, true
@@ -609,19 +602,20 @@ func (e *treeEmitter) unsupported(r, entry string) string {
 }
 
 // guardAt reports whether exprs[i], a code predicate, is an exact guard as
-// gen peg writes it, p:Here &{ return exactLookahead(c).Match(K, p.(int)),
-// nil }: its value p is the position, where the predicate is evaluated,
-// since Here ("" { return c.pos.offset, nil }) reads nothing.
+// gen peg writes it, Here &{ return exactLookahead(c).Match(K,
+// c.pos.offset), nil }: c.pos.offset is the position where the predicate
+// is evaluated, which Here ("" { return c.pos.offset, nil }), an action
+// that reads nothing, sets right before it.
 func (e *treeEmitter) guardAt(exprs []*pexpr, i int) bool {
 	g := e.pp.guards[exprs[i].name]
 	if g == nil || i == 0 {
 		return false
 	}
 	l := exprs[i-1]
-	if l.kind != "labeledExpr" || l.label != g.param || l.exprs[0].kind != "ruleRefExpr" {
+	if l.kind != "ruleRefExpr" {
 		return false
 	}
-	here := e.pp.rules[l.exprs[0].name]
+	here := e.pp.rules[l.name]
 	if here == nil || here.kind != "actionExpr" {
 		return false
 	}

@@ -43,7 +43,7 @@ import (
 const canPrefix = "CAN:"
 
 // lookCall matches the code of the exact guards' predicates (peg.go).
-var lookCall = regexp.MustCompile(`^return exactLookahead\(c\)\.Match\((\d+), \w+\.\(int\)\), nil$`)
+var lookCall = regexp.MustCompile(`^return exactLookahead\(c\)\.Match\((\d+), c\.pos\.offset\), nil$`)
 
 // guideCall matches the code of the predicates this pass emits.
 var guideCall = regexp.MustCompile(`^return fallbackGuide\(c\)\.(Can|Call|Enter|Leave|Abort)\((\d+)?.*?\), nil(?: /\* decision (\d+)\b.*\*/)?$`)
@@ -117,20 +117,17 @@ func (t *translator) fallback() (*fallbackResult, error) {
 		nb.net.Rules = append(nb.net.Rules, syntax.NetRule{Name: p.ident, Start: nb.state(), Final: nb.state()})
 	}
 	here := t.hereRule()
-	label := 0
 	ins := make([][]insertion, len(t.rules))
 	for i, e := range exprs {
 		r := nb.net.Rules[i]
 		nb.rule = i
 		nb.onCan = func(c *pCan, s int32) {
-			label++
-			l := fmt.Sprintf("p%d", label)
 			it := t.report.itemByID(c.item)
 			where := ""
 			if it != nil {
 				where = fmt.Sprintf(": %s %s", it.Pos, it.Rule)
 			}
-			ins[i] = append(ins[i], insertion{c.at, c.end, fmt.Sprintf("%s:%s &{ return fallbackGuide(c).Can(%d, %s.(int)), nil /* decision %d%s */ }", l, here, s, l, c.item, strings.ReplaceAll(where, "*/", "* /"))})
+			ins[i] = append(ins[i], insertion{c.at, c.end, fmt.Sprintf("%s &{ return fallbackGuide(c).Can(%d, c.pos.offset), nil /* decision %d%s */ }", here, s, c.item, strings.ReplaceAll(where, "*/", "* /"))})
 		}
 		nb.onRef = func(ref *pRef, ret int32) {
 			if j, ok := index[ref.name]; ok && framed[i] && framed[j] {
@@ -162,9 +159,7 @@ func (t *translator) fallback() (*fallbackResult, error) {
 			// the empty string: it would then see left recursion where a
 			// recursive rule calls a framed one first (JSON's value and
 			// array).
-			label++
-			l := fmt.Sprintf("p%d", label)
-			body = fmt.Sprintf("%s:%s &{ return fallbackGuide(c).Enter(%d, %s.(int)), nil } (%s &{ return fallbackGuide(c).Leave(), nil } / &{ return fallbackGuide(c).Abort(), nil } .)", l, here, i, l, parenthesize(body))
+			body = fmt.Sprintf("%s &{ return fallbackGuide(c).Enter(%d, c.pos.offset), nil } (%s &{ return fallbackGuide(c).Leave(), nil } / &{ return fallbackGuide(c).Abort(), nil } .)", here, i, parenthesize(body))
 		}
 		p.body = body
 	}
