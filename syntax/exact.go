@@ -536,10 +536,10 @@ type frame struct {
 // from [Guide.Err].
 func NewGuide(n *Net, input []byte, work int) *Guide {
 	g := &Guide{net: n, in: input, budget: work, work: work, pending: -1, frames: map[frameKey]*frame{}, cans: map[canKey]*frame{}}
-	// About 5 answers per byte, and 2 ends and covered pairs, where
+	// About 5 answers per byte, 2 ends and 4 covered pairs, where
 	// nested comments leave RFC 5322 messages' decisions to the guide
 	// (the tables are made at the first entry, and grow past it).
-	g.answers.hint, g.ends.hint, g.cover.hint = 6*len(input), 2*len(input), 2*len(input)
+	g.answers.hint, g.ends.hint, g.cover.hint = 6*len(input), 2*len(input), 4*len(input)
 	switch {
 	case n == nil:
 		g.err = errors.New("guide: no network")
@@ -1182,8 +1182,10 @@ type endScratch struct {
 
 // nearLength is how far past the current position a pending pair is kept
 // in Guide.end's buckets rather than its heap: a power of two past the
-// widest character (4 bytes of UTF-8).
-const nearLength = 8
+// widest character (4 bytes of UTF-8), and past the ends of most short
+// calls (a word, a short comment): 32 took 2 % less time than 8 on RFC
+// 5322 messages.
+const nearLength = 32
 
 func pair(pos, state int32) uint64 { return uint64(uint32(pos))<<32 | uint64(uint32(state)) }
 

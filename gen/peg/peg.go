@@ -547,10 +547,11 @@ func (t *translator) emit(res *Result, fb *fallbackResult) []byte {
 			case r.Fold:
 				action = "fold"
 			}
+			body := flattenGroups(p.body)
 			if r.Capture {
-				fmt.Fprintf(&b, "%s %q <- v:(%s) {\n\treturn c.%s(%q, v)\n}\n", p.ident, name, p.body, action, name)
+				fmt.Fprintf(&b, "%s %q <- v:(%s) {\n\treturn c.%s(%q, v)\n}\n", p.ident, name, body, action, name)
 			} else {
-				fmt.Fprintf(&b, "%s %q <- %s\n", p.ident, name, p.body)
+				fmt.Fprintf(&b, "%s %q <- %s\n", p.ident, name, body)
 			}
 		}
 	}

@@ -53,64 +53,7 @@ func pigeonCost(text []byte) (int, []ruleCost) {
 	unsuffixed := make([]bool, n) // at an opening parenthesis: no suffix follows its group
 	closing := make([]int, n)     // at an opening parenthesis: where its group closes
 	var stack []int
-	skip := func(j int) int { // past a string, class, comment or code block at j, or j
-		switch text[j] {
-		case '"', '\'':
-			q := text[j]
-			j++
-			for j < n && text[j] != q && text[j] != '\n' {
-				if text[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			return min(j+1, n)
-		case '`':
-			j++
-			for j < n && text[j] != '`' {
-				j++
-			}
-			return min(j+1, n)
-		case '[':
-			j++
-			for j < n && text[j] != ']' && text[j] != '\n' {
-				if text[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			return min(j+1, n)
-		case '/':
-			if j+1 < n && text[j+1] == '/' {
-				for j < n && text[j] != '\n' {
-					j++
-				}
-				return j
-			}
-		case '{':
-			depth := 0
-			for j < n {
-				switch c := text[j]; {
-				case c == '{':
-					depth++
-				case c == '}':
-					depth--
-					if depth == 0 {
-						return j + 1
-					}
-				case c == '"' || c == '`':
-					j = skipCode(text, j)
-					continue
-				case c == '/' && j+1 < n && (text[j+1] == '/' || text[j+1] == '*'):
-					j = skipCode(text, j)
-					continue
-				}
-				j++
-			}
-			return n
-		}
-		return j
-	}
+	skip := func(j int) int { return skipPEG(text, j) }
 	for j := 0; j < n; {
 		if k := skip(j); k != j {
 			j = k
@@ -212,6 +155,70 @@ func pigeonCost(text []byte) (int, []ruleCost) {
 	}
 	flush()
 	return total, rules
+}
+
+// skipPEG returns the position past the string, class, comment or code
+// block at j of a pigeon grammar, or j if none begins there. A code block
+// ends at its matching brace, read as pigeon's Code rule reads Go code
+// (see skipCode).
+func skipPEG(text []byte, j int) int {
+	n := len(text)
+	switch text[j] {
+	case '"', '\'':
+		q := text[j]
+		j++
+		for j < n && text[j] != q && text[j] != '\n' {
+			if text[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		return min(j+1, n)
+	case '`':
+		j++
+		for j < n && text[j] != '`' {
+			j++
+		}
+		return min(j+1, n)
+	case '[':
+		j++
+		for j < n && text[j] != ']' && text[j] != '\n' {
+			if text[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		return min(j+1, n)
+	case '/':
+		if j+1 < n && text[j+1] == '/' {
+			for j < n && text[j] != '\n' {
+				j++
+			}
+			return j
+		}
+	case '{':
+		depth := 0
+		for j < n {
+			switch c := text[j]; {
+			case c == '{':
+				depth++
+			case c == '}':
+				depth--
+				if depth == 0 {
+					return j + 1
+				}
+			case c == '"' || c == '`':
+				j = skipCode(text, j)
+				continue
+			case c == '/' && j+1 < n && (text[j+1] == '/' || text[j+1] == '*'):
+				j = skipCode(text, j)
+				continue
+			}
+			j++
+		}
+		return n
+	}
+	return j
 }
 
 // skipCode returns the position past a Go string or comment at j, as
