@@ -101,6 +101,19 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		})
 	}
 
+	// The generated parser is built (pigeon, then go build, in processes
+	// of their own) while the inputs are drawn, and the matcher runs while
+	// it is built and while it parses: on RFC 5322's message, drawing
+	// 20,000 inputs takes 2.6 s and building the parser 4 to 6 s.
+	type built struct {
+		h   *harness
+		err error
+	}
+	harnessc := make(chan built, 1)
+	go func() {
+		h, err := buildHarness(res.PEG, g.Rule(*rule).Name, *keep, stderr)
+		harnessc <- built{h, err}
+	}()
 	s := abnf.NewSampler(g, *seed)
 	inputs := make([][]byte, 2**n)
 	for i := range inputs {
@@ -110,12 +123,12 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 			inputs[i], err = s.NearMiss(*rule)
 		}
 		if err != nil {
+			if b := <-harnessc; b.h != nil {
+				b.h.close()
+			}
 			return err
 		}
 	}
-	// The matcher runs while the generated parser is built (go build uses
-	// every core, then waits on the linker) and while it parses, in its
-	// own process: both on every core.
 	want := make([]bool, len(inputs))
 	var matched sync.WaitGroup
 	workers := runtime.GOMAXPROCS(0)
@@ -128,11 +141,12 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 			}
 		}()
 	}
-	h, err := buildHarness(res.PEG, g.Rule(*rule).Name, *keep, stderr)
-	if err != nil {
+	hb := <-harnessc
+	if hb.err != nil {
 		matched.Wait()
-		return err
+		return hb.err
 	}
+	h := hb.h
 	defer h.close()
 	got, err := h.parseAll(inputs)
 	matched.Wait()
