@@ -207,3 +207,32 @@ func BenchmarkGuideChain(b *testing.B) {
 		}
 	}
 }
+
+// TestGuideReuse: a guide built on the buffers a released one gave back
+// answers as a new one does, with the same steps, input after input.
+func TestGuideReuse(t *testing.T) {
+	net := parens()
+	inputs := []string{"((()))(())", "", "(()", "(())()", "())", "()", "x", "((((((((((()))))))))))"}
+	steps := map[string]int{}
+	answers := map[string]bool{}
+	for round := range 3 {
+		for _, in := range inputs {
+			g := NewGuide(net, []byte(in), 1<<20)
+			got := g.Enter(0, 0) && g.Can(0, 0)
+			if g.Err() != nil {
+				t.Fatalf("round %d, %q: %v", round, in, g.Err())
+			}
+			if round == 0 {
+				steps[in], answers[in] = g.Steps(), got
+			} else if got != answers[in] || g.Steps() != steps[in] {
+				t.Errorf("round %d, %q: %v in %d steps, want %v in %d", round, in, got, g.Steps(), answers[in], steps[in])
+			}
+			g.release()
+		}
+	}
+	g := NewGuide(net, nil, 1)
+	g.release()
+	if g.Err() == nil || g.Enter(0, 0) {
+		t.Error("a released guide answers")
+	}
+}

@@ -62,6 +62,18 @@ func (t *u64Table[V]) put(k uint64, v V) {
 	}
 }
 
+// reset empties the table for about hint keys: it keeps its slots if it
+// has from the size hint asks for to four times that, and drops them
+// otherwise.
+func (t *u64Table[V]) reset(hint int) {
+	t.hint, t.n = hint, 0
+	if want := sizeFor(hint); len(t.keys) < want || len(t.keys) > 4*want {
+		t.keys, t.vals = nil, nil
+		return
+	}
+	clear(t.keys) // the values of empty slots are never read
+}
+
 // grow doubles the table (to 64 slots at first) and reinserts its keys.
 func (t *u64Table[V]) grow() {
 	size := max(2*len(t.keys), sizeFor(t.hint))
@@ -170,6 +182,16 @@ func (t *answerTable) set(id uint32, k uint64, a uint8) {
 			return
 		}
 	}
+}
+
+// reset empties the table, as u64Table.reset does.
+func (t *answerTable) reset(hint int) {
+	t.hint, t.n = hint, 0
+	if want := sizeFor(hint); len(t.slots) < want || len(t.slots) > 4*want {
+		t.slots = nil
+		return
+	}
+	clear(t.slots)
 }
 
 func (t *answerTable) grow() {

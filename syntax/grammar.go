@@ -182,8 +182,12 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 		guide = NewGuide(g.peg.Net, text, int(min(maxExpr, 1<<40)))
 	}
 	v, err := g.peg.Parse(entry, text, maxExpr, guide)
-	if guide != nil && guide.Err() != nil {
-		return nil, &Failure{Msg: guide.Err().Error()}
+	if guide != nil {
+		gerr := guide.Err()
+		guide.release()
+		if gerr != nil {
+			return nil, &Failure{Msg: gerr.Error()}
+		}
 	}
 	if err != nil {
 		return nil, octetFailure(g.peg.failure(err), back)
