@@ -41,8 +41,16 @@ type Sampler struct {
 	alphabet map[string][]string // per rule: characters for near-miss edits
 	ruleCost map[*Rule]cost      // per rule: its cheapest derivation
 	costs    []leastValue[cost]  // per vertex of the analysis's expression graph: the cheapest derivation
-	steps    int                 // nodes visited by the current sample
-	work     int                 // nodes visited by every sample, costed and walked in all: a count for tests
+	// What gen asks at every visit, kept per node: the costs of an
+	// alternation's alternatives, of a repetition's body, the rule a
+	// reference names (nodeCost's lookups, by interface, and Rule's case
+	// folding were two thirds of the time of drawing a sample).
+	altCost  map[*Alt][]cost
+	bodyCost map[*Repeat]cost
+	refRule  map[*RuleRef]*Rule
+	cands    []int // gen's candidates at an alternation
+	steps    int   // nodes visited by the current sample
+	work     int   // nodes visited by every sample, costed and walked in all: a count for tests
 }
 
 // maxSteps bounds the nodes one sample visits before the sampler takes the
@@ -88,6 +96,9 @@ func NewSampler(g *Grammar, seed uint64) *Sampler {
 		repUse:      map[*Repeat]*[2]int{},
 		alphabet:    map[string][]string{},
 		ruleCost:    map[*Rule]cost{},
+		altCost:     map[*Alt][]cost{},
+		bodyCost:    map[*Repeat]cost{},
+		refRule:     map[*RuleRef]*Rule{},
 	}
 	// The cheapest derivation of every rule and node, in O(n log n)
 	// (least): rounds over the rules took as many as the longest chain.
@@ -308,17 +319,24 @@ func (s *Sampler) gen(n Node, depth int, b *[]byte) {
 			use = make([]int, len(n.Alts))
 			s.altUse[n] = use
 		}
-		var cands []int
+		costs, ok := s.altCost[n]
+		if !ok {
+			costs = make([]cost, len(n.Alts))
+			for i, x := range n.Alts {
+				costs[i] = s.nodeCost(x)
+			}
+			s.altCost[n] = costs
+		}
+		cands := s.cands[:0] // done with before gen goes down: shared
 		var best cost
-		for i, x := range n.Alts {
-			c := s.nodeCost(x)
+		for i, c := range costs {
 			if !c.ok || c.len > s.MaxShortest {
 				continue
 			}
 			if short {
 				switch {
 				case len(cands) == 0 || c.less(best):
-					best, cands = c, []int{i}
+					best, cands = c, append(cands[:0], i)
 				case c == best:
 					cands = append(cands, i)
 				}
@@ -339,6 +357,7 @@ func (s *Sampler) gen(n Node, depth int, b *[]byte) {
 			}
 			i = least
 		}
+		s.cands = cands
 		use[i]++
 		s.gen(n.Alts[i], depth, b)
 	case *Concat:
@@ -350,7 +369,12 @@ func (s *Sampler) gen(n Node, depth int, b *[]byte) {
 			return
 		}
 		count := n.Min
-		if !short && s.nodeCost(n.Body).len <= s.MaxShortest {
+		bc, ok := s.bodyCost[n]
+		if !ok {
+			bc = s.nodeCost(n.Body)
+			s.bodyCost[n] = bc
+		}
+		if !short && bc.len <= s.MaxShortest {
 			hi := n.Max
 			if hi == Inf || hi > n.Min+s.MaxExtra*16 {
 				hi = n.Min + s.MaxExtra*16
@@ -391,7 +415,12 @@ func (s *Sampler) gen(n Node, depth int, b *[]byte) {
 			s.gen(n.Body, depth, b)
 		}
 	case *RuleRef:
-		s.gen(s.g.Rule(n.Name).Expr, depth+1, b)
+		r, ok := s.refRule[n]
+		if !ok {
+			r = s.g.Rule(n.Name)
+			s.refRule[n] = r
+		}
+		s.gen(r.Expr, depth+1, b)
 	case *CharVal:
 		for i := 0; i < len(n.Text); i++ {
 			c := n.Text[i]
