@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/gen/peg"
@@ -131,12 +132,12 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	}
 	want := make([]bool, len(inputs))
 	var matched sync.WaitGroup
-	workers := runtime.GOMAXPROCS(0)
-	for w := range workers {
+	var next atomic.Int64 // each worker takes the next input: see harnessMain
+	for range runtime.GOMAXPROCS(0) {
 		matched.Add(1)
 		go func() {
 			defer matched.Done()
-			for i := w; i < len(inputs); i += workers {
+			for i := int(next.Add(1) - 1); i < len(inputs); i = int(next.Add(1) - 1) {
 				want[i], _ = m.Match(*rule, inputs[i])
 			}
 		}()
@@ -213,6 +214,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 
 	"github.com/peguri/rfc3986/syntax"
 )
@@ -250,12 +252,16 @@ func main() {
 			}
 		}
 		verdicts = append(verdicts[:0], make([]bool, len(batch))...)
+		// Each worker takes the next input of the batch: inputs differ in
+		// cost by orders of magnitude (expr-postfix: taking every other
+		// input, two workers were 1.08 times as fast as one).
 		var wg sync.WaitGroup
-		for w := range min(workers, len(batch)) {
+		var next atomic.Int64
+		for range min(workers, len(batch)) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for i := w; i < len(batch); i += workers {
+				for i := int(next.Add(1) - 1); i < len(batch); i = int(next.Add(1) - 1) {
 					_, f := g.Parse(RULE, batch[i], 1<<40)
 					verdicts[i] = f == nil
 				}
