@@ -386,14 +386,17 @@ func buildHarness(pegText []byte, rule, keep string, stderr io.Writer) (*harness
 	h.cmd.Stderr = stderr
 	pipe, err := h.cmd.StdinPipe()
 	if err != nil {
-		return nil, err
+		h.close()
+		return nil, ioError{err}
 	}
 	out, err := h.cmd.StdoutPipe()
 	if err != nil {
-		return nil, err
+		h.close()
+		return nil, ioError{err}
 	}
 	if err := h.cmd.Start(); err != nil {
-		return nil, err
+		h.close()
+		return nil, ioError{err}
 	}
 	h.pipe, h.in, h.out = pipe, bufio.NewWriter(pipe), bufio.NewReader(out)
 	return h, nil
