@@ -339,10 +339,15 @@ func buildHarness(pegText []byte, rule, keep string, stderr io.Writer) (*harness
 		return nil, ioError{err}
 	}
 	write := func(name, text string) error {
-		return os.WriteFile(filepath.Join(h.dir, name), []byte(text), 0o666)
+		if err := os.WriteFile(filepath.Join(h.dir, name), []byte(text), 0o666); err != nil {
+			h.close()
+			return ioError{err}
+		}
+		return nil
 	}
 	mod, err := harnessModule()
 	if err != nil {
+		h.close()
 		return nil, err
 	}
 	if err := write("go.mod", mod); err != nil {

@@ -596,9 +596,8 @@ func (g *Guide) reuse(b *guideBuffers, lay *netLayout) {
 }
 
 // release gives the guide's buffers back for the next parse; the guide is
-// not used again. Marks are stamps that never repeat within a parse, and
-// stay valid from one parse to the next while the stamp keeps growing; it
-// starts again from 0, with every mark cleared, past 2^30.
+// not used again. Marks are stamps, and stay valid from one parse to the
+// next as the stamp keeps growing (see nextStamp).
 func (g *Guide) release() {
 	b := g.bufs
 	if b == nil {
@@ -606,13 +605,6 @@ func (g *Guide) release() {
 	}
 	b.answers, b.ends, b.cover = g.answers, g.ends, g.cover
 	b.arena, b.cstack, b.scratch, b.cmarks, b.stamp = g.arena, g.cstack, g.scratch, g.cmarks, g.stamp
-	if b.stamp > 1<<30 {
-		b.stamp = 0
-		clear(b.cmarks)
-		for _, sc := range b.scratch {
-			clear(sc.marks)
-		}
-	}
 	clear(g.frames)
 	clear(g.cans)
 	b.frames, b.cans = g.frames, g.cans
@@ -753,6 +745,22 @@ func (g *Guide) Can(state, pos int) bool {
 	return g.reach(g.stack[len(g.stack)-1], int32(state), int32(pos))
 }
 
+// nextStamp returns a stamp no mark holds: marks are stamps, compared
+// with the current one, never cleared but when the stamp wraps around
+// (after 2^32 closures and positions simulated, across the parses that
+// share the buffers).
+func (g *Guide) nextStamp() uint32 {
+	g.stamp++
+	if g.stamp == 0 {
+		clear(g.cmarks)
+		for _, sc := range g.scratch {
+			clear(sc.marks)
+		}
+		g.stamp = 1
+	}
+	return g.stamp
+}
+
 // step spends one unit of work.
 func (g *Guide) step() bool {
 	if g.err != nil {
@@ -783,8 +791,7 @@ func (g *Guide) closure(s, p int32) (states []int32, mark int) {
 	if len(g.cmarks) < int(lay.maxSize) {
 		g.cmarks = make([]uint32, lay.maxSize)
 	}
-	g.stamp++
-	stamp := g.stamp
+	stamp := g.nextStamp()
 	seen, local := g.cmarks, lay.local
 	mark = len(g.cstack)
 	out := g.cstack
@@ -999,8 +1006,7 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 		return true
 	}
 	for q := p; g.err == nil && !gaveUp; {
-		g.stamp++
-		stamp := g.stamp
+		stamp := g.nextStamp()
 		list = list[:0]
 		if q == p {
 			for _, s := range lay.eps(rule.Start) {

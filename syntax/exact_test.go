@@ -236,3 +236,27 @@ func TestGuideReuse(t *testing.T) {
 		t.Error("a released guide answers")
 	}
 }
+
+// TestGuideStampWrap: marks stay right when the stamp wraps around in the
+// middle of a parse, with marks left by an earlier parse on the same
+// buffers (the stamp carries over from parse to parse).
+func TestGuideStampWrap(t *testing.T) {
+	inputs := []string{"((()))(())", "(()", "((((((((((()))))))))))", "()()()()()()()()()()()()()()", "(((((((((((((((((((("}
+	for _, in := range inputs {
+		fresh := NewGuide(parens(), []byte(in), 1<<20)
+		want := fresh.Enter(0, 0) && fresh.Can(0, 0)
+		for i := range 3 * len(inputs) {
+			before := uint32(i / len(inputs))
+			old := NewGuide(parens(), []byte(inputs[i%len(inputs)]), 1<<20)
+			old.Enter(0, 0) // marks with stamps from 1 up
+			g := NewGuide(parens(), []byte(in), 1<<20)
+			g.cmarks, g.scratch, g.stamp = old.cmarks, old.scratch, ^uint32(0)-before
+			if got := g.Enter(0, 0) && g.Can(0, 0); got != want || g.Steps() != fresh.Steps() {
+				t.Errorf("%q, %d stamps before the wrap: %v in %d steps, want %v in %d", in, before, got, g.Steps(), want, fresh.Steps())
+			}
+			if g.stamp > 1<<20 {
+				t.Errorf("%q: the stamp did not wrap (%d)", in, g.stamp)
+			}
+		}
+	}
+}

@@ -37,6 +37,8 @@ func flattenGroups(body string) string {
 			continue
 		}
 		switch {
+		case c == '/' && j+1 < n && text[j+1] == '*':
+			return body // a comment of the grammar's own: left as it is
 		case c == '(':
 			stack = append(stack, group{open: j, keep: precededBy(text, j, "&!:")})
 		case c == ')' && len(stack) > 0:
@@ -71,21 +73,23 @@ func flattenGroups(body string) string {
 	return string(out)
 }
 
-// precededBy reports whether the last byte before j that is not a space or
-// a tab is one of set.
+// precededBy reports whether the last byte before j that is not white
+// space is one of set.
 func precededBy(text []byte, j int, set string) bool {
-	for j--; j >= 0 && (text[j] == ' ' || text[j] == '\t'); j-- {
+	for j--; j >= 0 && isSpace(text[j]); j-- {
 	}
 	return j >= 0 && indexByte(set, text[j])
 }
 
-// followedBy reports whether the first byte from j that is not a space or a
-// tab is one of set.
+// followedBy reports whether the first byte from j that is not white space
+// is one of set.
 func followedBy(text []byte, j int, set string) bool {
-	for ; j < len(text) && (text[j] == ' ' || text[j] == '\t'); j++ {
+	for ; j < len(text) && isSpace(text[j]); j++ {
 	}
 	return j < len(text) && indexByte(set, text[j])
 }
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 func indexByte(set string, c byte) bool {
 	for i := range len(set) {

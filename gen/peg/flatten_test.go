@@ -22,6 +22,9 @@ func TestFlattenGroups(t *testing.T) {
 		{`(&{ return f(")"), nil /* ( */ } A)`, `&{ return f(")"), nil /* ( */ } A`},
 		{`((A / B) C) D`, `(A / B) C D`},
 		{`(A)(B)`, `A B`},
+		{"&\n(A B) C", "&\n(A B) C"},
+		{"(A B)\n* C", "(A B)\n* C"},
+		{`(A /* ) */ B) C`, `(A /* ) */ B) C`},
 	} {
 		if got := flattenGroups(tc.in); got != tc.want {
 			t.Errorf("flattenGroups(%q) = %q, want %q", tc.in, got, tc.want)
