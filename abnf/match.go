@@ -1056,10 +1056,7 @@ func (r *mrun) earley(in []byte, ends *[]int) bool {
 		for k := 0; k < len(r.items); k++ {
 			it := r.items[k]
 			switch st := &p.states[it.s]; st.kind {
-			case kEps:
-				for _, o := range st.outs {
-					r.add(item{o, it.o, it.c})
-				}
+			// No ε-state: add expands them, and never lists them.
 			case kPush:
 				r.add(item{st.out, it.o, r.intern(it.c, 0)})
 			case kPop:

@@ -22,6 +22,8 @@ func TestFlattenGroups(t *testing.T) {
 		{`(&{ return f(")"), nil /* ( */ } A)`, `&{ return f(")"), nil /* ( */ } A`},
 		{`((A / B) C) D`, `(A / B) C D`},
 		{`(A)(B)`, `A B`},
+		{`("\")(" A) B`, `"\")(" A B`},
+		{`([\](] A) B`, `[\](] A B`},
 		{"&\n(A B) C", "&\n(A B) C"},
 		{"(A B)\n* C", "(A B)\n* C"},
 		{`(A /* ) */ B) C`, `(A /* ) */ B) C`},

@@ -165,30 +165,11 @@ func skipPEG(text []byte, j int) int {
 	n := len(text)
 	switch text[j] {
 	case '"', '\'':
-		q := text[j]
-		j++
-		for j < n && text[j] != q && text[j] != '\n' {
-			if text[j] == '\\' {
-				j++
-			}
-			j++
-		}
-		return min(j+1, n)
+		return skipEscaped(text, j, text[j])
 	case '`':
-		j++
-		for j < n && text[j] != '`' {
-			j++
-		}
-		return min(j+1, n)
+		return skipRaw(text, j)
 	case '[':
-		j++
-		for j < n && text[j] != ']' && text[j] != '\n' {
-			if text[j] == '\\' {
-				j++
-			}
-			j++
-		}
-		return min(j+1, n)
+		return skipEscaped(text, j, ']')
 	case '/':
 		if j+1 < n && text[j+1] == '/' {
 			for j < n && text[j] != '\n' {
@@ -227,20 +208,9 @@ func skipCode(text []byte, j int) int {
 	n := len(text)
 	switch {
 	case text[j] == '"':
-		j++
-		for j < n && text[j] != '"' && text[j] != '\n' {
-			if text[j] == '\\' {
-				j++
-			}
-			j++
-		}
-		return min(j+1, n)
+		return skipEscaped(text, j, '"')
 	case text[j] == '`':
-		j++
-		for j < n && text[j] != '`' {
-			j++
-		}
-		return min(j+1, n)
+		return skipRaw(text, j)
 	case text[j+1] == '/':
 		for j < n && text[j] != '\n' {
 			j++
@@ -252,6 +222,26 @@ func skipCode(text []byte, j int) int {
 		j++
 	}
 	return min(j+2, n)
+}
+
+// skipEscaped returns the position past the string or class opened at j
+// and closed by end, with backslash escapes, which a line's end also closes.
+func skipEscaped(text []byte, j int, end byte) int {
+	n := len(text)
+	for j++; j < n && text[j] != end && text[j] != '\n'; j++ {
+		if text[j] == '\\' {
+			j++
+		}
+	}
+	return min(j+1, n)
+}
+
+// skipRaw returns the position past the raw string opened at j.
+func skipRaw(text []byte, j int) int {
+	n := len(text)
+	for j++; j < n && text[j] != '`'; j++ {
+	}
+	return min(j+1, n)
 }
 
 func isIdentStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
