@@ -3,8 +3,10 @@ package syntax
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -22,6 +24,8 @@ type Net struct {
 	Index   []int32   // the edges of state s are Edges[Index[s]:Index[s+1]]
 	Edges   []NetEdge //
 	Classes [][]rune  // inclusive code point ranges: lo, hi, lo, hi, …
+
+	noDFA bool // for tests: simulate every rule (see exactdfa.go)
 
 	layoutOnce sync.Once
 	layout     netLayout
@@ -62,6 +66,12 @@ type netLayout struct {
 	// recursive marks the rules on a cycle of calls (a rule that calls
 	// itself, directly or not); see Guide.end.
 	recursive []bool
+	// regular marks the rules that reach no rule on a cycle of calls;
+	// dfas holds their DFAs, made at first use (exactdfa.go), whose
+	// states dfaKeys numbers. (nil in the identity layout.)
+	regular []bool
+	dfas    []atomic.Pointer[ruleDFA]
+	dfaKeys atomic.Uint32
 }
 
 // states returns the network's layout, computed on first use. In the
@@ -235,6 +245,29 @@ func (n *Net) closures() {
 			}
 			stack = append(stack, callees[x]...)
 		}
+	}
+	// The regular rules: the others are the recursive ones and their
+	// callers, and theirs.
+	l.regular = make([]bool, rules)
+	stack = stack[:0]
+	for r := range rules {
+		l.regular[r] = !l.recursive[r]
+		if l.recursive[r] {
+			stack = append(stack, int32(r))
+		}
+	}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, c := range callers[x] {
+			if l.regular[c] {
+				l.regular[c] = false
+				stack = append(stack, c)
+			}
+		}
+	}
+	if l.rule != nil {
+		l.dfas = make([]atomic.Pointer[ruleDFA], rules)
 	}
 	queue := make([]int32, 0, rules)
 	queued := make([]bool, rules)
@@ -537,7 +570,7 @@ type frame struct {
 // from [Guide.Err].
 func NewGuide(n *Net, input []byte, work int) *Guide {
 	g := &Guide{net: n, in: input, budget: work, work: work, pending: -1}
-	if b, _ := guidePool.Get().(*guideBuffers); b != nil && n != nil {
+	if b, _ := guidePools[sizeClass(len(input))].Get().(*guideBuffers); b != nil && n != nil {
 		g.reuse(b, n.states())
 	} else {
 		g.frames, g.cans = map[frameKey]*frame{}, map[canKey]*frame{}
@@ -574,7 +607,15 @@ type guideBuffers struct {
 	cans          map[canKey]*frame
 }
 
-var guidePool sync.Pool // of *guideBuffers
+// guidePools keep guides' buffers by the size class of their inputs, so
+// that a parse gets tables sized for an input like its own: with one
+// pool, a short input after a long one dropped the long one's tables
+// (see u64Table.reset), and the next long one made them again, which
+// was a third of the bytes a parse of RFC 5322 messages allocated.
+var guidePools [33]sync.Pool // of *guideBuffers
+
+// sizeClass is the pool of an input of n bytes: the bit length of n.
+func sizeClass(n int) int { return min(bits.Len(uint(n)), len(guidePools)-1) }
 
 // reuse takes over b's buffers for a network of layout lay (NewGuide
 // empties the tables: see reset). Scratch space larger than lay's largest
@@ -608,8 +649,9 @@ func (g *Guide) release() {
 	clear(g.frames)
 	clear(g.cans)
 	b.frames, b.cans = g.frames, g.cans
+	pool := &guidePools[sizeClass(len(g.in))]
 	*g = Guide{err: errors.New("guide: released")}
-	guidePool.Put(b)
+	pool.Put(b)
 }
 
 // Steps returns the steps the guide has taken so far.
@@ -959,6 +1001,9 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 		return g.arena[e.off : e.off+e.n : e.off+e.n], true
 	}
 	g.ends.put(k, span{last: -1}) // a rule called again at the same position ends nowhere new: no left recursion reaches here
+	if d := g.net.dfa(r); d != nil {
+		return g.endDFA(r, p, k, d)
+	}
 	rule := g.net.Rules[r]
 	// Scratch space per nesting depth of end: marks dedupes the states of
 	// rule r at one position, by their number within the rule (stamps
@@ -977,17 +1022,15 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 		sc.marks = make([]uint32, n)
 	}
 	marks, local := sc.marks, lay.local
-	heap := pairHeap(sc.heap[:0])
-	near, nearN := &sc.near, 0
-	// push makes (q, s) pending, q after the current position cur.
-	push := func(cur, q, s int32) {
-		if q-cur < nearLength {
-			near[q&(nearLength-1)] = append(near[q&(nearLength-1)], s)
-			nearN++
-			return
-		}
-		heap.push(pair(q, s))
-	}
+	heap := sc.heap[:0]
+	// The states pending within nearLength positions of the current one
+	// are in one list per position (mod nearLength), first in first out,
+	// threaded through pend (see pendList); the others in heap. Only
+	// integers are written as pairs are pushed: a slice per position was a
+	// slice header, a pointer, written at every push, and pointers written
+	// while the collector runs cost a write barrier each.
+	var near pendLists
+	pend, nearN := sc.pend[:0], 0
 	out := sc.out[:0]
 	list := sc.list[:0]
 	last, gaveUp, below, shared := p, false, int32(-1), false
@@ -1016,20 +1059,25 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 				}
 			}
 		}
-		if b := &near[q&(nearLength-1)]; len(*b) > 0 {
-			for _, x := range *b {
-				for _, s := range lay.eps(x) {
+		if b := q & (nearLength - 1); near.head[b] > 0 {
+			for e := near.head[b]; e > 0; e = pend[e] {
+				for _, s := range lay.eps(pend[e-1]) {
 					if marks[local[s]] != stamp {
 						marks[local[s]] = stamp
 						list = append(list, s)
 					}
 				}
+				nearN--
 			}
-			nearN -= len(*b)
-			*b = (*b)[:0]
+			near.head[b], near.tail[b] = 0, 0
+			if nearN == 0 {
+				pend = pend[:0] // every list is empty
+			}
 		}
 		for len(heap) > 0 && int32(heap[0]>>32) == q {
-			for _, s := range lay.eps(int32(uint32(heap.pop()))) {
+			var x uint64
+			x, heap = heap.pop()
+			for _, s := range lay.eps(int32(uint32(x))) {
 				if marks[local[s]] != stamp {
 					marks[local[s]] = stamp
 					list = append(list, s)
@@ -1060,7 +1108,12 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 							break
 						}
 					}
-					push(q, q+w, e.To)
+					if w < nearLength {
+						pend = near.push(pend, q+w, e.To)
+						nearN++
+					} else {
+						heap = heap.push(pair(q+w, e.To))
+					}
 				case e.Call >= 0:
 					if !lay.mayMatch(e.Call, c, w) {
 						break
@@ -1070,11 +1123,8 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 							break
 						}
 					}
-					// The callee uses the next depth's scratch space;
-					// this depth's heap and list are saved first.
-					sc.heap, sc.list = heap, list
+					// The callee uses the next depth's scratch space.
 					ends, ok := g.end(e.Call, q)
-					heap, list = sc.heap, sc.list
 					if !ok {
 						gaveUp, below = true, q
 						shared = g.nodes[uint64(uint32(e.Call))<<32|uint64(uint32(q))] != nil
@@ -1093,7 +1143,12 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 							}
 							continue
 						}
-						push(q, end, e.To)
+						if end-q < nearLength {
+							pend = near.push(pend, end, e.To)
+							nearN++
+						} else {
+							heap = heap.push(pair(end, e.To))
+						}
 					}
 				}
 				if gaveUp {
@@ -1105,7 +1160,7 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 		next := int32(-1)
 		if nearN > 0 {
 			for d := int32(1); d < nearLength; d++ {
-				if len(near[(q+d)&(nearLength-1)]) > 0 {
+				if near.head[(q+d)&(nearLength-1)] > 0 {
 					next = q + d
 					break
 				}
@@ -1121,10 +1176,7 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 		}
 		q = next
 	}
-	for i := range near {
-		near[i] = near[i][:0]
-	}
-	sc.heap, sc.list = heap[:0], list[:0]
+	sc.heap, sc.list, sc.pend = heap[:0], list[:0], pend[:0]
 	if gaveUp {
 		g.ends.put(k, span{n: -1, last: -1})
 		sc.out = out[:0]
@@ -1250,10 +1302,34 @@ type span struct {
 // endScratch is the reusable space of one nesting depth of Guide.end.
 type endScratch struct {
 	marks []uint32
-	near  [nearLength][]int32 // the states pending at the next positions, by position mod nearLength
+	pend  []int32 // the entries of the lists of pending states (pendLists)
 	heap  pairHeap
 	list  []int32
 	out   []int32
+}
+
+// pendLists are Guide.end's lists of the states pending at the next
+// nearLength positions, one per position mod nearLength, first in first
+// out: the states of a position are then taken in the order they were
+// pushed. An entry is two integers of a slice, pend: the state, and the
+// index of the next entry's second integer (0 after the last); head and
+// tail hold the same kind of index for each list (0 when empty).
+type pendLists struct {
+	head, tail [nearLength]int32
+}
+
+// push appends state s to the list of position q and returns pend.
+func (l *pendLists) push(pend []int32, q, s int32) []int32 {
+	b := q & (nearLength - 1)
+	i := int32(len(pend)) + 1 // the index of the entry's link
+	pend = append(pend, s, 0)
+	if t := l.tail[b]; t > 0 {
+		pend[t] = i
+	} else {
+		l.head[b] = i
+	}
+	l.tail[b] = i
+	return pend
 }
 
 // nearLength is how far past the current position a pending pair is kept
@@ -1269,38 +1345,42 @@ func pair(pos, state int32) uint64 { return uint64(uint32(pos))<<32 | uint64(uin
 // ordered by position first.
 type pairHeap []uint64
 
-func (h *pairHeap) push(x uint64) {
-	*h = append(*h, x)
-	i := len(*h) - 1
+// push adds x, and returns the heap. (Methods on values, not pointers: a
+// heap that lives in a local variable is then written as one, with no
+// write barrier.)
+func (h pairHeap) push(x uint64) pairHeap {
+	h = append(h, x)
+	i := len(h) - 1
 	for i > 0 {
 		parent := (i - 1) / 2
-		if (*h)[parent] <= (*h)[i] {
+		if h[parent] <= h[i] {
 			break
 		}
-		(*h)[parent], (*h)[i] = (*h)[i], (*h)[parent]
+		h[parent], h[i] = h[i], h[parent]
 		i = parent
 	}
+	return h
 }
 
-func (h *pairHeap) pop() uint64 {
-	old := *h
-	x := old[0]
-	n := len(old) - 1
-	old[0] = old[n]
-	*h = old[:n]
+// pop removes the least pair, and returns it with the heap.
+func (h pairHeap) pop() (uint64, pairHeap) {
+	x := h[0]
+	n := len(h) - 1
+	h[0] = h[n]
+	h = h[:n]
 	i := 0
 	for {
 		l, r, m := 2*i+1, 2*i+2, i
-		if l < n && (*h)[l] < (*h)[m] {
+		if l < n && h[l] < h[m] {
 			m = l
 		}
-		if r < n && (*h)[r] < (*h)[m] {
+		if r < n && h[r] < h[m] {
 			m = r
 		}
 		if m == i {
-			return x
+			return x, h
 		}
-		(*h)[i], (*h)[m] = (*h)[m], (*h)[i]
+		h[i], h[m] = h[m], h[i]
 		i = m
 	}
 }

@@ -55,8 +55,7 @@ type pexpr struct {
 type paction struct {
 	capture string // the rule captured; "" for a pass-through
 	label   string
-	here    bool // return c.pos.offset: gen peg's Here, the position
-	guard   int  // for a code predicate: the exact guard it asks, from 1
+	guard   int // for a code predicate: the exact guard it asks, from 1
 	param   string
 }
 
@@ -272,10 +271,6 @@ func readFunc(d *ast.FuncDecl, pp *pigeonParser, on map[string]*paction, calls m
 		calls[name] = callon{sel.Sel.Name, label}
 	case strings.HasPrefix(name, "on") && len(d.Body.List) == 1:
 		params := d.Type.Params
-		if params != nil && len(params.List) == 0 && len(ret.Results) == 2 && isPos(ret.Results[0]) && isNil(ret.Results[1]) {
-			on[name] = &paction{here: true} // return c.pos.offset, nil
-			return
-		}
 		if k, ok := guardCall(ret); ok && params != nil && len(params.List) == 0 {
 			on[name] = &paction{guard: k + 1}
 			return
@@ -312,47 +307,34 @@ func readFunc(d *ast.FuncDecl, pp *pigeonParser, on map[string]*paction, calls m
 	}
 }
 
-// isPos reports whether e is c.pos.offset.
-func isPos(e ast.Expr) bool {
-	sel, ok := e.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "offset" {
-		return false
-	}
-	inner, ok := sel.X.(*ast.SelectorExpr)
-	if !ok || inner.Sel.Name != "pos" {
-		return false
-	}
-	c, ok := inner.X.(*ast.Ident)
-	return ok && c.Name == "c"
-}
-
 func isNil(e ast.Expr) bool {
 	id, ok := e.(*ast.Ident)
 	return ok && id.Name == "nil"
 }
 
 // guardCall reads the return of a guard's code predicate, as gen peg
-// writes it: return exactLookahead(c).Match(K, c.pos.offset), nil.
+// writes it: return ask(c).Match(K), nil, which runs guard K at the
+// current position.
 func guardCall(ret *ast.ReturnStmt) (int, bool) {
 	if len(ret.Results) != 2 || !isNil(ret.Results[1]) {
 		return 0, false
 	}
 	call, ok := ret.Results[0].(*ast.CallExpr)
-	if !ok || len(call.Args) != 2 {
+	if !ok || len(call.Args) != 1 {
 		return 0, false
 	}
 	sel, ok := call.Fun.(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != "Match" {
 		return 0, false
 	}
-	look, ok := sel.X.(*ast.CallExpr)
-	if !ok || len(look.Args) != 1 {
+	asker, ok := sel.X.(*ast.CallExpr)
+	if !ok || len(asker.Args) != 1 {
 		return 0, false
 	}
-	if f, ok := look.Fun.(*ast.Ident); !ok || f.Name != "exactLookahead" {
+	if f, ok := asker.Fun.(*ast.Ident); !ok || f.Name != "ask" {
 		return 0, false
 	}
-	if c, ok := look.Args[0].(*ast.Ident); !ok || c.Name != "c" {
+	if c, ok := asker.Args[0].(*ast.Ident); !ok || c.Name != "c" {
 		return 0, false
 	}
 	k, ok := call.Args[0].(*ast.BasicLit)
@@ -361,9 +343,6 @@ func guardCall(ret *ast.ReturnStmt) (int, bool) {
 	}
 	n, err := strconv.Atoi(k.Value)
 	if err != nil || n < 0 {
-		return 0, false
-	}
-	if !isPos(call.Args[1]) {
 		return 0, false
 	}
 	return n, true
@@ -544,20 +523,13 @@ func (e *treeEmitter) unsupported(r, entry string) string {
 	var walk func(x *pexpr) bool
 	walk = func(x *pexpr) bool {
 		switch x.kind {
-		case "seqExpr":
-			for i, y := range x.exprs {
-				if y.kind == "andCodeExpr" && !e.guardAt(x.exprs, i) {
-					why = "a code predicate (" + y.name + ")"
-					return false
-				}
-			}
 		case "andCodeExpr":
-			// An exact guard; the seqExpr case checks its form.
+			// An exact guard, which asks at the current position.
 			if e.pp.guards[x.name] == nil {
 				why = "a code predicate (" + x.name + ")"
 				return false
 			}
-		case "choiceExpr", "zeroOrOneExpr", "zeroOrMoreExpr", "oneOrMoreExpr", "andExpr", "notExpr", "labeledExpr",
+		case "seqExpr", "choiceExpr", "zeroOrOneExpr", "zeroOrMoreExpr", "oneOrMoreExpr", "andExpr", "notExpr", "labeledExpr",
 			"litMatcher", "charClassMatcher", "anyMatcher":
 		case "actionExpr":
 			a := e.pp.actions[x.name]
@@ -599,29 +571,6 @@ func (e *treeEmitter) unsupported(r, entry string) string {
 		return why
 	}
 	return ""
-}
-
-// guardAt reports whether exprs[i], a code predicate, is an exact guard as
-// gen peg writes it, Here &{ return exactLookahead(c).Match(K,
-// c.pos.offset), nil }: c.pos.offset is the position where the predicate
-// is evaluated, which Here ("" { return c.pos.offset, nil }), an action
-// that reads nothing, sets right before it.
-func (e *treeEmitter) guardAt(exprs []*pexpr, i int) bool {
-	g := e.pp.guards[exprs[i].name]
-	if g == nil || i == 0 {
-		return false
-	}
-	l := exprs[i-1]
-	if l.kind != "ruleRefExpr" {
-		return false
-	}
-	here := e.pp.rules[l.name]
-	if here == nil || here.kind != "actionExpr" {
-		return false
-	}
-	a := e.pp.actions[here.name]
-	in := here.exprs[0]
-	return a != nil && a.here && in.kind == "litMatcher" && in.val == "" && !in.fold
 }
 
 // rule emits the function of pigeon rule ident and those it references.

@@ -43,16 +43,16 @@ import (
 const canPrefix = "CAN:"
 
 // lookCall matches the code of the exact guards' predicates (peg.go).
-var lookCall = regexp.MustCompile(`^return exactLookahead\(c\)\.Match\((\d+), c\.pos\.offset\), nil$`)
+var lookCall = regexp.MustCompile(`^return ask\(c\)\.Match\((\d+)\), nil$`)
 
 // guideCall matches the code of the predicates this pass emits.
-var guideCall = regexp.MustCompile(`^return fallbackGuide\(c\)\.(Can|Call|Enter|Leave|Abort)\((\d+)?.*?\), nil(?: /\* decision (\d+)\b.*\*/)?$`)
+var guideCall = regexp.MustCompile(`^return ask\(c\)\.(Can|Call|Enter|Leave|Abort)\((\d+)?\), nil(?: /\* decision (\d+)\b.*\*/)?$`)
 
 // fallbackResult is what the pass adds to the generated parser.
 type fallbackResult struct {
 	net     *syntax.Net
 	netText string          // the Go expression of net
-	here    string          // the rule that returns the current offset
+	asks    map[string]bool // the guide's methods the predicates call (Can, Call)
 	entries map[string]bool // entry rules (pigeon identifiers) that need a guide
 }
 
@@ -116,7 +116,7 @@ func (t *translator) fallback() (*fallbackResult, error) {
 	for _, p := range t.rules {
 		nb.net.Rules = append(nb.net.Rules, syntax.NetRule{Name: p.ident, Start: nb.state(), Final: nb.state()})
 	}
-	here := t.hereRule()
+	asks := map[string]bool{}
 	ins := make([][]insertion, len(t.rules))
 	for i, e := range exprs {
 		r := nb.net.Rules[i]
@@ -127,14 +127,16 @@ func (t *translator) fallback() (*fallbackResult, error) {
 			if it != nil {
 				where = fmt.Sprintf(": %s %s", it.Pos, it.Rule)
 			}
-			ins[i] = append(ins[i], insertion{c.at, c.end, fmt.Sprintf("%s &{ return fallbackGuide(c).Can(%d, c.pos.offset), nil /* decision %d%s */ }", here, s, c.item, strings.ReplaceAll(where, "*/", "* /"))})
+			ins[i] = append(ins[i], insertion{c.at, c.end, fmt.Sprintf("&{ return ask(c).Can(%d), nil /* decision %d%s */ }", s, c.item, strings.ReplaceAll(where, "*/", "* /"))})
+			asks["Can"] = true
 		}
 		nb.onRef = func(ref *pRef, ret int32) {
 			if j, ok := index[ref.name]; ok && framed[i] && framed[j] {
 				// Parenthesized with its reference, so that a repetition
 				// makes the call before every iteration.
 				end := ref.at + len(ref.name)
-				ins[i] = append(ins[i], insertion{end, end, ")"}, insertion{ref.at, ref.at, fmt.Sprintf("(&{ return fallbackGuide(c).Call(%d), nil } ", ret)})
+				ins[i] = append(ins[i], insertion{end, end, ")"}, insertion{ref.at, ref.at, fmt.Sprintf("(&{ return ask(c).Call(%d), nil } ", ret)})
+				asks["Call"] = true
 			}
 		}
 		nb.index = index
@@ -159,11 +161,11 @@ func (t *translator) fallback() (*fallbackResult, error) {
 			// the empty string: it would then see left recursion where a
 			// recursive rule calls a framed one first (JSON's value and
 			// array).
-			body = fmt.Sprintf("%s &{ return fallbackGuide(c).Enter(%d, c.pos.offset), nil } (%s &{ return fallbackGuide(c).Leave(), nil } / &{ return fallbackGuide(c).Abort(), nil } .)", here, i, parenthesize(body))
+			body = fmt.Sprintf("&{ return ask(c).Enter(%d), nil } (%s &{ return ask(c).Leave(), nil } / &{ return ask(c).Abort(), nil } .)", i, parenthesize(body))
 		}
 		p.body = body
 	}
-	res := &fallbackResult{net: &nb.net, netText: netText(&nb.net), here: here, entries: map[string]bool{}}
+	res := &fallbackResult{net: &nb.net, netText: netText(&nb.net), asks: asks, entries: map[string]bool{}}
 	for _, e := range t.entry {
 		x, err := parseBody(e.body)
 		if err != nil {
@@ -299,7 +301,8 @@ func (nb *netBuilder) build(e pexpr) (int32, int32) {
 		f := nb.state()
 		j, ok := nb.index[e.name]
 		if !ok {
-			// A rule outside the network (Here): it matches nothing.
+			// A rule outside the network (an exact guard's): it
+			// matches nothing.
 			nb.eps(s, f)
 			return s, f
 		}

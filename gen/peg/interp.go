@@ -16,7 +16,8 @@ import (
 // the exact recognizer's network (fallback.go) and to search witnesses for
 // its fallbacks; tests check translations of many grammars in process with
 // it (the end-to-end tests run the real pigeon on a few). It knows the code
-// predicates the translator emits (fallbackGuide calls) and no others.
+// predicates the translator emits (questions to the asker: ask(c).Can(…),
+// ask(c).Match(…), …) and no others.
 
 type pexpr interface{}
 

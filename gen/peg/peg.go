@@ -21,10 +21,9 @@
 //     no local fix is proven, an exact guard: a lookahead that recognizes
 //     the context language itself, its minimal DFA. The DFA is a table of
 //     the generated code (guardNet), run by syntax.Lookahead from a one-line
-//     predicate rule (G <- Here &{ return exactLookahead(c).Match(K,
-//     c.pos.offset), nil }). The last is the continuation construction of
-//     Medeiros, Mascarenhas and Ierusalimschy in lookahead form, and always
-//     exact.
+//     predicate rule (G <- &{ return ask(c).Match(K), nil }). The last is
+//     the continuation construction of Medeiros, Mascarenhas and
+//     Ierusalimschy in lookahead form, and always exact.
 //   - A rule translated in different contexts may need different guards;
 //     each distinct translation becomes its own PEG rule (R, R_2, …) with the
 //     ABNF name as display name and tree node name.
@@ -267,7 +266,6 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 	}
 	if len(t.gorder) > 0 {
 		res.guards = t.guardNet()
-		t.hereRule()
 	}
 	fb, err := t.fallback()
 	if err != nil {
@@ -424,16 +422,6 @@ type translator struct {
 	unitIdent map[*ir.Rule]string     // the one translation of a rule for all its contexts
 	dag       *dag                    // memoized walks of the lowered expressions (dag.go)
 	variants  map[*ir.Rule]int        // translations of each rule in t.rules
-	here      string                  // the rule that returns the current offset, once allocated
-}
-
-// hereRule returns the identifier of the rule that returns the current
-// offset, for the questions the generated parser asks its runtime.
-func (t *translator) hereRule() string {
-	if t.here == "" {
-		t.here = t.alloc("Here")
-	}
-	return t.here
 }
 
 // pegRule is one emitted rule.
@@ -555,20 +543,9 @@ func (t *translator) emit(res *Result, fb *fallbackResult) []byte {
 			}
 		}
 	}
-	if t.here != "" {
-		// pigeon v1.3.0 sets c.pos for actions only: a code predicate
-		// sees the position of the last action run. So every predicate
-		// that asks about the current position comes right after Here, an
-		// action that matches nothing, and reads c.pos.offset: the current
-		// position, as pigeon's documentation promises it to predicates
-		// too. Without a label, the parser stores no value per question (a
-		// label is a map entry in pigeon's value stack: 7 % of a parse of
-		// RFC 5322 messages, with their allocations).
-		fmt.Fprintf(&b, "\n// The current offset, for the questions to the runtime (exact guards, the exact recognizer): it sets c.pos for the predicate after it.\n%s <- \"\" {\n\treturn c.pos.offset, nil\n}\n", t.here)
-	}
 	for i, g := range t.gorder {
 		fmt.Fprintf(&b, "\n// %s: exact continuation guard, the minimal DFA (%d states) of what may follow, to the end of the input: guard %d of guardNet, run by syntax.Lookahead, which remembers every verdict of the parse.\n", g.ident, len(g.dfa.Next), i)
-		fmt.Fprintf(&b, "%s <- %s &{ return exactLookahead(c).Match(%d, c.pos.offset), nil }\n", g.ident, t.hereRule(), i)
+		fmt.Fprintf(&b, "%s <- &{ return ask(c).Match(%d), nil }\n", g.ident, i)
 	}
 	return b.Bytes()
 }
@@ -701,21 +678,34 @@ func PEG() *syntax.PEG {
 	b.WriteString(`	}
 }
 `)
-	if res.guards != nil {
+	if res.guards != nil || fb != nil {
 		b.WriteString(`
-// parseEntry runs pigeon's parser from an entrypoint, with the lookahead
-// that runs its exact guards.
+// parseEntry runs pigeon's parser from an entrypoint, with the asker of
+// its questions to the runtime.
 func parseEntry(entry string, text []byte, maxExpr uint64, guide *syntax.Guide) (any, error) {
-	look := syntax.NewLookahead(guardNet, text, int(min(maxExpr, 1<<40)))
-	opts := []Option{Entrypoint(entry), MaxExpressions(maxExpr), GlobalStore("lookahead", look)}
-	if guide != nil {
-		opts = append(opts, GlobalStore("guide", guide))
+`)
+		if res.guards != nil {
+			b.WriteString("\ta := &asker{look: syntax.NewLookahead(guardNet, text, int(min(maxExpr, 1<<40)))")
+		} else {
+			b.WriteString("\ta := &asker{")
+		}
+		if fb != nil {
+			if res.guards != nil {
+				b.WriteString(", ")
+			}
+			b.WriteString("guide: guide")
+		}
+		b.WriteString("}\n")
+		b.WriteString(`	a.p = newParser("", text, Entrypoint(entry), MaxExpressions(maxExpr), GlobalStore("ask", a))
+	v, err := a.p.parse(g)
+`)
+		if res.guards != nil {
+			b.WriteString(`	if a.look.Err() != nil {
+		return nil, a.look.Err()
 	}
-	v, err := Parse("", text, opts...)
-	if look.Err() != nil {
-		return nil, look.Err()
-	}
-	return v, err
+`)
+		}
+		b.WriteString(`	return v, err
 }
 `)
 	} else {
@@ -769,30 +759,104 @@ func (c *current) fold(rule string, v any) (any, error) {
 // guardNet is the exact guards' minimal DFAs, one rule each, run by the
 // parse's lookahead (syntax.Lookahead), which remembers every verdict: the
 // guards of a parse take a step per character at most once per DFA state.
-var guardNet = ` + netText(res.guards) + `
-
-// exactLookahead is the lookahead of the parse in progress.
-func exactLookahead(c *current) *syntax.Lookahead {
-	l, _ := c.globalStore["lookahead"].(*syntax.Lookahead)
-	return l
-}
-`)
+var guardNet = ` + netText(res.guards) + "\n")
 	}
 	if fb != nil {
 		b.WriteString(`
 // fallbackNet is the grammar as a recursive transition network, for the
 // exact recognizer that settles the decisions gen could not prove (gen peg
 // -report lists them).
-var fallbackNet = ` + fb.netText + `
+var fallbackNet = ` + fb.netText + "\n")
+	}
+	if res.guards != nil || fb != nil {
+		b.WriteString(askerText(res.guards != nil, fb))
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
 
-// fallbackGuide is the guide of the parse in progress.
-func fallbackGuide(c *current) *syntax.Guide {
-	g, _ := c.globalStore["guide"].(*syntax.Guide)
-	return g
+// askerText is the glue of the questions the parser asks its runtime:
+// the exact guards (a syntax.Lookahead), and the exact recognizer (a
+// syntax.Guide) when gen left decisions to it; each method is written
+// only if the PEG asks it, so that the generated code has nothing unused.
+func askerText(guards bool, fb *fallbackResult) string {
+	var b strings.Builder
+	b.WriteString(`
+// asker answers the parser's questions to the runtime, each at the
+// parser's current offset: pigeon v1.3.0 gives a code predicate no
+// position of its own (it sets c.pos for actions only), so parseEntry
+// makes the parser itself and keeps it here, in the global store. (An
+// action that returned c.pos before each question, as gen wrote before,
+// was about a tenth of a parse of RFC 5322 messages.) In a parse that
+// parseEntry did not start there is no asker, and every answer is false.
+type asker struct {
+`)
+	// The fields as gofmt aligns them (see initializer).
+	fields := [][2]string{{"p", "*parser"}}
+	if guards {
+		fields = append(fields, [2]string{"look", "*syntax.Lookahead"})
+	}
+	if fb != nil {
+		fields = append(fields, [2]string{"guide", "*syntax.Guide"})
+	}
+	width := 0
+	for _, f := range fields {
+		width = max(width, len(f[0]))
+	}
+	for _, f := range fields {
+		fmt.Fprintf(&b, "\t%-*s %s\n", width, f[0], f[1])
+	}
+	b.WriteString(`}
+
+// ask returns the asker of the parse in progress.
+func ask(c *current) *asker {
+	a, _ := c.globalStore["ask"].(*asker)
+	return a
+}
+`)
+	if guards {
+		b.WriteString(`
+// Match reports whether exact guard k accepts the rest of the input.
+func (a *asker) Match(k int) bool {
+	return a != nil && a.look.Match(k, a.p.pt.offset)
 }
 `)
 	}
-	b.WriteString("}\n")
+	if fb != nil {
+		b.WriteString(`
+// Enter, Leave and Abort tell the guide about the parser's invocations
+// of the rules it follows (see syntax.Guide).
+func (a *asker) Enter(rule int) bool {
+	return a != nil && a.guide.Enter(rule, a.p.pt.offset)
+}
+
+func (a *asker) Leave() bool {
+	return a != nil && a.guide.Leave()
+}
+
+func (a *asker) Abort() bool {
+	return a != nil && a.guide.Abort()
+}
+`)
+		if fb.asks["Call"] {
+			b.WriteString(`
+// Call tells the guide the state the current rule returns to after the
+// call the parser makes next.
+func (a *asker) Call(ret int) bool {
+	return a != nil && a.guide.Call(ret)
+}
+`)
+		}
+		if fb.asks["Can"] {
+			b.WriteString(`
+// Can asks the guide whether the current invocation, in state, can still
+// complete from here: an unproven decision.
+func (a *asker) Can(state int) bool {
+	return a != nil && a.guide.Can(state, a.p.pt.offset)
+}
+`)
+		}
+	}
 	return b.String()
 }
 

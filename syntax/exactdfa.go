@@ -1,0 +1,351 @@
+package syntax
+
+import (
+	"slices"
+	"unicode/utf8"
+)
+
+// The DFAs of regular rules. Most rules of a network call no rule on a
+// cycle of calls: white space, words, dates, the unstructured text of a
+// header field. gen leaves them in the network because decisions it could
+// not prove call them, not because they need a stack. Guide.end simulated
+// them like any rule, state by state and call by call (each call a
+// simulation of its own, memoized); on RFC 5322 messages, simulations of
+// such rules and of the rules they call were two thirds of the guide's
+// steps. Such a rule's language is regular, and end reads it with its DFA
+// instead: the rule's automaton with every call expanded in place,
+// determinized at the rule's first use (once per network), then one table
+// lookup per character. A rule whose expansion or DFA would pass the
+// limits below keeps the simulation (its callees may still have DFAs).
+
+const (
+	maxExpandedStates = 1024 // NFA states of a rule with its calls expanded
+	maxDFAStates      = 256
+	// maxSubsetWork bounds the subset construction of one rule: the
+	// states of the sets it makes, in all. (On RFC 5322's rules, from a
+	// few to a thousand.) Building a DFA is not counted in a parse's
+	// steps: it is done once per rule and network, whatever the input.
+	maxSubsetWork = 1 << 14
+)
+
+// ruleDFA is the DFA of a regular rule. Characters are read as symbols:
+// the classes of characters that every class of the rule's expansion
+// treats alike.
+type ruleDFA struct {
+	nsym    int32
+	ascii   [128]int32 // the symbol of each ASCII character, -1 for none
+	high    []rune     // the first characters of the intervals from 128 up, sorted
+	highSym []int32    // the symbol of each interval, -1 for none
+	next    []int32    // next[d*nsym+σ]: the state after state d reads symbol σ, -1 for none; 0 is the start
+	accept  []bool
+	// base numbers the states in the guide's table of covered pairs
+	// (Guide.cover), apart from the network's states: state d is
+	// coverBit|(base+d).
+	base uint32
+}
+
+// coverBit sets the keys of DFA states in Guide.cover apart from those of
+// the network's states, which are below 2³¹.
+const coverBit = 1 << 31
+
+// noDFA stands for a rule that has no DFA: it is not regular, or passed
+// the limits.
+var noDFA = &ruleDFA{}
+
+// symbol returns the symbol of c, -1 if no class of the rule has it.
+func (d *ruleDFA) symbol(c rune) int32 {
+	if c < 128 {
+		return d.ascii[c]
+	}
+	lo, hi := 0, len(d.high) // the last interval that starts at or before c
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if d.high[m] <= c {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo == 0 {
+		return -1
+	}
+	return d.highSym[lo-1]
+}
+
+// dfa returns the DFA of rule r, or nil if it has none: it is built at the
+// first call, by whichever guide makes it (guides of one network may run
+// concurrently: they build the same DFA, and the first one stored wins).
+func (n *Net) dfa(r int32) *ruleDFA {
+	l := &n.layout
+	if l.dfas == nil || !l.regular[r] || n.noDFA {
+		return nil
+	}
+	d := l.dfas[r].Load()
+	if d == nil {
+		d = n.buildDFA(r)
+		if d == nil {
+			d = noDFA
+		}
+		if !l.dfas[r].CompareAndSwap(nil, d) {
+			d = l.dfas[r].Load()
+		}
+	}
+	if d == noDFA {
+		return nil
+	}
+	return d
+}
+
+// expansion is a rule's automaton with every call replaced by a copy of
+// the callee's, as a nondeterministic automaton over the network's
+// classes.
+type expansion struct {
+	n     *Net
+	eps   [][]int32   // ε-edges by state
+	chars [][]NetEdge // character edges by state (To, Class)
+	over  bool        // past maxExpandedStates
+}
+
+func (x *expansion) state() int32 {
+	if len(x.eps) >= maxExpandedStates {
+		x.over = true
+	}
+	x.eps = append(x.eps, nil)
+	x.chars = append(x.chars, nil)
+	return int32(len(x.eps) - 1)
+}
+
+// rule adds a copy of rule r, with its calls expanded, and returns its
+// start and final states.
+func (x *expansion) rule(r int32) (start, final int32) {
+	n := x.n
+	rule := n.Rules[r]
+	ids := map[int32]int32{}
+	var queue []int32
+	id := func(s int32) int32 {
+		if v, ok := ids[s]; ok {
+			return v
+		}
+		v := x.state()
+		ids[s] = v
+		queue = append(queue, s)
+		return v
+	}
+	start = id(rule.Start)
+	for i := 0; i < len(queue) && !x.over; i++ {
+		s := queue[i]
+		for _, e := range n.Edges[n.Index[s]:n.Index[s+1]] {
+			from, to := ids[s], id(e.To)
+			switch {
+			case e.Class >= 0:
+				x.chars[from] = append(x.chars[from], NetEdge{To: to, Class: e.Class, Call: -1})
+			case e.Call >= 0:
+				cs, cf := x.rule(e.Call)
+				if x.over {
+					return 0, 0
+				}
+				x.eps[from] = append(x.eps[from], cs)
+				x.eps[cf] = append(x.eps[cf], to)
+			default:
+				x.eps[from] = append(x.eps[from], to)
+			}
+		}
+	}
+	return start, id(rule.Final)
+}
+
+// buildDFA determinizes the expansion of regular rule r (the subset
+// construction), or returns nil past the limits.
+func (n *Net) buildDFA(r int32) *ruleDFA {
+	x := &expansion{n: n}
+	start, final := x.rule(r)
+	if x.over {
+		return nil
+	}
+	// The symbols: the intervals between the bounds of every class used,
+	// merged when the same classes hold them.
+	var used []int32
+	seenClass := map[int32]bool{}
+	for _, es := range x.chars {
+		for _, e := range es {
+			if !seenClass[e.Class] {
+				seenClass[e.Class] = true
+				used = append(used, e.Class)
+			}
+		}
+	}
+	bounds := []rune{0, 128}
+	for _, c := range used {
+		cs := n.Classes[c]
+		for i := 0; i+1 < len(cs); i += 2 {
+			bounds = append(bounds, cs[i], min(cs[i+1], utf8.MaxRune)+1)
+		}
+	}
+	slices.Sort(bounds)
+	bounds = slices.Compact(bounds)
+	d := &ruleDFA{}
+	symOf := map[string]int32{}
+	var members [][]bool // members[σ][k]: does used[k] hold symbol σ
+	isym := make([]int32, len(bounds))
+	for i, lo := range bounds {
+		key := make([]byte, len(used))
+		any := false
+		for k, c := range used {
+			if lo <= utf8.MaxRune && n.inClass(c, lo) {
+				key[k], any = 1, true
+			}
+		}
+		if !any {
+			isym[i] = -1
+			continue
+		}
+		σ, ok := symOf[string(key)]
+		if !ok {
+			σ = int32(len(members))
+			symOf[string(key)] = σ
+			m := make([]bool, len(used))
+			for k := range key {
+				m[k] = key[k] == 1
+			}
+			members = append(members, m)
+		}
+		isym[i] = σ
+	}
+	d.nsym = int32(len(members))
+	for c := range rune(128) {
+		i, _ := slices.BinarySearch(bounds, c+1)
+		d.ascii[c] = isym[i-1]
+	}
+	for i, lo := range bounds {
+		if lo >= 128 {
+			d.high = append(d.high, lo)
+			d.highSym = append(d.highSym, isym[i])
+		}
+	}
+	classIndex := map[int32]int{}
+	for k, c := range used {
+		classIndex[c] = k
+	}
+	// The subset construction, over sorted sets of the expansion's states.
+	mark := make([]int32, len(x.eps))
+	stamp := int32(0)
+	var stack []int32
+	closure := func(set []int32) []int32 {
+		stamp++
+		out := set[:0:0]
+		stack = append(stack[:0], set...)
+		for _, s := range set {
+			mark[s] = stamp
+		}
+		for len(stack) > 0 {
+			s := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			out = append(out, s)
+			for _, t := range x.eps[s] {
+				if mark[t] != stamp {
+					mark[t] = stamp
+					stack = append(stack, t)
+				}
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	key := func(set []int32) string {
+		b := make([]byte, 0, 4*len(set))
+		for _, s := range set {
+			b = append(b, byte(s), byte(s>>8), byte(s>>16), byte(s>>24))
+		}
+		return string(b)
+	}
+	sets := [][]int32{closure([]int32{start})}
+	index := map[string]int32{key(sets[0]): 0}
+	work := 0
+	for i := 0; i < len(sets); i++ {
+		d.accept = append(d.accept, slices.Contains(sets[i], final))
+		for σ := range d.nsym {
+			stamp++
+			var move []int32
+			for _, s := range sets[i] {
+				for _, e := range x.chars[s] {
+					if members[σ][classIndex[e.Class]] && mark[e.To] != stamp {
+						mark[e.To] = stamp
+						move = append(move, e.To)
+					}
+				}
+			}
+			if len(move) == 0 {
+				d.next = append(d.next, -1)
+				continue
+			}
+			set := closure(move)
+			if work += len(set); work > maxSubsetWork {
+				return nil
+			}
+			k := key(set)
+			t, ok := index[k]
+			if !ok {
+				if len(sets) == maxDFAStates {
+					return nil
+				}
+				t = int32(len(sets))
+				index[k] = t
+				sets = append(sets, set)
+			}
+			d.next = append(d.next, t)
+		}
+	}
+	states := uint32(len(sets))
+	base := n.layout.dfaKeys.Add(states) - states
+	if uint64(base)+uint64(states) > coverBit {
+		return nil
+	}
+	d.base = base
+	return d
+}
+
+// endDFA is Guide.end for a rule with a DFA: it runs the DFA from p and
+// lists the positions where it accepts, giving up as a simulation does
+// when it reaches a (state, position) pair that a run from another origin
+// covered and went on past.
+func (g *Guide) endDFA(r, p int32, k uint64, d *ruleDFA) ([]int32, bool) {
+	off := len(g.arena)
+	st, q := int32(0), p
+	gaveUp := false
+	for g.step() {
+		if d.accept[st] {
+			g.arena = append(g.arena, q)
+		}
+		c, w := g.char(q)
+		if w == 0 {
+			break
+		}
+		σ := d.symbol(c)
+		if σ < 0 {
+			break
+		}
+		next := d.next[st*d.nsym+σ]
+		if next < 0 {
+			break
+		}
+		ck := pair(q, int32(coverBit|(d.base+uint32(st))))
+		o, ok := g.cover.get(ck)
+		switch {
+		case !ok:
+			g.cover.put(ck, p)
+		case o != p && g.overlaps(r, o, q):
+			gaveUp = true
+		}
+		if gaveUp {
+			break
+		}
+		st, q = next, q+w
+	}
+	if gaveUp || g.err != nil {
+		g.arena = g.arena[:off]
+		g.ends.put(k, span{n: -1, last: -1})
+		return nil, false
+	}
+	g.ends.put(k, span{off, len(g.arena) - off, q})
+	return g.arena[off:len(g.arena):len(g.arena)], true
+}
