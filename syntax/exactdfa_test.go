@@ -3,6 +3,7 @@ package syntax
 import (
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 )
 
@@ -92,4 +93,39 @@ func TestGuideDFA(t *testing.T) {
 		t.Fatalf("%d of %d questions went to a DFA", withDFA, compared)
 	}
 	t.Logf("%d questions, %d by DFAs", compared, withDFA)
+}
+
+// TestGuideDFAConcurrent: guides of one network, in goroutines of their
+// own, build its DFAs at once and agree (go test -race checks the
+// publication of each DFA).
+func TestGuideDFAConcurrent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20 {
+		net := randomRegularNet(rng)
+		if net.Check() != nil {
+			continue
+		}
+		in := []byte("ab c é0ɐ\u4e05za")
+		var wg sync.WaitGroup
+		got := make([][][]int32, 4)
+		for w := range got {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for r := range net.Rules {
+					e, ok := NewGuide(net, in, 1<<20).end(int32(r), 0)
+					if !ok {
+						e = []int32{-1}
+					}
+					got[w] = append(got[w], slices.Clone(e))
+				}
+			}()
+		}
+		wg.Wait()
+		for w := range got[1:] {
+			if !slices.EqualFunc(got[0], got[w+1], slices.Equal) {
+				t.Fatalf("goroutines disagree: %v and %v", got[0], got[w+1])
+			}
+		}
+	}
 }
