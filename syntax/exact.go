@@ -1034,19 +1034,9 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 	out := sc.out[:0]
 	list := sc.list[:0]
 	last, gaveUp, below, shared := p, false, int32(-1), false
-	// covered records that this simulation takes state s further at q,
-	// and reports false if it must give up there instead.
 	covered := func(s, q int32) bool {
-		ck := pair(q, s)
-		o, ok := g.cover.get(ck)
-		switch {
-		case !ok:
-			g.cover.put(ck, p)
-		case o != p && g.overlaps(r, o, q):
-			gaveUp = true
-			return false
-		}
-		return true
+		gaveUp = !g.covers(r, p, q, s)
+		return !gaveUp
 	}
 	for q := p; g.err == nil && !gaveUp; {
 		stamp := g.nextStamp()
@@ -1281,6 +1271,23 @@ func (n *node) ended(g *Guide, p int32) bool {
 	n.seen[p] = true
 	n.ends = append(n.ends, p)
 	return p > n.pos && g.reach(n.caller, n.ret, p)
+}
+
+// covers records that the simulation (or DFA run) of rule r from origin p
+// takes state s further at q, and reports false if it must give up there
+// instead: a run from another origin took s further at q and went on past
+// it (see overlaps). s is a network state, or a DFA state's key (coverBit
+// set).
+func (g *Guide) covers(r, p, q, s int32) bool {
+	ck := pair(q, s)
+	o, ok := g.cover.get(ck)
+	switch {
+	case !ok:
+		g.cover.put(ck, p)
+	case o != p && g.overlaps(r, o, q):
+		return false
+	}
+	return true
 }
 
 // overlaps reports whether the simulation of rule r from origin o, which

@@ -160,12 +160,17 @@ func chain(n int) *Net {
 		edges[r.Start] = append(edges[r.Start], NetEdge{mid, -1, int32(i + 1)}, NetEdge{r.Final, 1, -1})
 		edges[mid] = append(edges[mid], NetEdge{r.Final, 0, -1})
 	}
+	return withEdges(net, edges)
+}
+
+// withEdges sets the edges of n from a list per state, and returns n.
+func withEdges(n *Net, edges [][]NetEdge) *Net {
 	for _, es := range edges {
-		net.Index = append(net.Index, int32(len(net.Edges)))
-		net.Edges = append(net.Edges, es...)
+		n.Index = append(n.Index, int32(len(n.Edges)))
+		n.Edges = append(n.Edges, es...)
 	}
-	net.Index = append(net.Index, int32(len(net.Edges)))
-	return net
+	n.Index = append(n.Index, int32(len(n.Edges)))
+	return n
 }
 
 func TestGuideScratchPerRule(t *testing.T) {

@@ -328,15 +328,8 @@ func (g *Guide) endDFA(r, p int32, k uint64, d *ruleDFA) ([]int32, bool) {
 		if next < 0 {
 			break
 		}
-		ck := pair(q, int32(coverBit|(d.base+uint32(st))))
-		o, ok := g.cover.get(ck)
-		switch {
-		case !ok:
-			g.cover.put(ck, p)
-		case o != p && g.overlaps(r, o, q):
+		if !g.covers(r, p, q, int32(coverBit|(d.base+uint32(st)))) {
 			gaveUp = true
-		}
-		if gaveUp {
 			break
 		}
 		st, q = next, q+w

@@ -42,12 +42,7 @@ func randomRegularNet(rng *rand.Rand) *Net {
 			}
 		}
 	}
-	for _, es := range edges {
-		n.Index = append(n.Index, int32(len(n.Edges)))
-		n.Edges = append(n.Edges, es...)
-	}
-	n.Index = append(n.Index, int32(len(n.Edges)))
-	return n
+	return withEdges(n, edges)
 }
 
 // TestGuideDFA holds the ends that regular rules' DFAs find to those the
