@@ -70,6 +70,10 @@ type netLayout struct {
 	// dfas holds their DFAs, made at first use (exactdfa.go), whose
 	// states dfaKeys numbers. (nil in the identity layout.)
 	regular []bool
+	// alias is, for a rule whose automaton is one call of another rule
+	// in tail position (r = j: a left recursion's seed, display-name =
+	// phrase), that rule, and -1 for the others: r's ends are j's.
+	alias   []int32
 	dfas    []atomic.Pointer[ruleDFA]
 	dfaKeys atomic.Uint32
 }
@@ -268,6 +272,31 @@ func (n *Net) closures() {
 	}
 	if l.rule != nil {
 		l.dfas = make([]atomic.Pointer[ruleDFA], rules)
+	}
+	l.alias = make([]int32, rules)
+	for r, rule := range n.Rules {
+		l.alias[r] = -1
+		if l.rule == nil {
+			continue // no tail states
+		}
+		if e := l.eps(rule.Start); len(e) == 1 && e[0] != rule.Final && n.Index[e[0]+1]-n.Index[e[0]] == 1 {
+			if c := n.Edges[n.Index[e[0]]]; c.Call >= 0 && c.Call != int32(r) && l.tail[c.To] {
+				l.alias[r] = c.Call
+			}
+		}
+	}
+	// An alias of an alias is an alias of the last one, unless the
+	// chain is a cycle (rules that match nothing): those stay.
+	direct := slices.Clone(l.alias)
+	for r := range rules {
+		j := direct[r]
+		for steps := 0; j >= 0 && direct[j] >= 0 && steps < rules; steps++ {
+			j = direct[j]
+		}
+		if j >= 0 && direct[j] >= 0 {
+			j = -1 // a cycle
+		}
+		l.alias[r] = j
 	}
 	queue := make([]int32, 0, rules)
 	queued := make([]bool, rules)
@@ -716,11 +745,47 @@ func (g *Guide) Enter(rule, pos int) bool {
 		f = g.newFrame(int32(rule), int32(pos), ret, parent)
 		g.frames[k] = f
 	}
-	if !g.reach(f, g.net.Rules[f.rule].Start, f.origin) {
+	if !g.enters(f) {
 		return false
 	}
 	g.stack = append(g.stack, f)
 	return true
+}
+
+// enters reports whether the parser's invocation f, at its origin, can
+// end where its callers complete. When the ends of its rule at its origin
+// are known — the caller's search, which followed this call by them,
+// computed them — that is whether one of them is viable: the caller's
+// answers after the call, which that search mostly left behind. Otherwise
+// (and at the first invocation), it is f's own search from its rule's
+// start state. The first way does not walk the rule's body again: on
+// expr-postfix's expressions, where the ends of every rule of the
+// precedence chain are known, the search from the start state was 20
+// steps per invocation, and none of its answers was ever asked.
+func (g *Guide) enters(f *frame) bool {
+	start := g.net.Rules[f.rule].Start
+	k := uint64(uint32(start))<<32 | uint64(uint32(f.origin))
+	if v, ok := g.answers.get(f.id, k); ok {
+		return v
+	}
+	e, ok := g.ends.get(uint64(uint32(f.rule))<<32 | uint64(uint32(f.origin)))
+	if !ok || e.n < 0 {
+		return g.reach(f, start, f.origin)
+	}
+	found := false
+	for _, end := range g.arena[e.off : e.off+e.n] {
+		if !g.step() {
+			return false
+		}
+		if found = g.viable(f, end); found || g.err != nil {
+			break
+		}
+	}
+	if g.err != nil {
+		return false
+	}
+	g.setCan(f, k, found)
+	return found
 }
 
 // newFrame returns a new frame of rule at origin (-1 for a call the search
@@ -999,6 +1064,13 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 			return nil, false
 		}
 		return g.arena[e.off : e.off+e.n : e.off+e.n], true
+	}
+	if j := g.net.layout.alias[r]; j >= 0 {
+		// The same language, the same ends: one simulation for both.
+		ends, ok := g.end(j, p)
+		e, _ := g.ends.get(uint64(uint32(j))<<32 | uint64(uint32(p)))
+		g.ends.put(k, e)
+		return ends, ok
 	}
 	g.ends.put(k, span{last: -1}) // a rule called again at the same position ends nowhere new: no left recursion reaches here
 	if d := g.net.dfa(r); d != nil {

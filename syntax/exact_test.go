@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // parens is the network of one rule, balanced parentheses:
@@ -264,5 +266,101 @@ func TestGuideStampWrap(t *testing.T) {
 				t.Errorf("%q: the stamp did not wrap (%d)", in, g.stamp)
 			}
 		}
+	}
+}
+
+// aliases is a network with rules that are another rule under a new name
+// (a left recursion's seed, display-name = phrase), and some that look like
+// one and are not:
+//
+//	S = A "c"      0 -ε-> 2 -A-> 3 -"c"-> 1
+//	A = B          4 -ε-> 6 -B-> 7 -ε-> 5     an alias of B
+//	B = "x" B / "x"  8 -ε-> 10 -"x"-> 11 -B-> 9;  8 -ε-> 12 -"x"-> 9
+//	C = A          13 -A-> 14                 an alias of B, through A
+//	D = E          15 -E-> 16                 D and E: a cycle that matches nothing
+//	E = D          17 -D-> 18
+//	F = B "d"      19 -B-> 20 -"d"-> 21       not an alias: the call is not last
+func aliases() *Net {
+	return withEdges(&Net{
+		Rules:   []NetRule{{"S", 0, 1}, {"A", 4, 5}, {"B", 8, 9}, {"C", 13, 14}, {"D", 15, 16}, {"E", 17, 18}, {"F", 19, 21}},
+		Classes: [][]rune{{'c', 'c'}, {'x', 'x'}, {'d', 'd'}},
+	}, [][]NetEdge{
+		{{2, -1, -1}},                // 0
+		nil,                          // 1
+		{{3, -1, 1}},                 // 2: A
+		{{1, 0, -1}},                 // 3: "c"
+		{{6, -1, -1}},                // 4
+		nil,                          // 5
+		{{7, -1, 2}},                 // 6: B
+		{{5, -1, -1}},                // 7
+		{{10, -1, -1}, {12, -1, -1}}, // 8
+		nil,                          // 9
+		{{11, 1, -1}},                // 10: "x"
+		{{9, -1, 2}},                 // 11: B
+		{{9, 1, -1}},                 // 12: "x"
+		{{14, -1, 1}},                // 13: A
+		nil,                          // 14
+		{{16, -1, 5}},                // 15: E
+		nil,                          // 16
+		{{18, -1, 4}},                // 17: D
+		nil,                          // 18
+		{{20, -1, 2}},                // 19: B
+		{{21, 2, -1}},                // 20: "d"
+		nil,                          // 21
+	})
+}
+
+// A rule that is another under a new name shares its ends; the parser's
+// invocation of a rule whose ends its caller's search computed is answered
+// from them and the caller's answers.
+func TestGuideAlias(t *testing.T) {
+	net := aliases()
+	if err := net.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]int32{-1, 2, -1, 2, -1, -1, -1}, net.states().alias); diff != "" {
+		t.Fatalf("aliases (-want +got):\n%s", diff)
+	}
+	for _, tc := range []struct {
+		in   string
+		rule int32
+		want []int32 // the ends at 0, nil if none
+	}{
+		{"xxxc", 0, []int32{4}},
+		{"xxxc", 1, []int32{1, 2, 3}},
+		{"xxxc", 3, []int32{1, 2, 3}},
+		{"xxxd", 6, []int32{4}},
+		{"xxxd", 4, nil},
+		{"xxxd", 5, nil},
+	} {
+		g := NewGuide(net, []byte(tc.in), 1<<20)
+		ends, ok := g.end(tc.rule, 0)
+		if !ok || len(ends) == 0 && tc.want == nil {
+			ends = nil
+		}
+		if diff := cmp.Diff(tc.want, ends); diff != "" || !ok {
+			t.Errorf("%q: ends of %s at 0 (ok %v) (-want +got):\n%s", tc.in, net.Rules[tc.rule].Name, ok, diff)
+		}
+	}
+	// "xxxc": S's search computes A's ends at 0 (1, 2 and 3); of those,
+	// only 3 lets S complete.
+	g := NewGuide(net, []byte("xxxc"), 1<<20)
+	if !g.Enter(0, 0) || !g.Call(3) || !g.Enter(1, 0) {
+		t.Fatalf("Enter(S, 0), Call(3), Enter(A, 0) on \"xxxc\": false (%v)", g.Err())
+	}
+	if !g.Can(5, 3) || g.Can(5, 2) || g.Can(5, 1) {
+		t.Errorf("A ending at 3, 2, 1: %v, %v, %v; want true, false, false", g.Can(5, 3), g.Can(5, 2), g.Can(5, 1))
+	}
+	// "xxxd": S fails, after computing A's ends; A alone, invoked next at
+	// the top, must end at the end of the input, and none of them does.
+	g = NewGuide(net, []byte("xxxd"), 1<<20)
+	if g.Enter(0, 0) {
+		t.Fatal("Enter(S, 0) on \"xxxd\" = true")
+	}
+	if g.Enter(1, 0) {
+		t.Error("Enter(A, 0) on \"xxxd\", after S's search = true: no end of A is the input's end")
+	}
+	if !g.Enter(6, 0) || g.Err() != nil {
+		t.Errorf("Enter(F, 0) on \"xxxd\" = false (%v)", g.Err())
 	}
 }
