@@ -769,7 +769,7 @@ func (g *Guide) enters(f *frame) bool {
 		return v
 	}
 	e, ok := g.ends.get(uint64(uint32(f.rule))<<32 | uint64(uint32(f.origin)))
-	if !ok || e.n < 0 {
+	if !ok || e.n < 0 || e.running() {
 		return g.reach(f, start, f.origin)
 	}
 	found := false
@@ -1068,8 +1068,18 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 	if j := g.net.layout.alias[r]; j >= 0 {
 		// The same language, the same ends: one simulation for both.
 		ends, ok := g.end(j, p)
-		e, _ := g.ends.get(uint64(uint32(j))<<32 | uint64(uint32(p)))
-		g.ends.put(k, e)
+		if e, _ := g.ends.get(uint64(uint32(j))<<32 | uint64(uint32(p))); !e.running() {
+			// (j's simulation at p still runs only where a network
+			// built by hand has left recursion: its ends are not known
+			// yet, and r's are not either.)
+			g.ends.put(k, e)
+		}
+		if n := g.nodes[uint64(uint32(j))<<32|uint64(uint32(p))]; !ok && n != nil {
+			// j at p is searched for all its callers: so is r, which
+			// callers of r must see (a node for r at p), or they, and
+			// theirs, would be searched as frames once per context.
+			g.nodes[k] = n
+		}
 		return ends, ok
 	}
 	g.ends.put(k, span{last: -1}) // a rule called again at the same position ends nowhere new: no left recursion reaches here
@@ -1377,6 +1387,9 @@ type span struct {
 	off, n int
 	last   int32
 }
+
+// running reports whether e is the mark of a simulation still running.
+func (e span) running() bool { return e.n == 0 && e.last < 0 }
 
 // endScratch is the reusable space of one nesting depth of Guide.end.
 type endScratch struct {
