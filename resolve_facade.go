@@ -37,9 +37,9 @@ const (
 // base must have a scheme (§5.1); see package resolve for the one
 // deviation from the letter of §5.2 (a "/." guard that keeps the result
 // parsing as computed).
-func Resolve(base, ref URI, mode Mode) (URI, error) {
-	u, err := resolve.Resolve(parser.URI(base), parser.URI(ref), mode)
-	return URI(u), err
+func Resolve(base, ref URI, mode Mode) (u URI, err error) {
+	err = resolve.ResolveTo((*parser.URI)(&u), (*parser.URI)(&base), (*parser.URI)(&ref), mode)
+	return u, err
 }
 
 // ResolveString parses base and ref and resolves ref against base. Its

@@ -80,7 +80,9 @@ type URI struct {
 	// from hostEnd+1 to pathStart; the path is text[pathStart:pathEnd];
 	// the query ends at queryEnd (pathEnd when it is undefined), and the
 	// fragment follows it. Offsets of undefined components are 0, or as
-	// said, so that the same text has the same URI.
+	// said, so that the same text has the same URI. Package resolve reads
+	// and fills these fields through urilayout.Fields, which mirrors them:
+	// change both, or TestFieldsMirror fails.
 	text                                              string
 	schemeEnd, hostStart, hostEnd, pathStart, pathEnd uint32
 	queryEnd                                          uint32
@@ -120,16 +122,6 @@ const (
 	hasFragment  = urilayout.Fragment
 )
 
-func init() {
-	urilayout.New = func(text string, l urilayout.Layout) URI {
-		return URI{text: text, schemeEnd: l.SchemeEnd(), hostStart: l.HostStart(), hostEnd: l.HostEnd(),
-			pathStart: l.PathStart(), pathEnd: l.PathEnd(), queryEnd: l.QueryEnd(),
-			flags: l.Flags(), hostKind: HostKind(l.HostKind())}
-	}
-	urilayout.Of = func(u URI) (string, urilayout.Layout) {
-		return u.text, urilayout.Make(u.schemeEnd, u.hostStart, u.hostEnd, u.pathStart, u.pathEnd, u.queryEnd, u.flags, uint8(u.hostKind))
-	}
-}
 
 func (u URI) has(f uint8) bool { return u.flags&f != 0 }
 

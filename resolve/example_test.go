@@ -46,6 +46,32 @@ func ExampleResolve() {
 	// "g:h"        g:h
 }
 
+// ResolveTo resolves in place: a crawler's loop over the links of a page
+// reuses one reference and one target, and copies no URI.
+func ExampleResolveTo() {
+	base := must(parser.ParseReference("http://a/b/c/d;p?q"))
+	var ref, target parser.URI
+	for _, link := range []string{"g;x?y#s", "./g/", "../..", "//g/x/../y", "g?y/./x"} {
+		if err := ref.Set(link); err != nil {
+			panic(err)
+		}
+		if err := resolve.ResolveTo(&target, &base, &ref, resolve.Strict); err != nil {
+			panic(err)
+		}
+		fmt.Printf("%-12s %s\n", link, target)
+	}
+	// The target is left alone when the base has no scheme.
+	err := resolve.ResolveTo(&target, &ref, &ref, resolve.Strict)
+	fmt.Println(target, err != nil)
+	// Output:
+	// g;x?y#s      http://a/b/c/g;x?y#s
+	// ./g/         http://a/b/c/g/
+	// ../..        http://a/
+	// //g/x/../y   http://g/y
+	// g?y/./x      http://a/b/c/g?y/./x
+	// http://a/b/c/g?y/./x true
+}
+
 // §5.4.2: "http:g" is its own target to a strict parser, and relative to
 // a non-strict one.
 func ExampleMode() {

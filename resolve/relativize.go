@@ -29,7 +29,7 @@ func Relativize(base, target parser.URI) (parser.URI, error) {
 	if !target.HasScheme() {
 		return parser.URI{}, &ArgError{Arg: "target", Input: target.String(), Err: ErrNoScheme}
 	}
-	g, err := grammarOf(base, target)
+	g, err := grammarOf(&base, &target)
 	if err != nil {
 		return parser.URI{}, &ArgError{Arg: "target", Input: target.String(),
 			Err: fmt.Errorf("%w: %s and %s", err, target.Parser().Name(), base.Parser().Name())}

@@ -292,19 +292,42 @@ func TestErrors(t *testing.T) {
 }
 
 // TestLongTarget: a target longer than the parser takes is an error that
-// blames the result, not a wrong value or a panic.
+// blames the result, not a wrong value or a panic; one that is shorter once
+// its dot segments are removed is not, however long the merged path was.
 func TestLongTarget(t *testing.T) {
 	half := strings.Repeat("a", parser.MaxLength/2+10)
 	base := mustParse(t, "http://h/"+half+"/x")
-	ref := mustParse(t, half)
-	_, err := resolve.Resolve(base, ref, resolve.Strict)
-	var e *resolve.ArgError
-	if !errors.As(err, &e) || e.Arg != "result" || !errors.Is(err, parser.ErrTooLong) {
-		t.Fatalf("Resolve(long, long) = %v, want a *resolve.ArgError for the result wrapping parser.ErrTooLong", err)
-	}
-	want := fmt.Sprintf("resolve: result: the target is %d bytes, longer than the %d a URI can have", len("http://h//")+2*len(half), parser.MaxLength)
-	if err.Error() != want {
-		t.Errorf("error:\n\tgot  %s\n\twant %s", err, want)
+	tooLong := len("http://h//") + 2*len(half)
+	for _, c := range []struct {
+		ref  string
+		want int // the target's length, over MaxLength; 0: no error
+	}{
+		{half, tooLong},
+		{"./" + half, tooLong},          // dots, which remove nothing
+		{half + "/.", tooLong + 1},      // dots, which leave a final "/"
+		{"../" + half, 0},               // merged: /half/../half, which is /half
+		{"../" + half + "/../../b", 0},  // /b
+		{"../" + half + "/../x/./y", 0}, // /x/y
+	} {
+		ref := mustParse(t, c.ref)
+		u, err := resolve.Resolve(base, ref, resolve.Strict)
+		if c.want == 0 {
+			if err != nil {
+				t.Errorf("Resolve(long, %d bytes) = %v, want no error", len(c.ref), err)
+			} else if s := u.String(); len(s) > parser.MaxLength || strings.Contains(s, ".") {
+				t.Errorf("Resolve(long, %d bytes) = %d bytes, with a dot: %t", len(c.ref), len(s), strings.Contains(s, "."))
+			}
+			continue
+		}
+		var e *resolve.ArgError
+		if !errors.As(err, &e) || e.Arg != "result" || !errors.Is(err, parser.ErrTooLong) {
+			t.Errorf("Resolve(long, %d bytes) = %v, want a *resolve.ArgError for the result wrapping parser.ErrTooLong", len(c.ref), err)
+			continue
+		}
+		want := fmt.Sprintf("resolve: result: the target is %d bytes, longer than the %d a URI can have", c.want, parser.MaxLength)
+		if err.Error() != want {
+			t.Errorf("Resolve(long, %d bytes): error:\n\tgot  %s\n\twant %s", len(c.ref), err, want)
+		}
 	}
 }
 

@@ -1,11 +1,15 @@
 // Package urilayout is the bridge through which package resolve reads a
-// parser.URI's layout (Of), and makes a parser.URI whose components it has
-// written itself, without parsing the text back (New): package parser,
-// which alone can read and fill a URI's fields, registers the functions in
-// its initialization. Nothing else may use them. A URI made so is valid only because its maker proved it: resolve
+// parser.URI's layout, and fills a parser.URI whose components it has
+// written itself, without parsing the text back: Fields are the URI's
+// fields, which package parser alone can name, and resolve converts a
+// *parser.URI to a *Fields with unsafe.Pointer (TestFieldsMirror, in
+// package parser, holds the two layouts equal). Nothing else may use
+// them. A URI made so is valid only because its maker proved it: resolve
 // does so for RFC 3986 targets, and its tests hold every such URI to the
 // parse of its text (FuzzResolveShortcut).
 package urilayout
+
+import "unsafe"
 
 // The flags of a Layout, which say which components are defined; package
 // parser's URI keeps these.
@@ -44,15 +48,18 @@ func (l Layout) QueryEnd() uint32  { return uint32(l.w2 >> 32) }
 func (l Layout) Flags() uint8      { return uint8(l.w3) }
 func (l Layout) HostKind() uint8   { return uint8(l.w3 >> 8) }
 
-// The functions package parser registers, as values of type any, since
-// this package cannot name parser.URI; package resolve asserts their types
-// once, at initialization.
-var (
-	// New is a func(text string, l Layout) parser.URI: the URI of RFC
-	// 3986 with text and the layout l, unchecked.
-	New any
-	// Of is a func(u parser.URI) (text string, l Layout): u's text and
-	// layout, read at the cost of one copy of u, where each of its
-	// accessors, inlined, copies it.
-	Of any
-)
+// Fields are parser.URI's fields, in its order and with its types (a
+// *parser.Parser is an unsafe.Pointer here): package resolve reads and
+// writes a URI through them, (*Fields)(unsafe.Pointer(u)), where calls
+// through Of and New, which escape analysis cannot see into, moved every
+// URI passed by pointer to the heap. TestFieldsMirror (package parser)
+// holds the two layouts equal.
+type Fields struct {
+	Text                                              string
+	SchemeEnd, HostStart, HostEnd, PathStart, PathEnd uint32
+	QueryEnd                                          uint32
+	Flags                                             uint8
+	HostKind                                          uint8
+	P                                                 unsafe.Pointer
+	_                                                 [8]byte
+}
