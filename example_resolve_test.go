@@ -29,6 +29,28 @@ func ExampleResolve() {
 	// g;x=1/../y   http://a/b/c/y
 }
 
+// A crawler's loop: one reference and one target, parsed and resolved in
+// place (URI.Set, ResolveTo), with no URI copied.
+func ExampleResolveTo() {
+	var ref, target rfc3986.URI
+	for _, link := range []string{"g?y", "../x/./y", "//g", "mailto:a@b"} {
+		if err := ref.Set(link); err != nil {
+			fmt.Println(err)
+			continue
+		}
+		if err := rfc3986.ResolveTo(&target, &exampleBase, &ref, rfc3986.Strict); err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%-12s %s\n", link, &target)
+	}
+	// Output:
+	// g?y          http://a/b/c/g?y
+	// ../x/./y     http://a/b/x/y
+	// //g          http://g
+	// mailto:a@b   mailto:a@b
+}
+
 // §5.4.2: "http:g" is its own target to a strict parser, relative to a
 // non-strict one.
 func ExampleMode() {

@@ -42,6 +42,13 @@ func Resolve(base, ref URI, mode Mode) (u URI, err error) {
 	return u, err
 }
 
+// ResolveTo is Resolve in place, for loops over many references (a
+// crawler's links): it writes the target to *dst, which it leaves alone on
+// failure, and copies no URI (a URI is 64 bytes). base and ref may be dst.
+func ResolveTo(dst, base, ref *URI, mode Mode) error {
+	return resolve.ResolveTo((*parser.URI)(dst), (*parser.URI)(base), (*parser.URI)(ref), mode)
+}
+
 // ResolveString parses base and ref and resolves ref against base. Its
 // errors say which argument failed, where and why.
 func ResolveString(base, ref string, mode Mode) (string, error) {
