@@ -122,7 +122,6 @@ const (
 	hasFragment  = urilayout.Fragment
 )
 
-
 func (u URI) has(f uint8) bool { return u.flags&f != 0 }
 
 // authStart is where the authority begins, after "//".
