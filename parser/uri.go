@@ -18,7 +18,7 @@ package parser
 import (
 	"fmt"
 	"strconv"
-	"strings"
+	"unsafe"
 
 	"github.com/peguri/rfc3986/internal/urilayout"
 )
@@ -290,35 +290,63 @@ func (p Parts) Authority() string {
 // component whose flag says it is undefined is left out, as are userinfo
 // and port when there is no authority.
 func (p Parts) String() string {
-	var b strings.Builder
-	b.Grow(len(p.Scheme) + len(p.Userinfo) + len(p.Host) + len(p.Port) + len(p.Path) + len(p.Query) + len(p.Fragment) + 8)
-	// RFC 3986 §5.3, Component Recomposition.
+	n := len(p.Path)
 	if p.HasScheme {
-		b.WriteString(p.Scheme)
-		b.WriteByte(':')
+		n += len(p.Scheme) + 1
 	}
 	if p.HasAuthority {
-		b.WriteString("//")
+		n += 2 + len(p.Host)
 		if p.HasUserinfo {
-			b.WriteString(p.Userinfo)
-			b.WriteByte('@')
+			n += len(p.Userinfo) + 1
 		}
-		b.WriteString(p.Host)
 		if p.HasPort {
-			b.WriteByte(':')
-			b.WriteString(p.Port)
+			n += 1 + len(p.Port)
 		}
 	}
-	b.WriteString(p.Path)
 	if p.HasQuery {
-		b.WriteByte('?')
-		b.WriteString(p.Query)
+		n += 1 + len(p.Query)
 	}
 	if p.HasFragment {
-		b.WriteByte('#')
-		b.WriteString(p.Fragment)
+		n += 1 + len(p.Fragment)
 	}
-	return b.String()
+	// RFC 3986 §5.3, Component Recomposition, into one buffer of the exact
+	// length, with copy (a strings.Builder checked its capacity at each of
+	// its writes).
+	buf := make([]byte, n)
+	w := 0
+	if p.HasScheme {
+		w += copy(buf, p.Scheme)
+		buf[w] = ':'
+		w++
+	}
+	if p.HasAuthority {
+		buf[w], buf[w+1] = '/', '/'
+		w += 2
+		if p.HasUserinfo {
+			w += copy(buf[w:], p.Userinfo)
+			buf[w] = '@'
+			w++
+		}
+		w += copy(buf[w:], p.Host)
+		if p.HasPort {
+			buf[w] = ':'
+			w++
+			w += copy(buf[w:], p.Port)
+		}
+	}
+	w += copy(buf[w:], p.Path)
+	if p.HasQuery {
+		buf[w] = '?'
+		w++
+		w += copy(buf[w:], p.Query)
+	}
+	if p.HasFragment {
+		buf[w] = '#'
+		w++
+		copy(buf[w:], p.Fragment)
+	}
+	// buf is never written again: its bytes are the string's.
+	return unsafe.String(unsafe.SliceData(buf), len(buf))
 }
 
 // FromParts builds the URI with exactly the components p gives: it
@@ -348,10 +376,25 @@ func (s *Parser) FromParts(p Parts) (URI, error) {
 	if err := s.parseURI(&u, 0, text); err != nil {
 		return URI{}, err
 	}
-	if u.Parts() != p {
+	// The components were written one after the other, with their
+	// delimiters: if the parse finds the same ones defined, with the same
+	// lengths, it found each where it was written, and it is p's.
+	if !u.sameShape(p) {
 		return URI{}, &Error{Input: text, Offset: 0, Rule: s.uriRules[0], Msg: "the components recompose to text that parses into different components"}
 	}
 	return u, nil
+}
+
+// sameShape reports whether u has the components p defines, each of the
+// same length as p's.
+func (u *URI) sameShape(p Parts) bool {
+	return u.has(hasScheme) == p.HasScheme && len(u.Scheme()) == len(p.Scheme) &&
+		u.has(hasAuthority) == p.HasAuthority && len(u.Host()) == len(p.Host) &&
+		u.has(hasUserinfo) == p.HasUserinfo && len(u.Userinfo()) == len(p.Userinfo) &&
+		u.has(hasPort) == p.HasPort && len(u.Port()) == len(p.Port) &&
+		len(u.Path()) == len(p.Path) &&
+		u.has(hasQuery) == p.HasQuery && len(u.Query()) == len(p.Query) &&
+		u.has(hasFragment) == p.HasFragment && len(u.Fragment()) == len(p.Fragment)
 }
 
 // undefined returns an error naming a component that p sets although its
