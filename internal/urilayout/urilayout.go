@@ -50,10 +50,12 @@ func (l Layout) HostKind() uint8   { return uint8(l.w3 >> 8) }
 
 // Fields are parser.URI's fields, in its order and with its types (a
 // *parser.Parser is an unsafe.Pointer here): package resolve reads and
-// writes a URI through them, (*Fields)(unsafe.Pointer(u)), where calls
-// through Of and New, which escape analysis cannot see into, moved every
-// URI passed by pointer to the heap. TestFieldsMirror (package parser)
-// holds the two layouts equal.
+// writes a URI through them, (*Fields)(unsafe.Pointer(u)), with no copy
+// of the URI and no call: functions that package parser registered here
+// took and returned URIs by value, and a pointer passed to them escaped
+// to the heap, since escape analysis cannot see into a call through a
+// function value. TestFieldsMirror (package parser) holds the two layouts
+// equal.
 type Fields struct {
 	Text                                              string
 	SchemeEnd, HostStart, HostEnd, PathStart, PathEnd uint32
