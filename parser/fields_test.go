@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -30,5 +31,84 @@ func TestFieldsMirror(t *testing.T) {
 		if !strings.EqualFold(a.Name, b.Name) || a.Offset != b.Offset || a.Type.Size() != b.Type.Size() || !same {
 			t.Errorf("field %d: URI's is %s %s at %d, urilayout.Fields' %s %s at %d", i, a.Name, a.Type, a.Offset, b.Name, b.Type, b.Offset)
 		}
+	}
+}
+
+// TestSameShape holds FromParts' check (sameShape: the flags and lengths
+// of the parse of the recomposed text) to the comparison of the parse's
+// components with the parts, on the parts of the benchmark corpus' URIs
+// and on variants of them: a byte moved across each delimiter, a
+// delimiter added at the end of each component, each flag toggled, each
+// component emptied.
+func TestSameShape(t *testing.T) {
+	b, err := os.ReadFile("../testdata/bench-corpus.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var checked, mismatched int
+	check := func(p Parts) {
+		if p.undefined() != nil {
+			return // FromParts refuses it before it parses
+		}
+		text := p.String()
+		var u URI
+		if rfc3986.parseURI(&u, 0, text) != nil {
+			return
+		}
+		checked++
+		want := u.Parts() == p
+		if !want {
+			mismatched++
+		}
+		if got := u.sameShape(p); got != want {
+			t.Errorf("%#v (%q): sameShape %t, Parts equal %t", p, text, got, want)
+		}
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		u, err := ParseReference(line)
+		if err != nil {
+			continue
+		}
+		p := u.Parts()
+		check(p)
+		comps := []*string{&p.Scheme, &p.Userinfo, &p.Host, &p.Port, &p.Path, &p.Query, &p.Fragment}
+		flags := []*bool{&p.HasScheme, &p.HasAuthority, &p.HasUserinfo, &p.HasPort, &p.HasQuery, &p.HasFragment}
+		for i, c := range comps {
+			q := p
+			qc := []*string{&q.Scheme, &q.Userinfo, &q.Host, &q.Port, &q.Path, &q.Query, &q.Fragment}
+			*qc[i] = ""
+			check(q)
+			// The last byte of component i moves to the front of the next
+			// one, and the first byte of the next to the end of this one.
+			if i+1 < len(comps) && *c != "" {
+				q = p
+				*qc[i], *qc[i+1] = (*c)[:len(*c)-1], (*c)[len(*c)-1:]+*comps[i+1]
+				check(q)
+			}
+			if i+1 < len(comps) && *comps[i+1] != "" {
+				q = p
+				*qc[i], *qc[i+1] = *c+(*comps[i+1])[:1], (*comps[i+1])[1:]
+				check(q)
+			}
+		}
+		// A delimiter (and a byte) at the end of a component, where the
+		// parse ends the component and begins the next one earlier.
+		for i := range comps {
+			for _, d := range []string{":", "@", "/", "?", "#"} {
+				q := p
+				qc := []*string{&q.Scheme, &q.Userinfo, &q.Host, &q.Port, &q.Path, &q.Query, &q.Fragment}
+				*qc[i] += d + "x"
+				check(q)
+			}
+		}
+		for i := range flags {
+			q := p
+			qf := []*bool{&q.HasScheme, &q.HasAuthority, &q.HasUserinfo, &q.HasPort, &q.HasQuery, &q.HasFragment}
+			*qf[i] = !*qf[i]
+			check(q)
+		}
+	}
+	if checked < 200 || mismatched == 0 {
+		t.Errorf("%d parts parsed, %d of them into other components: too few to test the check", checked, mismatched)
 	}
 }

@@ -386,15 +386,39 @@ func (s *Parser) FromParts(p Parts) (URI, error) {
 }
 
 // sameShape reports whether u has the components p defines, each of the
-// same length as p's.
+// same length as p's. (With the same flags, the components partition the
+// same text with the same delimiters, so any one length follows from the
+// others: TestSameShape fails without the lengths, not without one.) It
+// reads u's offsets: its accessors, called through the pointer, would
+// each copy the URI (a tenth of a normalization).
 func (u *URI) sameShape(p Parts) bool {
-	return u.has(hasScheme) == p.HasScheme && len(u.Scheme()) == len(p.Scheme) &&
-		u.has(hasAuthority) == p.HasAuthority && len(u.Host()) == len(p.Host) &&
-		u.has(hasUserinfo) == p.HasUserinfo && len(u.Userinfo()) == len(p.Userinfo) &&
-		u.has(hasPort) == p.HasPort && len(u.Port()) == len(p.Port) &&
-		len(u.Path()) == len(p.Path) &&
-		u.has(hasQuery) == p.HasQuery && len(u.Query()) == len(p.Query) &&
-		u.has(hasFragment) == p.HasFragment && len(u.Fragment()) == len(p.Fragment)
+	var want uint8
+	for _, c := range [...]struct {
+		has  bool
+		flag uint8
+	}{{p.HasScheme, hasScheme}, {p.HasAuthority, hasAuthority}, {p.HasUserinfo, hasUserinfo},
+		{p.HasPort, hasPort}, {p.HasQuery, hasQuery}, {p.HasFragment, hasFragment}} {
+		if c.has {
+			want |= c.flag
+		}
+	}
+	if u.flags != want || int(u.pathEnd-u.pathStart) != len(p.Path) {
+		return false
+	}
+	if want&hasScheme != 0 && int(u.schemeEnd) != len(p.Scheme) {
+		return false
+	}
+	if want&hasAuthority != 0 {
+		if int(u.hostEnd-u.hostStart) != len(p.Host) ||
+			want&hasUserinfo != 0 && int(u.hostStart-1-u.authStart()) != len(p.Userinfo) ||
+			want&hasPort != 0 && int(u.pathStart-u.hostEnd-1) != len(p.Port) {
+			return false
+		}
+	}
+	if want&hasQuery != 0 && int(u.queryEnd-u.pathEnd-1) != len(p.Query) {
+		return false
+	}
+	return want&hasFragment == 0 || len(u.text)-int(u.queryEnd)-1 == len(p.Fragment)
 }
 
 // undefined returns an error naming a component that p sets although its
