@@ -2,6 +2,7 @@ package abnf
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -64,8 +65,9 @@ type Analysis struct {
 // it ([Sampler.Sample] among them) do so by name.
 const ShortestLimit = 1 << 20
 
-// saturated is where lengths stop growing: beyond any input.
-const saturated = 1 << 62
+// saturated is where lengths stop growing: beyond any input, and an int
+// on every platform (2^30 on 32-bit ones, whose inputs are smaller still).
+const saturated = 1 << (bits.UintSize - 2)
 
 func satAdd(a, b int) int {
 	if a >= saturated-b {
@@ -141,7 +143,7 @@ func Analyze(g *Grammar) *Analysis {
 }
 
 // Shortest returns the length in bytes of the shortest string rule r
-// matches, saturating at 2^62, and false if r derives no finite string.
+// matches, saturating at 2^62 (2^30 where an int has 32 bits), and false if r derives no finite string.
 func (a *Analysis) Shortest(r *Rule) (int, bool) {
 	n, ok := a.shortest[r]
 	return n, ok
@@ -535,10 +537,13 @@ func Check(g *Grammar, start []string) []Problem {
 	return ps
 }
 
+// saturatedString is how a saturated length reads.
+var saturatedString = fmt.Sprintf("more than 2^%d", bits.UintSize-2)
+
 // lengthString formats a saturating length.
 func lengthString(n int) string {
 	if n >= saturated {
-		return "more than 2^62"
+		return saturatedString
 	}
 	return fmt.Sprint(n)
 }

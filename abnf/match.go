@@ -3,6 +3,7 @@ package abnf
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -801,7 +802,9 @@ func (m *Matcher) size(n Node) int {
 	return s
 }
 
-const satMax = 1 << 40
+// satMax is where sizes stop growing: 2^40, or 2^30 where an int has 32
+// bits.
+const satMax = 1 << min(40, bits.UintSize-2)
 
 func sat(a, b int) int {
 	if a+b > satMax {

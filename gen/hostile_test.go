@@ -159,7 +159,7 @@ func runGenProcess(t *testing.T, stdin string, args ...string) (string, string, 
 		t.Errorf("gen %s: no stats line in its standard error:\n%.2000s", strings.Join(args, " "), stderr)
 	}
 	if ru, ok := c.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		u.maxRSS = ru.Maxrss << 10 // Linux reports KiB
+		u.maxRSS = int64(ru.Maxrss) << 10 // Linux reports KiB (an int32 on 32-bit platforms)
 	}
 	return out.String(), stderr, code, u
 }

@@ -3,6 +3,7 @@ package parser_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"strings"
 	"testing"
@@ -90,7 +91,7 @@ func TestHandBuiltValues(t *testing.T) {
 	errs := []*parser.Error{
 		{Input: "ab", Offset: -1},
 		{Input: "ab", Offset: 3},
-		{Input: "ab", Offset: 1 << 40},
+		{Input: "ab", Offset: math.MaxInt},
 		{Input: "", Offset: 0},
 		{},
 		{Input: "\xff\xfe", Offset: 1, Expected: []string{"[", "[\\u"}},
