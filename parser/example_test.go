@@ -55,6 +55,15 @@ func ExampleFromParts() {
 	// true
 }
 
+// Len is the length of the text the parts recompose to: a normalizer or
+// a builder checks it against MaxLength before it writes the text.
+func ExampleParts_Len() {
+	p := parser.Parts{Scheme: "http", HasScheme: true, HasAuthority: true, Host: "a", Port: "8080", HasPort: true, Path: "/b", HasFragment: true}
+	fmt.Println(p.Len(), len(p.String()), p.String())
+	// Output:
+	// 16 16 http://a:8080/b#
+}
+
 func ExampleValidate() {
 	// Any rule of Appendix A, by its ABNF name, for grammar work.
 	for _, in := range []string{"192.168.0.1", "256.1.1.1", "01.1.1.1"} {

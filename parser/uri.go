@@ -290,6 +290,43 @@ func (p Parts) Authority() string {
 // component whose flag says it is undefined is left out, as are userinfo
 // and port when there is no authority.
 func (p Parts) String() string {
+	// RFC 3986 §5.3, Component Recomposition, into one buffer of the exact
+	// length, with copy (a strings.Builder checked its capacity at each of
+	// its writes).
+	buf := make([]byte, p.Len())
+	w := 0
+	put := func(s string) { w += copy(buf[w:], s) }
+	if p.HasScheme {
+		put(p.Scheme)
+		put(":")
+	}
+	if p.HasAuthority {
+		put("//")
+		if p.HasUserinfo {
+			put(p.Userinfo)
+			put("@")
+		}
+		put(p.Host)
+		if p.HasPort {
+			put(":")
+			put(p.Port)
+		}
+	}
+	put(p.Path)
+	if p.HasQuery {
+		put("?")
+		put(p.Query)
+	}
+	if p.HasFragment {
+		put("#")
+		put(p.Fragment)
+	}
+	// buf is never written again: its bytes are the string's.
+	return unsafe.String(unsafe.SliceData(buf), len(buf))
+}
+
+// Len is the length of p.String(), computed without writing it.
+func (p Parts) Len() int {
 	n := len(p.Path)
 	if p.HasScheme {
 		n += len(p.Scheme) + 1
@@ -309,44 +346,7 @@ func (p Parts) String() string {
 	if p.HasFragment {
 		n += 1 + len(p.Fragment)
 	}
-	// RFC 3986 §5.3, Component Recomposition, into one buffer of the exact
-	// length, with copy (a strings.Builder checked its capacity at each of
-	// its writes).
-	buf := make([]byte, n)
-	w := 0
-	if p.HasScheme {
-		w += copy(buf, p.Scheme)
-		buf[w] = ':'
-		w++
-	}
-	if p.HasAuthority {
-		buf[w], buf[w+1] = '/', '/'
-		w += 2
-		if p.HasUserinfo {
-			w += copy(buf[w:], p.Userinfo)
-			buf[w] = '@'
-			w++
-		}
-		w += copy(buf[w:], p.Host)
-		if p.HasPort {
-			buf[w] = ':'
-			w++
-			w += copy(buf[w:], p.Port)
-		}
-	}
-	w += copy(buf[w:], p.Path)
-	if p.HasQuery {
-		buf[w] = '?'
-		w++
-		w += copy(buf[w:], p.Query)
-	}
-	if p.HasFragment {
-		buf[w] = '#'
-		w++
-		copy(buf[w:], p.Fragment)
-	}
-	// buf is never written again: its bytes are the string's.
-	return unsafe.String(unsafe.SliceData(buf), len(buf))
+	return n
 }
 
 // FromParts builds the URI with exactly the components p gives: it

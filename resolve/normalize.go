@@ -180,7 +180,7 @@ func (n Normalizer) Normalize(u parser.URI) (parser.URI, error) {
 	if np == p {
 		return u, nil // already normal: no need to parse again
 	}
-	if l := textLen(np); l > parser.MaxLength {
+	if l := np.Len(); l > parser.MaxLength {
 		return parser.URI{}, resultTooLong("the normal form", u.String(), l)
 	}
 	v, err := u.Parser().FromParts(np)
@@ -352,30 +352,6 @@ func lowerHost(h string) string {
 		}
 	}
 	return lowerASCII(h)
-}
-
-// textLen is the length of p.String().
-func textLen(p parser.Parts) int {
-	n := len(p.Path)
-	if p.HasScheme {
-		n += len(p.Scheme) + 1
-	}
-	if p.HasAuthority {
-		n += 2 + len(p.Host)
-		if p.HasUserinfo {
-			n += len(p.Userinfo) + 1
-		}
-		if p.HasPort {
-			n += 1 + len(p.Port)
-		}
-	}
-	if p.HasQuery {
-		n += 1 + len(p.Query)
-	}
-	if p.HasFragment {
-		n += 1 + len(p.Fragment)
-	}
-	return n
 }
 
 // normalizeDots is §6.2.2.3 on p's path.
