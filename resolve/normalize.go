@@ -230,7 +230,8 @@ func alreadyNormal(u parser.URI, steps Steps, schemes Schemes) bool {
 	if steps&^NormalizeDefault != 0 {
 		return false
 	}
-	v := viewOf(&u) // u's components, without a copy of u per accessor
+	var v view // u's components, without a copy of u per accessor
+	v.load(&u)
 	// Percent-encoding normalization and the case of percent-encodings:
 	// nothing to do without a "%".
 	if steps&(NormalizePercent|NormalizeCase) != 0 && strings.IndexByte(v.text, '%') >= 0 {

@@ -32,7 +32,7 @@ var ErrGrammars = errors.New("the reference and the base come from different gra
 // grammarOf returns the parser of the target of resolving ref against
 // base: the wider of their grammars, RFC 3986's being held by every other.
 func grammarOf(base, ref *parser.URI) (*parser.Parser, error) {
-	b, r := base.Parser(), ref.Parser()
+	b, r := parserOf(base), parserOf(ref)
 	switch rfc := parser.RFC3986(); {
 	case b == r, r == rfc:
 		return b, nil
@@ -40,6 +40,15 @@ func grammarOf(base, ref *parser.URI) (*parser.Parser, error) {
 		return r, nil
 	}
 	return nil, ErrGrammars
+}
+
+// parserOf is u.Parser() without the copy of u that the method, called
+// through a pointer, makes.
+func parserOf(u *parser.URI) *parser.Parser {
+	if p := fieldsOf(u).P; p != nil {
+		return (*parser.Parser)(p)
+	}
+	return parser.RFC3986()
 }
 
 // ArgError is the error of this package's functions: the argument at fault,
@@ -168,7 +177,9 @@ func ResolveTo(dst, base, ref *parser.URI, mode Mode) error {
 func resolve(u, base, ref *parser.URI, mode Mode, check bool) error {
 	// The pseudocode of §5.2.2, on the components of base and ref, read
 	// from their layouts (see view).
-	b, r := viewOf(base), viewOf(ref)
+	var b, r view
+	b.load(base)
+	r.load(ref)
 	if !b.has(urilayout.Scheme) {
 		return &ArgError{Arg: "base", Input: base.String(), Err: ErrNoScheme}
 	}
@@ -279,7 +290,7 @@ func (t *target) authorityOf(v *view) {
 	t.hasUserinfo, t.hasPort = v.has(urilayout.Userinfo), v.has(urilayout.Port)
 }
 
-// view is a URI's text and layout, read once (fieldsOf): its components
+// view is a URI's text and layout, read once (load): its components
 // are slices of the text, where each of the URI's accessors, inlined,
 // copies the URI. Its methods are the accessors' of parser.URI.
 type view struct {
@@ -287,9 +298,13 @@ type view struct {
 	l    urilayout.Layout
 }
 
-func viewOf(u *parser.URI) view {
+// load reads u into v. It fills a view in place: a function returning one
+// built it in a temporary and copied it, and the copy, 16 bytes at a time,
+// waited for the narrower stores that built it.
+func (v *view) load(u *parser.URI) {
 	f := fieldsOf(u)
-	return view{f.Text, urilayout.Make(f.SchemeEnd, f.HostStart, f.HostEnd, f.PathStart, f.PathEnd, f.QueryEnd, f.Flags, f.HostKind)}
+	v.text = f.Text
+	v.l = urilayout.Make(f.SchemeEnd, f.HostStart, f.HostEnd, f.PathStart, f.PathEnd, f.QueryEnd, f.Flags, f.HostKind)
 }
 
 func (v *view) has(f uint8) bool { return v.l.Flags()&f != 0 }
@@ -539,70 +554,77 @@ func RemoveDotSegments(path string) string {
 // front of buf, buf[:out], and the input buffer is buf[in:]. Each step
 // either consumes input, drops output, or moves a segment from the input
 // to the output, so out never passes in, and the output never overwrites
-// input not yet read.
+// input not yet read. Rules A to D apply only where the input begins with
+// "." or "/."; the rules' prefixes, grouped by that first byte, exclude
+// one another, so the order in which they are tested does not matter.
 func removeDotSegments(buf []byte) []byte {
 	// 1. The input buffer is initialized with the now-appended path
 	// components and the output buffer is initialized to the empty string.
-	in, out := 0, 0
+	in, out, n := 0, 0, len(buf)
 	// 2. While the input buffer is not empty, loop as follows:
-	for in < len(buf) {
-		rest := buf[in:]
-		// Rules A to D match a "." at the start or after a leading "/";
-		// rule E moves everything else, which is most of a path.
-		dot := rest[0] == '.' || len(rest) > 1 && rest[0] == '/' && rest[1] == '.'
-		switch {
-		case !dot:
-			// (E, below.)
-		// A. If the input buffer begins with a prefix of "../" or "./",
-		// then remove that prefix from the input buffer; otherwise,
-		case len(rest) >= 3 && rest[0] == '.' && rest[1] == '.' && rest[2] == '/':
-			in += 3
-			continue
-		case len(rest) >= 2 && rest[0] == '.' && rest[1] == '/':
-			in += 2
-			continue
-		// B. if the input buffer begins with a prefix of "/./" or "/.",
-		// where "." is a complete path segment, then replace that prefix
-		// with "/" in the input buffer; otherwise,
-		case len(rest) >= 3 && rest[0] == '/' && rest[1] == '.' && rest[2] == '/':
-			in += 2
-			continue
-		case len(rest) == 2 && rest[0] == '/' && rest[1] == '.':
-			in++
-			buf[in] = '/'
-			continue
-		// C. if the input buffer begins with a prefix of "/../" or "/..",
-		// where ".." is a complete path segment, then replace that prefix
-		// with "/" in the input buffer and remove the last segment and its
-		// preceding "/" (if any) from the output buffer; otherwise,
-		case len(rest) >= 4 && rest[0] == '/' && rest[1] == '.' && rest[2] == '.' && rest[3] == '/':
-			in += 3
-			out = max(bytes.LastIndexByte(buf[:out], '/'), 0)
-			continue
-		case len(rest) == 3 && rest[0] == '/' && rest[1] == '.' && rest[2] == '.':
-			in += 2
-			buf[in] = '/'
-			out = max(bytes.LastIndexByte(buf[:out], '/'), 0)
-			continue
-		// D. if the input buffer consists only of "." or "..", then remove
-		// that from the input buffer; otherwise,
-		case len(rest) == 1 && rest[0] == '.', len(rest) == 2 && rest[0] == '.' && rest[1] == '.':
-			in = len(buf)
-			continue
+	for in < n {
+		switch buf[in] {
+		case '.':
+			switch {
+			// D. if the input buffer consists only of "." or "..", then
+			// remove that from the input buffer; otherwise,
+			case in+1 == n, buf[in+1] == '.' && in+2 == n:
+				in = n
+				continue
+			// A. If the input buffer begins with a prefix of "../" or
+			// "./", then remove that prefix from the input buffer;
+			// otherwise,
+			case buf[in+1] == '/':
+				in += 2
+				continue
+			case buf[in+1] == '.' && buf[in+2] == '/':
+				in += 3
+				continue
+			}
+		case '/':
+			if in+1 == n || buf[in+1] != '.' {
+				break
+			}
+			switch {
+			// B. if the input buffer begins with a prefix of "/./" or
+			// "/.", where "." is a complete path segment, then replace
+			// that prefix with "/" in the input buffer; otherwise,
+			case in+2 == n:
+				in++
+				buf[in] = '/'
+				continue
+			case buf[in+2] == '/':
+				in += 2
+				continue
+			// C. if the input buffer begins with a prefix of "/../" or
+			// "/..", where ".." is a complete path segment, then replace
+			// that prefix with "/" in the input buffer and remove the
+			// last segment and its preceding "/" (if any) from the output
+			// buffer; otherwise,
+			case buf[in+2] == '.' && in+3 == n:
+				in += 2
+				buf[in] = '/'
+				out = max(bytes.LastIndexByte(buf[:out], '/'), 0)
+				continue
+			case buf[in+2] == '.' && buf[in+3] == '/':
+				in += 3
+				out = max(bytes.LastIndexByte(buf[:out], '/'), 0)
+				continue
+			}
 		}
 		// E. move the first path segment in the input buffer to the end of
 		// the output buffer, including the initial "/" character (if any)
 		// and any subsequent characters up to, but not including, the next
 		// "/" character or the end of the input buffer.
-		n := 1
-		for n < len(rest) && rest[n] != '/' {
-			n++
+		end := in + 1
+		for end < n && buf[end] != '/' {
+			end++
 		}
 		if in != out {
-			copy(buf[out:], rest[:n])
+			copy(buf[out:], buf[in:end])
 		}
-		out += n
-		in += n
+		out += end - in
+		in = end
 	}
 	// 3. Finally, the output buffer is returned as the result of
 	// remove_dot_segments.

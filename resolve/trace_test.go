@@ -71,6 +71,26 @@ func TestRemoveDotSegmentsTraceAgrees(t *testing.T) {
 	}
 }
 
+// FuzzRemoveDotSegments holds the in-place §5.2.4, which resolution runs
+// in the target's own buffer, to the literal reading on strings, on any
+// text: paths of "." and "/" the most.
+func FuzzRemoveDotSegments(f *testing.F) {
+	for _, s := range []string{"", ".", "..", "/.", "/..", "./", "../", "/./", "/../", "...", "/...", ".a", "/.a",
+		"..a", "/..a", "a/..", "a/../", "/a/b/c/./../../g", "mid/content=5/../6", "//..//.//", "../../a/./b/..",
+		"a/./b/../../..//c", "/./../.", "a/.../b/.."} {
+		f.Add(s)
+	}
+	for _, tt := range removeDotSegmentsTests {
+		f.Add(tt.in)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		want, _ := resolve.RemoveDotSegmentsTrace(p)
+		if got := resolve.RemoveDotSegments(p); got != want {
+			t.Errorf("RemoveDotSegments(%q) = %q, RemoveDotSegmentsTrace = %q", p, got, want)
+		}
+	})
+}
+
 // checkTrace holds a trace to the resolution it traces: the trace's own T,
 // computed by a second reading of §5.2.2, recomposes (§5.3) to the target,
 // but for the "/." guard, which the trace then says it added.
