@@ -195,42 +195,45 @@ func resolve(u, base, ref *parser.URI, mode Mode, check bool) error {
 	if mode == NonStrict && refHasScheme && strings.EqualFold(r.scheme(), b.scheme()) {
 		refHasScheme = false
 	}
-	refAuthority := true // whose authority the target has: ref's, or base's
+	// The pieces of text (see target): T.scheme and T.authority are the
+	// head, T.path the path, T.query and T.fragment the tail.
 	switch {
 	case refHasScheme:
-		t.scheme = r.scheme()
+		t.headOf("", &r, 0, r.l.SchemeEnd())
 		t.path, t.dots = r.path(), true
-		t.query, t.hasQuery = r.query(), r.has(urilayout.Query)
+		t.tailOf(&r)
 	case r.has(urilayout.Authority):
+		// Base's scheme, then ref's text from its "//" (after its
+		// scheme, which a non-strict parser ignored).
+		from := uint32(0)
+		if r.has(urilayout.Scheme) {
+			from = r.l.SchemeEnd() + 1
+		}
+		t.headOf(b.text[:b.l.SchemeEnd()+1], &r, from, b.l.SchemeEnd())
 		t.path, t.dots = r.path(), true
-		t.query, t.hasQuery = r.query(), r.has(urilayout.Query)
-		t.scheme = b.scheme()
+		t.tailOf(&r)
 	default:
+		t.headOf("", &b, 0, b.l.SchemeEnd())
 		switch p := r.path(); {
 		case p == "":
 			t.path = b.path()
 			if r.has(urilayout.Query) {
-				t.query, t.hasQuery = r.query(), true
+				t.tailOf(&r)
 			} else {
-				t.query, t.hasQuery = b.query(), b.has(urilayout.Query)
+				// Base's query, then ref's fragment.
+				t.tail1, t.tail2 = b.text[b.l.PathEnd():b.l.QueryEnd()], r.text[r.l.QueryEnd():]
+				t.queryLen, t.hasQuery = len(t.tail1), b.has(urilayout.Query)
+				t.hasFrag = r.has(urilayout.Fragment)
 			}
 		case p[0] == '/':
 			t.path, t.dots = p, true
-			t.query, t.hasQuery = r.query(), r.has(urilayout.Query)
+			t.tailOf(&r)
 		default:
 			// remove_dot_segments(merge(Base.path, R.path)), §5.2.3.
 			t.dir, t.path, t.dots = mergeDir(b.has(urilayout.Authority), b.path()), p, true
-			t.query, t.hasQuery = r.query(), r.has(urilayout.Query)
+			t.tailOf(&r)
 		}
-		t.scheme = b.scheme()
-		refAuthority = false
 	}
-	if refAuthority {
-		t.authorityOf(&r)
-	} else {
-		t.authorityOf(&b)
-	}
-	t.fragment, t.hasFrag = r.fragment(), r.has(urilayout.Fragment)
 	if err := t.build(u, g, check); err != nil {
 		err.Input = ref.String()
 		return err
@@ -259,35 +262,54 @@ func ResolveString(base, ref string, mode Mode) (string, error) {
 	return t.String(), nil
 }
 
-// target is the result of §5.2.2 before it is written: its path is
-// remove_dot_segments(dir + path) when dots is set, dir + path otherwise.
+// target is the result of §5.2.2 before it is written, as pieces of the
+// base's and the reference's texts, which hold their components'
+// delimiters: the target's text (§5.3) is head1, head2, the path, tail1
+// and tail2, one after the other. Its path is remove_dot_segments(dir +
+// path) when dots is set, dir + path otherwise.
 type target struct {
-	scheme    string
-	hasAuth   bool
-	authority string // userinfo "@" host ":" port, as written
-	hostKind  parser.HostKind
+	// head1 + head2 is the scheme and ":", then "//" and the authority
+	// when the target has one: a URI's text up to its path, or the base's
+	// scheme and ":" and the reference's text from its "//".
+	head1, head2 string
+	schemeEnd    int // the scheme's length
+	hasAuth      bool
+	hostKind     parser.HostKind
 	// The authority's parts, as the URI it comes from has them: where the
-	// host is in it, and whether the userinfo and the port are defined.
+	// host is in the head, and whether the userinfo and the port are
+	// defined.
 	hostStart, hostEnd   int
 	hasUserinfo, hasPort bool
 	dir, path            string
 	dots                 bool
-	query                string
-	hasQuery             bool
-	fragment             string
-	hasFrag              bool
+	// tail1 + tail2 is "?" and the query when the target has one, then
+	// "#" and the fragment when it has one: the reference's text after its
+	// path, or the base's query and the reference's fragment.
+	tail1, tail2      string
+	queryLen          int // of "?" and the query; 0 when it is undefined
+	hasQuery, hasFrag bool
 }
 
-// authorityOf sets t's authority to v's.
-func (t *target) authorityOf(v *view) {
+// headOf sets t's head to prefix followed by v's text from byte from up to
+// its path, and t's authority to v's; the scheme is the first schemeEnd
+// bytes of the head.
+func (t *target) headOf(prefix string, v *view, from, schemeEnd uint32) {
+	t.head1, t.head2, t.schemeEnd = prefix, v.text[from:v.l.PathStart()], int(schemeEnd)
 	t.hasAuth = v.has(urilayout.Authority)
 	if !t.hasAuth {
 		return
 	}
-	a := v.authStart()
-	t.authority, t.hostKind = v.text[a:v.l.PathStart()], parser.HostKind(v.l.HostKind())
-	t.hostStart, t.hostEnd = int(v.l.HostStart()-a), int(v.l.HostEnd()-a)
+	d := len(prefix) - int(from) // where v's text is in the head
+	t.hostStart, t.hostEnd = int(v.l.HostStart())+d, int(v.l.HostEnd())+d
+	t.hostKind = parser.HostKind(v.l.HostKind())
 	t.hasUserinfo, t.hasPort = v.has(urilayout.Userinfo), v.has(urilayout.Port)
+}
+
+// tailOf sets t's query and fragment to v's: its text after its path.
+func (t *target) tailOf(v *view) {
+	t.tail1 = v.text[v.l.PathEnd():]
+	t.queryLen = int(v.l.QueryEnd() - v.l.PathEnd())
+	t.hasQuery, t.hasFrag = v.has(urilayout.Query), v.has(urilayout.Fragment)
 }
 
 // view is a URI's text and layout, read once (load): its components
@@ -317,28 +339,6 @@ func (v *view) port() string {
 		return ""
 	}
 	return v.text[v.l.HostEnd()+1 : v.l.PathStart()]
-}
-
-// authStart is where the authority begins, after "//".
-func (v *view) authStart() uint32 {
-	if v.has(urilayout.Scheme) {
-		return v.l.SchemeEnd() + 3
-	}
-	return 2
-}
-
-func (v *view) query() string {
-	if !v.has(urilayout.Query) {
-		return ""
-	}
-	return v.text[v.l.PathEnd()+1 : v.l.QueryEnd()]
-}
-
-func (v *view) fragment() string {
-	if !v.has(urilayout.Fragment) {
-		return ""
-	}
-	return v.text[v.l.QueryEnd()+1:]
 }
 
 // build writes t out once and makes the URI of its text: a URI that
@@ -388,44 +388,25 @@ func (t *target) build(u *parser.URI, g *parser.Parser, check bool) *ArgError {
 	guarded := !t.hasAuth && pathLen >= 2 && t.pathByte(pathBuf, 0) == '/' && t.pathByte(pathBuf, 1) == '/'
 
 	// §5.3, Component Recomposition, with the layout of its components.
-	flags := urilayout.Scheme
-	var hostStart, hostEnd int
-	n := len(t.scheme) + 1 + pathLen
-	if t.hasAuth {
-		n += 2 + len(t.authority)
-	}
+	headLen := len(t.head1) + len(t.head2)
+	n := headLen + pathLen + len(t.tail1) + len(t.tail2)
 	if guarded {
 		n += 2
-	}
-	if t.hasQuery {
-		n += 1 + len(t.query)
-	}
-	if t.hasFrag {
-		n += 1 + len(t.fragment)
 	}
 	if n > parser.MaxLength {
 		return resultTooLong("the target", "", n)
 	}
 	// One allocation, written with copy: a strings.Builder checked its
 	// capacity at each of the writes.
+	// (A copy of an empty piece, a call to memmove with its bounds
+	// checks, is most of the time skipped: the head and the tail are one
+	// piece each but in one case of §5.2.2 each, and most tails are empty.)
 	buf := make([]byte, n)
-	w := copy(buf, t.scheme)
-	buf[w] = ':'
-	w++
-	if t.hasAuth {
-		buf[w], buf[w+1] = '/', '/'
-		w += 2
-		flags |= urilayout.Authority
-		hostStart, hostEnd = w+t.hostStart, w+t.hostEnd
-		if t.hasUserinfo {
-			flags |= urilayout.Userinfo
-		}
-		if t.hasPort {
-			flags |= urilayout.Port
-		}
-		w += copy(buf[w:], t.authority)
+	w := 0
+	if t.head1 != "" {
+		w = copy(buf, t.head1)
 	}
-	pathStart := w
+	w += copy(buf[w:], t.head2)
 	if guarded {
 		buf[w], buf[w+1] = '/', '.'
 		w += 2
@@ -433,22 +414,34 @@ func (t *target) build(u *parser.URI, g *parser.Parser, check bool) *ArgError {
 	if pathBuf != nil {
 		w += copy(buf[w:], pathBuf)
 	} else {
-		w += copy(buf[w:], t.dir)
+		if t.dir != "" {
+			w += copy(buf[w:], t.dir)
+		}
 		w += copy(buf[w:], t.path)
 	}
 	pathEnd := w
-	queryEnd := pathEnd
+	if t.tail1 != "" {
+		w += copy(buf[w:], t.tail1)
+	}
+	if t.tail2 != "" {
+		copy(buf[w:], t.tail2)
+	}
+	flags := urilayout.Scheme
+	var hostStart, hostEnd int
+	if t.hasAuth {
+		flags |= urilayout.Authority
+		hostStart, hostEnd = t.hostStart, t.hostEnd
+		if t.hasUserinfo {
+			flags |= urilayout.Userinfo
+		}
+		if t.hasPort {
+			flags |= urilayout.Port
+		}
+	}
 	if t.hasQuery {
-		buf[w] = '?'
-		w++
-		w += copy(buf[w:], t.query)
 		flags |= urilayout.Query
-		queryEnd = w
 	}
 	if t.hasFrag {
-		buf[w] = '#'
-		w++
-		copy(buf[w:], t.fragment)
 		flags |= urilayout.Fragment
 	}
 	// buf is never written again: its bytes are the string's.
@@ -457,8 +450,8 @@ func (t *target) build(u *parser.URI, g *parser.Parser, check bool) *ArgError {
 		// In place, field by field (see urilayout.Fields).
 		f := fieldsOf(u)
 		f.Text, f.P = s, nil
-		f.SchemeEnd, f.HostStart, f.HostEnd = uint32(len(t.scheme)), uint32(hostStart), uint32(hostEnd)
-		f.PathStart, f.PathEnd, f.QueryEnd = uint32(pathStart), uint32(pathEnd), uint32(queryEnd)
+		f.SchemeEnd, f.HostStart, f.HostEnd = uint32(t.schemeEnd), uint32(hostStart), uint32(hostEnd)
+		f.PathStart, f.PathEnd, f.QueryEnd = uint32(headLen), uint32(pathEnd), uint32(pathEnd+t.queryLen)
 		f.Flags, f.HostKind = flags, uint8(t.hostKind)
 		return nil
 	}
@@ -470,9 +463,16 @@ func (t *target) build(u *parser.URI, g *parser.Parser, check bool) *ArgError {
 	// fields; called through a pointer, each would copy the URI.)
 	// (The authority's own parts follow from its text, which the
 	// parser split the same way in the URI it came from.)
-	if err == nil && !(v.HasScheme() && len(v.Scheme()) == len(t.scheme) &&
-		v.HasAuthority() == t.hasAuth && len(v.Authority()) == len(t.authority) && v.HostKind() == t.hostKind &&
-		len(v.Path()) == pathEnd-pathStart && v.HasQuery() == t.hasQuery && len(v.Query()) == len(t.query) &&
+	authLen, queryLen := 0, 0
+	if t.hasAuth {
+		authLen = headLen - t.schemeEnd - 3 // after ":" and "//"
+	}
+	if t.hasQuery {
+		queryLen = t.queryLen - 1 // after "?"
+	}
+	if err == nil && !(v.HasScheme() && len(v.Scheme()) == t.schemeEnd &&
+		v.HasAuthority() == t.hasAuth && len(v.Authority()) == authLen && v.HostKind() == t.hostKind &&
+		len(v.Path()) == pathEnd-headLen && v.HasQuery() == t.hasQuery && len(v.Query()) == queryLen &&
 		v.HasFragment() == t.hasFrag) {
 		err = errors.New("it parses into other components")
 	}
