@@ -1,7 +1,8 @@
 // Command bench measures this library, net/url and fredbi/uri on the same
 // inputs in one process: Parse on the mixed corpus (testdata/bench-corpus.txt)
 // and on the long one (testdata/bench-long.txt), the parse tree, resolution
-// (RFC 3986 §5.4's 42 references: parse, resolve, write) and normalization
+// (RFC 3986 §5.4's 42 references: parse, resolve, write; by value, and in
+// place with URI.Set and ResolveTo) and normalization
 // (URIs already normal, and URIs that need it). It lives in the matrix
 // module so that fredbi/uri never reaches the main module's dependencies.
 //
@@ -390,14 +391,28 @@ func cases(dir string) ([]*bench, error) {
 			return nil
 		}},
 		&bench{"Resolve/refs=rfc3986-5.4", netURL, len(rfcRefs), 0, func() error {
+			return resolveNetURL(ubase)
+		}})
+	// The same in place, as a loop over many references would write it:
+	// URI.Set and ResolveTo, which copy no URI, where Parse and Resolve
+	// copy the 64-byte URIs they return and take. net/url's loop is the
+	// same as above: it has no other way.
+	var r, t rfc3986.URI
+	out = append(out,
+		&bench{"ResolveTo/refs=rfc3986-5.4", ours, len(rfcRefs), 0, func() error {
 			for _, s := range rfcRefs {
-				r, err := url.Parse(s)
-				if err != nil {
+				if err := r.Set(s); err != nil {
 					return err
 				}
-				sink = ubase.ResolveReference(r).String()
+				if err := rfc3986.ResolveTo(&t, &base, &r, rfc3986.Strict); err != nil {
+					return err
+				}
+				sink = t.String()
 			}
 			return nil
+		}},
+		&bench{"ResolveTo/refs=rfc3986-5.4", netURL, len(rfcRefs), 0, func() error {
+			return resolveNetURL(ubase)
 		}})
 	// net/url has no normalization: its closest round trip is parse,
 	// lowercase the scheme and host, write (less than RFC 3986 §6.2.2
@@ -431,6 +446,19 @@ func cases(dir string) ([]*bench, error) {
 			}})
 	}
 	return out, nil
+}
+
+// resolveNetURL is the Resolve case's loop for net/url: parse each of
+// §5.4's references, resolve it against ubase, write the target.
+func resolveNetURL(ubase *url.URL) error {
+	for _, s := range rfcRefs {
+		r, err := url.Parse(s)
+		if err != nil {
+			return err
+		}
+		sink = ubase.ResolveReference(r).String()
+	}
+	return nil
 }
 
 // rejects parses every input with parse, and returns a rejected error
