@@ -199,6 +199,13 @@ func resolve(u, base, ref *parser.URI, mode Mode, check bool) error {
 	// head, T.path the path, T.query and T.fragment the tail.
 	switch {
 	case refHasScheme:
+		if !check && g == parserOf(ref) && !hasDotSegment(r.path()) {
+			// T is R, component for component: R's text is its
+			// recomposition (§5.3), and R's layout is T's. No
+			// allocation (an absolute link, the most common kind).
+			*fieldsOf(u) = *fieldsOf(ref)
+			return nil
+		}
 		t.headOf("", &r, 0, r.l.SchemeEnd())
 		t.path, t.dots = r.path(), true
 		t.tailOf(&r)
@@ -213,6 +220,15 @@ func resolve(u, base, ref *parser.URI, mode Mode, check bool) error {
 		t.path, t.dots = r.path(), true
 		t.tailOf(&r)
 	default:
+		if !check && g == parserOf(base) && r.l.Flags()&(urilayout.Authority|urilayout.Query|urilayout.Fragment) == 0 && r.l.PathEnd() == r.l.PathStart() {
+			// The empty reference (§4.4, "same-document"): T is the
+			// base without its fragment (§5.1), its text the base's
+			// up to the fragment. No allocation.
+			f := fieldsOf(u)
+			*f = *fieldsOf(base)
+			f.Text, f.Flags = b.text[:b.l.QueryEnd()], b.l.Flags()&^urilayout.Fragment
+			return nil
+		}
 		t.headOf("", &b, 0, b.l.SchemeEnd())
 		switch p := r.path(); {
 		case p == "":
