@@ -15,7 +15,10 @@
 // Resolution writes the target once, with one allocation, and checks it
 // with the URI DFA of package parser, which validates and splits it without
 // allocating: the result is proven to parse into the components §5.2.2
-// computed, at the cost of a scan, not of a parse tree.
+// computed, at the cost of a scan, not of a parse tree. A target that is
+// the reference itself (a reference with a scheme and no dot segment: an
+// absolute link) or the base (the empty reference) is that URI, and costs
+// no allocation.
 //
 // The base must have a scheme (§5.1: "A base URI must conform to the
 // <absolute-URI> syntax rule"). A base with a fragment is accepted and its
