@@ -393,7 +393,7 @@ func (t *target) build(u *parser.URI, g *parser.Parser, check bool) *ArgError {
 	// ends with "/", so the segments of dir + path are dir's and path's.
 	// (dotSegmentShort inlines: two calls of hasDotSegment cost 4 to 8 %
 	// of a resolution of §5.4's references.)
-	if long := len(t.path) > 32 || len(t.dir) > 32; t.dots && (long && (dotSegmentLong(t.path) || dotSegmentLong(t.dir)) ||
+	if long := len(t.path) > 32 || len(t.dir) > 32; t.dots && (long && (hasDotSegment(t.path) || hasDotSegment(t.dir)) ||
 		!long && (dotSegmentShort(t.path) || dotSegmentShort(t.dir))) {
 		var scratch [256]byte // zeroed here only, when it is needed
 		pathBuf = append(append(scratch[:0], t.dir...), t.path...)
@@ -651,18 +651,22 @@ func removeDotSegments(buf []byte) []byte {
 	return buf[:out]
 }
 
-// hasDotSegment reports whether a segment of path is "." or "..". (Most
-// paths with a "." have none: "index.html".) Short paths are read byte by
-// byte (dotSegmentShort), long ones from one "." to the next with
-// IndexByte, which reads 16 or 32 bytes at a time.
+// hasDotSegment reports whether a segment of path is "." or "..", from
+// one "." to the next with IndexByte, which reads 16 or 32 bytes at a time.
+// (Most paths with a "." have none: "index.html".)
 func hasDotSegment(path string) bool {
-	if len(path) > 32 {
-		return dotSegmentLong(path)
+	for i := 0; ; i++ {
+		j := strings.IndexByte(path[i:], '.')
+		if j < 0 {
+			return false
+		}
+		if i += j; (i == 0 || path[i-1] == '/') && isDotSegment(path[i:]) {
+			return true
+		}
 	}
-	return dotSegmentShort(path)
 }
 
-// dotSegmentShort is hasDotSegment as a loop, faster than a call to
+// dotSegmentShort is hasDotSegment as a loop, faster than calls to
 // IndexByte on a short path, and small enough to inline.
 func dotSegmentShort(path string) bool {
 	for i := 0; i < len(path); i++ {
@@ -677,18 +681,4 @@ func dotSegmentShort(path string) bool {
 // segment "." or "..".
 func isDotSegment(s string) bool {
 	return len(s) == 1 || s[1] == '/' || s[1] == '.' && (len(s) == 2 || s[2] == '/')
-}
-
-// dotSegmentLong is hasDotSegment from one "." to the next, with
-// IndexByte.
-func dotSegmentLong(path string) bool {
-	for i := 0; ; i++ {
-		j := strings.IndexByte(path[i:], '.')
-		if j < 0 {
-			return false
-		}
-		if i += j; (i == 0 || path[i-1] == '/') && isDotSegment(path[i:]) {
-			return true
-		}
-	}
 }
