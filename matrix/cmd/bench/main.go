@@ -1,8 +1,9 @@
 // Command bench measures this library, net/url and fredbi/uri on the same
 // inputs in one process: Parse on the mixed corpus (testdata/bench-corpus.txt)
 // and on the long one (testdata/bench-long.txt), the parse tree, resolution
-// (RFC 3986 §5.4's 42 references: parse, resolve, write; by value, and in
-// place with URI.Set and ResolveTo) and normalization
+// (RFC 3986 §5.4's 42 references, and the mixed corpus against a page's
+// URI: parse, resolve, write; by value, and in place with URI.Set and
+// ResolveTo) and normalization
 // (URIs already normal, and URIs that need it). It lives in the matrix
 // module so that fredbi/uri never reaches the main module's dependencies.
 //
@@ -303,6 +304,10 @@ func lines(dir, name string) ([]string, int64, error) {
 // (§5.4.1 normal, §5.4.2 abnormal examples).
 const rfcBase = "http://a/b/c/d;p?q"
 
+// pageBase is the base of the mixed corpus's references, resolved as the
+// links of a page.
+const pageBase = "https://www.example.com/docs/guide/index.html?lang=en"
+
 var rfcRefs = []string{
 	"g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "#s", "g#s", "g?y#s", ";x", "g;x", "g;x?y#s",
 	"", ".", "./", "..", "../", "../g", "../..", "../../", "../../g",
@@ -370,50 +375,67 @@ func cases(dir string) ([]*bench, error) {
 		}
 		return nil
 	}})
-	base := rfc3986.MustParse(rfcBase)
-	ubase, err := url.Parse(rfcBase)
-	if err != nil {
-		return nil, err
+	// Resolution: §5.4's references against its base, and the mixed
+	// corpus, links as a crawler finds them (most of them absolute),
+	// against a page's URI.
+	for _, c := range []struct {
+		refs, base string
+		in         []string
+	}{{"rfc3986-5.4", rfcBase, rfcRefs}, {"corpus", pageBase, mixed}} {
+		base, err := rfc3986.Parse(c.base)
+		if err != nil {
+			return nil, err
+		}
+		ubase, err := url.Parse(c.base)
+		if err != nil {
+			return nil, err
+		}
+		in := c.in
+		theirs := func() error {
+			for _, s := range in {
+				r, err := url.Parse(s)
+				if err != nil {
+					return err
+				}
+				sink = ubase.ResolveReference(r).String()
+			}
+			return nil
+		}
+		// ResolveTo is the same in place, as a loop over many references
+		// would write it: URI.Set and ResolveTo, which copy no URI, where
+		// Parse and Resolve copy the 64-byte URIs they return and take.
+		// net/url's loop is the same for both: it has no other way.
+		var r, t rfc3986.URI
+		out = append(out,
+			&bench{"Resolve/refs=" + c.refs, ours, len(in), 0, func() error {
+				for _, s := range in {
+					r, err := rfc3986.Parse(s)
+					if err != nil {
+						return err
+					}
+					t, err := rfc3986.Resolve(base, r, rfc3986.Strict)
+					if err != nil {
+						return err
+					}
+					sink = t.String()
+				}
+				return nil
+			}},
+			&bench{"Resolve/refs=" + c.refs, netURL, len(in), 0, theirs},
+			&bench{"ResolveTo/refs=" + c.refs, ours, len(in), 0, func() error {
+				for _, s := range in {
+					if err := r.Set(s); err != nil {
+						return err
+					}
+					if err := rfc3986.ResolveTo(&t, &base, &r, rfc3986.Strict); err != nil {
+						return err
+					}
+					sink = t.String()
+				}
+				return nil
+			}},
+			&bench{"ResolveTo/refs=" + c.refs, netURL, len(in), 0, theirs})
 	}
-	out = append(out,
-		&bench{"Resolve/refs=rfc3986-5.4", ours, len(rfcRefs), 0, func() error {
-			for _, s := range rfcRefs {
-				r, err := rfc3986.Parse(s)
-				if err != nil {
-					return err
-				}
-				t, err := rfc3986.Resolve(base, r, rfc3986.Strict)
-				if err != nil {
-					return err
-				}
-				sink = t.String()
-			}
-			return nil
-		}},
-		&bench{"Resolve/refs=rfc3986-5.4", netURL, len(rfcRefs), 0, func() error {
-			return resolveNetURL(ubase)
-		}})
-	// The same in place, as a loop over many references would write it:
-	// URI.Set and ResolveTo, which copy no URI, where Parse and Resolve
-	// copy the 64-byte URIs they return and take. net/url's loop is the
-	// same as above: it has no other way.
-	var r, t rfc3986.URI
-	out = append(out,
-		&bench{"ResolveTo/refs=rfc3986-5.4", ours, len(rfcRefs), 0, func() error {
-			for _, s := range rfcRefs {
-				if err := r.Set(s); err != nil {
-					return err
-				}
-				if err := rfc3986.ResolveTo(&t, &base, &r, rfc3986.Strict); err != nil {
-					return err
-				}
-				sink = t.String()
-			}
-			return nil
-		}},
-		&bench{"ResolveTo/refs=rfc3986-5.4", netURL, len(rfcRefs), 0, func() error {
-			return resolveNetURL(ubase)
-		}})
 	// net/url has no normalization: its closest round trip is parse,
 	// lowercase the scheme and host, write (less than RFC 3986 §6.2.2
 	// does, so the comparison flatters it).
@@ -446,19 +468,6 @@ func cases(dir string) ([]*bench, error) {
 			}})
 	}
 	return out, nil
-}
-
-// resolveNetURL is the Resolve case's loop for net/url: parse each of
-// §5.4's references, resolve it against ubase, write the target.
-func resolveNetURL(ubase *url.URL) error {
-	for _, s := range rfcRefs {
-		r, err := url.Parse(s)
-		if err != nil {
-			return err
-		}
-		sink = ubase.ResolveReference(r).String()
-	}
-	return nil
 }
 
 // rejects parses every input with parse, and returns a rejected error

@@ -20,7 +20,7 @@ func TestMain1(t *testing.T) {
 		"goos: ", "cpu: ",
 		"BenchmarkParse/corpus=mixed/lib=rfc3986\t", "BenchmarkParse/corpus=mixed/lib=net_url\t", "BenchmarkParse/corpus=mixed/lib=fredbi_uri\t",
 		"BenchmarkResolve/refs=rfc3986-5.4/lib=rfc3986\t", "BenchmarkResolveTo/refs=rfc3986-5.4/lib=rfc3986\t",
-		"| Parse/corpus=mixed | ", "(rejects 2 of 20)", "| Resolve/refs=rfc3986-5.4 | ", "| ResolveTo/refs=rfc3986-5.4 | ",
+		"| Parse/corpus=mixed | ", "(rejects 2 of 20)", "| Resolve/refs=rfc3986-5.4 | ", "| ResolveTo/refs=rfc3986-5.4 | ", "| Resolve/refs=corpus | ", "| ResolveTo/refs=corpus | ",
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("no %q in the output:\n%s", want, s)
