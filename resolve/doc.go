@@ -12,13 +12,16 @@
 // [ResolveString] does the same on text. [Relativize] is the inverse: the
 // shortest reference that resolves to a given target.
 //
-// Resolution writes the target once, with one allocation, and checks it
-// with the URI DFA of package parser, which validates and splits it without
-// allocating: the result is proven to parse into the components §5.2.2
-// computed, at the cost of a scan, not of a parse tree. A target that is
-// the reference itself (a reference with a scheme and no dot segment: an
-// absolute link) or the base (the empty reference) is that URI, and costs
-// no allocation.
+// Resolution writes the target once, with one allocation. In RFC 3986 the
+// target parses into the components §5.2.2 computed by construction (the
+// proof is in resolve.go, and FuzzResolveShortcut holds every such target
+// to the parse of its text); in another grammar (an IRI, a URI with a zone
+// identifier, a grammar of one's own) it is checked with that grammar's
+// URI DFA, which validates and splits it without allocating: at the cost
+// of a scan, not of a parse tree. A target that is the reference itself (a
+// reference with a scheme and no dot segment: an absolute link) is that
+// URI, and so is the base without its fragment for the empty reference in
+// RFC 3986: they cost no allocation.
 //
 // The base must have a scheme (§5.1: "A base URI must conform to the
 // <absolute-URI> syntax rule"). A base with a fragment is accepted and its

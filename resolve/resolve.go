@@ -220,10 +220,12 @@ func resolve(u, base, ref *parser.URI, mode Mode, check bool) error {
 		t.path, t.dots = r.path(), true
 		t.tailOf(&r)
 	default:
-		if !check && g == parserOf(base) && r.l.Flags()&(urilayout.Authority|urilayout.Query|urilayout.Fragment) == 0 && r.l.PathEnd() == r.l.PathStart() {
+		if !check && g == parser.RFC3986() && r.l.Flags()&(urilayout.Authority|urilayout.Query|urilayout.Fragment) == 0 && r.l.PathEnd() == r.l.PathStart() {
 			// The empty reference (§4.4, "same-document"): T is the
 			// base without its fragment (§5.1), its text the base's
-			// up to the fragment. No allocation.
+			// up to the fragment. No allocation. (In RFC 3986; a
+			// grammar of one's own may tie the fragment to the rest,
+			// and build checks the text with it.)
 			f := fieldsOf(u)
 			*f = *fieldsOf(base)
 			f.Text, f.Flags = b.text[:b.l.QueryEnd()], b.l.Flags()&^urilayout.Fragment
