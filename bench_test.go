@@ -99,13 +99,27 @@ var sinkString string
 // one process so that the machine's load and the garbage collector weigh
 // on both alike.
 func BenchmarkResolve(b *testing.B) {
-	base := rfc3986.MustParse(rfcBase)
-	ubase, err := url.Parse(rfcBase)
+	benchResolve(b, rfcBase, rfcRefs)
+}
+
+// BenchmarkResolveLinks is BenchmarkResolve with the mixed corpus
+// (testdata/bench-corpus.txt) against a page's URI: links as a crawler
+// finds them, 14 of the 20 absolute (the bench command's
+// Resolve/refs=corpus).
+func BenchmarkResolveLinks(b *testing.B) {
+	corpus, _ := benchCorpus(b, benchcorpus.Mixed)
+	benchResolve(b, "https://www.example.com/docs/guide/index.html?lang=en", corpus)
+}
+
+// benchResolve is BenchmarkResolve's pairs, for refs against baseText.
+func benchResolve(b *testing.B, baseText string, refs []string) {
+	base := rfc3986.MustParse(baseText)
+	ubase, err := url.Parse(baseText)
 	if err != nil {
 		b.Fatal(err)
 	}
 	ours := func(b *testing.B) {
-		for _, s := range rfcRefs {
+		for _, s := range refs {
 			r, err := rfc3986.Parse(s)
 			if err != nil {
 				b.Fatal(err)
@@ -118,7 +132,7 @@ func BenchmarkResolve(b *testing.B) {
 		}
 	}
 	theirs := func(b *testing.B) {
-		for _, s := range rfcRefs {
+		for _, s := range refs {
 			r, err := url.Parse(s)
 			if err != nil {
 				b.Fatal(err)
@@ -126,14 +140,14 @@ func BenchmarkResolve(b *testing.B) {
 			sinkString = ubase.ResolveReference(r).String()
 		}
 	}
-	pair(b, ours, theirs, "rfc3986", "net_url", len(rfcRefs), "ref")
+	pair(b, ours, theirs, "rfc3986", "net_url", len(refs), "ref")
 	// The same in place, as a loop over many references would: URI.Set and
 	// ResolveTo, which copy no URI (Parse and Resolve copy the 64-byte
 	// URIs they return and take, right after the parse wrote them field by
 	// field), against the same net/url loop.
 	var r, t rfc3986.URI
 	inPlace := func(b *testing.B) {
-		for _, s := range rfcRefs {
+		for _, s := range refs {
 			if err := r.Set(s); err != nil {
 				b.Fatal(err)
 			}
@@ -144,7 +158,7 @@ func BenchmarkResolve(b *testing.B) {
 		}
 	}
 	b.Run("in_place", func(b *testing.B) {
-		pair(b, inPlace, theirs, "rfc3986", "net_url", len(rfcRefs), "ref")
+		pair(b, inPlace, theirs, "rfc3986", "net_url", len(refs), "ref")
 	})
 }
 

@@ -202,7 +202,7 @@ func resolve(u, base, ref *parser.URI, mode Mode, check bool) error {
 		if !check && g == parserOf(ref) && !hasDotSegment(r.path()) {
 			// T is R, component for component: R's text is its
 			// recomposition (§5.3), and R's layout is T's. No
-			// allocation (an absolute link, the most common kind).
+			// allocation (an absolute link).
 			*fieldsOf(u) = *fieldsOf(ref)
 			return nil
 		}
