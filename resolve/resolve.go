@@ -395,8 +395,15 @@ func (t *target) build(u *parser.URI, g *parser.Parser, check bool) *ArgError {
 	// ends with "/", so the segments of dir + path are dir's and path's.
 	// (dotSegmentShort inlines: two calls of hasDotSegment cost 4 to 8 %
 	// of a resolution of §5.4's references.)
-	if long := len(t.path) > 32 || len(t.dir) > 32; t.dots && (long && (hasDotSegment(t.path) || hasDotSegment(t.dir)) ||
-		!long && (dotSegmentShort(t.path) || dotSegmentShort(t.dir))) {
+	dots := t.dots
+	switch {
+	case !dots:
+	case len(t.path) > 32 || len(t.dir) > 32:
+		dots = hasDotSegment(t.path) || hasDotSegment(t.dir)
+	default:
+		dots = dotSegmentShort(t.path) || dotSegmentShort(t.dir)
+	}
+	if dots {
 		var scratch [256]byte // zeroed here only, when it is needed
 		pathBuf = append(append(scratch[:0], t.dir...), t.path...)
 		pathBuf = removeDotSegments(pathBuf)
