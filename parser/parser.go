@@ -224,13 +224,14 @@ func (s *Parser) parseURI(u *URI, i int, in string) error {
 		// One walk validates and marks the delimiters (see splitMarks).
 		var marks syntax.Marks
 		if ok, fail, st := m.RunMarks(in, &marks); !ok {
-			return dfaError(s.uriRules[i], in, m.StopAt(in, fail, st))
+			return s.dfaError(m, s.uriRules[i], in, m.StopAt(in, fail, st))
 		}
 		s.splitMarks(u, in, &marks, p)
 		return nil
 	}
-	if ok, stop := s.uriDFA[i].Machine().Why(in); !ok {
-		return dfaError(s.uriRules[i], in, stop)
+	m := s.uriDFA[i].Machine()
+	if ok, stop := m.Why(in); !ok {
+		return s.dfaError(m, s.uriRules[i], in, stop)
 	}
 	*u = URI{}
 	s.split(u, in)
@@ -283,8 +284,9 @@ func (s *Parser) Validate(rule, in string) error {
 		_, err := s.ParseRule(name, in)
 		return err
 	}
-	if ok, stop := t.Machine().Why(in); !ok {
-		return dfaError(name, in, stop)
+	m := t.Machine()
+	if ok, stop := m.Why(in); !ok {
+		return s.dfaError(m, name, in, stop)
 	}
 	return nil
 }
@@ -314,8 +316,9 @@ func (s *Parser) parseRule(name, in string, maxExpr uint64) (*Node, error) {
 		return nil, tooLong(name, in, MaxLength)
 	}
 	if t := s.g.DFA(name); t != nil {
-		if ok, stop := t.Machine().Why(in); !ok {
-			return nil, dfaError(name, in, stop)
+		m := t.Machine()
+		if ok, stop := m.Why(in); !ok {
+			return nil, s.dfaError(m, name, in, stop)
 		}
 	} else if len(in) > MaxTreeLength {
 		// A recursive rule has no DFA: nothing decides it.
@@ -403,7 +406,17 @@ func (s *Parser) ParseTree(rule, in string) (URI, *Node, error) {
 // dfaError is the error of an input that a DFA rejected: where, the
 // innermost rule that could not continue, and what could have come there
 // (see syntax.Machine.Why). It allocates the Error alone.
-func dfaError(rule, in string, stop syntax.Stop) *Error {
+func (s *Parser) dfaError(m *syntax.Machine, rule, in string, stop syntax.Stop) *Error {
+	if !s.octets {
+		// A grammar over code points: its DFA reads their UTF-8 bytes and
+		// may stop inside a character (after the first two bytes of
+		// U+FFFE, which begin valid characters too). The error is at the
+		// character, with what could have come there, as pigeon's is; the
+		// rule that could not continue stays the one the DFA names.
+		if c := charStart(in, stop.Offset); c < stop.Offset {
+			stop.Offset, stop.Expected = c, m.Rewind(in, c).Expected
+		}
+	}
 	e := &Error{Input: in, Offset: stop.Offset, Rule: rule, Innermost: stop.Rule, Expected: stop.Expected}
 	if f := stop.Offset; f < len(in) && in[f] >= 0x80 {
 		if r, w := utf8.DecodeRuneInString(in[f:]); r == utf8.RuneError && w <= 1 {
@@ -411,6 +424,38 @@ func dfaError(rule, in string, stop syntax.Stop) *Error {
 		}
 	}
 	return e
+}
+
+// charStart returns the offset of the first byte of the UTF-8 sequence
+// that off falls inside: one whose lead byte is before off and whose
+// length goes past it (its later bytes are at off, or the input ends
+// before them). It returns off itself where no sequence is cut there.
+func charStart(s string, off int) int {
+	for j := off - 1; j >= 0 && j >= off-3; j-- {
+		c := s[j]
+		switch {
+		case c < 0x80:
+			return off
+		case c < 0xC0:
+			continue // a continuation byte: the lead is further back
+		case c < 0xE0:
+			return cutAt(j, 2, off)
+		case c < 0xF0:
+			return cutAt(j, 3, off)
+		case c < 0xF8:
+			return cutAt(j, 4, off)
+		}
+		return off
+	}
+	return off
+}
+
+// cutAt is j when a sequence of n bytes from j goes past off, else off.
+func cutAt(j, n, off int) int {
+	if j+n > off {
+		return j
+	}
+	return off
 }
 
 // tooLong is the error for an input longer than the limit max that it was

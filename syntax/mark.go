@@ -160,6 +160,21 @@ func (d *Machine) runMarksBytewise(s string, marks *Marks) (ok bool, fail, state
 	return d.accepts(st), len(s), st
 }
 
+// Rewind is what [Machine.StopAt] would say had the machine stopped at
+// offset off of s, which must be at most the offset where it does stop: it
+// walks s[:off] for the state there. A grammar over code points reads
+// their UTF-8 bytes, so its machine can stop inside a character (U+FFFE's
+// first two bytes begin valid characters too); package parser rewinds
+// such a stop to the character's first byte, for what could have come
+// there.
+func (d *Machine) Rewind(s string, off int) Stop {
+	st := 1
+	for i := 0; i < off && i < len(s) && st != 0; i++ {
+		st = d.step(st, s[i])
+	}
+	return d.StopAt(s, off, st)
+}
+
 // StopAt says why the machine rejected s, having stopped at offset fail in
 // state (as [Machine.RunMarks] returns them): what [Machine.Why] says.
 func (d *Machine) StopAt(s string, fail, state int) Stop {

@@ -1,6 +1,7 @@
 package rfc3987_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/peguri/rfc3986/abnf"
@@ -161,4 +162,50 @@ func FuzzFromURI(f *testing.F) {
 			t.Fatalf("FromURI(%q) = %q, back %q: %q ≠ %q", s, iri, back, a, b)
 		}
 	})
+}
+
+// charErrorTests: an IRI that fails on a character the grammar does not
+// take fails at the character, not inside its UTF-8 bytes (RFC 3987's
+// grammar is over code points, §2.2; the DFA reads their bytes, and
+// U+FFFE's first two begin valid characters). Where the bytes are no
+// character at all, the error says invalid UTF-8, at the first of them.
+var charErrorTests = []struct {
+	rule, in string
+	off      int
+	found    string // in the message
+}{
+	{"IRI-reference", "http://a/\ufffe", 9, `U+FFFE`},
+	{"IRI-reference", "http://a/x\U0001fffe", 10, `U+1FFFE`},
+	{"IRI-reference", "http://a#\U000e0001", 9, `U+E0001`},
+	{"IRI-reference", "http://a/\ue000", 9, `U+E000`},              // iprivate, not in a path
+	{"IRI-reference", "http://a/\xed\xa0\x80", 9, `invalid UTF-8`}, // a surrogate's encoding
+	{"IRI-reference", "http://a/é\xc3", 11, `invalid UTF-8`},       // cut short by the end
+	{"IRI-reference", "http://a/é\xe4\xbd", 11, `invalid UTF-8`},
+	{"IRI-reference", "http://a/\xff", 9, `invalid UTF-8`},
+	{"IRI-reference", "http://a/b c", 10, `" "`},
+	{"isegment", "\ufffe", 0, `U+FFFE`},
+	{"isegment", "é\ufffe", 2, `U+FFFE`},
+}
+
+func TestErrorAtCharacter(t *testing.T) {
+	p := rfc3987.Parser()
+	for _, tt := range charErrorTests {
+		errs := map[string]error{"Validate": p.Validate(tt.rule, tt.in)}
+		_, errs["ParseRule"] = p.ParseRule(tt.rule, tt.in)
+		if p.IsURIRule(tt.rule) {
+			_, errs["Parse"] = p.Parse(tt.rule, tt.in)
+		}
+		// Pigeon's parser reads code points: its error is the reference.
+		_, errs["ParsePEG"] = p.ParsePEG(tt.rule, tt.in)
+		for via, err := range errs {
+			e, ok := err.(*parser.Error)
+			if !ok {
+				t.Errorf("%s(%s, %q) = %v, want a *parser.Error", via, tt.rule, tt.in, err)
+				continue
+			}
+			if e.Offset != tt.off || !strings.Contains(e.Error(), tt.found) {
+				t.Errorf("%s(%s, %q): offset %d, %v; want offset %d, a message with %s", via, tt.rule, tt.in, e.Offset, e, tt.off, tt.found)
+			}
+		}
+	}
 }
