@@ -12,8 +12,8 @@ import (
 //
 //   - An empty fragment ("http://a#") is lost: url.URL has no way to say a
 //     fragment is defined but empty (golang.org/issue/29603).
-//   - An empty authority with an empty path ("http://") comes back without
-//     its "//" ("http:").
+//   - An empty authority with an empty path comes back without its "//"
+//     ("http://" as "http:", "//?q" as "?q"): url.Parse reads them so too.
 //   - Percent-encoding is net/url's afterwards: userinfo, a percent-encoded
 //     reg-name ("ex%41mple") and paths are stored decoded, and String
 //     re-encodes them its own way ("%41" becomes "A"; "%2F" in a path is
@@ -22,6 +22,12 @@ import (
 //     Opaque, which String writes back as is.
 //   - An IPvFuture host ("[v1.x]") is kept in Host, but url.Parse rejects it:
 //     the String of the result does not parse back with net/url.
+//
+// Each component is where url.Parse of u.String() puts it, when url.Parse
+// takes that text: an empty authority before a path, without a scheme
+// ("///a"), is part of Path; a path without an authority after a scheme
+// ("foo:/bar") sets OmitHost; an IPv6 zone (RFC 6874) is "%" and the
+// zone in Host, as url.Parse writes it.
 //
 // ToURL never changes what the host is. url.URL keeps the host and the
 // port in one field, Host, and net/url splits them at the last ":"; it has
@@ -38,8 +44,15 @@ func ToURL(u URI) *url.URL {
 	v := &url.URL{Scheme: u.Scheme()}
 	if u.HasAuthority() {
 		host := u.Host()
-		if u.HostKind() == HostRegName {
+		switch u.HostKind() {
+		case HostRegName:
 			host = decodeHost(host)
+		case HostIPv6:
+			// A zone (RFC 6874 §2: "%25" and the ZoneID) is held as
+			// url.Parse holds it: "%" and the zone, decoded where safe.
+			if i := strings.Index(host, "%25"); i >= 0 {
+				host = host[:i] + "%" + decodeHost(host[i+3:len(host)-1]) + "]"
+			}
 		}
 		if u.HasPort() {
 			host += ":" + u.Port()
@@ -62,8 +75,16 @@ func ToURL(u URI) *url.URL {
 	case u.HasScheme() && !u.HasAuthority() && p != "" && p[0] != '/':
 		v.Opaque = p
 	default:
+		if u.HasAuthority() && !u.HasScheme() && v.Host == "" && v.User == nil && p != "" {
+			// "///a": a url.URL writes no "//" for an empty authority
+			// without a scheme, so the path holds it, as url.Parse has it.
+			p = "//" + p
+		}
 		v.Path, _ = url.PathUnescape(p)
 		v.RawPath = p
+		// "foo:/bar" has no authority: without OmitHost, String would
+		// write an empty one ("foo:///bar").
+		v.OmitHost = u.HasScheme() && !u.HasAuthority() && p != ""
 	}
 	if u.HasQuery() {
 		v.RawQuery = u.Query()

@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/peguri/rfc3986/internal/benchcorpus"
 	"github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/parser/rfc6874"
 )
 
 // toURLTests: ToURL(u).String(); want "" means the same as the input. Each
@@ -27,7 +29,14 @@ var toURLTests = []struct {
 	{"http://[::1]:80/", "", "IPv6 literal"},
 	{"http://[v1.x]/", "", "IPvFuture kept in Host (but url.Parse rejects it)"},
 	{"http://a#", "http://a", "lossy: the empty fragment (golang.org/issue/29603)"},
-	{"http://", "http:", "lossy: empty authority and path"},
+	{"http://", "http:", "lossy: empty authority and path (url.Parse reads it so too)"},
+	{"//?q", "?q", "lossy: empty authority and path (url.Parse reads it so too)"},
+	{"foo:/bar", "", "no authority before an absolute path: OmitHost"},
+	{"file:/etc/passwd", "", "no authority before an absolute path: OmitHost"},
+	{"x:/.//a", "", "no authority, a path of an empty segment after a dot segment"},
+	{"///a", "", "empty authority without a scheme: in Path, as url.Parse has it"},
+	{"////a?q", "", "empty authority, then a path beginning with \"//\""},
+	{"http:////a", "", "the same with a scheme"},
 	{"http://ex%41mple.com/", "http://exAmple.com/", "lossy: net/url stores the host decoded"},
 	{"http://%75ser@a/", "http://user@a/", "lossy: userinfo is stored decoded"},
 }
@@ -191,6 +200,69 @@ func FuzzToURL(f *testing.F) {
 		}
 		if got := v.Hostname(); got != want {
 			t.Fatalf("ToURL(%q).Hostname() = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// TestToURLZone: an RFC 6874 zone is held as url.Parse holds it, "%" and
+// the zone decoded, so that String writes the same text back.
+func TestToURLZone(t *testing.T) {
+	for _, tt := range []struct{ in, host string }{
+		{"http://[fe80::1%25eth0]:8080/", "[fe80::1%eth0]:8080"},
+		{"http://[fe80::1%25a%21b]/", "[fe80::1%a!b]"},
+		{"http://[fe80::1%25a%2Fb]/", "[fe80::1%a%2Fb]"}, // "/" is not decoded, as in a reg-name
+	} {
+		u, err := rfc6874.Parser().Parse("URI-reference", tt.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := parser.ToURL(u)
+		if v.Host != tt.host {
+			t.Errorf("ToURL(%q).Host = %q, want %q", tt.in, v.Host, tt.host)
+		}
+		if w, err := url.Parse(tt.in); err == nil && (w.Host != v.Host || w.String() != v.String()) {
+			t.Errorf("ToURL(%q): Host %q, String %q; url.Parse: %q, %q", tt.in, v.Host, v, w.Host, w)
+		}
+	}
+}
+
+// FuzzToURLParse: wherever url.Parse takes a URI reference's text, ToURL
+// puts each component where url.Parse does.
+func FuzzToURLParse(f *testing.F) {
+	for _, tt := range toURLTests {
+		f.Add(tt.in)
+	}
+	lines, _, err := benchcorpus.Read("../testdata", benchcorpus.Mixed)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range lines {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := parser.ParseReference(s)
+		if err != nil {
+			return
+		}
+		w, err := url.Parse(s)
+		if err != nil {
+			return
+		}
+		v := parser.ToURL(u)
+		// url.Parse lowers the scheme's case (§3.1: it is case-insensitive);
+		// ToURL keeps it as written, so that String gives it back.
+		v.Scheme = strings.ToLower(v.Scheme)
+		type fields struct {
+			Scheme, Opaque, Host, Path, EscapedPath, RawQuery, Fragment, EscapedFragment string
+			OmitHost, ForceQuery, HasUser                                              bool
+			User                                                                       string
+		}
+		of := func(x *url.URL) fields {
+			return fields{x.Scheme, x.Opaque, x.Host, x.Path, x.EscapedPath(), x.RawQuery, x.Fragment, x.EscapedFragment(),
+				x.OmitHost, x.ForceQuery, x.User != nil, x.User.String()}
+		}
+		if got, want := of(v), of(w); got != want {
+			t.Fatalf("ToURL(%q) = %+v\nurl.Parse gives %+v", s, got, want)
 		}
 	})
 }
