@@ -158,7 +158,7 @@ func (b Builder) UserPassword(name, password string) Builder {
 func (b Builder) Host(name string) Builder {
 	if strings.HasPrefix(name, "[") {
 		if err := b.p.Validate(b.p.ipLiteralRule(), name); err != nil {
-			if strings.Contains(name, "%") {
+			if strings.Contains(name, "%") && !b.p.hasZones() {
 				// A zone (RFC 6874 §2), which this grammar has no room for.
 				return b.fail("host", name, ErrZone)
 			}
@@ -174,9 +174,15 @@ func (b Builder) Host(name string) Builder {
 }
 
 // RegName sets the host to a registered name, encoded, whatever it looks
-// like: "0::" is the reg-name "0%3A%3A", not an IPv6 address.
+// like: "0::" is the reg-name "0%3A%3A", not an IPv6 address. A name that
+// reads as an IPv4 address ("1.2.3.4") is one, not a reg-name (§3.2.2),
+// and no encoding changes that (an encoded digit decodes back, §6.2.2.2):
+// it is an error wrapping [ErrHost]; Host and HostAddr write addresses.
 func (b Builder) RegName(name string) Builder {
 	s, b := b.encode(Host, name, "host")
+	if b.err == nil && b.p.hostKind(s) == HostIPv4 {
+		return b.fail("host", name, fmt.Errorf("%w: a registered name that reads as an IPv4 address (§3.2.2)", ErrHost))
+	}
 	return b.setHost(s)
 }
 
@@ -193,7 +199,13 @@ func (b Builder) HostAddr(a netip.Addr) Builder {
 	}
 	text := "[" + a.WithZone("").String()
 	if z := a.Zone(); z != "" {
-		zone, err := b.p.Encode(Host, z) // ZoneID = 1*( unreserved / pct-encoded )
+		// ZoneID = 1*( unreserved / pct-encoded ): its own charset, not a
+		// reg-name's, which keeps sub-delims. A grammar without the rule
+		// has no zones.
+		if !b.p.hasZones() {
+			return b.fail("host", a.String(), ErrZone)
+		}
+		zone, err := b.p.EncodeRule("ZoneID", z)
 		if err != nil {
 			return b.fail("host", a.String(), err)
 		}
@@ -201,9 +213,6 @@ func (b Builder) HostAddr(a netip.Addr) Builder {
 	}
 	text += "]"
 	if err := b.p.Validate(b.p.ipLiteralRule(), text); err != nil {
-		if a.Zone() != "" {
-			return b.fail("host", a.String(), ErrZone)
-		}
 		return b.fail("host", a.String(), ErrHost)
 	}
 	return b.setHost(text)
@@ -401,3 +410,10 @@ func (s *Parser) schemeRule() string {
 }
 
 func (s *Parser) ipLiteralRule() string { return "IP-literal" }
+
+// hasZones reports whether s's grammar has RFC 6874's zone identifiers: a
+// rule ZoneID.
+func (s *Parser) hasZones() bool {
+	_, ok := s.Rule("ZoneID")
+	return ok
+}

@@ -187,6 +187,9 @@ func TestBuilder(t *testing.T) {
 		{"a rootless path with an empty first segment", nb().RelativePath("", "a"), "", parser.ErrEmptySegment},
 		{"RFC 6874: a zone needs its grammar", nb().HostAddr(netip.MustParseAddr("fe80::1%eth0")), "", parser.ErrZone},
 		{"a bracketed host that is no IP literal", nb().Host("[x]"), "", parser.ErrHost},
+		{"§3.2.2: a reg-name that reads as IPv4 is an IPv4 address", nb().RegName("1.2.3.4"), "", parser.ErrHost},
+		{"a reg-name that only looks like one", nb().RegName("1.2.3.256"), "//1.2.3.256", nil},
+		{"a reg-name with a leading zero is no IPv4 address", nb().RegName("01.2.3.4"), "//01.2.3.4", nil},
 	} {
 		u, err := tt.b.Build()
 		if !errors.Is(err, tt.err) || tt.err == nil && u.String() != tt.want {
@@ -205,6 +208,24 @@ func TestBuilder(t *testing.T) {
 	}
 	if a, ok := u.Addr(); !ok || a.Zone() != "eth0" {
 		t.Errorf("Addr() = %v, %v; want the zone eth0", a, ok)
+	}
+	// ZoneID = 1*( unreserved / pct-encoded ): a zone's sub-delims are
+	// encoded (a reg-name keeps them), and decode back.
+	for _, zone := range []string{"a!b", "en0;x=1", "a b", "é", "%25"} {
+		addr := netip.MustParseAddr("fe80::1").WithZone(zone)
+		for _, b := range []parser.Builder{rfc6874.Parser().Builder().HostAddr(addr), rfc6874.Parser().Builder().Host(addr.String())} {
+			u, err := b.Build()
+			if err != nil {
+				t.Errorf("RFC 6874 builder, zone %q: %v", zone, err)
+				continue
+			}
+			if a, ok := u.Addr(); !ok || a != addr {
+				t.Errorf("RFC 6874 builder, zone %q: %q, Addr() = %v, %v", zone, u, a, ok)
+			}
+		}
+	}
+	if _, err := rfc6874.Parser().Builder().Host("[fe80::1%25a!b]").Build(); !errors.Is(err, parser.ErrHost) {
+		t.Errorf("RFC 6874 builder, an IP literal whose zone has a raw \"!\": %v, want ErrHost (the grammar has zones)", err)
 	}
 	// From a URI, one component replaced; the original is unchanged.
 	orig := parser.MustParseReference("http://a/b%20c?q#f")
