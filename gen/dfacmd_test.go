@@ -60,3 +60,25 @@ func TestDFAOctets(t *testing.T) {
 		t.Errorf("code-point mode gives the octet automaton:\n%s", out)
 	}
 }
+
+// TestDFALeftRecursion: a left-recursive rule whose language is regular is
+// compiled with diagnostics on (the default): the diagnoser cannot follow
+// its derivations, which nest without end at the rule's first offset, so
+// the rule gets none, and its tables are written all the same.
+func TestDFALeftRecursion(t *testing.T) {
+	f := writeFile(t, "left.abnf", "l = l \"a\" / \"b\"\nlist = list \",\" item / item\nitem = 1*ALPHA\nml = mb \"x\" / \"y\"\nmb = ml \"z\" / \"w\"\n")
+	o := filepath.Join(t.TempDir(), "left_dfa.go")
+	_, errs, code := runGen(t, "", "dfa", "-grammar", f, "-start", "l,list,ml", "-package", "left", "-o", o)
+	if code != 0 {
+		t.Fatalf("gen dfa on left recursion: exit %d %s", code, errs)
+	}
+	text, err := os.ReadFile(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rule := range []string{`"l": {`, `"list": {`, `"ml": {`} {
+		if !strings.Contains(string(text), rule) {
+			t.Errorf("%s has no table for %s", o, rule)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"math/bits"
 	"os"
 	"os/exec"
@@ -409,5 +410,69 @@ func harnessFiles(t *testing.T, dir string, files map[string]string) func(name s
 			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
 		}
 		return string(out)
+	}
+}
+
+// TestNestedRepetitionPEG: a repetition whose body is a repetition ("[ 1*SP
+// ]", "*( 1*"a" )") is written with the body in parentheses, which
+// pigeon's grammar needs ("x+*" is no PEG), and the parser pigeon builds
+// from it accepts exactly what the ABNF does.
+func TestNestedRepetitionPEG(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a parser with pigeon")
+	}
+	src := "num = [ \"-\" ] 1*DIGIT [ 1*SP ] \";\"\n" +
+		"r1 = *( 1*\"a\" ) \"b\"\nr2 = *( *\"a\" ) \"b\"\nr3 = 1*( *\"a\" ) \"c\"\nr4 = 3*( 1*\"a\" ) \"b\"\n" +
+		"r5 = [ *\"a\" ] \"d\"\nr6 = 2*3( 1*2\"a\" ) \"e\"\n"
+	g, err := abnf.ReadString("nested.abnf", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := []string{"num", "r1", "r2", "r3", "r4", "r5", "r6"}
+	res, err := peg.Translate(g, peg.Options{Start: rules, Package: "main", Witnesses: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := abnf.NewMatcher(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var args []string
+	var want strings.Builder
+	for _, r := range rules {
+		for _, in := range []string{"", "1;", "-12  ;", "12 ", "1 ;;", "b", "ab", "aab", "c", "aac", "ab b", "aaab", "aaaab", "d", "ad", "aad",
+			"ae", "aae", "aaae", "aaaaae", "aaaaaaae", "aaaaaaaae"} {
+			args = append(args, r+"="+in)
+			ok, err := m.Match(r, []byte(in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&want, "%s=%s %v\n", r, in, ok)
+		}
+	}
+	main := `package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/peguri/rfc3986/syntax"
+)
+
+func main() {
+	g, err := syntax.NewGrammar("nested", PEG(), nil)
+	if err != nil {
+		panic(err)
+	}
+	for _, a := range os.Args[1:] {
+		rule, in, _ := strings.Cut(a, "=")
+		_, f := g.Parse(rule, []byte(in), 1<<20)
+		fmt.Printf("%s %v\n", a, f == nil)
+	}
+}
+`
+	if out := runPigeon(t, res.PEG, main, args...); out != want.String() {
+		t.Errorf("pigeon's parser against the ABNF:\n%s\nwant:\n%s", out, want.String())
 	}
 }

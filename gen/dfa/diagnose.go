@@ -84,7 +84,7 @@ func (c *Compiler) Diagnose(m *Machine) error {
 	if !approx {
 		flat, err := c.diagnoseStates(dg, r.Name, d)
 		switch {
-		case errors.Is(err, errDiagBudget):
+		case errors.Is(err, errDiagBudget), errors.Is(err, abnf.ErrTooAmbiguous):
 			approx = true
 		case err != nil:
 			return err
@@ -101,9 +101,12 @@ func (c *Compiler) Diagnose(m *Machine) error {
 		d = m.DFA
 		var err error
 		labels, err = c.diagnoseStates(dg, r.Name, d)
-		if errors.Is(err, errDiagBudget) {
+		if errors.Is(err, errDiagBudget) || errors.Is(err, abnf.ErrTooAmbiguous) {
 			// No diagnostics: the tables are valid without them, and
-			// errors then name bytes rather than rules.
+			// errors then name bytes rather than rules. (The diagnoser
+			// follows every derivation, one stack each: a left-recursive
+			// rule nests without end at its first offset, and stops it
+			// with ErrTooAmbiguous; its DFA is exact all the same.)
 			m.Diag = nil
 			return nil
 		}
@@ -235,7 +238,7 @@ func (c *Compiler) diagnoseStates(dg *abnf.Diagnoser, rule string, d *fa.DFA) ([
 		}
 		x, err := p.Diagnose()
 		if err != nil {
-			return nil, fmt.Errorf("%s: diagnosing a state: %v", rule, err)
+			return nil, fmt.Errorf("%s: diagnosing a state: %w", rule, err)
 		}
 		l := label{next: slices.Clone(x.Next), fail: make([]string, len(colRep)+1)}
 		if l.next == nil {

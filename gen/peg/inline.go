@@ -730,7 +730,10 @@ func repText(body string, x *ir.Rep, bodyX ir.Expr, guard string) string {
 	case x.Min == 0:
 		op = "*"
 	}
-	if _, ok := bodyX.(*ir.Alt); ok {
+	// A repetition of a repetition needs its parentheses too: pigeon's
+	// grammar has no "x+*" (the body of "[ 1*SP ]").
+	switch bodyX.(type) {
+	case *ir.Alt, *ir.Rep:
 		body = "(" + body + ")"
 	}
 	if guard != "" {
