@@ -62,10 +62,15 @@ func (l Level) normalizer() Normalizer {
 // be converted to their respective target URIs before comparison" (with
 // [Resolve]), and that fragments be left out of comparisons made to
 // select a network action, which is the caller's to do.
+//
+// It compares texts, not parser.URI values: a URI records the grammar it
+// was parsed with (an IRI, a zone, or a target resolved against such a
+// base), and "http://a/b" is the same URI whichever grammar read it. The
+// components of a reference follow from its text (§3), so the same text
+// is the same URI (§6.2.1).
 func (n Normalizer) Equal(a, b parser.URI) bool {
-	if a == b {
-		// The same components are the same text (§6.2.1; parser.URI is
-		// lossless), and equivalent at every level.
+	if a.String() == b.String() {
+		// Equivalent at every level (parser.URI is lossless).
 		return true
 	}
 	na, err := n.Normalize(a)
@@ -76,7 +81,7 @@ func (n Normalizer) Equal(a, b parser.URI) bool {
 	if err != nil {
 		return false
 	}
-	return na == nb
+	return na.String() == nb.String()
 }
 
 // EqualString parses a and b as URI-references (§4.1) and compares them

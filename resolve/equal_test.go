@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/parser/rfc3987"
+	"github.com/peguri/rfc3986/parser/rfc6874"
 	"github.com/peguri/rfc3986/resolve"
 )
 
@@ -106,6 +108,39 @@ func TestEqualLadder(t *testing.T) {
 					t.Errorf("Equal(%q, %q, %v) = false, but true at the level below", a, b, l)
 				}
 				prev = ab
+			}
+		}
+	}
+}
+
+// TestEqualAcrossGrammars: the same text is the same URI whichever grammar
+// read it (§6.2.1), at every level: an IRI parser's "http://a/b", and a
+// target resolved against a base with a zone, are RFC 3986's.
+func TestEqualAcrossGrammars(t *testing.T) {
+	iri, err := rfc3987.Parser().Parse("", "http://a/b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zoned, err := rfc6874.Parser().Parse("", "http://[fe80::1%25e]/a/b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, err := resolve.Resolve(zoned, mustParse(t, "//h/x"), resolve.Strict)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		a, b                   parser.URI
+		simple, syntax, scheme bool
+	}{
+		{iri, mustParse(t, "http://a/b"), true, true, true},
+		{iri, mustParse(t, "HTTP://a/b"), false, true, true},
+		{target, mustParse(t, "http://h/x"), true, true, true},
+		{target, mustParse(t, "http://H:80/x"), false, false, true},
+	} {
+		for l, want := range map[resolve.Level]bool{resolve.CompareSimple: tt.simple, resolve.CompareSyntax: tt.syntax, resolve.CompareScheme: tt.scheme} {
+			if got := resolve.Equal(tt.a, tt.b, l); got != want {
+				t.Errorf("Equal(%q of %s, %q of %s, %v) = %v, want %v", tt.a, tt.a.Parser().Name(), tt.b, tt.b.Parser().Name(), l, got, want)
 			}
 		}
 	}
