@@ -238,7 +238,29 @@ func (o *output) record(v any, human func(w io.Writer)) error {
 // jobsFlag adds -j, the goroutines that process the lines of standard
 // input (see eachInput).
 func jobsFlag(fs *flag.FlagSet, out *output) {
-	fs.IntVar(&out.workers, "j", 0, "process the lines of standard input on `n` goroutines, in chunks, the output in input order (0: GOMAXPROCS; 1: one line after another)")
+	fs.Var((*jobs)(&out.workers), "j", fmt.Sprintf("process the lines of standard input on `n` goroutines, in chunks, the output in input order (0: GOMAXPROCS; 1: one line after another; at most %d)", maxJobs))
+}
+
+// maxJobs bounds -j: each goroutine holds chunks of lines in flight (about
+// ChunkBytes each, a few per goroutine), so that an unbounded count would
+// be unbounded memory, and more goroutines than cores gain nothing.
+const maxJobs = 1024
+
+// jobs is -j's value: 0 to maxJobs.
+type jobs int
+
+func (j *jobs) String() string { return strconv.Itoa(int(*j)) }
+
+func (j *jobs) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	switch {
+	case err != nil:
+		return errors.New("not a number")
+	case n < 0 || n > maxJobs:
+		return fmt.Errorf("%d goroutines: from 0 (GOMAXPROCS) to %d", n, maxJobs)
+	}
+	*j = jobs(n)
+	return nil
 }
 
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {

@@ -215,3 +215,16 @@ func TestAppendTreeJSON(t *testing.T) {
 		t.Errorf("only %d records appended by hand", fast)
 	}
 }
+
+// TestJobsBound: -j takes 0 to 1024 goroutines; more, whose chunks in
+// flight would be unbounded memory, or fewer is a usage error (exit 2).
+func TestJobsBound(t *testing.T) {
+	for _, j := range []string{"1025", "1000000000", "-1", "x"} {
+		if _, errs, code := runURI(t, "http://a\n", "parse", "-j", j); code != 2 || !strings.Contains(errs, "flag -j") {
+			t.Errorf("parse -j %s: exit %d, %q; want 2 and a message about -j", j, code, errs)
+		}
+	}
+	if out, _, code := runURI(t, "http://a\n", "parse", "-json", "-j", "1024"); code != 0 || !strings.Contains(out, `"valid":true`) {
+		t.Errorf("parse -j 1024: exit %d, %q", code, out)
+	}
+}
