@@ -184,7 +184,9 @@ type DotStep = resolve.DotStep
 type NormalStep = resolve.NormalStep
 
 // TraceResolve resolves ref against base as [Resolve] does and returns
-// each step of §5.2.2 with T after it.
+// each step of §5.2.2 with T after it; paths longer than
+// [resolve.MaxTraceLength] together are an error (a trace's size grows
+// with the square of the path's length).
 func TraceResolve(base, ref URI, mode Mode) (Trace, error) {
 	return resolve.TraceResolve(parser.URI(base), parser.URI(ref), mode)
 }

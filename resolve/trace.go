@@ -2,6 +2,8 @@ package resolve
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/peguri/rfc3986/parser"
@@ -175,15 +177,36 @@ func dropLastSegment(out string) string {
 	return ""
 }
 
+// MaxTraceLength bounds the paths [TraceResolve] traces: 4 KiB, the base's
+// and the reference's together. A trace keeps, for each step of
+// remove_dot_segments, the output buffer as §5.2.4's table writes it, so
+// its size grows with the square of the path's length (a path of 40 KB
+// would make 400 MB of rows). [RemoveDotSegmentsTrace] takes any path:
+// bound what it is given.
+const MaxTraceLength = 4 << 10
+
+// ErrTooLongToTrace is wrapped by the error of TraceResolve for paths
+// longer than MaxTraceLength, together.
+var ErrTooLongToTrace = errors.New("too long to trace")
+
 // TraceResolve resolves ref against base as [Resolve] does and returns the
 // [Trace] of §5.2.2's pseudocode, step by step. The trace's components are
 // computed by a second, literal reading of the pseudocode; its Result is
 // Resolve's, which the tests hold to the trace's own T. Errors are
-// Resolve's.
+// Resolve's, and an [*ArgError] wrapping [ErrTooLongToTrace] when the two
+// paths are longer than [MaxTraceLength] together.
 func TraceResolve(base, ref parser.URI, mode Mode) (Trace, error) {
 	u, err := Resolve(base, ref, mode)
 	if err != nil {
 		return Trace{}, err
+	}
+	if n := len(base.Path()) + len(ref.Path()); n > MaxTraceLength {
+		arg, in := "reference", ref.String()
+		if len(ref.Path()) <= MaxTraceLength/2 {
+			arg, in = "base", base.String()
+		}
+		return Trace{}, &ArgError{Arg: arg, Input: in,
+			Err: fmt.Errorf("paths of %d bytes together, more than %d: %w", n, MaxTraceLength, ErrTooLongToTrace)}
 	}
 	B, R := base.Parts(), ref.Parts()
 	B.Fragment, B.HasFragment = "", false // §5.1: a base's fragment is ignored

@@ -2,9 +2,11 @@ package resolve_test
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -216,5 +218,36 @@ func checkExplain(t testing.TB, u parser.URI, steps resolve.Steps, n parser.URI)
 	}
 	if last != n.String() {
 		t.Errorf("ExplainNormalize(%q, %v): the last step gives %q, the normal form is %q", u, steps, last, n)
+	}
+}
+
+// TestTraceTooLong: TraceResolve traces paths up to MaxTraceLength
+// together, whose rows hold a bounded number of bytes, and refuses longer
+// ones with an *ArgError naming the argument, wrapping ErrTooLongToTrace.
+func TestTraceTooLong(t *testing.T) {
+	long := strings.Repeat("/a", resolve.MaxTraceLength/2) // MaxTraceLength bytes
+	base := parser.MustParseReference("http://h")
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	tr, err := resolve.TraceResolve(base, parser.MustParseReference(long), resolve.Strict)
+	runtime.ReadMemStats(&after)
+	if err != nil || tr.Result != "http://h"+long {
+		t.Fatalf("a path of MaxTraceLength bytes: %v", err)
+	}
+	// The rows of remove_dot_segments hold about len²/2 bytes: 8 MiB here.
+	if n := after.TotalAlloc - before.TotalAlloc; n > 32<<20 {
+		t.Errorf("tracing a path of %d bytes allocated %d bytes", len(long), n)
+	}
+	for _, tt := range []struct{ base, ref, arg string }{
+		{"http://h", long + "/b", "reference"},
+		{"http://h" + long, "b", "base"},
+		{"http://h" + long[:len(long)/2], long[:len(long)/2+2], "reference"},
+	} {
+		_, err := resolve.TraceResolve(parser.MustParseReference(tt.base), parser.MustParseReference(tt.ref), resolve.Strict)
+		var ae *resolve.ArgError
+		if !errors.Is(err, resolve.ErrTooLongToTrace) || !errors.As(err, &ae) || ae.Arg != tt.arg {
+			t.Errorf("TraceResolve(a base path of %d bytes, a reference path of %d): %v; want an ArgError on the %s wrapping ErrTooLongToTrace",
+				len(tt.base)-8, len(tt.ref), err, tt.arg)
+		}
 	}
 }
