@@ -221,8 +221,30 @@ func TestNonUTF8(t *testing.T) {
 			t.Errorf("uri %q: %s = %q, which unquotes to %q, %v; want %q", tt.args, tt.field, q, got, err, tt.want)
 		}
 	}
+	// The decoded views: each value that is not UTF-8 has its quoted form
+	// beside it, the segments all together.
+	out, _, _ := runURI(t, "", "parse", "-decode", "-json", "http://%ff@a/%ff/x?%ff=%fe&k#%ff")
+	var rec struct {
+		Decoded struct {
+			UserinfoQuoted, FragmentQuoted string
+			SegmentsQuoted                 []string
+			Query                          []struct{ KeyQuoted, ValueQuoted string }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rec); err != nil {
+		t.Fatal(err)
+	}
+	d := rec.Decoded
+	want := []string{`"\xff"`, `"\xff"`, `"\xff"`, `"x"`, `"\xff"`, `"\xfe"`, "", ""}
+	got := append([]string{d.UserinfoQuoted, d.FragmentQuoted}, d.SegmentsQuoted...)
+	for _, p := range d.Query {
+		got = append(got, p.KeyQuoted, p.ValueQuoted)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("parse -decode -json: the quoted forms of the decoded views (-want +got):\n%s\n%s", diff, out)
+	}
 	// Valid UTF-8 has no quoted form.
-	out, _, _ := runURI(t, "", "parse", "-json", "-grammar", "rfc3987", "http://é/")
+	out, _, _ = runURI(t, "", "parse", "-json", "-grammar", "rfc3987", "http://é/")
 	if strings.Contains(out, "Quoted") {
 		t.Errorf("valid UTF-8 got a quoted form: %s", out)
 	}

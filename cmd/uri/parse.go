@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/peguri/rfc3986/parser"
 )
@@ -36,11 +37,13 @@ type parseJSON struct {
 // when it is none). A decoded value that is not valid UTF-8 comes with
 // its Go-quoted form as well (…Quoted).
 type decodedJSON struct {
-	Userinfo       *string    `json:"userinfo"`
-	UserinfoQuoted *string    `json:"userinfoQuoted,omitempty"`
-	Host           *string    `json:"host"`
-	HostQuoted     *string    `json:"hostQuoted,omitempty"`
-	Segments       []string   `json:"segments"`
+	Userinfo       *string  `json:"userinfo"`
+	UserinfoQuoted *string  `json:"userinfoQuoted,omitempty"`
+	Host           *string  `json:"host"`
+	HostQuoted     *string  `json:"hostQuoted,omitempty"`
+	Segments       []string `json:"segments"`
+	// SegmentsQuoted is every segment Go-quoted, when one is not UTF-8.
+	SegmentsQuoted []string   `json:"segmentsQuoted,omitempty"`
 	Query          []pairJSON `json:"query"`
 	Fragment       *string    `json:"fragment"`
 	FragmentQuoted *string    `json:"fragmentQuoted,omitempty"`
@@ -49,14 +52,25 @@ type decodedJSON struct {
 }
 
 type pairJSON struct {
-	Key   string  `json:"key"`
-	Value *string `json:"value"`
+	Key         string  `json:"key"`
+	KeyQuoted   *string `json:"keyQuoted,omitempty"`
+	Value       *string `json:"value"`
+	ValueQuoted *string `json:"valueQuoted,omitempty"`
 }
 
 func decodedViews(u parser.URI) *decodedJSON {
 	d := &decodedJSON{Segments: u.PathSegments(), Query: []pairJSON{}}
 	if d.Segments == nil {
 		d.Segments = []string{}
+	}
+	for _, seg := range d.Segments {
+		if !utf8.ValidString(seg) {
+			d.SegmentsQuoted = make([]string, len(d.Segments))
+			for i, seg := range d.Segments {
+				d.SegmentsQuoted[i] = strconv.Quote(seg)
+			}
+			break
+		}
 	}
 	if u.HasUserinfo() {
 		v := u.DecodedUserinfo()
@@ -71,7 +85,11 @@ func decodedViews(u parser.URI) *decodedJSON {
 		d.Fragment, d.FragmentQuoted = &v, quoted(v)
 	}
 	for _, p := range u.QueryPairs() {
-		d.Query = append(d.Query, pairJSON{Key: p.Key, Value: opt(p.Value, p.HasValue)})
+		pj := pairJSON{Key: p.Key, KeyQuoted: quoted(p.Key), Value: opt(p.Value, p.HasValue)}
+		if p.HasValue {
+			pj.ValueQuoted = quoted(p.Value)
+		}
+		d.Query = append(d.Query, pj)
 	}
 	if n, err := u.PortNumber(); err == nil {
 		d.Port = &n
