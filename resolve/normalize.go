@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"maps"
 	"net/netip"
 	"slices"
 	"strconv"
@@ -111,11 +112,17 @@ var defaultSchemes = NewSchemes(map[string]Scheme{
 func DefaultSchemes() Schemes { return defaultSchemes }
 
 // NewSchemes returns a table of the schemes of m, by name. It copies m:
-// changing m afterwards does not change the table.
+// changing m afterwards does not change the table. Names are
+// case-insensitive (§3.1): where m spells one scheme several ways, the
+// rules of its lower-case spelling apply, or else of the spelling that
+// sorts last.
 func NewSchemes(m map[string]Scheme) Schemes {
 	c := make(map[string]Scheme, len(m))
-	for name, s := range m {
-		c[lowerASCII(name)] = s
+	// In sorted order, so that the same m makes the same table (a map's
+	// order changes from run to run); a lower-case name sorts after every
+	// other spelling of it.
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		c[lowerASCII(name)] = m[name]
 	}
 	return Schemes{m: c}
 }

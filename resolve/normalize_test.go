@@ -453,3 +453,18 @@ func TestNormalizeLong(t *testing.T) {
 		t.Errorf("Normalize(%d bytes, NormalizeSyntax) = %v; want it unchanged", len(s), err)
 	}
 }
+
+// TestNewSchemesCase: names are case-insensitive (§3.1); where a map
+// spells one scheme several ways, the lower-case spelling's rules apply,
+// or else those of the spelling that sorts last, whatever the map's order.
+func TestNewSchemesCase(t *testing.T) {
+	for range 50 { // a map's order changes from one range to the next
+		s := resolve.NewSchemes(map[string]resolve.Scheme{"HTTP": {DefaultPort: "1"}, "http": {DefaultPort: "2"}, "Http": {DefaultPort: "3"},
+			"FOO": {DefaultPort: "4"}, "Foo": {DefaultPort: "5"}})
+		for name, want := range map[string]string{"http": "2", "HTTP": "2", "foo": "5", "fOO": "5"} {
+			if sc, ok := s.Lookup(name); !ok || sc.DefaultPort != want {
+				t.Fatalf("Lookup(%q) = %+v, %v; want the default port %s", name, sc, ok, want)
+			}
+		}
+	}
+}
