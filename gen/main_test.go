@@ -476,3 +476,61 @@ func main() {
 		t.Errorf("pigeon's parser against the ABNF:\n%s\nwant:\n%s", out, want.String())
 	}
 }
+
+// TestFallbackErrors: a grammar that leaves decisions to the exact
+// recognizer (here the white space before "]", which the optional v may
+// or may not end with) reports an invalid input's error where the input
+// stops being viable, with what was expected there, not at the start of
+// the guided rule, where the recognizer first sees that the input cannot
+// complete.
+func TestFallbackErrors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a parser with pigeon")
+	}
+	g, err := abnf.ReadString("v.abnf", "v = \"[\" ws [ v ] ws \"]\" / \"1\"\nws = *\" \"\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := peg.Translate(g, peg.Options{Start: []string{"v"}, Package: "main", Witnesses: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(res.PEG), "Enter(") {
+		t.Fatal("the grammar no longer leaves a decision to the recognizer: the test needs another")
+	}
+	main := `package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/peguri/rfc3986/syntax"
+)
+
+func main() {
+	g, err := syntax.NewGrammar("v", PEG(), nil)
+	if err != nil {
+		panic(err)
+	}
+	for _, in := range os.Args[1:] {
+		_, f := g.Parse("v", []byte(in), 1<<20)
+		if f == nil {
+			fmt.Printf("%q ok\n", in)
+			continue
+		}
+		fmt.Printf("%q %d %q %s\n", in, f.Offset, f.Expected, f.Msg)
+	}
+}
+`
+	out := runPigeon(t, res.PEG, main, "[ [1] ]", "[[2]]", "[[1]]]", "[ [ ]", "[1", "x")
+	want := `"[ [1] ]" ok
+"[[2]]" 2 ["\" \"" "\"1\"" "\"[\"" "\"]\""] 
+"[[1]]]" 5 ["EOF"] 
+"[ [ ]" 5 ["\" \"" "\"]\""] 
+"[1" 2 ["\" \"" "\"]\""] 
+"x" 0 ["\"1\"" "\"[\""] 
+`
+	if out != want {
+		t.Errorf("errors:\n%s\nwant:\n%s", out, want)
+	}
+}

@@ -552,7 +552,20 @@ type Guide struct {
 	cmarks  []uint32          // closure's marks
 	stamp   uint32
 	depth   int
+	// lenient says yes to every question: the parser is then the PEG
+	// alone, its guards open, as Grammar.Parse runs it again on an input
+	// the guide rejected, for how far the input is viable (see
+	// lenientGuide).
+	lenient bool
 }
+
+// lenientGuide is a guide that answers every question yes. A guided
+// parse of an invalid input fails where the guide first says that the
+// input cannot complete, at the start of the outermost guided rule; the
+// PEG alone, whose every match is a derivation of the grammar, fails
+// where pigeon's farthest failure is, a viable prefix of the input: the
+// error Grammar.Parse gives.
+func lenientGuide() *Guide { return &Guide{lenient: true, pending: -1} }
 
 // overlapLength is how far past a (state, position) pair a simulation of
 // another origin may have gone on before a simulation that reaches the
@@ -715,6 +728,11 @@ func (g *Guide) Call(ret int) bool {
 // does not memoize would try, and backtrack over, every invocation that
 // cannot lead to a match: exponential work on ambiguous grammars).
 func (g *Guide) Enter(rule, pos int) bool {
+	if g != nil && g.lenient {
+		g.pending = -1
+		g.stack = append(g.stack, nil) // for Leave and Abort to pop
+		return true
+	}
 	if g == nil || g.err != nil || rule < 0 || rule >= len(g.net.Rules) || pos < 0 || pos > len(g.in) {
 		return false
 	}
@@ -846,6 +864,9 @@ func (g *Guide) Abort() bool {
 // Can reports whether the current invocation, in state at position pos,
 // can still end where its callers can complete.
 func (g *Guide) Can(state, pos int) bool {
+	if g != nil && g.lenient {
+		return true
+	}
 	if g == nil || g.err != nil || len(g.stack) == 0 || state < 0 || state >= len(g.net.Index)-1 || pos < 0 || pos > len(g.in) {
 		return false
 	}

@@ -190,7 +190,20 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 		}
 	}
 	if err != nil {
-		return nil, octetFailure(g.peg.failure(err), back)
+		f := g.peg.failure(err)
+		if guide != nil && f.Msg == "" {
+			// The guide stopped the parse where it saw that the input
+			// cannot complete, at best the start of a guided rule: the
+			// PEG alone says how far the input goes (see lenientGuide).
+			// A parse it cannot finish within the budget, or that accepts
+			// (it does not: its matches are derivations), leaves f.
+			if _, lerr := g.peg.Parse(entry, text, maxExpr, lenientGuide()); lerr != nil {
+				if lf := g.peg.failure(lerr); lf.Msg == "" && lf.Offset >= f.Offset {
+					f = lf
+				}
+			}
+		}
+		return nil, octetFailure(f, back)
 	}
 	n, _ := v.(*Node)
 	return octetNode(n, back), nil
