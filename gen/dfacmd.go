@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 
@@ -32,6 +33,9 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *out == "" && !*report {
 		return usageError{"dfa needs -o, -report or both"}
+	}
+	if err := checkPackage(*pkg); err != nil {
+		return err
 	}
 	if opts.MaxNFA <= 0 || opts.MaxDFA <= 0 || opts.MaxWork <= 0 || opts.MaxTotal <= 0 {
 		return usageError{"dfa limits must be positive"}
@@ -104,6 +108,15 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if err := writeOutput(*out, src); err != nil {
 		return ioError{err}
+	}
+	return nil
+}
+
+// checkPackage says whether -package names a Go package: an identifier, not
+// a keyword, not "_" (what gen writes would not compile).
+func checkPackage(name string) error {
+	if !token.IsIdentifier(name) || name == "_" {
+		return usageError{fmt.Sprintf("-package %q: not a Go package name (an identifier, not a keyword)", name)}
 	}
 	return nil
 }

@@ -82,3 +82,24 @@ func TestDFALeftRecursion(t *testing.T) {
 		}
 	}
 }
+
+// TestPackageFlag: -package must name a Go package (pigeon, or the Go
+// compiler, would otherwise fail on what gen wrote, far from the flag);
+// -capture and -nocapture are alternatives.
+func TestPackageFlag(t *testing.T) {
+	f := writeFile(t, "p.abnf", "a = \"x\"\n")
+	for _, args := range [][]string{
+		{"peg", "-grammar", f, "-package", "my-pkg"},
+		{"peg", "-grammar", f, "-package", "type"},
+		{"dfa", "-grammar", f, "-report", "-package", "func"},
+		{"dfa", "-grammar", f, "-report", "-package", "_"},
+		{"peg", "-grammar", f, "-capture", "a", "-nocapture", "a"},
+	} {
+		if _, errs, code := runGen(t, "", args...); code != 2 || !strings.Contains(errs, "-package") && !strings.Contains(errs, "alternatives") {
+			t.Errorf("gen %q: exit %d, %s; want a usage error (2)", args, code, errs)
+		}
+	}
+	if _, errs, code := runGen(t, "", "dfa", "-grammar", f, "-report", "-package", "mine"); code != 0 {
+		t.Errorf("gen dfa -package mine: exit %d, %s", code, errs)
+	}
+}

@@ -29,6 +29,12 @@ func cmdPeg(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return usageError{"peg takes no arguments; grammars come with -grammar"}
 	}
+	if err := checkPackage(*pkg); err != nil {
+		return err
+	}
+	if *capture != "" && *nocapture != "" {
+		return usageError{"-capture and -nocapture are alternatives: give one"}
+	}
 	if err := lim.check(); err != nil {
 		return err
 	}
