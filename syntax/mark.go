@@ -91,6 +91,9 @@ func (d *Machine) RunMarks(s string, marks *Marks) (ok bool, fail, state int) {
 // is in no skip set, so every one is taken here.
 func (d *Machine) runMarks8(s string, marks *Marks) (ok bool, fail, state int) {
 	next, mark, skip := d.next8, d.mark8, d.skip8
+	// One nil check of each table here, not one per transition in the
+	// loop, which these dominate.
+	_, _, _, _ = next[0], mark[0], skip[0], marks[0]
 	st := 1
 	for i := 0; i >= 0 && i < len(s); {
 		x := st<<8 | int(s[i])
