@@ -74,19 +74,21 @@ func ParseComponent(name string) (Component, error) {
 // octets), and the charset for characters of several bytes, when it has
 // any.
 type encoder struct {
-	keep [256]bool
-	cs   *syntax.Charset
-	wide bool // some character from U+0080 on is kept: UTF-8 must be read
+	keep  [256]bool
+	cs    *syntax.Charset
+	wide  bool            // some character from U+0080 on is kept: UTF-8 must be read
+	avoid func(rune) bool // Names.Avoid: characters encoded all the same
 }
 
-func newEncoder(cs *syntax.Charset, c Component) *encoder {
-	e := &encoder{cs: cs}
+func newEncoder(cs *syntax.Charset, c Component, avoid func(rune) bool) *encoder {
+	e := &encoder{cs: cs, avoid: avoid}
 	top := 0x80
 	if cs.Octets() {
 		top = 256
 	}
 	for b := 0; b < top; b++ {
-		e.keep[b] = cs.Byte(byte(b)) && !(c == QueryPart && (b == '&' || b == '=' || b == '+'))
+		e.keep[b] = cs.Byte(byte(b)) && !(c == QueryPart && (b == '&' || b == '=' || b == '+')) &&
+			!(b < utf8.RuneSelf && avoid != nil && avoid(rune(b)))
 	}
 	e.wide = !cs.Octets() && cs.Wide()
 	return e
@@ -111,6 +113,14 @@ func (s *Parser) charset(c Component) (*syntax.Charset, error) {
 	return e.cs, nil
 }
 
+// avoid is the first Names' Avoid, or nil.
+func (s *Parser) avoid() func(rune) bool {
+	if len(s.names) == 0 {
+		return nil
+	}
+	return s.names[0].Avoid
+}
+
 // encoder returns the encoder of component c in s's grammar.
 func (s *Parser) encoder(c Component) (*encoder, error) {
 	if c == 0 || int(c) >= len(componentNames) || s.encoders[c] == nil {
@@ -130,7 +140,7 @@ func (s *Parser) initCharsets(octets bool) {
 		FirstSegment: nm.FirstSegment, Query: nm.Query, Fragment: nm.Fragment, QueryPart: nm.Query} {
 		if t := s.g.DFA(rule); t != nil {
 			if cs := t.Charset(octets); cs != nil && cs.Percent() {
-				s.encoders[c] = newEncoder(cs, c)
+				s.encoders[c] = newEncoder(cs, c, nm.Avoid)
 			}
 		}
 	}
@@ -210,7 +220,7 @@ func (e *encoder) char(raw string, i int) (int, bool) {
 	if r == utf8.RuneError && n <= 1 {
 		return 1, false
 	}
-	return n, e.cs.Rune(r)
+	return n, e.cs.Rune(r) && (e.avoid == nil || !e.avoid(r))
 }
 
 // start returns the length of raw's longest prefix that encoding leaves
@@ -307,7 +317,7 @@ func (s *Parser) EncodeRule(rule, raw string) (string, error) {
 	if cs == nil || !cs.Percent() {
 		return "", fmt.Errorf("parser: %s: rule %s: %w", s.name, name, ErrNoCharset)
 	}
-	e := newEncoder(cs, 0)
+	e := newEncoder(cs, 0, s.avoid())
 	i := e.start(raw)
 	if i == len(raw) {
 		return raw, nil

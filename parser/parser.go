@@ -64,6 +64,12 @@ type Names struct {
 	// with a zone, say); IP literals are the rules below Host holding them.
 	IPv4, RegName, IPvFuture string
 	IPv6                     []string
+	// Avoid, if set, reports the characters the grammar allows that a
+	// producer must not write as they are: the encoders (Encode, Escape,
+	// the Builder) percent-encode them wherever they occur. RFC 3987 §4.1:
+	// "IRIs MUST NOT contain bidirectional formatting characters", which
+	// its ABNF's ucschar holds. Parsing is the grammar's alone.
+	Avoid func(rune) bool
 }
 
 // NewParser describes a generated grammar to this package: what the

@@ -36,6 +36,10 @@ var syn = parser.MustParser(parser.NewParser("rfc3987", rfc3987gen.PEG(), rfc398
 	RegName:      "ireg-name",
 	IPvFuture:    "IPvFuture",
 	IPv6:         []string{"IPv6address"},
+	// §4.1: "IRIs MUST NOT contain bidirectional formatting characters";
+	// ucschar holds them, so the parser takes them, and the encoders and
+	// the builder write them percent-encoded.
+	Avoid: bidiFormat,
 }, parser.AppendixANames()))
 
 // ToURI maps an IRI reference to the URI reference it stands for (RFC 3987

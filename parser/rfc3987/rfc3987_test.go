@@ -209,3 +209,28 @@ func TestErrorAtCharacter(t *testing.T) {
 		}
 	}
 }
+
+// TestBidiEncoded: §4.1, "IRIs MUST NOT contain bidirectional formatting
+// characters" (U+200E, U+200F, U+202A to U+202E); ucschar holds them, so
+// the parser takes them, but what this package writes has them encoded.
+func TestBidiEncoded(t *testing.T) {
+	p := rfc3987.Parser()
+	u, err := p.Builder().Scheme("http").Host("h\u200e").Path("\u202e", "é").Query("k", "\u200f").Fragment("\u202a").Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "http://h%E2%80%8E/%E2%80%AE/é?k=%E2%80%8F#%E2%80%AA"; u.String() != want {
+		t.Errorf("builder: %q, want %q", u, want)
+	}
+	for c, want := range map[parser.Component]string{parser.Segment: "a%E2%80%AEbé", parser.Fragment: "a%E2%80%AEbé"} {
+		if got, err := p.Encode(c, "a\u202ebé"); err != nil || got != want {
+			t.Errorf("Encode(%v) = %q, %v; want %q", c, got, err, want)
+		}
+		if got, err := p.Escape(c, "a\u202ebé%41"); err != nil || got != want+"%41" {
+			t.Errorf("Escape(%v) = %q, %v; want %q", c, got, err, want+"%41")
+		}
+	}
+	if _, err := p.Parse("", "http://h/\u202e"); err != nil {
+		t.Errorf("the parser follows the grammar, which allows them: %v", err)
+	}
+}
