@@ -228,3 +228,16 @@ func TestJobsBound(t *testing.T) {
 		t.Errorf("parse -j 1024: exit %d, %q", code, out)
 	}
 }
+
+// TestResolveInvalidBaseNoRefs: an invalid base with no reference to
+// report it with is still an error (exit 1, on standard error), not a
+// silent success.
+func TestResolveInvalidBaseNoRefs(t *testing.T) {
+	out, errs, code := runURI(t, "", "resolve", "a b")
+	if code != 1 || out != "" || !strings.Contains(errs, `base: parse "a b"`) {
+		t.Errorf("resolve 'a b' < empty: exit %d, %q, %q; want 1 and the base's error on stderr", code, out, errs)
+	}
+	if _, _, code := runURI(t, "", "resolve", "http://a/"); code != 0 {
+		t.Errorf("resolve with a valid base and no reference: exit %d, want 0", code)
+	}
+}

@@ -126,7 +126,7 @@ func cmdResolve(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 	if berr != nil {
 		berr = &resolve.ArgError{Arg: "base", Input: base, Err: berr}
 	}
-	return eachInput(inputs[1:], stdin, out, func(out *output, in input) (bool, error) {
+	err = eachInput(inputs[1:], stdin, out, func(out *output, in input) (bool, error) {
 		if berr != nil {
 			return false, writeResult(out, in, &base, "", berr, "")
 		}
@@ -141,6 +141,13 @@ func cmdResolve(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 		t, err := resolve.Resolve(b, r, mode)
 		return err == nil, writeResult(out, in, &base, t.String(), err, "")
 	})
+	if err == nil && berr != nil {
+		// No reference to report it with: an invalid base is still an
+		// error, on standard error.
+		fmt.Fprintf(stderr, "uri resolve: %v\n", berr)
+		return errInvalid
+	}
+	return err
 }
 
 func cmdNormalize(args []string, stdin io.Reader, out *output, stderr io.Writer) error {
