@@ -39,6 +39,11 @@ import (
 // String then writes its "%" as "%25". A user of Hostname thus sees a name
 // no resolver will take, never a host it did not ask for.
 //
+// An IRI (package rfc3987) becomes the URL of the URI it maps to (RFC
+// 3987 §3.1): String percent-encodes its characters, as rfc3987.ToURI
+// does, in every component (net/url escapes the host, path and fragment
+// it holds decoded; ToURL encodes the query and an opaque path).
+//
 // u.String() is always exact; prefer it wherever a string will do.
 func ToURL(u URI) *url.URL {
 	v := &url.URL{Scheme: u.Scheme()}
@@ -73,7 +78,7 @@ func ToURL(u URI) *url.URL {
 	}
 	switch p := u.Path(); {
 	case u.HasScheme() && !u.HasAuthority() && p != "" && p[0] != '/':
-		v.Opaque = p
+		v.Opaque = encodeNonASCII(p) // written as is: an IRI's, mapped (RFC 3987 §3.1)
 	default:
 		if u.HasAuthority() && !u.HasScheme() && v.Host == "" && v.User == nil && p != "" {
 			// "///a": a url.URL writes no "//" for an empty authority
@@ -87,7 +92,7 @@ func ToURL(u URI) *url.URL {
 		v.OmitHost = u.HasScheme() && !u.HasAuthority() && p != ""
 	}
 	if u.HasQuery() {
-		v.RawQuery = u.Query()
+		v.RawQuery = encodeNonASCII(u.Query()) // written as is: an IRI's, mapped
 		v.ForceQuery = u.Query() == ""
 	}
 	if u.HasFragment() {
@@ -95,6 +100,28 @@ func ToURL(u URI) *url.URL {
 		v.RawFragment = u.Fragment()
 	}
 	return v
+}
+
+// encodeNonASCII percent-encodes the bytes of s from 0x80 on: what RFC
+// 3987 §3.1 maps an IRI's characters to, in the fields url.URL.String
+// writes as they are (Opaque, RawQuery). A URI has none: s comes back.
+func encodeNonASCII(s string) string {
+	const hex = "0123456789ABCDEF"
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x80 {
+			if b == nil {
+				b = append(make([]byte, 0, len(s)+16), s[:i]...)
+			}
+			b = append(b, '%', hex[c>>4], hex[c&15])
+		} else if b != nil {
+			b = append(b, c)
+		}
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
 }
 
 // decodeHost decodes the percent-encodings of a reg-name whose characters

@@ -234,3 +234,34 @@ func TestBidiEncoded(t *testing.T) {
 		t.Errorf("the parser follows the grammar, which allows them: %v", err)
 	}
 }
+
+// TestToURL: an IRI becomes the URL of the URI it maps to (§3.1): its
+// String is ToURI's, component by component.
+func TestToURL(t *testing.T) {
+	for _, tt := range iriTests {
+		if !tt.iri {
+			continue
+		}
+		u, err := rfc3987.Parser().Parse("", tt.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := rfc3987.ToURI(tt.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := parser.ToURL(u).String(); got != want.String() {
+			t.Errorf("ToURL(%q).String() = %q, want ToURI's %q", tt.in, got, want)
+		}
+	}
+	for _, in := range []string{"mailto:é@example.org", "urn:x:ü?é=ü"} {
+		u, err := rfc3987.Parser().Parse("", in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := rfc3987.ToURI(in)
+		if got := parser.ToURL(u).String(); got != want.String() {
+			t.Errorf("ToURL(%q).String() = %q, want ToURI's %q", in, got, want)
+		}
+	}
+}
