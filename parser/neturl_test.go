@@ -254,8 +254,8 @@ func FuzzToURLParse(f *testing.F) {
 		v.Scheme = strings.ToLower(v.Scheme)
 		type fields struct {
 			Scheme, Opaque, Host, Path, EscapedPath, RawQuery, Fragment, EscapedFragment string
-			OmitHost, ForceQuery, HasUser                                              bool
-			User                                                                       string
+			OmitHost, ForceQuery, HasUser                                                bool
+			User                                                                         string
 		}
 		of := func(x *url.URL) fields {
 			return fields{x.Scheme, x.Opaque, x.Host, x.Path, x.EscapedPath(), x.RawQuery, x.Fragment, x.EscapedFragment(),
