@@ -168,8 +168,9 @@ func unhex(c byte) byte {
 
 // FromURL parses v.String() as a URI-reference. net/url accepts some text
 // RFC 3986 does not (spaces in a query, "|" in a path, "[" in a query, a
-// zone ID with a raw "%"); those are errors here. A nil v is an error
-// wrapping [ErrNilURL].
+// zone ID with a raw "%"); those are errors here. An IPv6 zone, which
+// String writes "%25zone", is RFC 6874's: parse v.String() with
+// rfc6874.Parser() for it. A nil v is an error wrapping [ErrNilURL].
 //
 // FromURL never changes what the host is: the host and port of the result,
 // decoded, are v.Hostname() and v.Port(), or the error wraps
