@@ -51,7 +51,9 @@ func TestExitCodes(t *testing.T) {
 		{"sample limit", []string{"sample", "-grammar", ok, "-rule", "r", "-n", "50", "-max-line", "1"}, "", 1, "-max-line raises the limit", ""},
 		{"bad line limit", []string{"match", "-grammar", ok, "-rule", "r", "-max-line", "-1"}, "", 2, "-max-line must be positive", ""},
 		{"usage", []string{"match"}, "", 2, "match needs -rule", ""},
-		{"help", []string{"help"}, "", 2, "usage:", ""},
+		{"help", []string{"help"}, "", 0, "", "usage:"},
+		{"help flag", []string{"peg", "-h"}, "", 0, "-package", ""},
+		{"no command", nil, "", 2, "usage:", ""},
 	} {
 		out, errs, code := runGen(t, tt.stdin, tt.args...)
 		if code != tt.code || !strings.Contains(errs, tt.stderr) || !strings.Contains(out, tt.stdout) {

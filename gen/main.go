@@ -169,9 +169,14 @@ exit status: 0 ok, 1 invalid grammar or input, or a limit, 2 usage error, 3 I/O 
 `
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+	switch {
+	case len(args) == 0:
 		fmt.Fprint(stderr, usage)
 		return exitUsage
+	case args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help":
+		// Asked for: the answer, on standard output, and success.
+		fmt.Fprint(stdout, usage)
+		return exitOK
 	}
 	cmds := map[string]func([]string, io.Reader, io.Writer, io.Writer) error{
 		"check":    cmdCheck,
@@ -201,6 +206,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case err == nil:
 		return exitOK
+	case errors.Is(err, flag.ErrHelp):
+		return exitOK // gen CMD -h: the flag package has printed the flags
 	case errors.As(err, &fe):
 		return exitUsage // the flag package has said why
 	case errors.As(err, &ue):
@@ -240,6 +247,8 @@ func safely(f func() error) (err error) {
 
 // flagError is a flag parsing error, already reported by the flag package.
 type flagError struct{ error }
+
+func (e flagError) Unwrap() error { return e.error }
 
 // failed means the command ran and found what it reports as failure (errors
 // in a grammar, disagreements); it has already said why.

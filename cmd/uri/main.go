@@ -166,9 +166,14 @@ const (
 )
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+	switch {
+	case len(args) == 0:
 		fmt.Fprint(stderr, usage)
 		return exitUsage
+	case args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help":
+		// Asked for: the answer, on standard output, and success.
+		fmt.Fprint(stdout, usage)
+		return exitOK
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
@@ -187,7 +192,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case errors.Is(err, errInvalid):
 		return exitInvalid
 	case errors.Is(err, flag.ErrHelp):
-		return exitUsage
+		return exitOK // uri CMD -h: the flag package has printed the flags
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "uri %s: %s\n", args[0], ue.msg)
 		return exitUsage

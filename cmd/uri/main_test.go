@@ -124,6 +124,14 @@ func TestUsageErrors(t *testing.T) {
 			t.Errorf("uri %v: exit %d, want 2", args, code)
 		}
 	}
+	// Help asked for is an answer: on standard output for the command's
+	// usage, exit 0.
+	for _, args := range [][]string{{"-h"}, {"help"}, {"--help"}, {"parse", "-h"}, {"resolve", "-help"}} {
+		out, errs, code := runURI(t, "", args...)
+		if code != 0 || !strings.Contains(out+errs, "usage") && !strings.Contains(out+errs, "Usage") {
+			t.Errorf("uri %v: exit %d, %q %q; want 0 and the usage", args, code, out, errs)
+		}
+	}
 }
 
 // BenchmarkParseLines runs "uri parse -json" over 1,000,000 lines (the
