@@ -94,6 +94,12 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if tc, err = dfa.Trees(src, rules); err != nil {
 			return err
 		}
+		for _, r := range rules {
+			if tc.Skipped[r] == dfa.NoEntrypoint {
+				// syntax.NewGrammar would refuse the tables at run time.
+				return fmt.Errorf("%s: compiled to a DFA, but not a start rule of the PEG that %s was made from: add it to gen peg -start, or leave it out of gen dfa -start", r, *tree)
+			}
+		}
 		if *report {
 			for _, r := range rules {
 				if why, ok := tc.Skipped[r]; ok {

@@ -71,6 +71,11 @@ type pigeonParser struct {
 	guardNet bool
 }
 
+// NoEntrypoint is the reason in TreeCode.Skipped of a rule that pigeon's
+// parser has no entrypoint for: not a start rule of gen peg, which
+// syntax.NewGrammar refuses a DFA for.
+const NoEntrypoint = "no pigeon entrypoint"
+
 // Trees reads src, a parser pigeon generated from gen peg's output, and
 // returns the tree functions of the start rules given (ABNF names).
 func Trees(src []byte, rules []string) (*TreeCode, error) {
@@ -84,7 +89,7 @@ func Trees(src []byte, rules []string) (*TreeCode, error) {
 	for _, r := range rules {
 		entry, ok := pp.entries[r]
 		if !ok {
-			tc.Skipped[r] = "no pigeon entrypoint"
+			tc.Skipped[r] = NoEntrypoint
 			continue
 		}
 		if why := e.unsupported(r, entry); why != "" {
