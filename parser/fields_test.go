@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/peguri/rfc3986/internal/urilayout"
+	"github.com/peguri/rfc3986/syntax"
 )
 
 // TestFieldsMirror holds urilayout.Fields, through which package resolve
@@ -110,5 +111,25 @@ func TestSameShape(t *testing.T) {
 	}
 	if checked < 200 || mismatched == 0 {
 		t.Errorf("%d parts parsed, %d of them into other components: too few to test the check", checked, mismatched)
+	}
+}
+
+// TestDFAErrorOctets: a byte the DFA refuses is "invalid UTF-8" in a
+// grammar of code points when it begins no character, and never in a
+// grammar of octets (gen -octets), whose bytes are not UTF-8.
+func TestDFAErrorOctets(t *testing.T) {
+	for _, tt := range []struct {
+		octets bool
+		in     string
+		msg    string
+	}{
+		{false, "a\xff", "invalid UTF-8"},
+		{true, "a\xff", ""},
+		{true, "a\xc3", ""},
+	} {
+		s := &Parser{octets: tt.octets}
+		if e := s.dfaError(nil, "r", tt.in, syntax.Stop{Offset: 1}); e.Msg != tt.msg || e.Offset != 1 {
+			t.Errorf("octets %v, %q: offset %d, Msg %q; want 1, %q", tt.octets, tt.in, e.Offset, e.Msg, tt.msg)
+		}
 	}
 }

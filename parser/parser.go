@@ -424,7 +424,8 @@ func (s *Parser) dfaError(m *syntax.Machine, rule, in string, stop syntax.Stop) 
 		}
 	}
 	e := &Error{Input: in, Offset: stop.Offset, Rule: rule, Innermost: stop.Rule, Expected: stop.Expected}
-	if f := stop.Offset; f < len(in) && in[f] >= 0x80 {
+	// In a grammar of octets (gen -octets) a byte is a byte: no UTF-8.
+	if f := stop.Offset; !s.octets && f < len(in) && in[f] >= 0x80 {
 		if r, w := utf8.DecodeRuneInString(in[f:]); r == utf8.RuneError && w <= 1 {
 			e.Msg = "invalid UTF-8"
 		}
