@@ -433,3 +433,16 @@ func TestGuideAliasShared(t *testing.T) {
 		t.Errorf("16 contexts took %d steps, 1 context %d: the work multiplies with the contexts", steps[16], steps[1])
 	}
 }
+
+// TestOctetExpected: in a grammar of octets, pigeon's text of a terminal
+// holds its bytes as the characters U+0080 to U+00FF (see octetText); a
+// failure writes them as the bytes they are.
+func TestOctetExpected(t *testing.T) {
+	f := octetFailure(&Failure{Offset: 1, Expected: []string{"\"\u00c3\u00a9\"", "[\u0080-\u00ff]", "\"a\""}}, nil, true)
+	if want := []string{`"\xC3\xA9"`, `[\x80-\xFF]`, `"a"`}; !slices.Equal(f.Expected, want) {
+		t.Errorf("expected %q, want %q", f.Expected, want)
+	}
+	if f := octetFailure(&Failure{Expected: []string{"\"é\""}}, nil, false); f.Expected[0] != "\"é\"" {
+		t.Errorf("a grammar of code points: %q", f.Expected)
+	}
+}

@@ -203,7 +203,7 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 				}
 			}
 		}
-		return nil, octetFailure(f, back)
+		return nil, octetFailure(f, back, g.peg.Octets)
 	}
 	n, _ := v.(*Node)
 	return octetNode(n, back), nil
@@ -263,9 +263,33 @@ func octetNode(n *Node, back []int) *Node {
 	return n
 }
 
-func octetFailure(f *Failure, back []int) *Failure {
+func octetFailure(f *Failure, back []int, octets bool) *Failure {
 	if back != nil && f.Offset >= 0 && f.Offset < len(back) {
 		f.Offset = back[f.Offset]
 	}
+	if octets {
+		// Pigeon writes a terminal's characters; in a grammar of octets,
+		// those from U+0080 to U+00FF stand for bytes: "\xC3\xA9", not
+		// "Ã©" (see octetText).
+		exp := make([]string, len(f.Expected))
+		for i, e := range f.Expected {
+			exp[i] = octetExpected(e)
+		}
+		f.Expected = exp
+	}
 	return f
+}
+
+// octetExpected writes the characters U+0080 to U+00FF of pigeon's text
+// of a terminal as the bytes they stand for, \xHH.
+func octetExpected(e string) string {
+	var b strings.Builder
+	for _, r := range e {
+		if r >= 0x80 && r <= 0xFF {
+			fmt.Fprintf(&b, "\\x%02X", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
