@@ -153,8 +153,9 @@ func (b Builder) UserPassword(name, password string) Builder {
 // Host sets the host, and so defines the authority. An IP address (as
 // netip.ParseAddr reads it, or an IP literal in brackets) is written as
 // one — an IPv6 address in brackets (§3.2.2), with its zone under RFC
-// 6874's grammar; any other name is a registered name, encoded ("" is the
-// empty host of "file:///").
+// 6874's grammar; any other name is a registered name, encoded and in
+// lower case as [Builder.RegName] writes it ("" is the empty host of
+// "file:///").
 func (b Builder) Host(name string) Builder {
 	if strings.HasPrefix(name, "[") {
 		if err := b.p.Validate(b.p.ipLiteralRule(), name); err != nil {
@@ -169,17 +170,20 @@ func (b Builder) Host(name string) Builder {
 	if a, err := netip.ParseAddr(name); err == nil {
 		return b.HostAddr(a)
 	}
-	s, b := b.encode(Host, name, "host")
-	return b.setHost(s)
+	return b.RegName(name)
 }
 
 // RegName sets the host to a registered name, encoded, whatever it looks
-// like: "0::" is the reg-name "0%3A%3A", not an IPv6 address. A name that
+// like: "0::" is the reg-name "0%3A%3A", not an IPv6 address. Its ASCII
+// letters are written in lower case, as §3.2.2 asks of producers ("should
+// use lowercase for registered names"); the host is case-insensitive, and
+// a percent-encoding's hexadecimal digits stay upper case (§2.1). A name that
 // reads as an IPv4 address ("1.2.3.4") is one, not a reg-name (§3.2.2),
 // and no encoding changes that (an encoded digit decodes back, §6.2.2.2):
 // it is an error wrapping [ErrHost]; Host and HostAddr write addresses.
 func (b Builder) RegName(name string) Builder {
 	s, b := b.encode(Host, name, "host")
+	s = lowerOutsideEncodings(s)
 	if b.err == nil && b.p.hostKind(s) == HostIPv4 {
 		return b.fail("host", name, fmt.Errorf("%w: a registered name that reads as an IPv4 address (§3.2.2)", ErrHost))
 	}
@@ -216,6 +220,31 @@ func (b Builder) HostAddr(a netip.Addr) Builder {
 		return b.fail("host", a.String(), ErrHost)
 	}
 	return b.setHost(text)
+}
+
+// lowerOutsideEncodings lowers the case of s's ASCII letters but for the
+// hexadecimal digits of its percent-encodings.
+func lowerOutsideEncodings(s string) string {
+	i := 0
+	for i < len(s) && !('A' <= s[i] && s[i] <= 'Z') {
+		if s[i] == '%' {
+			i += 2
+		}
+		i++
+	}
+	if i >= len(s) {
+		return s
+	}
+	b := []byte(s)
+	for ; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '%':
+			i += 2
+		case 'A' <= c && c <= 'Z':
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 func (b Builder) setHost(h string) Builder {

@@ -190,6 +190,8 @@ func TestBuilder(t *testing.T) {
 		{"§3.2.2: a reg-name that reads as IPv4 is an IPv4 address", nb().RegName("1.2.3.4"), "", parser.ErrHost},
 		{"a reg-name that only looks like one", nb().RegName("1.2.3.256"), "//1.2.3.256", nil},
 		{"a reg-name with a leading zero is no IPv4 address", nb().RegName("01.2.3.4"), "//01.2.3.4", nil},
+		{"§3.2.2: a reg-name in lower case", nb().Scheme("HTTP").Host("WWW.Example.COM"), "http://www.example.com", nil},
+		{"§2.1: a percent-encoding's digits upper case", nb().RegName("ÉCOLE%A"), "//%C3%89cole%25a", nil},
 	} {
 		u, err := tt.b.Build()
 		if !errors.Is(err, tt.err) || tt.err == nil && u.String() != tt.want {
@@ -409,6 +411,13 @@ func views(u parser.URI) string {
 	host := u.DecodedHost()
 	if a, ok := u.Addr(); ok {
 		host = a.String() // an IP address, however its text writes it
+	} else {
+		host = strings.Map(func(r rune) rune { // a reg-name, in any case (§3.2.2)
+			if 'A' <= r && r <= 'Z' {
+				return r + 'a' - 'A'
+			}
+			return r
+		}, host)
 	}
 	return fmt.Sprintf("%v %q %q %v %v %q %q %+v %v %q %v %v", u.HasScheme(), strings.ToLower(u.Scheme()), u.DecodedUserinfo(), u.HasUserinfo(),
 		u.HasAuthority(), host, u.PathSegments(), u.QueryPairs(), u.HasFragment(), u.DecodedFragment(), u.HasPort(), n)
