@@ -417,10 +417,10 @@ func (s *Parser) dfaError(m *syntax.Machine, rule, in string, stop syntax.Stop) 
 		// A grammar over code points: its DFA reads their UTF-8 bytes and
 		// may stop inside a character (after the first two bytes of
 		// U+FFFE, which begin valid characters too). The error is at the
-		// character, with what could have come there, as pigeon's is; the
-		// rule that could not continue stays the one the DFA names.
+		// character, with the rule that could not continue there and what
+		// could have come, as pigeon's and package explain's are.
 		if c := charStart(in, stop.Offset); c < stop.Offset {
-			stop.Offset, stop.Expected = c, m.Rewind(in, c).Expected
+			stop = m.Rewind(in, c)
 		}
 	}
 	e := &Error{Input: in, Offset: stop.Offset, Rule: rule, Innermost: stop.Rule, Expected: stop.Expected}

@@ -164,8 +164,9 @@ func (d *Machine) runMarksBytewise(s string, marks *Marks) (ok bool, fail, state
 }
 
 // Rewind is what [Machine.StopAt] would say had the machine stopped at
-// offset off of s, which must be at most the offset where it does stop: it
-// walks s[:off] for the state there. A grammar over code points reads
+// offset off of s on a character it cannot take there, off being at most
+// the offset where it does stop: it walks s[:off] for the state there. A
+// grammar over code points reads
 // their UTF-8 bytes, so its machine can stop inside a character (U+FFFE's
 // first two bytes begin valid characters too); package parser rewinds
 // such a stop to the character's first byte, for what could have come
@@ -175,7 +176,18 @@ func (d *Machine) Rewind(s string, off int) Stop {
 	for i := 0; i < off && i < len(s) && st != 0; i++ {
 		st = d.step(st, s[i])
 	}
-	return d.StopAt(s, off, st)
+	stop := d.StopAt(s, off, st)
+	if d.expects != nil && off < len(s) {
+		// The character at off is one the rule cannot take there, though
+		// its first byte begins some it can: the rule that could not
+		// continue is the one gen dfa diagnosed for a byte that begins no
+		// character (0xFF's column, never a transition in UTF-8), "a
+		// character no terminal reads".
+		col := int(d.t.Classes[0xFF])
+		r := index(d.t.FailRule, st*(d.t.NClass+1)+col, d.failWidth)
+		stop.Rule = d.t.FailRules[r]
+	}
+	return stop
 }
 
 // StopAt says why the machine rejected s, having stopped at offset fail in
