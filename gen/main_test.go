@@ -534,3 +534,52 @@ func main() {
 		t.Errorf("errors:\n%s\nwant:\n%s", out, want)
 	}
 }
+
+// TestFallbackErrorsBounded: the PEG alone, which reports a guided
+// parse's error, backtracks without the guide's answers, exponentially on
+// some grammars; it gets a budget linear in the input, past which the
+// error stays the guided parse's. Here (w's two alternatives each try v,
+// and each v's three alternatives try w) an input of 81 bytes would take
+// the unbounded PEG hours; the guided parse rejects it at once, and so
+// the test finishes.
+func TestFallbackErrorsBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a parser with pigeon")
+	}
+	g, err := abnf.ReadString("v.abnf", "v = \"(\" w \")\" \"a\" / \"(\" w \")\" \"b\" / \"1\"\nw = v ws / ws v\nws = *\" \"\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := peg.Translate(g, peg.Options{Start: []string{"v"}, Package: "main", Witnesses: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(res.PEG), "Enter(") {
+		t.Fatal("the grammar no longer leaves a decision to the recognizer: the test needs another")
+	}
+	main := `package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/peguri/rfc3986/syntax"
+)
+
+func main() {
+	g, err := syntax.NewGrammar("v", PEG(), nil)
+	if err != nil {
+		panic(err)
+	}
+	for _, in := range os.Args[1:] {
+		_, f := g.Parse("v", []byte(in), 1<<40)
+		fmt.Println(f != nil)
+	}
+}
+`
+	n := 27
+	hostile := strings.Repeat("(", n) + "1" + strings.Repeat(")b", n-1) + ")c"
+	if out := runPigeon(t, res.PEG, main, hostile, "(1)a"); out != "true\nfalse\n" {
+		t.Errorf("failed, valid: %q", out)
+	}
+}

@@ -197,9 +197,29 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 			// PEG alone says how far the input goes (see lenientGuide).
 			// A parse it cannot finish within the budget, or that accepts
 			// (it does not: its matches are derivations), leaves f.
-			if _, lerr := g.peg.Parse(entry, text, maxExpr, lenientGuide()); lerr != nil {
+			if _, lerr := g.peg.Parse(entry, text, lenientBudget(maxExpr, len(text)), lenientGuide()); lerr != nil {
 				if lf := g.peg.failure(lerr); lf.Msg == "" && lf.Offset >= f.Offset {
 					f = lf
+				}
+			}
+		}
+		if f.Msg == "invalid UTF-8" && f.Offset > 0 && f.Offset <= len(text) {
+			// Pigeon reads a character ahead of what it matches, and
+			// reports bytes that are not UTF-8 instead of its farthest
+			// failure: the input may have stopped being viable before them
+			// ("5a. \xff" as a host, at the space). The prefix before them
+			// says: a failure inside it is the error.
+			var pg *Guide
+			if guide != nil {
+				pg = lenientGuide()
+			}
+			budget := maxExpr
+			if pg != nil {
+				budget = lenientBudget(maxExpr, f.Offset)
+			}
+			if _, perr := g.peg.Parse(entry, text[:f.Offset], budget, pg); perr != nil {
+				if pf := g.peg.failure(perr); pf.Msg == "" && pf.Offset < f.Offset {
+					f = pf
 				}
 			}
 		}
@@ -207,6 +227,16 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 	}
 	n, _ := v.(*Node)
 	return octetNode(n, back), nil
+}
+
+// lenientBudget is the expression budget of a parse with the lenient
+// guide, for an input of n bytes: the guide's answers are what keeps a
+// PEG that backtracks from exponential work, so the PEG alone gets a
+// budget linear in the input (that of package parser's parses, 10,000 and
+// 150 a byte), or the caller's if less. Past it, the error stays the
+// guided parse's.
+func lenientBudget(maxExpr uint64, n int) uint64 {
+	return min(maxExpr, 10000+150*uint64(n))
 }
 
 // failure reads pigeon's error list; reasons that are not mismatches

@@ -2,6 +2,7 @@ package rfc6874_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/peguri/rfc3986/parser"
@@ -67,5 +68,32 @@ func TestTree(t *testing.T) {
 	}
 	if len(n.Kids) != 1 || n.Kids[0].Rule != "IPv6addrz" || n.Kids[0].Kids[1].Rule != "ZoneID" {
 		t.Errorf("tree: %+v", n.Kids[0])
+	}
+}
+
+// TestErrorBeforeInvalidUTF8: a rule without a DFA (host, here) is parsed
+// by pigeon, which reads a character ahead and reports bytes that are not
+// UTF-8 instead of its farthest failure; the error is where the input
+// stops being viable, before them when it does.
+func TestErrorBeforeInvalidUTF8(t *testing.T) {
+	for _, tt := range []struct {
+		in  string
+		off int
+		msg string
+	}{
+		{"5a. \xff", 3, `unexpected " " at offset 3`},
+		{"5a\xff", 2, "invalid UTF-8 at offset 2"},
+		{"[::1\xff", 4, "invalid UTF-8 at offset 4"},
+	} {
+		for via, parse := range map[string]func() error{
+			"ParseRule": func() error { _, err := rfc6874.Parser().ParseRule("host", tt.in); return err },
+			"ParsePEG":  func() error { _, err := rfc6874.Parser().ParsePEG("host", tt.in); return err },
+			"Validate":  func() error { return rfc6874.Parser().Validate("host", tt.in) },
+		} {
+			var e *parser.Error
+			if err := parse(); !errors.As(err, &e) || e.Offset != tt.off || !strings.Contains(e.Error(), tt.msg) {
+				t.Errorf("%s(host, %q) = %v; want offset %d, %s", via, tt.in, err, tt.off, tt.msg)
+			}
+		}
 	}
 }
