@@ -27,7 +27,9 @@ import (
 // takes that text: an empty authority before a path, without a scheme
 // ("///a"), is part of Path; a path without an authority after a scheme
 // ("foo:/bar") sets OmitHost; an IPv6 zone (RFC 6874) is "%" and the
-// zone in Host, as url.Parse writes it.
+// zone in Host, decoded as url.Parse decodes it (a percent-encoding
+// url.Parse refuses in a zone, of a non-ASCII byte say, stays encoded, and
+// String encodes its "%" again).
 //
 // ToURL never changes what the host is. url.URL keeps the host and the
 // port in one field, Host, and net/url splits them at the last ":"; it has
@@ -56,7 +58,7 @@ func ToURL(u URI) *url.URL {
 			// A zone (RFC 6874 §2: "%25" and the ZoneID) is held as
 			// url.Parse holds it: "%" and the zone, decoded where safe.
 			if i := strings.Index(host, "%25"); i >= 0 {
-				host = host[:i] + "%" + decodeHost(host[i+3:len(host)-1]) + "]"
+				host = host[:i] + "%" + decodeZone(host[i+3:len(host)-1]) + "]"
 			}
 		}
 		if u.HasPort() {
@@ -86,7 +88,9 @@ func ToURL(u URI) *url.URL {
 			p = "//" + p
 		}
 		v.Path, _ = url.PathUnescape(p)
-		v.RawPath = p
+		// An IRI's characters encoded, or net/url would find RawPath no
+		// encoding of Path and write its own, "%2F" decoded.
+		v.RawPath = encodeNonASCII(p)
 		// "foo:/bar" has no authority: without OmitHost, String would
 		// write an empty one ("foo:///bar").
 		v.OmitHost = u.HasScheme() && !u.HasAuthority() && p != ""
@@ -97,7 +101,7 @@ func ToURL(u URI) *url.URL {
 	}
 	if u.HasFragment() {
 		v.Fragment, _ = url.PathUnescape(u.Fragment())
-		v.RawFragment = u.Fragment()
+		v.RawFragment = encodeNonASCII(u.Fragment())
 	}
 	return v
 }
@@ -142,6 +146,38 @@ func decodeHost(h string) string {
 		b = append(b, h[i])
 	}
 	return string(b)
+}
+
+// decodeZone decodes a zone's percent-encodings as url.Parse does: "%25"
+// and "%20", and those of the characters a host may hold unencoded (its
+// delimiters included: inside the brackets they end nothing); url.Parse
+// refuses a zone with any other, which stays encoded here.
+func decodeZone(z string) string {
+	if strings.IndexByte(z, '%') < 0 {
+		return z
+	}
+	b := make([]byte, 0, len(z))
+	for i := 0; i < len(z); i++ {
+		if z[i] == '%' && i+2 < len(z) {
+			if c := unhex(z[i+1])<<4 | unhex(z[i+2]); c == '%' || c == ' ' || zoneSafe(c) {
+				b = append(b, c)
+				i += 2
+				continue
+			}
+		}
+		b = append(b, z[i])
+	}
+	return string(b)
+}
+
+// zoneSafe reports whether net/url writes c unencoded in a host: letters,
+// digits, "-._~", sub-delims, ":", "[", "]", "<", ">" and the double quote.
+func zoneSafe(c byte) bool {
+	switch {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		return true
+	}
+	return strings.IndexByte("-._~!$&'()*+,;=:[]<>\"", c) >= 0
 }
 
 // hostSafe reports whether a decoded byte may stand in url.URL's Host:

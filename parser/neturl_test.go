@@ -205,12 +205,17 @@ func FuzzToURL(f *testing.F) {
 }
 
 // TestToURLZone: an RFC 6874 zone is held as url.Parse holds it, "%" and
-// the zone decoded, so that String writes the same text back.
+// the zone decoded as url.Parse decodes it, and String writes what
+// url.Parse's URL writes.
 func TestToURLZone(t *testing.T) {
 	for _, tt := range []struct{ in, host string }{
 		{"http://[fe80::1%25eth0]:8080/", "[fe80::1%eth0]:8080"},
 		{"http://[fe80::1%25a%21b]/", "[fe80::1%a!b]"},
-		{"http://[fe80::1%25a%2Fb]/", "[fe80::1%a%2Fb]"}, // "/" is not decoded, as in a reg-name
+		{"http://[fe80::1%25a%2Fb]/", "[fe80::1%a%2Fb]"}, // url.Parse refuses it: "/" stays encoded
+		{"http://[fe80::1%25a%25b]/", "[fe80::1%a%b]"},
+		{"http://[fe80::1%25a%3Ab]/", "[fe80::1%a:b]"},
+		{"http://[fe80::1%25a%20b]/", "[fe80::1%a b]"},
+		{"http://[fe80::1%25%C3%A9]/", "[fe80::1%%C3%A9]"}, // url.Parse refuses it
 	} {
 		u, err := rfc6874.Parser().Parse("URI-reference", tt.in)
 		if err != nil {

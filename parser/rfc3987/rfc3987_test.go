@@ -254,7 +254,7 @@ func TestToURL(t *testing.T) {
 			t.Errorf("ToURL(%q).String() = %q, want ToURI's %q", tt.in, got, want)
 		}
 	}
-	for _, in := range []string{"mailto:é@example.org", "urn:x:ü?é=ü"} {
+	for _, in := range []string{"mailto:é@example.org", "urn:x:ü?é=ü", "http://h/a%2Fb/é#é%41", "//h/é%2F?%2F#%2F"} {
 		u, err := rfc3987.Parser().Parse("", in)
 		if err != nil {
 			t.Fatal(err)
