@@ -304,6 +304,13 @@ func (e *encoder) encodeString(prefix, rest string) string {
 // charset allows percent-encodings (gen dfa derives one for every rule it
 // compiles): for a team's grammar, its own components ("NSS" of a URN,
 // say). It is an error wrapping ErrNoCharset for a rule without one.
+//
+// The charset is what the rule allows after any complete string of it; a
+// rule may allow less at its start (RFC 8141's NSS = pchar *(pchar / "/"):
+// no "/" first). The result is checked with the rule's DFA, and a
+// character kept where the rule cannot take it is encoded ("/x" is
+// "%2Fx"). Text that no encoding makes valid ("" for a rule that needs a
+// character) is an error wrapping the [*Error] that says where.
 func (s *Parser) EncodeRule(rule, raw string) (string, error) {
 	name, ok := s.Rule(rule)
 	if !ok {
@@ -318,12 +325,40 @@ func (s *Parser) EncodeRule(rule, raw string) (string, error) {
 		return "", fmt.Errorf("parser: %s: rule %s: %w", s.name, name, ErrNoCharset)
 	}
 	e := newEncoder(cs, 0, s.avoid())
-	i := e.start(raw)
-	if i == len(raw) {
-		return raw, nil
+	out := raw
+	if i := e.start(raw); i < len(raw) {
+		out = e.encodeString(raw[:i], raw[i:])
 	}
-	return e.encodeString(raw[:i], raw[i:]), nil
+	m := t.Machine()
+	for fixes := 0; ; fixes++ {
+		ok, stop := m.Run(out)
+		if ok {
+			return out, nil
+		}
+		// A character the encoder kept, where the rule cannot take it: its
+		// bytes encoded. A few such places at most (a rule's first
+		// character); past them, the text is refused.
+		if stop < len(out) && out[stop] != '%' && fixes < maxEncodeFixes {
+			n := 1
+			if !s.octets {
+				if _, w := utf8.DecodeRuneInString(out[stop:]); w > 1 {
+					n = w
+				}
+			}
+			b := append([]byte(nil), out[:stop]...)
+			for _, c := range []byte(out[stop : stop+n]) {
+				b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+			}
+			out = string(append(b, out[stop+n:]...))
+			continue
+		}
+		return "", fmt.Errorf("parser: %s: rule %s: no encoding of %q matches it: %w", s.name, name, clip(raw), s.Validate(name, out))
+	}
 }
+
+// maxEncodeFixes bounds the characters EncodeRule encodes beyond its
+// charset: each costs a run of the DFA over the text.
+const maxEncodeFixes = 8
 
 // Escape percent-encodes what component c of s's grammar does not allow in
 // text, keeping the percent-encodings it already has; see

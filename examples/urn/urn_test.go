@@ -90,9 +90,17 @@ func ExampleParseURN() {
 }
 
 // The URN grammar's own charsets encode its components: an NSS keeps what
-// RFC 8141 allows it (pchar and "/"), and encodes the rest.
+// RFC 8141 allows it (pchar and "/", but not "/" first), and encodes the
+// rest; an empty NSS is no NSS.
 func ExampleParser_encodeRule() {
 	s, err := urn.Parser().EncodeRule("NSS", "a b/c?d")
 	fmt.Println(s, err)
-	// Output: a%20b/c%3Fd <nil>
+	s, err = urn.Parser().EncodeRule("NSS", "/x/y")
+	fmt.Println(s, err, urn.Parser().Validate("NSS", s))
+	_, err = urn.Parser().EncodeRule("NSS", "")
+	fmt.Println(err)
+	// Output:
+	// a%20b/c%3Fd <nil>
+	// %2Fx/y <nil> <nil>
+	// parser: urn: rule NSS: no encoding of "" matches it: parse "" as NSS: NSS could not continue at offset 0: found end of input; expected pchar
 }
