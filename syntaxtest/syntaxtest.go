@@ -38,7 +38,9 @@ type Config struct {
 	// files, in order. Octets is gen's -octets.
 	Grammar []string
 	Octets  bool
-	// Rules are the rules to check; nil means every rule of Parser.
+	// Rules are the rules to check, their names in any case (as in ABNF);
+	// nil means every rule of Parser. A name the grammar does not have
+	// fails the test.
 	Rules []string
 	// PerURI and PerRule are the number of inputs, half samples and half
 	// near-misses, for each URI rule and for each other rule; 0 means
@@ -61,6 +63,17 @@ func Run(t *testing.T, c Config) int64 {
 	if rules == nil {
 		rules = c.Parser.Rules()
 	}
+	// Names compare case-insensitively, as in ABNF: each is checked as the
+	// grammar spells it (IsURIRule and the sampler take that spelling).
+	canon := make([]string, len(rules))
+	for i, r := range rules {
+		name, ok := c.Parser.Rule(r)
+		if !ok {
+			t.Fatalf("syntaxtest: no rule %q in %s", r, c.Parser.Name())
+		}
+		canon[i] = name
+	}
+	rules = canon
 	var total atomic.Int64
 	t.Run("rules", func(t *testing.T) {
 		for _, rule := range rules {

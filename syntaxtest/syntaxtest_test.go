@@ -20,6 +20,12 @@ func TestRun(t *testing.T) {
 			t.Errorf("%s: Run checked %d inputs, want %d", c.Parser.Name(), n, want)
 		}
 	}
+	// Rule names in any case, as in ABNF: "uri-REFERENCE" is the URI rule
+	// URI-reference, checked with PerURI inputs and the URI-level checks.
+	c := syntaxtest.Config{Parser: parser.RFC3986(), Grammar: []string{"rfc3986"}, Rules: []string{"uri-REFERENCE", "HOST"}, PerURI: 30, PerRule: 20, Seed: 3}
+	if n := syntaxtest.Run(t, c); n != 50 {
+		t.Errorf("Run with rule names in other cases checked %d inputs, want 30 + 20", n)
+	}
 }
 
 // TestCheckFails: Check sees every kind of disagreement it guards against,
