@@ -234,7 +234,7 @@ func TestJobsBound(t *testing.T) {
 // silent success.
 func TestResolveInvalidBaseNoRefs(t *testing.T) {
 	out, errs, code := runURI(t, "", "resolve", "a b")
-	if code != 1 || out != "" || !strings.Contains(errs, `base: parse "a b"`) {
+	if code != 1 || out != "" || !strings.Contains(errs, `base "a b": parse "a b"`) {
 		t.Errorf("resolve 'a b' < empty: exit %d, %q, %q; want 1 and the base's error on stderr", code, out, errs)
 	}
 	if _, _, code := runURI(t, "", "resolve", "http://a/"); code != 0 {

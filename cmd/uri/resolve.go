@@ -144,7 +144,7 @@ func cmdResolve(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 	if err == nil && berr != nil {
 		// No reference to report it with: an invalid base is still an
 		// error, on standard error.
-		fmt.Fprintf(stderr, "uri resolve: %v\n", berr)
+		fmt.Fprintf(stderr, "uri resolve: base %q: %v\n", base, berr.(*resolve.ArgError).Err)
 		return errInvalid
 	}
 	return err
