@@ -32,13 +32,17 @@ type URN struct {
 	HasR, HasQ, HasF                   bool
 }
 
-// ParseURN parses s as an RFC 8141 namestring.
+// ParseURN parses s as an RFC 8141 namestring. Its components come from
+// the parse tree, which the parser builds for inputs of up to
+// parser.MaxTreeLength (64 KiB): a longer URN is valid or not as Valid
+// says, and its error wraps parser.ErrTooLongForTree when it is valid.
 //
-// RFC 8141's ABNF is ambiguous where an r-component contains "?=": "?" and
-// "=" are pchar too, so "urn:a:b?+r?=q" has an r-component "r?=q" and no
-// q-component, or "r" and "q". Like every choice gen translates, the
-// generated parser takes the first reading the grammar allows, which keeps
-// the r-component going: RFC 8141 leaves the question to URN namespaces.
+// RFC 8141's ABNF is ambiguous where an r-component contains "?=": an
+// r-component takes "?" after its first character (r-component = pchar
+// *( pchar / "/" / "?" )) and "=" is a pchar, so "urn:a:b?+r?=q" has an
+// r-component "r?=q" and no q-component, or "r" and "q". Like every
+// choice gen translates, the generated parser takes the first reading the
+// grammar allows, which keeps the r-component going.
 func ParseURN(s string) (URN, error) {
 	if err := syn.Validate("namestring", s); err != nil {
 		return URN{}, err
