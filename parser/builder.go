@@ -268,7 +268,9 @@ func (b Builder) Port(port uint16) Builder {
 // Path sets an absolute path: "/" and the segments, each encoded ("/" in a
 // segment is encoded, never a separator), joined with "/". Path() is the
 // path "/"; with no authority, a first segment "" would make the path
-// begin with "//" ([ErrEmptySegment]).
+// begin with "//" ([ErrEmptySegment]). A segment "." or ".." is written as
+// it is: a dot segment, which resolution and normalization remove (§3.3,
+// §5.2.4); no encoding makes it data ("%2E" is "." again, §2.3).
 func (b Builder) Path(segments ...string) Builder {
 	var p strings.Builder
 	for _, s := range segments {
