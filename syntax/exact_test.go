@@ -446,3 +446,31 @@ func TestOctetExpected(t *testing.T) {
 		t.Errorf("a grammar of code points: %q", f.Expected)
 	}
 }
+
+// TestLiteralPrefix: a failure that pigeon records where an expected
+// string begins moves past the part of it the input holds, with the
+// string's next character expected; strings not begun, classes, and a
+// string the input holds whole leave it.
+func TestLiteralPrefix(t *testing.T) {
+	for _, tt := range []struct {
+		text     string
+		off      int
+		expected []string
+		wantOff  int
+		want     []string
+	}{
+		{`{"a": tru}`, 6, []string{`"false"`, `"null"`, `"true"`, `[0-9]`}, 9, []string{`"e"`}},
+		{"GET / HTTX/1.1", 6, []string{`"HTTP"`}, 9, []string{`"P"`}},
+		{"a\rb", 1, []string{`"\r\n"`, `[a-z]`}, 2, []string{`"\n"`}},
+		{"fRx", 0, []string{`"fri"i`, `"frz"`}, 2, []string{`"i"i`}},
+		{"Fri", 0, []string{`"fri"i`}, 0, []string{`"fri"i`}}, // whole: not where it failed
+		{"x", 0, []string{`"true"`, `[0-9]`}, 0, []string{`"true"`, `[0-9]`}},
+		{"é!", 0, []string{`"éa"`}, 2, []string{`"a"`}},
+		{"\u00e9x", 0, []string{"\"\u00e8\""}, 0, []string{"\"\u00e8\""}}, // one character, begun only in its bytes
+	} {
+		f := literalPrefix(&Failure{Offset: tt.off, Expected: tt.expected}, []byte(tt.text))
+		if f.Offset != tt.wantOff || !slices.Equal(f.Expected, tt.want) {
+			t.Errorf("%q at %d expecting %q: %d %q; want %d %q", tt.text, tt.off, tt.expected, f.Offset, f.Expected, tt.wantOff, tt.want)
+		}
+	}
+}

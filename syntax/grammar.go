@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -223,10 +224,83 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 				}
 			}
 		}
+		if f.Msg == "" {
+			f = literalPrefix(f, text)
+		}
 		return nil, octetFailure(f, back, g.peg.Octets)
 	}
 	n, _ := v.(*Node)
 	return octetNode(n, back), nil
+}
+
+// literalPrefix moves a failure past the part of an expected literal the
+// input holds. Pigeon matches a string ("true", "HTTP", CRLF's "\r\n") as
+// one terminal and records its failure where the string begins; but the
+// input at the failure is viable as far as it goes on with one of the
+// expected strings ("tru}" in JSON is viable up to the "}"). The failure is
+// then there, and what could come is the next character of each string
+// that went on that far.
+func literalPrefix(f *Failure, text []byte) *Failure {
+	if f.Offset < 0 || f.Offset >= len(text) {
+		return f
+	}
+	rest := text[f.Offset:]
+	best := 0
+	var next []string
+	for _, e := range f.Expected {
+		lit, fold, ok := pigeonLiteral(e)
+		if !ok || len(lit) < 2 {
+			continue
+		}
+		k := 0
+		for k < len(lit) && k < len(rest) && (rest[k] == lit[k] || fold && asciiLower(rest[k]) == asciiLower(lit[k])) {
+			k++
+		}
+		if k == 0 || k == len(lit) {
+			continue // not begun, or whole: it did not fail inside
+		}
+		for k > 0 && !utf8.RuneStart(lit[k]) {
+			k-- // the literal's characters whole
+		}
+		if k == 0 {
+			continue
+		}
+		_, c := utf8.DecodeRuneInString(lit[k:])
+		want := strconv.Quote(lit[k : k+c])
+		if fold {
+			want += "i"
+		}
+		switch {
+		case k > best:
+			best, next = k, []string{want}
+		case k == best && !slices.Contains(next, want):
+			next = append(next, want)
+		}
+	}
+	if best == 0 {
+		return f
+	}
+	return &Failure{Offset: f.Offset + best, Expected: next}
+}
+
+// pigeonLiteral reads pigeon's text of an expected string: "\"abc\"", or
+// "\"abc\"i" for one that ignores case.
+func pigeonLiteral(e string) (lit string, fold, ok bool) {
+	if strings.HasSuffix(e, "\"i") {
+		e, fold = e[:len(e)-1], true
+	}
+	if len(e) < 2 || e[0] != '"' || e[len(e)-1] != '"' {
+		return "", false, false
+	}
+	lit, err := strconv.Unquote(e)
+	return lit, fold, err == nil
+}
+
+func asciiLower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // lenientBudget is the expression budget of a parse with the lenient
