@@ -309,8 +309,9 @@ func (e *encoder) encodeString(prefix, rest string) string {
 // rule may allow less at its start (RFC 8141's NSS = pchar *(pchar / "/"):
 // no "/" first). The result is checked with the rule's DFA, and a
 // character kept where the rule cannot take it is encoded ("/x" is
-// "%2Fx"). Text that no encoding makes valid ("" for a rule that needs a
-// character) is an error wrapping the [*Error] that says where.
+// "%2Fx"), up to a few such characters. Text that this does not make
+// valid ("" for a rule that needs a character) is an error wrapping the
+// [*Error] that says where.
 func (s *Parser) EncodeRule(rule, raw string) (string, error) {
 	name, ok := s.Rule(rule)
 	if !ok {
@@ -338,6 +339,9 @@ func (s *Parser) EncodeRule(rule, raw string) (string, error) {
 		// A character the encoder kept, where the rule cannot take it: its
 		// bytes encoded. A few such places at most (a rule's first
 		// character); past them, the text is refused.
+		if !s.octets {
+			stop = charStart(out, stop) // the DFA reads UTF-8: a character whole
+		}
 		if stop < len(out) && out[stop] != '%' && fixes < maxEncodeFixes {
 			n := 1
 			if !s.octets {

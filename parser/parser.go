@@ -350,9 +350,10 @@ func (s *Parser) treeParse(name, in string, maxExpr uint64) (*Node, error) {
 
 // ParsePEG parses the whole of in as the named rule with the pigeon
 // parser alone, and returns its parse tree or its error: where pigeon
-// stopped and the terminals it expected there (offset and expected set in
-// pigeon's terms: for a literal of several characters, such as "::", the
-// offset where the literal begins). ParseRule gives the same verdicts and
+// stopped and the terminals it expected there, in pigeon's terms (a
+// literal of several characters, such as "::", that the input holds in
+// part, moves the offset past that part, the literal's next character
+// expected; see syntax.Grammar.Parse). ParseRule gives the same verdicts and
 // trees (the differential tests, and package syntaxtest for your grammar,
 // check it: ParseRule's trees come from generated functions where the rule
 // has one); ParsePEG is for those tests and for work on a grammar. Its

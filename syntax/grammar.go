@@ -219,8 +219,12 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 				budget = lenientBudget(maxExpr, f.Offset)
 			}
 			if _, perr := g.peg.Parse(entry, text[:f.Offset], budget, pg); perr != nil {
-				if pf := g.peg.failure(perr); pf.Msg == "" && pf.Offset < f.Offset {
-					f = pf
+				// (A failure at a string the prefix ends inside, "%2" of
+				// "%25", is where the prefix ends: no earlier failure.)
+				if pf := g.peg.failure(perr); pf.Msg == "" {
+					if pf = literalPrefix(pf, text[:f.Offset]); pf.Offset < f.Offset {
+						f = pf
+					}
 				}
 			}
 		}

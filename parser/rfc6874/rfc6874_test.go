@@ -97,3 +97,15 @@ func TestErrorBeforeInvalidUTF8(t *testing.T) {
 		}
 	}
 }
+
+// TestInvalidUTF8InsideLiteral: bytes that are not UTF-8 where the input
+// ends a string in part ("%2" of "%25") are the error, as where it does
+// not.
+func TestInvalidUTF8InsideLiteral(t *testing.T) {
+	for _, in := range []string{"[fe80::1%2\xff]", "[fe80::1%25\xff]", "a%2\xff"} {
+		var e *parser.Error
+		if err := rfc6874.Parser().Validate("host", in); !errors.As(err, &e) || e.Msg != "invalid UTF-8" || e.Offset != strings.IndexByte(in, 0xff) {
+			t.Errorf("Validate(host, %q) = %v; want invalid UTF-8 at %d", in, err, strings.IndexByte(in, 0xff))
+		}
+	}
+}
