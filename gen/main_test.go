@@ -484,45 +484,7 @@ func main() {
 // the guided rule, where the recognizer first sees that the input cannot
 // complete.
 func TestFallbackErrors(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a parser with pigeon")
-	}
-	g, err := abnf.ReadString("v.abnf", "v = \"[\" ws [ v ] ws \"]\" / \"1\"\nws = *\" \"\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := peg.Translate(g, peg.Options{Start: []string{"v"}, Package: "main", Witnesses: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(res.PEG), "Enter(") {
-		t.Fatal("the grammar no longer leaves a decision to the recognizer: the test needs another")
-	}
-	main := `package main
-
-import (
-	"fmt"
-	"os"
-
-	"github.com/peguri/rfc3986/syntax"
-)
-
-func main() {
-	g, err := syntax.NewGrammar("v", PEG(), nil)
-	if err != nil {
-		panic(err)
-	}
-	for _, in := range os.Args[1:] {
-		_, f := g.Parse("v", []byte(in), 1<<20)
-		if f == nil {
-			fmt.Printf("%q ok\n", in)
-			continue
-		}
-		fmt.Printf("%q %d %q %s\n", in, f.Offset, f.Expected, f.Msg)
-	}
-}
-`
-	out := runPigeon(t, res.PEG, main, "[ [1] ]", "[[2]]", "[[1]]]", "[ [ ]", "[1", "x")
+	out := runGuided(t, "v = \"[\" ws [ v ] ws \"]\" / \"1\"\nws = *\" \"\n", 1<<20, "[ [1] ]", "[[2]]", "[[1]]]", "[ [ ]", "[1", "x")
 	want := `"[ [1] ]" ok
 "[[2]]" 2 ["\" \"" "\"1\"" "\"[\"" "\"]\""] 
 "[[1]]]" 5 ["EOF"] 
@@ -543,10 +505,24 @@ func main() {
 // the unbounded PEG hours; the guided parse rejects it at once, and so
 // the test finishes.
 func TestFallbackErrorsBounded(t *testing.T) {
+	n := 27
+	hostile := strings.Repeat("(", n) + "1" + strings.Repeat(")b", n-1) + ")c"
+	out := runGuided(t, "v = \"(\" w \")\" \"a\" / \"(\" w \")\" \"b\" / \"1\"\nw = v ws / ws v\nws = *\" \"\n", 1<<40, hostile, "(1)a")
+	if lines := strings.Split(out, "\n"); len(lines) != 3 || strings.HasSuffix(lines[0], " ok") || lines[1] != `"(1)a" ok` {
+		t.Errorf("the hostile input then a valid one:\n%s", out)
+	}
+}
+
+// runGuided translates the ABNF src (start rule v), checks that it leaves
+// a decision to the exact recognizer, builds its parser with pigeon, and
+// parses each input with budget maxExpr: a line each, "ok" or the
+// failure's offset, expected set and message.
+func runGuided(t *testing.T, src string, maxExpr uint64, inputs ...string) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds a parser with pigeon")
 	}
-	g, err := abnf.ReadString("v.abnf", "v = \"(\" w \")\" \"a\" / \"(\" w \")\" \"b\" / \"1\"\nw = v ws / ws v\nws = *\" \"\n")
+	g, err := abnf.ReadString("v.abnf", src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -557,7 +533,7 @@ func TestFallbackErrorsBounded(t *testing.T) {
 	if !strings.Contains(string(res.PEG), "Enter(") {
 		t.Fatal("the grammar no longer leaves a decision to the recognizer: the test needs another")
 	}
-	main := `package main
+	main := fmt.Sprintf(`package main
 
 import (
 	"fmt"
@@ -572,14 +548,14 @@ func main() {
 		panic(err)
 	}
 	for _, in := range os.Args[1:] {
-		_, f := g.Parse("v", []byte(in), 1<<40)
-		fmt.Println(f != nil)
+		_, f := g.Parse("v", []byte(in), %d)
+		if f == nil {
+			fmt.Printf("%%q ok\n", in)
+			continue
+		}
+		fmt.Printf("%%q %%d %%q %%s\n", in, f.Offset, f.Expected, f.Msg)
 	}
 }
-`
-	n := 27
-	hostile := strings.Repeat("(", n) + "1" + strings.Repeat(")b", n-1) + ")c"
-	if out := runPigeon(t, res.PEG, main, hostile, "(1)a"); out != "true\nfalse\n" {
-		t.Errorf("failed, valid: %q", out)
-	}
+`, maxExpr)
+	return runPigeon(t, res.PEG, main, inputs...)
 }

@@ -130,54 +130,43 @@ func encodeNonASCII(s string) string {
 
 // decodeHost decodes the percent-encodings of a reg-name whose characters
 // cannot change where the host ends or what it is (see ToURL).
-func decodeHost(h string) string {
-	if strings.IndexByte(h, '%') < 0 {
-		return h
+func decodeHost(h string) string { return decodeSafe(h, hostSafe) }
+
+// decodeZone decodes a zone's percent-encodings as url.Parse does (see
+// zoneSafe); url.Parse refuses a zone with any other, which stays encoded
+// here.
+func decodeZone(z string) string { return decodeSafe(z, zoneSafe) }
+
+// decodeSafe decodes the percent-encodings of s whose byte is safe, and
+// keeps the others.
+func decodeSafe(s string, safe func(byte) bool) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
 	}
-	b := make([]byte, 0, len(h))
-	for i := 0; i < len(h); i++ {
-		if h[i] == '%' && i+2 < len(h) {
-			if c := unhex(h[i+1])<<4 | unhex(h[i+2]); hostSafe(c) {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			if c := unhex(s[i+1])<<4 | unhex(s[i+2]); safe(c) {
 				b = append(b, c)
 				i += 2
 				continue
 			}
 		}
-		b = append(b, h[i])
+		b = append(b, s[i])
 	}
 	return string(b)
 }
 
-// decodeZone decodes a zone's percent-encodings as url.Parse does: "%25"
-// and "%20", and those of the characters a host may hold unencoded (its
-// delimiters included: inside the brackets they end nothing); url.Parse
-// refuses a zone with any other, which stays encoded here.
-func decodeZone(z string) string {
-	if strings.IndexByte(z, '%') < 0 {
-		return z
-	}
-	b := make([]byte, 0, len(z))
-	for i := 0; i < len(z); i++ {
-		if z[i] == '%' && i+2 < len(z) {
-			if c := unhex(z[i+1])<<4 | unhex(z[i+2]); c == '%' || c == ' ' || zoneSafe(c) {
-				b = append(b, c)
-				i += 2
-				continue
-			}
-		}
-		b = append(b, z[i])
-	}
-	return string(b)
-}
-
-// zoneSafe reports whether net/url writes c unencoded in a host: letters,
-// digits, "-._~", sub-delims, ":", "[", "]", "<", ">" and the double quote.
+// zoneSafe reports whether url.Parse decodes c in a zone: "%" and space,
+// and what net/url writes unencoded in a host (letters, digits, "-._~",
+// sub-delims, ":", "[", "]", "<", ">" and the double quote: inside the
+// brackets, its delimiters end nothing).
 func zoneSafe(c byte) bool {
 	switch {
 	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
 		return true
 	}
-	return strings.IndexByte("-._~!$&'()*+,;=:[]<>\"", c) >= 0
+	return strings.IndexByte("% -._~!$&'()*+,;=:[]<>\"", c) >= 0
 }
 
 // hostSafe reports whether a decoded byte may stand in url.URL's Host:
