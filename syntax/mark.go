@@ -87,8 +87,9 @@ func (d *Machine) RunMarks(s string, marks *Marks) (ok bool, fail, state int) {
 }
 
 // runMarks8 is run8 with the marks: one more load, off the chain of
-// transitions, and one store, per transition taken. A marked transition
-// is in no skip set, so every one is taken here.
+// transitions, and one store, per marked transition taken. A marked
+// transition is in no skip set (nor in a triplet), so every one is taken
+// here.
 func (d *Machine) runMarks8(s string, marks *Marks) (ok bool, fail, state int) {
 	next, mark, skip := d.next8, d.mark8, d.skip8
 	// One nil check of each table here, not one per transition in the
@@ -109,13 +110,26 @@ func (d *Machine) runMarks8(s string, marks *Marks) (ok bool, fail, state int) {
 			marks[m&MaxMark] = uint32(i)
 		}
 		if k := skip[n]; k != nil {
+			// The run that follows, as in run8: inlined there and here,
+			// since a call cost more than most runs.
 			out := &k.out
-			end := min(i+inlineRun, len(s))
-			for i >= 0 && i < end && out[s[i]] == 0 {
-				i++
+		run:
+			if i < 0 || i > len(s) {
+				break // never: i is in s; for the compiler's proofs
 			}
-			if i == end && i < len(s) {
-				i = k.span(s, i)
+			run := s[i:min(i+inlineRun, len(s))]
+			j := 0
+			for j < len(run) && out[run[j]] == 0 {
+				j++
+			}
+			i += j
+			if j == len(run) {
+				if i < len(s) {
+					i = k.span(s, i)
+				}
+			} else if k.escapeAt(s[i:]) {
+				i += 3
+				goto run
 			}
 		}
 	}
