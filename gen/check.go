@@ -69,8 +69,12 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(stdout, "problems:")
 	n := 0
+	// Errors and warnings are listed on standard output, with the rest of
+	// the report, and each is also a line on standard error, as every
+	// failure of gen is (docs/gen.md).
 	for _, e := range el {
 		fmt.Fprintf(stdout, "  %s: error: %s\n", e.Pos, e.Msg)
+		fmt.Fprintf(stderr, "%s: error: %s\n", e.Pos, e.Msg)
 		n++
 	}
 	for _, w := range g.Warnings {
@@ -83,6 +87,7 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "  %s\n", p)
 			n++
 			if p.Severity == abnf.SeverityError {
+				fmt.Fprintf(stderr, "%s\n", p)
 				nerr++
 			}
 		}

@@ -92,7 +92,7 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			rules[i] = m.Rule
 		}
 		if tc, err = dfa.Trees(src, rules); err != nil {
-			return err
+			return fmt.Errorf("-tree %s: %w", *tree, err)
 		}
 		for _, r := range rules {
 			if tc.Skipped[r] == dfa.NoEntrypoint {

@@ -28,6 +28,7 @@ func (failWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe
 func TestExitCodes(t *testing.T) {
 	sep := writeFile(t, "sep.abnf", "r = \"a\"\"b\"\n")
 	ok := writeFile(t, "ok.abnf", "r = 1*\"a\"\n")
+	undefined := writeFile(t, "undefined.abnf", "r = x\n")
 	missing := filepath.Join(t.TempDir(), "missing.abnf")
 	for _, tt := range []struct {
 		name   string
@@ -37,7 +38,7 @@ func TestExitCodes(t *testing.T) {
 		stderr string // a substring of standard error; "" for none at all
 		stdout string // a substring of standard output
 	}{
-		{"strict reader", []string{"check", sep}, "", 1, "", "sep.abnf:1:8: error: elements of a concatenation must be separated by white space (RFC 5234 §4: concatenation = repetition *(1*c-wsp repetition)): insert a space before quoted string"},
+		{"strict reader", []string{"check", sep}, "", 1, "sep.abnf:1:8: error: elements of a concatenation", "sep.abnf:1:8: error: elements of a concatenation must be separated by white space (RFC 5234 §4: concatenation = repetition *(1*c-wsp repetition)): insert a space before quoted string"},
 		{"lenient reader", []string{"check", "-lenient", sep}, "", 0, "sep.abnf:1:8: warning: elements of a concatenation must be separated by white space", "sep.abnf:1:8: warning:"},
 		{"lenient match", []string{"match", "-lenient", "-grammar", sep, "-rule", "r"}, "ab\nabb\n", 0, "warning:", "1\n0\n"},
 		{"strict match", []string{"match", "-grammar", sep, "-rule", "r"}, "ab\n", 1, "insert a space before quoted string", ""},
@@ -46,6 +47,9 @@ func TestExitCodes(t *testing.T) {
 		{"unknown rule", []string{"match", "-grammar", ok, "-rule", "nope"}, "", 1, "gen match: -rule: no rule nope in the grammar\n", ""},
 		{"grammar limit", []string{"check", "-max-grammar", "5", ok}, "", 1, "gen check: " + ok + ": the grammar is larger than 5 bytes (-max-grammar raises the limit)\n", ""},
 		{"bad grammar limit", []string{"check", "-max-grammar", "0", ok}, "", 2, "-max-grammar must be positive", ""},
+		{"bad nesting limit", []string{"check", "-max-nesting", "0", ok}, "", 2, "-max-nesting must be positive", ""},
+		{"negative nesting limit", []string{"peg", "-grammar", ok, "-max-nesting", "-3"}, "", 2, "-max-nesting must be positive", ""},
+		{"check error", []string{"check", undefined}, "", 1, "undefined.abnf:1:5: error:", "undefined.abnf:1:5: error:"},
 		{"line limit", []string{"match", "-grammar", ok, "-rule", "r", "-max-line", "3"}, "aaa\naaaa\naa\n", 1, "gen match: line 2: longer than 3 bytes (-max-line raises the limit)\n", "1\n"},
 		{"quoted line limit", []string{"match", "-grammar", ok, "-rule", "r", "-max-line", "5", "-quoted"}, "\"aaa\"\n\"aaaa\"\n", 1, "gen match: line 2: longer than 5 bytes", "1\n"},
 		{"sample limit", []string{"sample", "-grammar", ok, "-rule", "r", "-n", "50", "-max-line", "1"}, "", 1, "-max-line raises the limit", ""},

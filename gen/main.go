@@ -151,7 +151,7 @@ const usage = `usage:
   gen match [-grammar GRAMMAR]… -rule RULE [-quoted]  < inputs
   gen sample [-grammar GRAMMAR]… -rule RULE [-n N] [-seed S] [-near] [-quoted]
   gen peg [-grammar GRAMMAR]… [-start R,…] [-default R] [-capture R,…|-nocapture R,…] [-package P] [-o FILE] [-report]
-  gen fidelity [-grammar GRAMMAR]… -rule RULE [-n N] [-seed S] [-in FILE|-] [-quoted]
+  gen fidelity [-grammar GRAMMAR]… -rule RULE [-n N] [-seed S] [-in FILE|-] [-quoted] [-keep DIR]
   gen dfa [-grammar GRAMMAR]… [-start R,…] [-package P] [-tree PIGEON.go] [-o FILE] [-report]
 GRAMMAR: an ABNF file, or an embedded grammar: rfc3986 (the default), rfc6874, rfc3987
 limits (an error names the rule and the flag; gen peg -h, gen dfa -h):
@@ -351,6 +351,10 @@ func addReadFlags(fs *flag.FlagSet) *readFlags {
 func (rf *readFlags) check() error {
 	if rf.maxGrammar <= 0 {
 		return usageError{"-max-grammar must be positive"}
+	}
+	if rf.nesting <= 0 {
+		// (The reader would take it for its default.)
+		return usageError{"-max-nesting must be positive"}
 	}
 	return nil
 }

@@ -172,8 +172,8 @@ func TestTreeFlagErrors(t *testing.T) {
 		name, file, want string
 	}{
 		{"missing", filepath.Join(t.TempDir(), "none.go"), "none.go"},
-		{"not pigeon's", notPigeon, "-tree: no grammar value g"},
-		{"not Go", notGo, "-tree: "},
+		{"not pigeon's", notPigeon, "-tree " + notPigeon + ": pigeon's output: no grammar value g"},
+		{"not Go", notGo, "-tree " + notGo + ": pigeon's output: 1:1: expected 'package'"},
 		// examples/urn's gen peg -start leaves ldh out: a DFA for it would
 		// be refused by syntax.NewGrammar at run time.
 		{"a rule pigeon has no entrypoint for", "../examples/urn/internal/urngen/urn_peg.go", "ldh: compiled to a DFA, but not a start rule of the PEG"},

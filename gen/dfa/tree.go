@@ -81,7 +81,7 @@ const NoEntrypoint = "no pigeon entrypoint"
 func Trees(src []byte, rules []string) (*TreeCode, error) {
 	pp, err := readPigeon(src)
 	if err != nil {
-		return nil, fmt.Errorf("-tree: %w", err)
+		return nil, fmt.Errorf("pigeon's output: %w", err)
 	}
 	e := &treeEmitter{pp: pp, classes: map[string]string{}, done: map[string]bool{}}
 	tc := &TreeCode{Funcs: map[string]string{}, Skipped: map[string]string{}}
@@ -127,7 +127,8 @@ func treeFunc(ident string) string { return "tree_" + ident }
 // readPigeon reads the grammar value, the actions and the PEG glue out of
 // pigeon's Go output.
 func readPigeon(src []byte) (*pigeonParser, error) {
-	f, err := parser.ParseFile(token.NewFileSet(), "peg.go", src, 0)
+	// No file name: the caller names the file (gen dfa -tree's path).
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, 0)
 	if err != nil {
 		return nil, err
 	}
