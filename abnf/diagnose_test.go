@@ -32,6 +32,23 @@ func TestDiagnose(t *testing.T) {
 		{"URI", " ", 0, `" "`, "URI", []string{"ALPHA"}},
 		// Invalid UTF-8 is no character; an empty segment is a segment.
 		{"URI-reference", "http://a/\xff", 9, `"\xff" (byte 0xFF)`, "segment", []string{"pchar", `"#"`, `"/"`, `"?"`, "end of input"}},
+		// Readings of different rules: "1" is an h16 (in IPv6address or
+		// in ls32) or a dec-octet (in ls32's IPv4address); "x" continues
+		// none, and IPv6address, which holds them all, could not continue
+		// (not the dec-octet, nested deepest).
+		{"URI-reference", "http://[::1x]/", 11, `"x"`, "IPv6address", nil},
+		{"URI-reference", "http://[fe80::1%eth0]/", 15, `"%"`, "IPv6address", nil},
+		{"URI-reference", "http://[1:2:3:4:5:6:7x]/", 21, `"x"`, "IPv6address", nil},
+		{"URI-reference", "//[2001:db8::0:0:0:0x1]", 20, `"x"`, "IPv6address", nil},
+		// One reading only (after "1.", an IPv4address): its dec-octet.
+		{"URI-reference", "http://[::ffff:1.2.3x]/", 20, `"x"`, "dec-octet", nil},
+		// A rule no derivation could end (pct-encoded after "%4") is the
+		// one that could not continue, though a rule around it writes the
+		// character ("@" and ":" are authority's, "/" path-abempty's).
+		{"URI-reference", "http://u%4@h/", 10, `"@"`, "pct-encoded", []string{"HEXDIG"}},
+		{"URI-reference", "http://u%4:p@h/", 10, `":"`, "pct-encoded", []string{"HEXDIG"}},
+		{"path", "/%/", 2, `"/"`, "pct-encoded", []string{"HEXDIG"}},
+		{"path", "%:B", 1, `":"`, "pct-encoded", []string{"HEXDIG"}},
 	} {
 		x, err := d.Diagnose(c.rule, c.in)
 		if err != nil {
@@ -61,22 +78,41 @@ func TestDiagnose(t *testing.T) {
 // character that could follow, as a diagnosis of the whole input does.
 func TestDiagnoseRuleFor(t *testing.T) {
 	d := abnf.NewDiagnoser(rfc3986(t))
-	prefix := "http://[::1.2.3.4"
-	p, err := d.Diagnose("URI-reference", prefix)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []rune{'.', 'x', ' ', -1} {
-		in := prefix
-		if c >= 0 {
-			in += string(c)
-		}
-		whole, err := d.Diagnose("URI-reference", in)
+	for _, prefix := range []string{"http://[::1.2.3.4", "http://[::1", "http://u%4", "http://[1:2:3:4:5:6:7"} {
+		p, err := d.Diagnose("URI-reference", prefix)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rule, start := p.RuleFor(c); rule != whole.Rule || start != whole.Start {
-			t.Errorf("RuleFor(%q) = %s@%d; Diagnose(%q) says %s@%d", c, rule, start, in, whole.Rule, whole.Start)
+		// The same prefix read one byte at a time, as gen dfa reads it.
+		q, err := d.Begin("URI-reference")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range len(prefix) {
+			q = q.Next(prefix[i])
+		}
+		qx, err := q.Diagnose()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []rune{'.', 'x', ' ', '@', ':', '%', ']', '1', -1} {
+			in := prefix
+			if c >= 0 {
+				in += string(c)
+			}
+			whole, err := d.Diagnose("URI-reference", in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if whole.Match || whole.Offset != len(prefix) {
+				continue
+			}
+			if rule, start := p.RuleFor(c); rule != whole.Rule || start != whole.Start {
+				t.Errorf("RuleFor(%q) after %q = %s@%d; Diagnose(%q) says %s@%d", c, prefix, rule, start, in, whole.Rule, whole.Start)
+			}
+			if rule, start := qx.RuleFor(c); rule != whole.Rule || start != whole.Start {
+				t.Errorf("Prefix RuleFor(%q) after %q = %s@%d; Diagnose(%q) says %s@%d", c, prefix, rule, start, in, whole.Rule, whole.Start)
+			}
 		}
 	}
 }
