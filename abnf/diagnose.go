@@ -63,10 +63,11 @@ type Diagnosis struct {
 	// could not, two refinements apply. Derivations that read the same
 	// text as different rules are alternatives, none more to blame for
 	// being nested deeper: when the innermost instances of the
-	// derivations (those that hold no other) are not all of one rule,
-	// Rule is the innermost instance that holds them all ("http://[::1x]/":
-	// "1" is an h16 or an IPv4address's dec-octet, and IPv6address holds
-	// both). Then, of that rule and the rules around it up to the
+	// derivations (those that hold no other) are all of bounded rules
+	// (an instance of an unbounded one may have read nothing) and not all
+	// of one rule, Rule is the innermost instance that holds them all
+	// ("http://[::1x]/": "1" is an h16 or an IPv4address's dec-octet, and
+	// IPv6address holds both). Then, of that rule and the rules around it up to the
 	// innermost rule all the derivations are in, Rule is the innermost
 	// whose own definition writes the character found as a terminal
 	// ("http://[::1.2.3.4.5]/" stops in IPv4address, whose definition has
@@ -780,7 +781,9 @@ func (x *Diagnosis) pick(c rune) *openRule {
 
 // alternatives returns, of the rule instances the stuck derivations are
 // in (each derivation's deepest that counts), those that hold no other
-// (the leaves): best if they are all of best's rule, else the innermost
+// (the leaves): best if they are all of best's rule or one is of a rule
+// without a longest string (segment, token: its instance may have read
+// nothing, and counts only because a DFA cannot tell), else the innermost
 // instance that holds them all (the same instance, not only the same rule:
 // in "[::0:0:0:0x", an ls32 begun at the third "0" holds the h16s, one
 // begun at the fourth the dec-octet, and IPv6address holds both).
@@ -808,6 +811,11 @@ func (x *Diagnosis) alternatives(best *openRule) *openRule {
 	for _, o := range cands {
 		if inner[o] {
 			continue
+		}
+		if d.maxLen(o.rule) < 0 {
+			// An instance of an unbounded rule may have read nothing (it
+			// counts because a DFA cannot tell): no evidence of a reading.
+			return best
 		}
 		if o.rule != best.rule {
 			differ = true

@@ -146,3 +146,39 @@ func TestDiagnoseLinear(t *testing.T) {
 		}
 	}
 }
+
+// TestDiagnoseReadings: the rule named where readings of the text
+// disagree, and where a rule still had to read, on grammars small enough
+// to see every derivation.
+func TestDiagnoseReadings(t *testing.T) {
+	for _, c := range []struct {
+		name, grammar, rule, in string
+		off                     int
+		failed                  string
+	}{
+		// "1" is a hex or a dec (bounded rules): "x" continues neither,
+		// and addr holds both.
+		{"bounded readings disagree", "top = \"<\" addr \">\"\naddr = \"[\" ( hex / dec ) \"]\"\nhex = 1*4HEXDIG\ndec = 1*3DIGIT\n", "top", "<[1x]>", 3, "addr"},
+		// "1a" is a hex only: its rule.
+		{"one reading", "top = \"<\" addr \">\"\naddr = \"[\" ( hex / dec ) \"]\"\nhex = 1*4HEXDIG\ndec = 1*3DIGIT\n", "top", "<[1a.]>", 4, "hex"},
+		// An sp and a tok begun at the "1" have read nothing (unbounded
+		// rules count there because a DFA cannot tell): the tok that read
+		// "ab" could not continue, not the field around them all.
+		{"unbounded reading", "top = \"(\" field \")\"\nfield = tok sp tok\ntok = 1*ALPHA\nsp = *\" \"\n", "top", "(ab1)", 3, "tok"},
+		// pe still had to read: the "@" is not user's, though user writes
+		// "@" and could read it after a whole pe.
+		{"a rule that had to read", "top = user / path\nuser = *pe \"@\"\npath = *pe \"/\"\npe = \"%\" 2HEXDIG\n", "top", "%4@", 2, "pe"},
+	} {
+		g, err := abnf.ReadString("t.abnf", c.grammar)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		x, err := abnf.NewDiagnoser(g).Diagnose(c.rule, c.in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if x.Match || x.Offset != c.off || x.Rule != c.failed {
+			t.Errorf("%s: Diagnose(%s, %q) = match %v, offset %d, rule %s; want offset %d, rule %s", c.name, c.rule, c.in, x.Match, x.Offset, x.Rule, c.off, c.failed)
+		}
+	}
+}
