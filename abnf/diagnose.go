@@ -67,9 +67,10 @@ type Diagnosis struct {
 	// (an instance of an unbounded one may have read nothing) and not all
 	// of one rule, Rule is the innermost instance that holds them all
 	// ("http://[::1x]/": "1" is an h16 or an IPv4address's dec-octet, and
-	// IPv6address holds both). Then, of that rule and the rules around it up to the
-	// innermost rule all the derivations are in, Rule is the innermost
-	// whose own definition writes the character found as a terminal
+	// IPv6address holds both). Then, of that rule and the rules around it
+	// up to the innermost rule all the derivations are in, Rule is the
+	// innermost whose own definition writes the character found as a
+	// terminal
 	// ("http://[::1.2.3.4.5]/" stops in IPv4address, whose definition has
 	// ".", not in the ls32 around it), looking no further out than a rule
 	// that no derivation could end there: it still had to read, so the
