@@ -2,6 +2,7 @@ package abnf
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -57,15 +58,26 @@ type Diagnosis struct {
 	// IPv6address, IPvFuture…) has read nothing and is not what could not
 	// continue; one that does (segment, reg-name) counts, since a DFA
 	// cannot tell whether it has read something. Of the rule instances
-	// that count, Rule is the deepest, or,
-	// of it and the rules around it up to the innermost rule all the
-	// derivations are in, the innermost whose own definition writes the
-	// character found as a terminal ("http://[::1.2.3.4.5]/" stops in
-	// IPv4address, whose definition has ".", not in the ls32 around it);
-	// where the input could have ended, a character is one too many for
-	// the deepest ("a:b#c#": fragment). At the end of the input, it is the innermost rule all the
-	// derivations are in: the unfinished one ("1.2.3": IPv4address). At
-	// offset 0, nothing has begun: it is the start rule.
+	// that count, Rule is the deepest; where the input could have ended,
+	// a character is one too many for it ("a:b#c#": fragment). Where it
+	// could not, two refinements apply. Derivations that read the same
+	// text as different rules are alternatives, none more to blame for
+	// being nested deeper: when the innermost instances of the
+	// derivations (those that hold no other) are all of bounded rules
+	// (an instance of an unbounded one may have read nothing) and not all
+	// of one rule, Rule is the innermost instance that holds them all
+	// ("http://[::1x]/": "1" is an h16 or an IPv4address's dec-octet, and
+	// IPv6address holds both). Then, of that rule and the rules around it
+	// up to the innermost rule all the derivations are in, Rule is the
+	// innermost whose own definition writes the character found as a
+	// terminal
+	// ("http://[::1.2.3.4.5]/" stops in IPv4address, whose definition has
+	// ".", not in the ls32 around it), looking no further out than a rule
+	// that no derivation could end there: it still had to read, so the
+	// character was its to read ("http://u%4@h/": pct-encoded, though
+	// authority writes "@"). At the end of the input, it is the innermost
+	// rule all the derivations are in: the unfinished one ("1.2.3":
+	// IPv4address). At offset 0, nothing has begun: it is the start rule.
 	//
 	// Which rules the derivations are in, and how deep, depends only on
 	// where in the grammar they stand, not on where their rules began: so
@@ -92,9 +104,10 @@ type Diagnosis struct {
 	// could have read there.
 	Open []OpenRule
 
-	d    *Diagnoser
-	live []thread
-	rule string
+	d     *Diagnoser
+	live  []thread
+	ended map[*openRule]bool // the rule instances some derivation ended at Offset
+	rule  string
 }
 
 // RuleAt is a rule instance: the rule and the offset where it began.
@@ -123,6 +136,7 @@ type Diagnoser struct {
 	loops     map[string]bool        // whether a rule can begin with a repetition without bound
 	analysis  *Analysis              // for nullability, computed when first needed
 	seen      map[thread]bool        // closure's, reused
+	ended     map[*openRule]bool     // the rule instances the last closure ended
 	work      []thread               // closure's, reused
 	order     map[Node]int           // every node of the grammar, numbered in the grammar's order
 	ruleOrder map[string]int         // every rule, numbered in the grammar's order
@@ -207,10 +221,11 @@ func (d *Diagnoser) closure(ts []thread, at int) ([]thread, bool) {
 	// Instances begun here are interned for this offset only: an instance
 	// of an earlier offset is already unique.
 	if d.opens == nil {
-		d.opens, d.seen = map[openKey]*openRule{}, map[thread]bool{}
+		d.opens, d.seen, d.ended = map[openKey]*openRule{}, map[thread]bool{}, map[*openRule]bool{}
 	}
 	clear(d.opens)
 	clear(d.seen)
+	clear(d.ended)
 	seen := d.seen
 	var out []thread
 	work := append(d.work[:0], ts...)
@@ -232,6 +247,7 @@ func (d *Diagnoser) closure(ts []thread, at int) ([]thread, bool) {
 			continue
 		}
 		if f.node == nil { // end of a rule
+			d.ended[t.open] = true
 			work = append(work, thread{f.next, t.open.up})
 			continue
 		}
@@ -398,7 +414,7 @@ func (d *Diagnoser) Diagnose(rule, input string) (*Diagnosis, error) {
 	if limited {
 		return nil, fmt.Errorf("abnf: %s: at offset %d: %w", r.Name, off, ErrTooAmbiguous)
 	}
-	x := &Diagnosis{Match: ok, Offset: off, Found: EndOfInput, d: d, live: live, rule: r.Name}
+	x := &Diagnosis{Match: ok, Offset: off, Found: EndOfInput, d: d, live: live, ended: d.endedNow(), rule: r.Name}
 	c := rune(-1)
 	if off < len(input) {
 		ch, size := utf8.DecodeRuneInString(input[off:])
@@ -427,8 +443,9 @@ type Prefix struct {
 	r       *Rule
 	off     int
 	live    []thread
-	pending []byte // the bytes of a character not read whole yet
-	dead    bool   // no derivation reads the prefix
+	pending []byte             // the bytes of a character not read whole yet
+	ended   map[*openRule]bool // the rule instances ended at off
+	dead    bool               // no derivation reads the prefix
 	limited bool
 }
 
@@ -444,7 +461,7 @@ func (d *Diagnoser) Begin(rule string) (*Prefix, error) {
 		d.starts[r.Name] = ref
 	}
 	ts, full := d.closure([]thread{{k: d.frame(ref, 0, 0, 0, nil)}}, 0)
-	return &Prefix{d: d, r: r, live: ts, limited: !full || len(ts) > MaxThreads}, nil
+	return &Prefix{d: d, r: r, live: ts, ended: d.endedNow(), limited: !full || len(ts) > MaxThreads}, nil
 }
 
 // Next returns the Prefix after one more byte b; p is unchanged. A byte
@@ -483,6 +500,7 @@ func (p *Prefix) Next(b byte) *Prefix {
 	q.pending = nil
 	var full bool
 	q.live, full = p.d.closure(next, q.off)
+	q.ended = p.d.endedNow()
 	q.limited = !full || len(q.live) > MaxThreads
 	return &q
 }
@@ -502,7 +520,7 @@ func (p *Prefix) Diagnose() (*Diagnosis, error) {
 	case p.dead:
 		return nil, fmt.Errorf("abnf: %s: no derivation reads the prefix", p.r.Name)
 	}
-	x := &Diagnosis{Offset: p.off, Found: EndOfInput, d: p.d, live: p.live, rule: p.r.Name}
+	x := &Diagnosis{Offset: p.off, Found: EndOfInput, d: p.d, live: p.live, ended: p.ended, rule: p.r.Name}
 	for _, t := range p.live {
 		if t.k == nil {
 			x.Match = true
@@ -510,6 +528,15 @@ func (p *Prefix) Diagnose() (*Diagnosis, error) {
 	}
 	p.d.describe(x, -1)
 	return x, nil
+}
+
+// endedNow returns a copy of the rule instances the last closure ended:
+// those that some derivation could end without reading further.
+func (d *Diagnoser) endedNow() map[*openRule]bool {
+	if len(d.ended) == 0 {
+		return nil
+	}
+	return maps.Clone(d.ended)
 }
 
 // Work returns the work d has done so far: derivations expanded, and rule
@@ -710,12 +737,6 @@ func (x *Diagnosis) pick(c rune) *openRule {
 	if best == nil {
 		return nil
 	}
-	// Of best and the rules around it, up to the innermost rule that holds
-	// every derivation, the innermost whose own definition has the
-	// character found as a terminal: in "[::1.2.3.4.5]", IP-literal could
-	// go on with "]", but the "." fails IPv4address, whose definition has
-	// "."; a character no rule there writes leaves best ("http://a b/":
-	// reg-name).
 	lca := x.common()
 	if c < 0 {
 		// At the end of the input, what is unfinished is the rule that
@@ -730,12 +751,98 @@ func (x *Diagnosis) pick(c rune) *openRule {
 		// many for best ("a:b#c#": fragment).
 		return best
 	}
+	// The input could not end here: every derivation needed a character.
+	// Derivations that read the same text as different rules (after
+	// "[::1", h16 in IPv6address, h16 in ls32, dec-octet in IPv4address)
+	// are alternatives: none is more to blame than the others for being
+	// nested deeper, and the rule that could not continue is the
+	// innermost one that holds them all (IPv6address). Derivations that
+	// agree on the rule (pct-encoded in userinfo, pct-encoded in reg-name)
+	// name it.
+	best = x.alternatives(best)
+	// Of best and the rules around it, up to the innermost rule that holds
+	// every derivation, the innermost whose own definition has the
+	// character found as a terminal: in "[::1.2.3.4.5]", IP-literal could
+	// go on with "]", but the "." fails IPv4address, whose definition has
+	// "."; a character no rule there writes leaves best ("http://[::1x]/":
+	// IPv6address). The search stops at a rule that no derivation could end
+	// here: it still had to read, so the character was its to read
+	// ("http://u%4@h/": the "@" fails pct-encoded, though authority
+	// writes "@").
 	for o := best; o != nil && o.depth >= lca.depth; o = o.up {
 		if inRanges(d.terminals(o.rule), c) {
 			return o
 		}
+		if !x.ended[o] {
+			break
+		}
 	}
 	return best
+}
+
+// alternatives returns, of the rule instances the stuck derivations are
+// in (each derivation's deepest that counts), those that hold no other
+// (the leaves): best if they are all of best's rule or one is of a rule
+// without a longest string (segment, token: its instance may have read
+// nothing, and counts only because a DFA cannot tell), else the innermost
+// instance that holds them all (the same instance, not only the same rule:
+// in "[::0:0:0:0x", an ls32 begun at the third "0" holds the h16s, one
+// begun at the fourth the dec-octet, and IPv6address holds both).
+func (x *Diagnosis) alternatives(best *openRule) *openRule {
+	d := x.d
+	var cands []*openRule
+	seen := map[*openRule]bool{}
+	for _, t := range x.live {
+		if t.k == nil {
+			continue
+		}
+		if o := d.frameRule(t, x.Offset); o != nil && !seen[o] {
+			seen[o] = true
+			cands = append(cands, o)
+		}
+	}
+	inner := map[*openRule]bool{} // the candidates that hold another
+	for _, o := range cands {
+		for u := o.up; u != nil; u = u.up {
+			inner[u] = true
+		}
+	}
+	var chains [][]*openRule
+	differ := false
+	for _, o := range cands {
+		if inner[o] {
+			continue
+		}
+		if d.maxLen(o.rule) < 0 {
+			// An instance of an unbounded rule may have read nothing (it
+			// counts because a DFA cannot tell): no evidence of a reading.
+			return best
+		}
+		if o.rule != best.rule {
+			differ = true
+		}
+		var c []*openRule
+		for u := o; u != nil; u = u.up {
+			c = append(c, u)
+		}
+		slices.Reverse(c)
+		chains = append(chains, c)
+	}
+	if !differ || len(chains) == 0 {
+		return best
+	}
+	n := len(chains[0])
+	for _, c := range chains[1:] {
+		i := 0
+		for i < n && i < len(c) && c[i] == chains[0][i] {
+			i++
+		}
+		n = i
+	}
+	if n == 0 {
+		return best
+	}
+	return chains[0][n-1]
 }
 
 // common returns the innermost instance of a rule that is not short that

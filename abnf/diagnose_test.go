@@ -32,6 +32,23 @@ func TestDiagnose(t *testing.T) {
 		{"URI", " ", 0, `" "`, "URI", []string{"ALPHA"}},
 		// Invalid UTF-8 is no character; an empty segment is a segment.
 		{"URI-reference", "http://a/\xff", 9, `"\xff" (byte 0xFF)`, "segment", []string{"pchar", `"#"`, `"/"`, `"?"`, "end of input"}},
+		// Readings of different rules: "1" is an h16 (in IPv6address or
+		// in ls32) or a dec-octet (in ls32's IPv4address); "x" continues
+		// none, and IPv6address, which holds them all, could not continue
+		// (not the dec-octet, nested deepest).
+		{"URI-reference", "http://[::1x]/", 11, `"x"`, "IPv6address", nil},
+		{"URI-reference", "http://[fe80::1%eth0]/", 15, `"%"`, "IPv6address", nil},
+		{"URI-reference", "http://[1:2:3:4:5:6:7x]/", 21, `"x"`, "IPv6address", nil},
+		{"URI-reference", "//[2001:db8::0:0:0:0x1]", 20, `"x"`, "IPv6address", nil},
+		// One reading only (after "1.", an IPv4address): its dec-octet.
+		{"URI-reference", "http://[::ffff:1.2.3x]/", 20, `"x"`, "dec-octet", nil},
+		// A rule no derivation could end (pct-encoded after "%4") is the
+		// one that could not continue, though a rule around it writes the
+		// character ("@" and ":" are authority's, "/" path-abempty's).
+		{"URI-reference", "http://u%4@h/", 10, `"@"`, "pct-encoded", []string{"HEXDIG"}},
+		{"URI-reference", "http://u%4:p@h/", 10, `":"`, "pct-encoded", []string{"HEXDIG"}},
+		{"path", "/%/", 2, `"/"`, "pct-encoded", []string{"HEXDIG"}},
+		{"path", "%:B", 1, `":"`, "pct-encoded", []string{"HEXDIG"}},
 	} {
 		x, err := d.Diagnose(c.rule, c.in)
 		if err != nil {
@@ -61,22 +78,41 @@ func TestDiagnose(t *testing.T) {
 // character that could follow, as a diagnosis of the whole input does.
 func TestDiagnoseRuleFor(t *testing.T) {
 	d := abnf.NewDiagnoser(rfc3986(t))
-	prefix := "http://[::1.2.3.4"
-	p, err := d.Diagnose("URI-reference", prefix)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []rune{'.', 'x', ' ', -1} {
-		in := prefix
-		if c >= 0 {
-			in += string(c)
-		}
-		whole, err := d.Diagnose("URI-reference", in)
+	for _, prefix := range []string{"http://[::1.2.3.4", "http://[::1", "http://u%4", "http://[1:2:3:4:5:6:7"} {
+		p, err := d.Diagnose("URI-reference", prefix)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rule, start := p.RuleFor(c); rule != whole.Rule || start != whole.Start {
-			t.Errorf("RuleFor(%q) = %s@%d; Diagnose(%q) says %s@%d", c, rule, start, in, whole.Rule, whole.Start)
+		// The same prefix read one byte at a time, as gen dfa reads it.
+		q, err := d.Begin("URI-reference")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range len(prefix) {
+			q = q.Next(prefix[i])
+		}
+		qx, err := q.Diagnose()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []rune{'.', 'x', ' ', '@', ':', '%', ']', '1', -1} {
+			in := prefix
+			if c >= 0 {
+				in += string(c)
+			}
+			whole, err := d.Diagnose("URI-reference", in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if whole.Match || whole.Offset != len(prefix) {
+				continue
+			}
+			if rule, start := p.RuleFor(c); rule != whole.Rule || start != whole.Start {
+				t.Errorf("RuleFor(%q) after %q = %s@%d; Diagnose(%q) says %s@%d", c, prefix, rule, start, in, whole.Rule, whole.Start)
+			}
+			if rule, start := qx.RuleFor(c); rule != whole.Rule || start != whole.Start {
+				t.Errorf("Prefix RuleFor(%q) after %q = %s@%d; Diagnose(%q) says %s@%d", c, prefix, rule, start, in, whole.Rule, whole.Start)
+			}
 		}
 	}
 }
@@ -107,6 +143,42 @@ func TestDiagnoseLinear(t *testing.T) {
 		t.Logf("%s: %d steps, then %d", s.name, small, large)
 		if float64(large) > 4.5*float64(small) {
 			t.Errorf("%s: %d steps for %d bytes, %.1f times the %d of a quarter of it", s.name, large, n, float64(large)/float64(small), small)
+		}
+	}
+}
+
+// TestDiagnoseReadings: the rule named where readings of the text
+// disagree, and where a rule still had to read, on grammars small enough
+// to see every derivation.
+func TestDiagnoseReadings(t *testing.T) {
+	for _, c := range []struct {
+		name, grammar, rule, in string
+		off                     int
+		failed                  string
+	}{
+		// "1" is a hex or a dec (bounded rules): "x" continues neither,
+		// and addr holds both.
+		{"bounded readings disagree", "top = \"<\" addr \">\"\naddr = \"[\" ( hex / dec ) \"]\"\nhex = 1*4HEXDIG\ndec = 1*3DIGIT\n", "top", "<[1x]>", 3, "addr"},
+		// "1a" is a hex only: its rule.
+		{"one reading", "top = \"<\" addr \">\"\naddr = \"[\" ( hex / dec ) \"]\"\nhex = 1*4HEXDIG\ndec = 1*3DIGIT\n", "top", "<[1a.]>", 4, "hex"},
+		// An sp and a tok begun at the "1" have read nothing (unbounded
+		// rules count there because a DFA cannot tell): the tok that read
+		// "ab" could not continue, not the field around them all.
+		{"unbounded reading", "top = \"(\" field \")\"\nfield = tok sp tok\ntok = 1*ALPHA\nsp = *\" \"\n", "top", "(ab1)", 3, "tok"},
+		// pe still had to read: the "@" is not user's, though user writes
+		// "@" and could read it after a whole pe.
+		{"a rule that had to read", "top = user / path\nuser = *pe \"@\"\npath = *pe \"/\"\npe = \"%\" 2HEXDIG\n", "top", "%4@", 2, "pe"},
+	} {
+		g, err := abnf.ReadString("t.abnf", c.grammar)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		x, err := abnf.NewDiagnoser(g).Diagnose(c.rule, c.in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if x.Match || x.Offset != c.off || x.Rule != c.failed {
+			t.Errorf("%s: Diagnose(%s, %q) = match %v, offset %d, rule %s; want offset %d, rule %s", c.name, c.rule, c.in, x.Match, x.Offset, x.Rule, c.off, c.failed)
 		}
 	}
 }

@@ -45,8 +45,22 @@ var failureTests = []struct {
 	// awaiting its "@".
 	{"rfc3986", "authority", "a:8x", 4, "authority", ""},
 	{"rfc3986", "", "http://[::1", 11, "IP-literal", "URI-reference URI hier-part authority host"},
-	// A zone identifier is RFC 6874's; RFC 3986 has none.
-	{"rfc3986", "", "http://[fe80::1%25eth0]/", 15, "dec-octet", "URI-reference URI hier-part authority host IP-literal IPv6address ls32 IPv4address"},
+	// A zone identifier is RFC 6874's; RFC 3986 has none. The "1" could
+	// be an h16 or the first dec-octet of an IPv4address in ls32: the "%"
+	// continues neither, and IPv6address holds both readings.
+	{"rfc3986", "", "http://[fe80::1%25eth0]/", 15, "IPv6address", "URI-reference URI hier-part authority host IP-literal"},
+	// The same kind: "x" continues neither an h16 nor a dec-octet.
+	{"rfc3986", "", "http://[::1x]/", 11, "IPv6address", "URI-reference URI hier-part authority host IP-literal"},
+	{"rfc3986", "", "http://[1:2:3:4:5:6:7x]/", 21, "IPv6address", "URI-reference URI hier-part authority host IP-literal"},
+	{"rfc3986", "", "//[2001:db8::0:0:0:0x1]", 20, "IPv6address", "URI-reference relative-ref relative-part authority host IP-literal"},
+	// After "1.", only an IPv4address: its dec-octet could not continue.
+	{"rfc3986", "", "http://[::ffff:1.2.3x]/", 20, "dec-octet", "URI-reference URI hier-part authority host IP-literal IPv6address ls32 IPv4address"},
+	// §2.1: "%4" is the middle of a pct-encoded; authority writes "@" and
+	// ":", and path-abempty "/", but none could read them here.
+	{"rfc3986", "", "http://u%4@h/", 10, "pct-encoded", "URI-reference URI hier-part authority host reg-name"},
+	{"rfc3986", "", "http://u%4:p@h/", 10, "pct-encoded", "URI-reference URI hier-part authority host reg-name"},
+	{"rfc3986", "path", "/%/", 2, "pct-encoded", "path path-abempty segment pchar"},
+	{"rfc3986", "path", "%:B", 1, "pct-encoded", "path path-rootless segment-nz pchar"},
 	// RFC 6874 §2: the "%" of a zone is written "%25".
 	{"rfc6874", "", "http://[fe80::1%eth0]/", 16, "IPv6addrz", "URI-reference URI hier-part authority host IP-literal"},
 	// The empty input fails at once: the start rule could not begin.
@@ -59,6 +73,12 @@ var failureTests = []struct {
 func TestFailures(t *testing.T) {
 	for _, tc := range failureTests {
 		x := mustNew(t, tc.grammar)
+		// The parser's DFA tables name the same rule.
+		rule := tc.rule
+		if rule == "" {
+			rule = map[string]string{"rfc3986": "URI-reference", "rfc6874": "URI-reference", "rfc3987": "IRI-reference"}[tc.grammar]
+		}
+		checkAgrees(t, x, x.Parser(), rule, tc.in)
 		ex, err := x.Explain(tc.rule, tc.in)
 		if err != nil {
 			t.Errorf("%s: Explain(%q, %q): %v", tc.grammar, tc.rule, tc.in, err)

@@ -114,10 +114,10 @@ func ExampleError_Caret() {
 		fmt.Println(pe.Caret())
 	}
 	// Output:
-	// 11 URI-reference dec-octet [DIGIT HEXDIG "." ":" "]"]
+	// 11 URI-reference IPv6address [DIGIT HEXDIG "." ":" "]"]
 	// http://[::1/
 	//            ^
-	// parse "http://[::1/" as URI-reference: dec-octet could not continue at offset 11: found "/"; expected DIGIT, HEXDIG, ".", ":" or "]"
+	// parse "http://[::1/" as URI-reference: IPv6address could not continue at offset 11: found "/"; expected DIGIT, HEXDIG, ".", ":" or "]"
 }
 
 func ExampleURIRules() {

@@ -120,8 +120,23 @@ var errorTests = []struct {
 	{"URI-reference", "http://exa mple.com/", 10, `reg-name could not continue at offset 10: found " "; expected pct-encoded, unreserved, sub-delims, "#", "/", ":", "?", "@" or end of input`},
 	// §2.1: "%" is followed by two hexadecimal digits.
 	{"URI-reference", "http://example.com/%zz", 20, `pct-encoded could not continue at offset 20: found "z"; expected HEXDIG`},
-	// "1" may begin an IPv4address's dec-octet inside ls32, or an h16.
-	{"URI-reference", "http://[::1/", 11, `dec-octet could not continue at offset 11: found "/"; expected DIGIT, HEXDIG, ".", ":" or "]"`},
+	// "1" may begin an IPv4address's dec-octet inside ls32, or an h16: "/"
+	// continues neither, and IPv6address, which holds both readings, could
+	// not continue.
+	{"URI-reference", "http://[::1/", 11, `IPv6address could not continue at offset 11: found "/"; expected DIGIT, HEXDIG, ".", ":" or "]"`},
+	// The same kind: "1" is an h16 or an IPv4address's first dec-octet;
+	// "x" and "%" continue neither (an RFC 3986 IPv6 literal has no zone).
+	{"URI-reference", "http://[::1x]/", 11, `IPv6address could not continue at offset 11: found "x"`},
+	{"URI-reference", "http://[fe80::1%eth0]/", 15, `IPv6address could not continue at offset 15: found "%"`},
+	{"URI-reference", "http://[1:2:3:4:5:6:7x]/", 21, `IPv6address could not continue at offset 21: found "x"`},
+	// After "1.", only an IPv4address: its dec-octet could not continue.
+	{"URI-reference", "http://[::ffff:1.2.3x]/", 20, `dec-octet could not continue at offset 20: found "x"`},
+	// §2.1: "%4" is the middle of a pct-encoded, whatever the rule around
+	// it could read next ("@" and ":" are authority's, "/" a path's).
+	{"URI-reference", "http://u%4@h/", 10, `pct-encoded could not continue at offset 10: found "@"; expected HEXDIG`},
+	{"URI-reference", "http://u%4:p@h/", 10, `pct-encoded could not continue at offset 10: found ":"; expected HEXDIG`},
+	{"path", "/%/", 2, `pct-encoded could not continue at offset 2: found "/"; expected HEXDIG`},
+	{"path", "%:B", 1, `pct-encoded could not continue at offset 1: found ":"; expected HEXDIG`},
 	// "example.com:8o" can still be userinfo: the input fails at "/", where "@" was the last hope.
 	{"URI-reference", "http://example.com:8o/", 21, `userinfo could not continue at offset 21: found "/"; expected pct-encoded, unreserved, sub-delims, ":" or "@"`},
 	// A non-ASCII character is an IRI's (RFC 3987), not a URI's.
