@@ -63,7 +63,13 @@ type guard struct {
 	// tooBig: a fallback only because the exact guard, the minimal DFA of
 	// a context that is a regular language, would pass Options.MaxGuard.
 	tooBig bool
-	item   int // fallback: the report item, which the marker names (set by commit)
+	// modular: a fallback of the modular translation, whose context is
+	// approximated by cutting references and merging contexts; cheap: one
+	// of a unit whose checks passed their work budget, decided by the
+	// cheap test alone (decideCheap). The report says so rather than
+	// blaming recursion.
+	modular, cheap bool
+	item           int // fallback: the report item, which the marker names (set by commit)
 }
 
 const (
@@ -104,9 +110,13 @@ type unit struct {
 	isBorder []bool           // exact states with an ε-edge into approx ones
 	border   func(int32) bool // isBorder, for fa.CoreClosure
 	exactCtx map[int32]bool
-	budget   int // search steps left, for an inlined unit; 0 means no budget
-	spent    int // search steps taken
-	charged  int // the NFA's Work already spent
+	// modular: a unit of the modular translation (modular.go), whose
+	// approximations are cut references and merged contexts, not
+	// recursion: the report says which.
+	modular bool
+	budget  int // search steps left, for an inlined unit; 0 means no budget
+	spent   int // search steps taken
+	charged int // the NFA's Work already spent
 }
 
 // setBorder marks the exact states with an ε-edge into an
@@ -634,7 +644,7 @@ func (t *translator) bestGuard(u *unit, p frag, rest []int32, ctx int32) guard {
 		}
 		return guard{kind: guardFallback, why: cex2, gaveUp: gave2, tooBig: errors.Is(err, fa.ErrTooBig)}
 	}
-	return guard{kind: guardFallback, why: cex2, gaveUp: gave2}
+	return guard{kind: guardFallback, why: cex2, gaveUp: gave2, modular: u.modular}
 }
 
 // exactGuard returns the guard rule recognizing the language of d, a

@@ -205,7 +205,7 @@ func (t *translator) unitRef(r *ir.Rule) string {
 	}
 	ctx.approx = append(ctx.approx, [2]int32{lo, b.Len()})
 	n := b.NFA(start, accept)
-	u := &unit{n: n, approx: make([]bool, len(n.States))}
+	u := &unit{n: n, approx: make([]bool, len(n.States)), modular: true}
 	for _, rg := range ctx.approx {
 		for s := rg[0]; s < rg[1]; s++ {
 			u.approx[s] = true
@@ -256,7 +256,7 @@ func (t *translator) decideCheap(u *unit, o *occ) {
 		if first, empty := begins(f); !empty && !first.Intersects(rest) {
 			return guard{}
 		}
-		return guard{kind: guardFallback, gaveUp: true}
+		return guard{kind: guardFallback, gaveUp: true, cheap: true}
 	}
 	switch o.x.(type) {
 	case *ir.Alt:

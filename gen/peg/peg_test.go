@@ -448,3 +448,49 @@ func TestOverlapSearches(t *testing.T) {
 	}
 	t.Logf("%d overlapping pairs", overlapping)
 }
+
+// TestFallbackReasons: a fallback's report item says why no guard was
+// proven: recursion where the context is not a regular language, the
+// rule-by-rule translation where the start rule passed a limit, the work
+// budget where a unit's checks passed it. A grammar without recursion
+// never blames recursion (a reviewer took 2,993 fallbacks of a keyword
+// list for recursion that was not there).
+func TestFallbackReasons(t *testing.T) {
+	for _, tt := range []struct {
+		name, src string
+		opts      peg.Options
+		want      string
+	}{
+		{"recursion", "s = q \";\" r\nr = 1*( \"a\" / \"b\" ) \"ab\"\nq = \"(\" q \")\" / \"x\" r", peg.Options{Start: []string{"s"}}, "recursion is approximated"},
+		{"work budget", "s = r \",\" r\nr = 1*( \"a\" / \"b\" ) \"ab\"", peg.Options{Start: []string{"s"}, InlineWork: 1, TotalWork: 1}, "passed the work budget"},
+		{"rule by rule", "s = r \",\" r\nr = 1*( \"a\" / \"b\" ) \"ab\"", peg.Options{Start: []string{"s"}, MaxStates: 20}, "rule-by-rule translation"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := abnf.ReadString("t.abnf", tt.src+"\n")
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := peg.Translate(g, tt.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var msgs []string
+			for _, it := range res.Report.Items {
+				if it.Kind == "fallback" {
+					msgs = append(msgs, it.Msg)
+				}
+			}
+			if len(msgs) == 0 {
+				t.Fatalf("no fallback; report %+v", res.Report.Items)
+			}
+			for _, m := range msgs {
+				if !strings.Contains(m, tt.want) {
+					t.Errorf("fallback %q; want %q", m, tt.want)
+				}
+				if tt.name != "recursion" && strings.Contains(m, "recursion") {
+					t.Errorf("fallback %q blames recursion in a grammar without any", m)
+				}
+			}
+		})
+	}
+}

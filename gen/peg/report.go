@@ -133,6 +133,12 @@ func (r *Report) decision(o *occ, alt int, g guard) int {
 			it.GuardLimited = true
 			return it.id
 		}
+		switch {
+		case g.cheap:
+			return r.addExample(o.owner.Name, srcPos(o), "fallback", g.why, "after %s: checking the rule's decisions passed the work budget (-inline-work, -total-work), and the cheap test (disjoint first characters) does not prove this one, so the exact recognizer decides at parse time", what)
+		case g.modular:
+			return r.addExample(o.owner.Name, srcPos(o), "fallback", g.why, "after %s: no guard is proven exact in the rule-by-rule translation (the start rule passed -max-states or -inline-work: what a referenced rule matches and what may follow the rule are approximated), so the exact recognizer decides at parse time; larger limits may prove it", what)
+		}
 		return r.addExample(o.owner.Name, srcPos(o), "fallback", g.why, "after %s: no guard is proven exact (what may follow is not known to be a regular language: recursion is approximated there), so the exact recognizer decides at parse time", what)
 	}
 	return r.add(o.owner.Name, srcPos(o), "proven", "%s: exact as emitted", what)
