@@ -635,9 +635,9 @@ type frame struct {
 // Guide.known).
 const shareDepth = 2
 
-// chainKey is the beginning of a continuation: a rule, the state it
-// returns to, and the chain id of the rest (nilChain when it returns to no
-// frame). For the rule alone, ret and up are 0.
+// chainKey is the beginning of a continuation, two frames or more: a
+// rule, the state it returns to, and the chain id of the rest (nilChain
+// when it returns to no frame).
 type chainKey struct {
 	rule, ret int32
 	up        uint32
@@ -1096,16 +1096,21 @@ func (g *Guide) open(f *frame) int32 {
 func (g *Guide) close(outer int32) { g.low = min(g.low, outer) }
 
 // chainID returns the id of the first d+1 frames of f's continuation
-// (f's rule alone for d = 0), or noChain if they reach a shared search's
-// sink.
+// (f's rule alone for d = 0: the rule's number plus one), or noChain if
+// they reach a shared search's sink.
 func (g *Guide) chainID(f *frame, d int) uint32 {
 	c := f.canon
 	if id := c.chain[d]; id != 0 {
 		return id
 	}
+	if d == 0 {
+		// The rule alone: its number, apart from the ids of longer
+		// beginnings, which have the top bit set.
+		c.chain[0] = uint32(c.rule) + 1
+		return c.chain[0]
+	}
 	key := chainKey{rule: c.rule}
 	switch {
-	case d == 0:
 	case c.parent == nil:
 		key.ret, key.up = c.ret, nilChain
 	case c.parent.rule < 0:
@@ -1121,7 +1126,10 @@ func (g *Guide) chainID(f *frame, d int) uint32 {
 	}
 	id, ok := g.chains[key]
 	if !ok {
-		id = uint32(len(g.chains)) + 1
+		if len(g.chains) >= 1<<31-2 {
+			return noChain // (never: ids run out at 2³¹-2 beginnings)
+		}
+		id = 1<<31 | uint32(len(g.chains))
 		g.chains[key] = id
 	}
 	c.chain[d] = id
