@@ -3,6 +3,7 @@ package syntax
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"sync"
@@ -524,6 +525,15 @@ var ErrWork = errors.New("parse abandoned: too much work for the input's length"
 // quoted-string → CFWS), frames multiply with the contexts, and a shared
 // search of the rule above the run is searched once.
 //
+// False answers are also shared across continuations, as far as they
+// looked into them: an answer that never reached an end of the frame's
+// rule holds for every frame of the rule, and one that asked only the
+// first d frames of the continuation (d ≤ shareDepth) holds for every
+// frame whose continuation begins with the same d frames (see known).
+// Where a rule is called at every position of a run of white space, each
+// call a shared search of its own, the searches' failures are then found
+// once for the run, not once per search.
+//
 // The search tries alternatives in the order of the PEG's (a net's edges
 // are in that order), and tries to go on before it tries to end: it then
 // follows the path the parser will take, and its frames are those the
@@ -542,8 +552,15 @@ type Guide struct {
 	nodes   map[uint64]*node // (rule, position) → its shared search
 	answers answerTable      // (frame id, state, position) → can the frame end where its callers complete
 	nframes uint32           // the canonical frames so far: the next one's id
-	bufs    *guideBuffers    // where the buffers came from, if from the pool
-	cstack  []int32          // closure's results, a stack: see closure
+	// fails holds the false answers that looked at most shareDepth
+	// frames into their continuation, by the continuation's first frames
+	// (chain id, state, position): every frame whose continuation begins
+	// alike has them (see known). chains numbers those beginnings.
+	fails   answerTable
+	chains  map[chainKey]uint32
+	low     int32         // the lowest level of a continuation the answer being computed looked at (see known)
+	bufs    *guideBuffers // where the buffers came from, if from the pool
+	cstack  []int32       // closure's results, a stack: see closure
 	stack   []*frame
 	pending int32 // the return state of the call about to be made
 	frames  map[frameKey]*frame
@@ -603,7 +620,33 @@ type frame struct {
 	// node is the shared search this frame is part of (see node), nil
 	// for the parser's invocations and the frames they lead to.
 	node *node
+	// lvl is the frame's level in its continuation: 1 for a frame that
+	// returns to no frame (a parse's first, a shared search's first), its
+	// parent's plus one for the others.
+	lvl int32
+	// chain holds the ids of the first d+1 frames of the continuation
+	// (this one's rule, then return state and the parent's chain: see
+	// Guide.chainID), 0 until asked.
+	chain [shareDepth + 1]uint32
 }
+
+// shareDepth is how far into its continuation a false answer may look and
+// still be shared by the frames whose continuations begin alike (see
+// Guide.known).
+const shareDepth = 2
+
+// chainKey is the beginning of a continuation, two frames or more: a
+// rule, the state it returns to, and the chain id of the rest (nilChain
+// when it returns to no frame).
+type chainKey struct {
+	rule, ret int32
+	up        uint32
+}
+
+const (
+	noChain  = ^uint32(0)     // a continuation whose beginning is a shared search's: not shared
+	nilChain = ^uint32(0) - 1 // the end of the input
+)
 
 // NewGuide returns a guide for one parse of input, which may spend about
 // work steps (a step is one edge followed) before it gives up with
@@ -615,12 +658,13 @@ func NewGuide(n *Net, input []byte, work int) *Guide {
 	if b, _ := guidePools[sizeClass(len(input))].Get().(*guideBuffers); b != nil && n != nil {
 		g.reuse(b, n.states())
 	} else {
-		g.frames, g.cans = map[frameKey]*frame{}, map[canKey]*frame{}
+		g.frames, g.cans, g.chains = map[frameKey]*frame{}, map[canKey]*frame{}, map[chainKey]uint32{}
 	}
 	// About 5 answers per byte, 2 ends and 4 covered pairs, where
 	// nested comments leave RFC 5322 messages' decisions to the guide
 	// (the tables are made at the first entry, and grow past it).
 	g.answers.reset(6 * len(input))
+	g.fails.reset(len(input))
 	g.ends.reset(2 * len(input))
 	g.cover.reset(4 * len(input))
 	switch {
@@ -639,6 +683,7 @@ func NewGuide(n *Net, input []byte, work int) *Guide {
 // a tenth of the generated parser's time.
 type guideBuffers struct {
 	answers       answerTable
+	fails         answerTable
 	ends          u64Table[span]
 	cover         u64Table[int32]
 	arena, cstack []int32
@@ -647,6 +692,7 @@ type guideBuffers struct {
 	stamp         uint32
 	frames        map[frameKey]*frame
 	cans          map[canKey]*frame
+	chains        map[chainKey]uint32
 }
 
 // guidePools keep guides' buffers by the size class of their inputs, so
@@ -672,9 +718,9 @@ func (g *Guide) reuse(b *guideBuffers, lay *netLayout) {
 	if len(b.cmarks) > int(lay.maxSize) {
 		b.cmarks = nil
 	}
-	g.answers, g.ends, g.cover = b.answers, b.ends, b.cover
+	g.answers, g.fails, g.ends, g.cover = b.answers, b.fails, b.ends, b.cover
 	g.arena, g.cstack, g.scratch, g.cmarks, g.stamp = b.arena[:0], b.cstack[:0], b.scratch, b.cmarks, b.stamp
-	g.frames, g.cans = b.frames, b.cans
+	g.frames, g.cans, g.chains = b.frames, b.cans, b.chains
 	g.bufs = b
 }
 
@@ -686,11 +732,12 @@ func (g *Guide) release() {
 	if b == nil {
 		b = &guideBuffers{}
 	}
-	b.answers, b.ends, b.cover = g.answers, g.ends, g.cover
+	b.answers, b.fails, b.ends, b.cover = g.answers, g.fails, g.ends, g.cover
 	b.arena, b.cstack, b.scratch, b.cmarks, b.stamp = g.arena, g.cstack, g.scratch, g.cmarks, g.stamp
 	clear(g.frames)
 	clear(g.cans)
-	b.frames, b.cans = g.frames, g.cans
+	clear(g.chains)
+	b.frames, b.cans, b.chains = g.frames, g.cans, g.chains
 	pool := &guidePools[sizeClass(len(g.in))]
 	*g = Guide{err: errors.New("guide: released")}
 	pool.Put(b)
@@ -783,7 +830,7 @@ func (g *Guide) Enter(rule, pos int) bool {
 func (g *Guide) enters(f *frame) bool {
 	start := g.net.Rules[f.rule].Start
 	k := uint64(uint32(start))<<32 | uint64(uint32(f.origin))
-	if v, ok := g.answers.get(f.id, k); ok {
+	if v, ok := g.known(f, k); ok {
 		return v
 	}
 	e, ok := g.ends.get(uint64(uint32(f.rule))<<32 | uint64(uint32(f.origin)))
@@ -791,19 +838,20 @@ func (g *Guide) enters(f *frame) bool {
 		return g.reach(f, start, f.origin)
 	}
 	found := false
+	outer := g.open(f)
 	for _, end := range g.arena[e.off : e.off+e.n] {
 		if !g.step() {
-			return false
+			break
 		}
 		if found = g.viable(f, end); found || g.err != nil {
 			break
 		}
 	}
-	if g.err != nil {
-		return false
+	if g.err == nil {
+		g.setCan(f, k, found)
 	}
-	g.setCan(f, k, found)
-	return found
+	g.close(outer)
+	return found && g.err == nil
 }
 
 // newFrame returns a new frame of rule at origin (-1 for a call the search
@@ -818,9 +866,9 @@ func (g *Guide) newFrame(rule, origin, ret int32, parent *frame) *frame {
 	for parent != nil && ret >= 0 && tail[ret] {
 		ret, parent = parent.ret, parent.parent
 	}
-	f := &frame{rule: rule, origin: origin, ret: ret, parent: parent}
+	f := &frame{rule: rule, origin: origin, ret: ret, parent: parent, lvl: 1}
 	if parent != nil {
-		f.node = parent.node
+		f.node, f.lvl = parent.node, parent.lvl+1
 	}
 	ck := canKey{rule, ret, parent}
 	if c := g.cans[ck]; c != nil {
@@ -839,6 +887,7 @@ func (g *Guide) newFrame(rule, origin, ret int32, parent *frame) *frame {
 func (g *Guide) viable(f *frame, p int32) bool {
 	switch {
 	case f.parent == nil:
+		g.low = min(g.low, f.lvl-1)
 		return int(p) == len(g.in)
 	case f.node != nil && f.parent == f.node.sink:
 		return f.node.ended(g, p)
@@ -951,9 +1000,10 @@ func (g *Guide) closure(s, p int32) (states []int32, mark int) {
 // and ending (the final state) last.
 func (g *Guide) reach(f *frame, s, p int32) bool {
 	k := uint64(uint32(s))<<32 | uint64(uint32(p))
-	if v, ok := g.answers.get(f.id, k); ok {
+	if v, ok := g.known(f, k); ok {
 		return v
 	}
+	outer := g.open(f)
 	final := g.net.Rules[f.rule].Final
 	found, ends := false, false
 	states, mark := g.closure(s, p)
@@ -971,16 +1021,137 @@ func (g *Guide) reach(f *frame, s, p int32) bool {
 		found = g.viable(f, p)
 	}
 	g.setCan(f, k, found)
+	g.close(outer)
 	return found
+}
+
+// known returns frame f's answer under key k, if it is known: f's own,
+// or a false answer of a frame whose continuation begins as f's does for
+// as many frames as that answer looked at.
+//
+// An answer of f looks into f's continuation only when the search reaches
+// an end of f's rule, and asks the parent frame about it, and so on up:
+// how deep it looked is its depth (0: no end of the rule was reached).
+// A false answer of depth d is then the answer of every frame whose first
+// d frames of continuation are f's (rules and return states): the search
+// from (state, position) would follow the same edges and ask the same
+// questions of those frames, up to where it stopped. Where a rule is
+// called from every position of a run of input by shared searches of
+// their own (RFC 8259's value, which may begin with white space), each
+// such search is a continuation of its own: without this, each searched
+// the rest of the run again, quadratic work in the run's length.
+//
+// The depth is found as the search goes: g.low is the lowest level (see
+// frame.lvl) of the frames of the current continuation whose answers the
+// answer being computed has used (open and close keep it per answer).
+// True answers and answers that looked into a shared search's sink (the
+// callers of the shared search, see node) are not shared.
+func (g *Guide) known(f *frame, k uint64) (v, ok bool) {
+	if v, d, ok := g.answers.get(f.id, k); ok {
+		g.low = min(g.low, lowOf(f, d))
+		return v, true
+	}
+	if g.fails.n == 0 {
+		return false, false
+	}
+	for d := range shareDepth + 1 {
+		c := g.chainID(f, d)
+		if c == noChain {
+			break
+		}
+		if _, _, ok := g.fails.get(c, k); ok {
+			g.answers.put(f.id, k, false, uint8(d))
+			g.low = min(g.low, f.lvl-int32(d))
+			return false, true
+		}
+	}
+	return false, false
+}
+
+// lowOf is the lowest level an answer of frame f of depth d looked at:
+// deep for an answer of depth unshared (true answers, and answers that
+// looked too deep to count), which every answer that uses it inherits.
+func lowOf(f *frame, d uint8) int32 {
+	if d == unshared {
+		return deep
+	}
+	return f.lvl - int32(d)
+}
+
+const (
+	unshared = 255      // the depth of answers never shared
+	deep     = -1 << 30 // a level below every frame's: see lowOf
+)
+
+// open begins the computation of an answer of frame f: it has looked at
+// nothing but f yet. It returns the level to give back to close.
+func (g *Guide) open(f *frame) int32 {
+	outer := g.low
+	g.low = f.lvl
+	return outer
+}
+
+// close ends the computation of an answer (kept by setCan) begun by open:
+// what it looked at, the answer that asked it looked at too.
+func (g *Guide) close(outer int32) { g.low = min(g.low, outer) }
+
+// chainID returns the id of the first d+1 frames of f's continuation
+// (f's rule alone for d = 0: the rule's number plus one), or noChain if
+// they reach a shared search's sink.
+func (g *Guide) chainID(f *frame, d int) uint32 {
+	c := f.canon
+	if id := c.chain[d]; id != 0 {
+		return id
+	}
+	if d == 0 {
+		// The rule alone: its number, apart from the ids of longer
+		// beginnings, which have the top bit set.
+		c.chain[0] = uint32(c.rule) + 1
+		return c.chain[0]
+	}
+	key := chainKey{rule: c.rule}
+	switch {
+	case c.parent == nil:
+		key.ret, key.up = c.ret, nilChain
+	case c.parent.rule < 0:
+		c.chain[d] = noChain
+		return noChain
+	default:
+		up := g.chainID(c.parent, d-1)
+		if up == noChain {
+			c.chain[d] = noChain
+			return noChain
+		}
+		key.ret, key.up = c.ret, up
+	}
+	id, ok := g.chains[key]
+	if !ok {
+		if len(g.chains) >= 1<<31-2 {
+			return noChain // (never: ids run out at 2³¹-2 beginnings)
+		}
+		id = 1<<31 | uint32(len(g.chains))
+		g.chains[key] = id
+	}
+	c.chain[d] = id
+	return id
 }
 
 // setCan keeps answer v of frame f under key k. A frame of a shared
 // search (see node) answers true only for the caller it searches for, and
 // forgets it when it searches for the next.
 func (g *Guide) setCan(f *frame, k uint64, v bool) {
-	g.answers.put(f.id, k, v)
+	d := uint8(unshared) // true answers are the frame's own
+	if x := f.lvl - g.low; !v && x < unshared {
+		d = uint8(x)
+	}
+	g.answers.put(f.id, k, v, d)
 	if v && f.node != nil {
 		f.node.trues = append(f.node.trues, nodeKey{f.id, k})
+	}
+	if !v && d <= shareDepth && g.err == nil {
+		if c := g.chainID(f, int(d)); c != noChain {
+			g.fails.put(c, k, false, d)
+		}
 	}
 }
 
@@ -1044,9 +1215,10 @@ func (g *Guide) callReach(f *frame, r, ret, p int32) bool {
 	}
 	// The answer at the origin, under a state that is no state.
 	ok := uint64(0xFFFFFFFF)<<32 | uint64(uint32(p))
-	if found, done := g.answers.get(v.id, ok); done {
+	if found, done := g.known(v, ok); done {
 		return found
 	}
+	outer := g.open(v)
 	found := false
 	states, mark := g.closure(g.net.Rules[r].Start, p)
 	for _, x := range states {
@@ -1058,6 +1230,7 @@ func (g *Guide) callReach(f *frame, r, ret, p int32) bool {
 	if g.err == nil {
 		g.setCan(v, ok, found)
 	}
+	g.close(outer)
 	return found
 }
 
@@ -1311,6 +1484,7 @@ type node struct {
 	trues     []nodeKey      // the true answers of the last caller
 	caller    *frame         // the caller searched for
 	ret       int32          // the state the caller returns to
+	low       int32          // the lowest level of the caller's continuation its answers looked at (see Guide.known)
 	done      bool           // the search went everywhere: ends is complete
 }
 
@@ -1357,7 +1531,13 @@ func (n *node) run(g *Guide, caller *frame, ret int32) bool {
 	}
 	n.trues = n.trues[:0]
 	n.caller, n.ret = caller, ret
+	// The search's frames are a continuation of their own, whose levels
+	// are not the caller's: what the caller's answers looked at is
+	// gathered apart (see ended).
+	outer := g.low
+	g.low, n.low = math.MaxInt32, math.MaxInt32
 	found := g.reach(n.root, g.net.Rules[n.rule].Start, n.pos)
+	g.low = min(outer, n.low)
 	n.caller = nil
 	if !found && g.err == nil {
 		n.done = true
@@ -1368,12 +1548,23 @@ func (n *node) run(g *Guide, caller *frame, ret int32) bool {
 // ended records that the search of n reached an end at p, and reports
 // whether the caller it searches for can go on from there.
 func (n *node) ended(g *Guide, p int32) bool {
+	// The answer depends on the sink: it is not shared (see known).
+	inner := min(g.low, 0)
 	if n.seen[p] {
+		g.low = inner
 		return false // given to the caller before the search went on
 	}
 	n.seen[p] = true
 	n.ends = append(n.ends, p)
-	return p > n.pos && g.reach(n.caller, n.ret, p)
+	if p <= n.pos {
+		g.low = inner
+		return false
+	}
+	g.low = math.MaxInt32
+	found := g.reach(n.caller, n.ret, p)
+	n.low = min(n.low, g.low)
+	g.low = inner
+	return found
 }
 
 // covers records that the simulation (or DFA run) of rule r from origin p

@@ -125,6 +125,7 @@ type answerSlot struct {
 	k  uint64 // the (state, position) key
 	id uint32 // the frame's id
 	v  uint8  // 0: empty slot; answerFalse, answerTrue, or answerForgotten
+	d  uint8  // how deep into the frame's continuation the answer looked (see Guide.known)
 }
 
 const (
@@ -137,35 +138,37 @@ func (t *answerTable) hash(id uint32, k uint64) int {
 	return int(((k ^ uint64(id)*0xC2B2AE3D27D4EB4F) * hashMul) >> t.shift)
 }
 
-// get returns frame id's answer under k, and whether it has one.
-func (t *answerTable) get(id uint32, k uint64) (v, ok bool) {
+// get returns frame id's answer under k with its depth, and whether it
+// has one.
+func (t *answerTable) get(id uint32, k uint64) (v bool, d uint8, ok bool) {
 	if t.n == 0 {
-		return false, false
+		return false, 0, false
 	}
 	mask := len(t.slots) - 1
 	for i := t.hash(id, k); ; i = (i + 1) & mask {
 		s := &t.slots[i]
 		switch {
 		case s.v == 0:
-			return false, false
+			return false, 0, false
 		case s.k == k && s.id == id:
-			return s.v == answerTrue, s.v != answerForgotten
+			return s.v == answerTrue, s.d, s.v != answerForgotten
 		}
 	}
 }
 
-// put sets frame id's answer under k to v; forget marks it unknown.
-func (t *answerTable) put(id uint32, k uint64, v bool) {
+// put sets frame id's answer under k to v, of depth d; forget marks it
+// unknown.
+func (t *answerTable) put(id uint32, k uint64, v bool, d uint8) {
 	a := uint8(answerFalse)
 	if v {
 		a = answerTrue
 	}
-	t.set(id, k, a)
+	t.set(id, k, a, d)
 }
 
-func (t *answerTable) forget(id uint32, k uint64) { t.set(id, k, answerForgotten) }
+func (t *answerTable) forget(id uint32, k uint64) { t.set(id, k, answerForgotten, 0) }
 
-func (t *answerTable) set(id uint32, k uint64, a uint8) {
+func (t *answerTable) set(id uint32, k uint64, a, d uint8) {
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
@@ -174,11 +177,11 @@ func (t *answerTable) set(id uint32, k uint64, a uint8) {
 		s := &t.slots[i]
 		switch {
 		case s.v == 0:
-			*s = answerSlot{k, id, a}
+			*s = answerSlot{k, id, a, d}
 			t.n++
 			return
 		case s.k == k && s.id == id:
-			s.v = a
+			s.v, s.d = a, d
 			return
 		}
 	}
@@ -201,7 +204,7 @@ func (t *answerTable) grow() {
 	t.shift = uint8(64 - log2(size))
 	for _, s := range old {
 		if s.v != 0 {
-			t.set(s.id, s.k, s.v)
+			t.set(s.id, s.k, s.v, s.d)
 		}
 	}
 }

@@ -28,7 +28,11 @@ func TestTables(t *testing.T) {
 				k  uint64
 			}
 			wantU := map[uint64]int32{}
-			wantA := map[ak]bool{}
+			type av struct {
+				v bool
+				d uint8
+			}
+			wantA := map[ak]av{}
 			for i := range 20000 {
 				k := tc.key(r)
 				id := uint32(r.IntN(50))
@@ -38,9 +42,9 @@ func TestTables(t *testing.T) {
 					u.put(k, v)
 					wantU[k] = v
 				case 1:
-					v := r.IntN(2) == 0
-					a.put(id, k, v)
-					wantA[ak{id, k}] = v
+					v, d := r.IntN(2) == 0, uint8(r.IntN(256))
+					a.put(id, k, v, d)
+					wantA[ak{id, k}] = av{v, d}
 				case 2:
 					a.forget(id, k)
 					delete(wantA, ak{id, k})
@@ -51,8 +55,8 @@ func TestTables(t *testing.T) {
 					}
 				}
 				w, wok := wantA[ak{id, k}]
-				if v, ok := a.get(id, k); v != w || ok != wok {
-					t.Fatalf("op %d: answerTable.get(%d, %#x) = %v, %v; want %v, %v", i, id, k, v, ok, w, wok)
+				if v, d, ok := a.get(id, k); v != w.v || d != w.d || ok != wok {
+					t.Fatalf("op %d: answerTable.get(%d, %#x) = %v, %d, %v; want %v, %d, %v", i, id, k, v, d, ok, w.v, w.d, wok)
 				}
 			}
 			if u.n != len(wantU) {
@@ -64,8 +68,8 @@ func TestTables(t *testing.T) {
 				}
 			}
 			for k, v := range wantA {
-				if got, ok := a.get(k.id, k.k); !ok || got != v {
-					t.Errorf("answerTable.get(%d, %#x) = %v, %v at the end; want %v", k.id, k.k, got, ok, v)
+				if got, d, ok := a.get(k.id, k.k); !ok || got != v.v || d != v.d {
+					t.Errorf("answerTable.get(%d, %#x) = %v, %d, %v at the end; want %v, %d", k.id, k.k, got, d, ok, v.v, v.d)
 				}
 			}
 		})

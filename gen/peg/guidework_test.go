@@ -127,3 +127,51 @@ func TestGuideGrowth(t *testing.T) {
 		prev, prevLen = steps, len(in)
 	}
 }
+
+// TestGuideSharedWhiteSpace: white space that two guided rules could
+// share (RFC 8259's JSON-text = ws value ws, where value may begin with
+// begin-array = ws %x5B ws) costs the guide work linear in its length.
+// Each position of the run is a shared search of value of its own, and
+// each searched the rest of the run: 3n² steps, 1,249,521 at n = 640,
+// and ParseRule gave up from about 88 spaces. The false answers the
+// searches find without looking past their first frames (begin-array's
+// white space, not followed by "[") are shared by every search
+// (Guide.known): about 50 steps per space now. Valid and invalid inputs,
+// white space before a value at the top, in an array and in an object:
+// each within ParseRule's budget, and the steps at most 2.5 times as many
+// when the run doubles.
+func TestGuideSharedWhiteSpace(t *testing.T) {
+	g, err := abnf.ReadFiles([]string{"../../testdata/grammars/rfc8259-json.abnf"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, prog := translate(t, g, peg.Options{Start: []string{"JSON-text"}, Witnesses: -1})
+	for _, c := range []struct {
+		name          string
+		before, after string
+		valid         bool
+	}{
+		{"before the value", "", "1", true},
+		{"before an array's second value", "[1,\n", "1]", true},
+		{"before a member's value", "{\"a\":", "1}", true},
+		{"before no value", "", "x", false},
+		{"before no array value", "[1,\n", "]", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			prev := 0
+			for _, n := range []int{80, 160, 320, 640, 1280, 2560} {
+				in := c.before + strings.Repeat(" ", n) + c.after
+				budget := 10000 + 150*len(in)
+				ok, _, steps, err := prog.GuideRun(res.Entries["JSON-text"], []byte(in), res, budget)
+				t.Logf("%d spaces: %d steps (%.1f per byte)", n, steps, float64(steps)/float64(len(in)))
+				if err != nil || ok != c.valid {
+					t.Fatalf("%d spaces: %v with ParseRule's budget (%d), want %v: %v", n, ok, budget, c.valid, err)
+				}
+				if prev > 0 && float64(steps) > 2.5*float64(prev) {
+					t.Errorf("%d spaces: %d steps, more than 2.5 times the %d steps of %d spaces", n, steps, prev, n/2)
+				}
+				prev = steps
+			}
+		})
+	}
+}
