@@ -1,6 +1,7 @@
 package abnf
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -73,6 +74,10 @@ type Matcher struct {
 	a     *Analysis
 	index map[string]*Rule // lower-case rule name → rule
 	rec   map[*Rule]bool   // the rule lies on a cycle of references
+	// prose holds the rules whose definitions have a prose value outside
+	// a zero repetition, with the error: matching a rule that reaches one
+	// is that error (see reaching).
+	prose map[*Rule]error
 
 	mu                   sync.Mutex
 	progs                map[progKey]*prog
@@ -98,15 +103,17 @@ const (
 )
 
 // NewMatcher prepares a matcher for g. It refuses a grammar with an undefined
-// rule, a prose value outside a zero repetition (RFC 5234 §4: prose has no
-// machine meaning) or a numeric value that the grammar's mode cannot match (a
-// value above %xFF in octet mode, a surrogate or a value above U+10FFFF
-// otherwise).
+// rule or a numeric value that the grammar's mode cannot match (a value above
+// %xFF in octet mode, a surrogate or a value above U+10FFFF otherwise). A
+// prose value outside a zero repetition (RFC 5234 §4: prose has no machine
+// meaning) is an error of the matches of the rules that reach it: a grammar
+// may define, as prose, rules it imports and does not use (see
+// [Options.Starts]).
 func NewMatcher(g *Grammar) (*Matcher, error) {
 	if g == nil {
 		return nil, fmt.Errorf("abnf: no grammar")
 	}
-	m := &Matcher{g: g, index: map[string]*Rule{}, rec: map[*Rule]bool{},
+	m := &Matcher{g: g, index: map[string]*Rule{}, rec: map[*Rule]bool{}, prose: map[*Rule]error{},
 		progs: map[progKey]*prog{}, sizes: map[Node]int{}, charCl: map[Node][]rng{},
 		inlineMax: inlineLimit, unrollMax: unrollLimit}
 	for _, r := range g.Rules {
@@ -124,7 +131,11 @@ func NewMatcher(g *Grammar) (*Matcher, error) {
 	}
 	for _, r := range g.Rules {
 		if err := m.validate(r.Expr, false); err != nil {
-			return nil, err
+			var pe *proseError
+			if !errors.As(err, &pe) {
+				return nil, err
+			}
+			m.prose[r] = err
 		}
 	}
 	m.a = Analyze(g)
@@ -180,7 +191,7 @@ func (m *Matcher) validate(n Node, underZero bool) error {
 		}
 	case *Prose:
 		if !underZero {
-			return fmt.Errorf("%s: prose value <%s> has no machine meaning", n.Pos, n.Text)
+			return &proseError{n}
 		}
 	default:
 		return fmt.Errorf("abnf: unknown node %T", n)
@@ -244,6 +255,9 @@ func (m *Matcher) prog(rule string, input []byte) (*prog, error) {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if err := m.reaching(r); err != nil {
+		return nil, err
+	}
 	exact := m.compileProg(r, math.MaxInt)
 	// A counted loop costs a counter in every item inside it, and one
 	// whose body can match the empty string a call per iteration, which
@@ -257,6 +271,39 @@ func (m *Matcher) prog(rule string, input []byte) (*prog, error) {
 		return exact, nil
 	}
 	return m.compileProg(r, exact.callMax[k]-1), nil
+}
+
+// proseError is a prose value outside a zero repetition.
+type proseError struct{ at *Prose }
+
+func (e *proseError) Error() string {
+	return fmt.Sprintf("%s: prose value <%s> has no machine meaning", e.at.Pos, e.at.Text)
+}
+
+// reaching returns the error of a prose value in a rule r reaches (r
+// included), nil if there is none. m.mu is held.
+func (m *Matcher) reaching(r *Rule) error {
+	if len(m.prose) == 0 {
+		return nil
+	}
+	seen := map[*Rule]bool{r: true}
+	stack := []*Rule{r}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if err := m.prose[x]; err != nil {
+			return err
+		}
+		Walk(x.Expr, func(n Node) {
+			if ref, ok := n.(*RuleRef); ok {
+				if d := m.index[strings.ToLower(ref.Name)]; d != nil && !seen[d] {
+					seen[d] = true
+					stack = append(stack, d)
+				}
+			}
+		})
+	}
+	return nil
 }
 
 // compileProg returns the program of r in which the counted loops with a

@@ -39,6 +39,15 @@ type Options struct {
 	// between them ("a""b", ("a")*"b"), which RFC 5234 §4 separates with
 	// 1*c-wsp.
 	Lenient bool
+	// Starts, when not empty, limits the report of prose values to the
+	// rules these start rules reach: a grammar extracted from an RFC often
+	// defines, as prose, rules it imports from other documents
+	// ("<host, see [RFC3986], Section 3.2.2>") that the caller's start
+	// rules do not use. The rules the start rules do not reach keep their
+	// prose in the grammar, and matching one is an error, as it is for
+	// any prose value. Start rules the grammar does not define are
+	// ignored here.
+	Starts []string
 }
 
 // DefaultMaxNesting is the default [Options.MaxNesting]: far above what
@@ -111,6 +120,7 @@ func Read(srcs []Source, opts *Options) (*Grammar, error) {
 		r.errs.Add(pos, "no rules: the grammar is empty or holds only comments")
 	}
 	r.resolve()
+	r.reportProse(opts.Starts)
 	r.errs.Sort()
 	r.warns.Sort()
 	for _, w := range r.warns {
@@ -129,7 +139,8 @@ type reader struct {
 
 	maxNesting int
 	lenient    bool
-	warns      ErrorList // leniencies used (Options.Lenient)
+	prose      []proseUse // prose values not under a zero repetition (see reportProse)
+	warns      ErrorList  // leniencies used (Options.Lenient)
 }
 
 // A line of source text, without its line terminator.
@@ -778,29 +789,73 @@ func (p *parser) element() Node {
 // A rule made only of characters the lexer rejected has no tokens; the
 // rejection was reported, and the rule is skipped.
 
-// proseCheck reports prose values that are not under a zero repetition.
-func (r *reader) proseCheck(n Node, underZero bool) {
+// proseUse is a prose value, not under a zero repetition, in the
+// definition of rule (lower-cased).
+type proseUse struct {
+	rule string
+	at   *Prose
+}
+
+// proseCheck records the prose values of rule's definition n that are not
+// under a zero repetition, for reportProse.
+func (r *reader) proseCheck(rule string, n Node, underZero bool) {
 	switch n := n.(type) {
 	case *Prose:
 		if !underZero {
-			r.errs.Add(n.Pos, "prose value <%s> has no machine meaning; only a zero repetition such as 0<%s> (the empty string) is accepted", n.Text, n.Text)
+			r.prose = append(r.prose, proseUse{rule, n})
 		}
 	case *Repeat:
-		r.proseCheck(n.Body, underZero || n.Max == 0)
+		r.proseCheck(rule, n.Body, underZero || n.Max == 0)
 	case *Alt:
 		for _, a := range n.Alts {
-			r.proseCheck(a, underZero)
+			r.proseCheck(rule, a, underZero)
 		}
 	case *Concat:
 		for _, a := range n.Items {
-			r.proseCheck(a, underZero)
+			r.proseCheck(rule, a, underZero)
+		}
+	}
+}
+
+// reportProse reports the prose values proseCheck recorded: all of them,
+// or with starts, those in the rules the start rules reach (see
+// Options.Starts).
+func (r *reader) reportProse(starts []string) {
+	var reached map[string]bool
+	if len(starts) > 0 {
+		reached = map[string]bool{}
+		var stack []*Rule
+		for _, s := range starts {
+			if rule := r.g.Rule(s); rule != nil && !reached[strings.ToLower(rule.Name)] {
+				reached[strings.ToLower(rule.Name)] = true
+				stack = append(stack, rule)
+			}
+		}
+		for len(stack) > 0 {
+			rule := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			Walk(rule.Expr, func(n Node) {
+				ref, ok := n.(*RuleRef)
+				if !ok {
+					return
+				}
+				if d := r.g.Rule(ref.Name); d != nil && !reached[strings.ToLower(d.Name)] {
+					reached[strings.ToLower(d.Name)] = true
+					stack = append(stack, d)
+				}
+			})
+		}
+	}
+	for _, p := range r.prose {
+		if reached == nil || reached[p.rule] {
+			r.errs.Add(p.at.Pos, "prose value <%s> has no machine meaning; only a zero repetition such as 0<%s> (the empty string) is accepted", p.at.Text, p.at.Text)
 		}
 	}
 }
 
 func (r *reader) define(name token, incremental bool, expr Node, text string, core, markedOverride bool) {
-	r.proseCheck(expr, false)
 	key := strings.ToLower(name.text)
+	r.proseCheck(key, expr, false)
 	def := Def{Pos: name.pos, Incremental: incremental, Text: text}
 	if core {
 		r.core[key] = &Rule{Name: name.text, Pos: name.pos, Expr: expr, Defs: []Def{def}, Core: true}

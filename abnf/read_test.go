@@ -417,3 +417,45 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestProseStarts: with Options.Starts, a prose value is an error only in
+// the rules the start rules reach; the grammar keeps the others, and the
+// matcher refuses to match a rule that reaches one (RFC 5234 §4: prose has
+// no machine meaning), and matches the rest.
+func TestProseStarts(t *testing.T) {
+	src := "s = \"a\" y\ny = \"b\"\nx = <host, see [RFC3986]>\nz = x / y\n"
+	proseErr := "t.abnf:3:5: prose value <host, see [RFC3986]> has no machine meaning; only a zero repetition such as 0<host, see [RFC3986]> (the empty string) is accepted"
+	for _, tt := range []struct {
+		starts []string
+		want   string // "" for no error
+	}{
+		{nil, proseErr},
+		{[]string{"s"}, ""},
+		{[]string{"Y", "s"}, ""},
+		{[]string{"z"}, proseErr},
+		{[]string{"s", "x"}, proseErr},
+		{[]string{"nope"}, ""}, // the caller reports the start rule
+	} {
+		g, err := abnf.Read([]abnf.Source{{Name: "t.abnf", Text: []byte(src)}}, &abnf.Options{Starts: tt.starts})
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("starts %q: error %q, want %q", tt.starts, got, tt.want)
+		}
+		if err != nil {
+			continue
+		}
+		m, err := abnf.NewMatcher(g)
+		if err != nil {
+			t.Fatalf("starts %q: NewMatcher: %v", tt.starts, err)
+		}
+		if ok, err := m.Match("s", []byte("ab")); !ok || err != nil {
+			t.Errorf("starts %q: Match(s, ab) = %v, %v; want true", tt.starts, ok, err)
+		}
+		if _, err := m.Match("z", []byte("b")); err == nil || !strings.Contains(err.Error(), "prose value <host, see [RFC3986]> has no machine meaning") {
+			t.Errorf("starts %q: Match(z) error %v; want the prose value's", tt.starts, err)
+		}
+	}
+}

@@ -22,6 +22,9 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	rf.override = overrides
+	if *start != "" {
+		rf.starts = strings.Split(*start, ",")
+	}
 	g, err := load(fs.Args(), rf, io.Discard) // the problems below list the warnings
 	var el abnf.ErrorList
 	if err != nil && !errors.As(err, &el) {

@@ -43,6 +43,7 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err := rf.check(); err != nil {
 		return err
 	}
+	rf.starts = split(*start)
 	g, err := loadClean(files, rf, stderr)
 	if err != nil {
 		return err

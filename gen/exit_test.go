@@ -29,6 +29,7 @@ func TestExitCodes(t *testing.T) {
 	sep := writeFile(t, "sep.abnf", "r = \"a\"\"b\"\n")
 	ok := writeFile(t, "ok.abnf", "r = 1*\"a\"\n")
 	undefined := writeFile(t, "undefined.abnf", "r = x\n")
+	prose := writeFile(t, "prose.abnf", "s = \"a\"\nx = <imported, see RFC 1>\n")
 	missing := filepath.Join(t.TempDir(), "missing.abnf")
 	for _, tt := range []struct {
 		name   string
@@ -50,6 +51,11 @@ func TestExitCodes(t *testing.T) {
 		{"bad nesting limit", []string{"check", "-max-nesting", "0", ok}, "", 2, "-max-nesting must be positive", ""},
 		{"negative nesting limit", []string{"peg", "-grammar", ok, "-max-nesting", "-3"}, "", 2, "-max-nesting must be positive", ""},
 		{"check error", []string{"check", undefined}, "", 1, "undefined.abnf:1:5: error:", "undefined.abnf:1:5: error:"},
+		// Prose is an error in the rules the start rules reach, only.
+		{"prose reached", []string{"peg", "-grammar", prose}, "", 1, "prose.abnf:2:5: prose value <imported, see RFC 1> has no machine meaning", ""},
+		{"prose not reached", []string{"peg", "-grammar", prose, "-start", "s"}, "", 0, "", "E_s"},
+		{"prose not reached by match", []string{"match", "-grammar", prose, "-rule", "s"}, "a\nb\n", 0, "", "1\n0\n"},
+		{"prose reached by match", []string{"match", "-grammar", prose, "-rule", "x"}, "a\n", 1, "prose value <imported, see RFC 1>", ""},
 		{"line limit", []string{"match", "-grammar", ok, "-rule", "r", "-max-line", "3"}, "aaa\naaaa\naa\n", 1, "gen match: line 2: longer than 3 bytes (-max-line raises the limit)\n", "1\n"},
 		{"quoted line limit", []string{"match", "-grammar", ok, "-rule", "r", "-max-line", "5", "-quoted"}, "\"aaa\"\n\"aaaa\"\n", 1, "gen match: line 2: longer than 5 bytes", "1\n"},
 		{"sample limit", []string{"sample", "-grammar", ok, "-rule", "r", "-n", "50", "-max-line", "1"}, "", 1, "-max-line raises the limit", ""},

@@ -55,6 +55,7 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	if err := rf.check(); err != nil {
 		return err
 	}
+	rf.starts = []string{*rule}
 	g, err := loadClean(files, rf, stderr)
 	if err != nil {
 		return err

@@ -330,6 +330,9 @@ type readFlags struct {
 	nesting    int
 	maxGrammar int
 	override   []string
+	// starts are the command's start rules (-start, -rule): prose values
+	// are errors only in the rules they reach (abnf.Options.Starts).
+	starts []string
 }
 
 // DefaultMaxGrammar is the default -max-grammar: far above any grammar of
@@ -361,7 +364,7 @@ func (rf *readFlags) check() error {
 
 // options returns the reader's options the flags ask for.
 func (rf *readFlags) options() *abnf.Options {
-	return &abnf.Options{Octets: rf.octets, MaxNesting: rf.nesting, Lenient: rf.lenient, Override: rf.override}
+	return &abnf.Options{Octets: rf.octets, MaxNesting: rf.nesting, Lenient: rf.lenient, Override: rf.override, Starts: rf.starts}
 }
 
 // defaultMaxLine is the default -max-line: the longest input uri takes

@@ -33,6 +33,7 @@ func cmdSample(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err := rf.check(); err != nil {
 		return err
 	}
+	rf.starts = []string{*rule}
 	g, err := loadClean(files, rf, stderr)
 	if err != nil {
 		return err
