@@ -353,7 +353,12 @@ func (s *Parser) treeParse(name, in string, maxExpr uint64) (*Node, error) {
 // stopped and the terminals it expected there, in pigeon's terms (a
 // literal of several characters, such as "::", that the input holds in
 // part, moves the offset past that part, the literal's next character
-// expected; see syntax.Grammar.Parse). ParseRule gives the same verdicts and
+// expected; see syntax.Grammar.Parse). Where the PEG has exact guards or
+// leaves decisions to the exact recognizer, the error is where the input
+// stops being a prefix of a string of the rule's language, and what could
+// have come there (one class, and end of input), found by the
+// recognizer's search (syntax.Net.Farthest), within the budget: pigeon's
+// farthest failure is not, where a guard fails or a decision was guided. ParseRule gives the same verdicts and
 // trees (the differential tests, and package syntaxtest for your grammar,
 // check it: ParseRule's trees come from generated functions where the rule
 // has one); ParsePEG is for those tests and for work on a grammar. Its

@@ -574,6 +574,13 @@ type Guide struct {
 	// the guide rejected, for how far the input is viable (see
 	// lenientGuide).
 	lenient bool
+	// rec, when set, records the farthest position the search visits
+	// and what could be read there (see Net.Farthest).
+	rec *prefixRec
+	// top is the rule of the parser's first invocation (its start rule,
+	// or the rule it is in effect), and topSet whether there was one.
+	top    int32
+	topSet bool
 }
 
 // lenientGuide is a guide that answers every question yes. A guided
@@ -786,6 +793,8 @@ func (g *Guide) Enter(rule, pos int) bool {
 	var parent *frame
 	if len(g.stack) > 0 {
 		parent = g.stack[len(g.stack)-1]
+	} else if !g.topSet {
+		g.top, g.topSet = int32(rule), true
 	}
 	ret := g.pending
 	g.pending = -1
@@ -1007,6 +1016,14 @@ func (g *Guide) reach(f *frame, s, p int32) bool {
 	final := g.net.Rules[f.rule].Final
 	found, ends := false, false
 	states, mark := g.closure(s, p)
+	if g.rec != nil {
+		for _, x := range states {
+			g.recState(x, p)
+			if x == final && f.parent == nil && g.rec.at(p) {
+				g.rec.eof = true
+			}
+		}
+	}
 	for _, x := range states {
 		if x == final {
 			ends = true
@@ -1221,6 +1238,11 @@ func (g *Guide) callReach(f *frame, r, ret, p int32) bool {
 	outer := g.open(v)
 	found := false
 	states, mark := g.closure(g.net.Rules[r].Start, p)
+	if g.rec != nil {
+		for _, x := range states {
+			g.recState(x, p)
+		}
+	}
 	for _, x := range states {
 		if found = g.moves(v, x, p); found || g.err != nil {
 			break
@@ -1356,6 +1378,9 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 			s := list[i]
 			if !g.step() {
 				break
+			}
+			if g.rec != nil {
+				g.recState(s, q)
 			}
 			if s == rule.Final {
 				out = append(out, q)

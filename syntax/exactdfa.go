@@ -313,6 +313,9 @@ func (g *Guide) endDFA(r, p int32, k uint64, d *ruleDFA) ([]int32, bool) {
 	st, q := int32(0), p
 	gaveUp := false
 	for g.step() {
+		if g.rec != nil {
+			g.recDFA(d, st, q)
+		}
 		if d.accept[st] {
 			g.arena = append(g.arena, q)
 		}

@@ -29,8 +29,12 @@ type PEG struct {
 	Octets bool
 	// Net is the grammar as a recursive transition network, when some
 	// decision of the translation is settled by the exact recognizer (gen
-	// peg -report lists them); Guided lists the entrypoints that reach
-	// such a decision, whose parses need a [Guide].
+	// peg -report lists them), or the PEG has exact guards; Guided lists
+	// the entrypoints that reach such a decision, whose parses need a
+	// [Guide]. A rule of the network named by an entrypoint is the start
+	// rule's language: on an invalid input, its search finds the error
+	// (see [Net.Farthest]), which pigeon's farthest failure is not where
+	// a guard fails or a decision was guided.
 	Net    *Net
 	Guided []string
 	// Parse runs pigeon's Parse on text from an entrypoint, evaluating at
@@ -65,6 +69,10 @@ type Grammar struct {
 	guided map[string]bool
 	rules  []string // sorted
 	dfa    Tables
+	// netEntry maps each entrypoint the network has a rule for (gen
+	// writes the entrypoints' bodies as rules named by them) to that
+	// rule: the start rule's language, whose search finds an error.
+	netEntry map[string]int
 }
 
 // NewGrammar checks what gen generated for a grammar — the PEG parser and
@@ -114,12 +122,20 @@ func (g *Grammar) check() error {
 		}
 		g.guided[e] = true
 	}
-	if len(p.Guided) > 0 {
-		if p.Net == nil {
-			return errors.New("guided entrypoints and no network")
-		}
+	if len(p.Guided) > 0 && p.Net == nil {
+		return errors.New("guided entrypoints and no network")
+	}
+	if p.Net != nil {
 		if err := p.Net.Check(); err != nil {
 			return err
+		}
+		for i, r := range p.Net.Rules {
+			if entries[r.Name] {
+				if g.netEntry == nil {
+					g.netEntry = map[string]int{}
+				}
+				g.netEntry[r.Name] = i
+			}
 		}
 	}
 	for _, rule := range slices.Sorted(maps.Keys(g.dfa)) {
@@ -183,8 +199,12 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 		guide = NewGuide(g.peg.Net, text, int(min(maxExpr, 1<<40)))
 	}
 	v, err := g.peg.Parse(entry, text, maxExpr, guide)
+	top := int32(-1)
 	if guide != nil {
 		gerr := guide.Err()
+		if guide.topSet {
+			top = guide.top
+		}
 		guide.release()
 		if gerr != nil {
 			return nil, &Failure{Msg: gerr.Error()}
@@ -192,7 +212,24 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 	}
 	if err != nil {
 		f := g.peg.failure(err)
-		if guide != nil && f.Msg == "" {
+		farthest := false
+		if r, ok := g.netEntry[entry]; ok {
+			top = int32(r)
+		}
+		if top >= 0 && (f.Msg == "" || f.Msg == "invalid UTF-8") {
+			// The recognizer's search of the start rule, recording how
+			// far the input is viable (see Net.Farthest): the error the
+			// grammar means, where the PEG's is not. (No class has a byte
+			// that is not UTF-8: the search stops there at the latest, and
+			// pigeon's reason stands if it gets there.)
+			if off, exp, match, ok := g.peg.Net.Farthest(int(top), text, int(min(maxExpr, 1<<40))); ok && !match {
+				if f.Msg == "" || off < f.Offset {
+					f = &Failure{Offset: off, Expected: exp}
+				}
+				farthest = true
+			}
+		}
+		if guide != nil && f.Msg == "" && !farthest {
 			// The guide stopped the parse where it saw that the input
 			// cannot complete, at best the start of a guided rule: the
 			// PEG alone says how far the input goes (see lenientGuide).
@@ -204,7 +241,7 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 				}
 			}
 		}
-		if f.Msg == "invalid UTF-8" && f.Offset > 0 && f.Offset <= len(text) {
+		if f.Msg == "invalid UTF-8" && f.Offset > 0 && f.Offset <= len(text) && !farthest {
 			// Pigeon reads a character ahead of what it matches, and
 			// reports bytes that are not UTF-8 instead of its farthest
 			// failure: the input may have stopped being viable before them
@@ -228,7 +265,7 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 				}
 			}
 		}
-		if f.Msg == "" {
+		if f.Msg == "" && !farthest {
 			f = literalPrefix(f, text)
 		}
 		return nil, octetFailure(f, back, g.peg.Octets)

@@ -54,6 +54,7 @@ type fallbackResult struct {
 	netText string          // the Go expression of net
 	asks    map[string]bool // the guide's methods the predicates call (Can, Call)
 	entries map[string]bool // entry rules (pigeon identifiers) that need a guide
+	guided  bool            // some decision asks the guide; else the network is for errors only
 }
 
 // insertion is text to insert at an offset of a rule's body.
@@ -84,9 +85,13 @@ func (t *translator) fallback() (*fallbackResult, error) {
 			}
 		})
 	}
-	if !markers {
+	if !markers && len(t.gorder) == 0 {
 		return nil, nil
 	}
+	// Without markers, a PEG with exact guards still gets the network,
+	// for its errors only: a failing guard is no failure of pigeon's, so
+	// its farthest failure can be short of where the input stops being
+	// viable, which the recognizer's search finds (syntax.Net.Farthest).
 	// Framed rules: those that can reach a marker.
 	framed := make([]bool, len(t.rules))
 	for i, e := range exprs {
@@ -161,6 +166,23 @@ func (t *translator) fallback() (*fallbackResult, error) {
 		nb.eps(r.Start, s)
 		nb.eps(f, r.Final)
 	}
+	// The entrypoints' bodies too, as rules named by their identifiers
+	// after every other: the languages of the start rules, whose searches
+	// find an error's offset (syntax.Grammar.Parse).
+	for _, e := range t.entry {
+		x, err := parseBody(e.body)
+		if err != nil {
+			return nil, fmt.Errorf("peg: reading back entry %s: %v", e.ident, err)
+		}
+		r := syntax.NetRule{Name: e.ident, Start: nb.state(), Final: nb.state()}
+		nb.net.Rules = append(nb.net.Rules, r)
+		nb.rule = len(nb.net.Rules) - 1
+		nb.onCan = func(*pCan, int32) {}
+		nb.onRef = func(*pRef, int32) {}
+		s, f := nb.build(x)
+		nb.eps(r.Start, s)
+		nb.eps(f, r.Final)
+	}
 	nb.finish()
 	if err := nb.net.Check(); err != nil {
 		return nil, fmt.Errorf("peg: the exact recognizer's network: %v", err)
@@ -182,7 +204,7 @@ func (t *translator) fallback() (*fallbackResult, error) {
 		}
 		p.body = body
 	}
-	res := &fallbackResult{net: &nb.net, netText: netText(&nb.net), asks: asks, entries: map[string]bool{}}
+	res := &fallbackResult{net: &nb.net, netText: netText(&nb.net), asks: asks, entries: map[string]bool{}, guided: markers}
 	for _, e := range t.entry {
 		x, err := parseBody(e.body)
 		if err != nil {

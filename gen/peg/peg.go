@@ -275,7 +275,7 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 	if err := checkPigeon(res.PEG, cmp.Or(opts.MaxPigeon, DefaultMaxPigeon)); err != nil {
 		return nil, err
 	}
-	if fb != nil {
+	if fb != nil && fb.guided {
 		res.Fallback, res.net = true, fb.net
 		if n := cmp.Or(opts.Witnesses, 200); n > 0 {
 			t.witnesses(res.PEG, fb, res.guards, n)
@@ -669,7 +669,9 @@ func PEG() *syntax.PEG {
 			guided = append(guided, strconv.Quote(e))
 		}
 		field("Net", "fallbackNet")
-		field("Guided", "[]string{"+strings.Join(guided, ", ")+"}")
+		if fb.guided {
+			field("Guided", "[]string{"+strings.Join(guided, ", ")+"}")
+		}
 	}
 	field("Parse", "parseEntry")
 	field("Errors", "pegErrors")
@@ -689,7 +691,7 @@ func parseEntry(entry string, text []byte, maxExpr uint64, guide *syntax.Guide) 
 		} else {
 			b.WriteString("\ta := &asker{")
 		}
-		if fb != nil {
+		if fb != nil && fb.guided {
 			if res.guards != nil {
 				b.WriteString(", ")
 			}
@@ -761,12 +763,23 @@ func (c *current) fold(rule string, v any) (any, error) {
 // guards of a parse take a step per character at most once per DFA state.
 var guardNet = ` + netText(res.guards) + "\n")
 	}
-	if fb != nil {
+	if fb != nil && fb.guided {
 		b.WriteString(`
 // fallbackNet is the grammar as a recursive transition network, for the
 // exact recognizer that settles the decisions gen could not prove (gen peg
-// -report lists them).
+// -report lists them), and whose search finds where an invalid input
+// stops being viable (the E_ rules are the start rules' languages).
 var fallbackNet = ` + fb.netText + "\n")
+	} else if fb != nil {
+		b.WriteString(`
+// fallbackNet is the grammar as a recursive transition network, for the
+// errors: the exact recognizer's search finds where an invalid input
+// stops being viable, which pigeon's farthest failure does not where an
+// exact guard fails (the E_ rules are the start rules' languages).
+var fallbackNet = ` + fb.netText + "\n")
+	}
+	if fb != nil && !fb.guided {
+		fb = nil // no guide: the asker asks the lookahead only
 	}
 	if res.guards != nil || fb != nil {
 		b.WriteString(askerText(res.guards != nil, fb))
