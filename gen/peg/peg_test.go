@@ -292,6 +292,12 @@ func TestRandomGrammars(t *testing.T) {
 			refused++ // left recursion through a rule that can match the empty string first
 			continue
 		}
+		if err != nil && strings.Contains(err.Error(), "-max-pigeon raises it") {
+			// A documented limit: the PEG would cost pigeon too much
+			// (-random.seed=115 draws one).
+			refused++
+			continue
+		}
 		if err != nil {
 			t.Fatalf("%s\n%v", src, err)
 		}
