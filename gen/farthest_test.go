@@ -55,12 +55,12 @@ func main() {
 	if err != nil {
 		panic(err)
 	}
-	var ins [][2]string // rule, input
+	var ins [][2][]byte // rule, input: bytes, so that JSON keeps those that are not UTF-8
 	if err := json.Unmarshal(b, &ins); err != nil {
 		panic(err)
 	}
 	for _, x := range ins {
-		rule, in := x[0], x[1]
+		rule, in := string(x[0]), string(x[1])
 		_, perr := p.ParseRule(rule, in)
 		_, gerr := p.ParsePEG(rule, in)
 		fmt.Printf("%s\t%s\t%s\n", show(p.Validate(rule, in)), show(perr), show(gerr))
@@ -102,7 +102,13 @@ func runFarthestPairs(t *testing.T, g *abnf.Grammar, starts []string, pairs [][2
 	if !strings.Contains(string(res.PEG), "Enter(") && !strings.Contains(string(res.PEG), "Match(") {
 		t.Fatalf("%v: no exact guard and no decision left to the recognizer: the test needs another grammar", starts)
 	}
-	b, err := json.Marshal(pairs)
+	// As bytes: a JSON string would carry each byte that is not UTF-8 as
+	// U+FFFD, a different input (an octet grammar's, RFC 5424's, were).
+	raw := make([][2][]byte, len(pairs))
+	for i, p := range pairs {
+		raw[i] = [2][]byte{[]byte(p[0]), []byte(p[1])}
+	}
+	b, err := json.Marshal(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
