@@ -118,10 +118,14 @@ func (d *Machine) runMarks8(s string, marks *Marks) (ok bool, fail, state int) {
 				break // never: i is in s; for the compiler's proofs
 			}
 			run := s[i:min(i+inlineRun, len(s))]
-			j := 0
-			for j < len(run) && out[run[j]] == 0 {
-				j++
+			r := run // resliced, so that no index needs a bounds check
+			for len(r) >= 4 && out[r[0]] == 0 && out[r[1]] == 0 && out[r[2]] == 0 && out[r[3]] == 0 {
+				r = r[4:]
 			}
+			for len(r) > 0 && out[r[0]] == 0 {
+				r = r[1:]
+			}
+			j := len(run) - len(r)
 			i += j
 			if j == len(run) {
 				if i < len(s) {
