@@ -30,9 +30,11 @@ package rfc3986
 //    allocating (parser/dfa.go). -tree reads the parser pigeon wrote in
 //    step 2 and adds, for each rule, a function that builds pigeon's parse
 //    tree for the inputs the DFA accepts, without pigeon (syntax.Grammar.Tree,
-//    docs/gen.md).
+//    docs/gen.md). -walk writes URI-reference's DFA, with the marks of
+//    Appendix B's split, as Go code, which Parse runs instead of the
+//    tables (syntax.WalkFunc; docs/benchmarks.md).
 //
-//go:generate go run github.com/peguri/rfc3986/gen dfa -grammar rfc3986 -package rfc3986gen -tree parser/internal/rfc3986gen/rfc3986_peg.go -o parser/internal/rfc3986gen/rfc3986_dfa.go
+//go:generate go run github.com/peguri/rfc3986/gen dfa -grammar rfc3986 -package rfc3986gen -tree parser/internal/rfc3986gen/rfc3986_peg.go -walk URI-reference -o parser/internal/rfc3986gen/rfc3986_dfa.go
 //
 // 4. The extension grammars, layered on Appendix A (grammar/ext): RFC 6874
 //    zone identifiers and RFC 3987 IRIs, each generated into an internal
@@ -44,7 +46,7 @@ package rfc3986
 //
 //go:generate go run github.com/peguri/rfc3986/gen peg -grammar rfc3986 -grammar rfc6874 -nocapture pchar -package rfc6874gen -o grammar/ext/rfc6874.peg
 //go:generate go run github.com/mna/pigeon -optimize-parser -o parser/rfc6874/internal/rfc6874gen/rfc6874_peg.go grammar/ext/rfc6874.peg
-//go:generate go run github.com/peguri/rfc3986/gen dfa -grammar rfc3986 -grammar rfc6874 -start URI-reference,URI,absolute-URI,relative-ref,IPv4address,userinfo,reg-name,segment,segment-nz,segment-nz-nc,query,fragment,ZoneID -package rfc6874gen -tree parser/rfc6874/internal/rfc6874gen/rfc6874_peg.go -o parser/rfc6874/internal/rfc6874gen/rfc6874_dfa.go
+//go:generate go run github.com/peguri/rfc3986/gen dfa -grammar rfc3986 -grammar rfc6874 -start URI-reference,URI,absolute-URI,relative-ref,IPv4address,userinfo,reg-name,segment,segment-nz,segment-nz-nc,query,fragment,ZoneID -package rfc6874gen -tree parser/rfc6874/internal/rfc6874gen/rfc6874_peg.go -walk URI-reference -o parser/rfc6874/internal/rfc6874gen/rfc6874_dfa.go
 //go:generate go run github.com/peguri/rfc3986/gen peg -grammar rfc3986 -grammar rfc3987 -nocapture pchar,ipchar -default IRI-reference -package rfc3987gen -o grammar/ext/rfc3987.peg
 //go:generate go run github.com/mna/pigeon -optimize-parser -o parser/rfc3987/internal/rfc3987gen/rfc3987_peg.go grammar/ext/rfc3987.peg
 //go:generate go run github.com/peguri/rfc3986/gen dfa -grammar rfc3986 -grammar rfc3987 -start IRI-reference,IRI,absolute-IRI,irelative-ref,URI-reference,URI,absolute-URI,relative-ref,IPv4address,iuserinfo,ireg-name,isegment,isegment-nz,isegment-nz-nc,iquery,ifragment,userinfo,reg-name,segment,segment-nz,segment-nz-nc,query,fragment -package rfc3987gen -tree parser/rfc3987/internal/rfc3987gen/rfc3987_peg.go -o parser/rfc3987/internal/rfc3987gen/rfc3987_dfa.go

@@ -5,8 +5,12 @@ import (
 	"go/token"
 	"io"
 	"os"
+	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/peguri/rfc3986/gen/dfa"
+	"github.com/peguri/rfc3986/internal/appendixb"
 )
 
 func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -19,6 +23,7 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	pkg := fs.String("package", "parser", "Go `package` of the tables")
 	diag := fs.Bool("diagnostics", true, "emit per-state diagnostics, so that errors name the grammar's rules and what could come next")
 	tree := fs.String("tree", "", "also emit, for each rule compiled, a function that builds pigeon's parse tree without pigeon, read from pigeon's Go output `file` for this grammar (see syntax.Grammar.Tree)")
+	walk := fs.String("walk", "", "also emit, for each of these comma-separated `rules` (compiled, of at most 255 states), its DFA with the marks of RFC 3986 Appendix B's split as Go code, which package parser's Parse runs instead of the tables (see syntax.WalkFunc)")
 	rf := addReadFlags(fs)
 	var opts dfa.Options
 	fs.IntVar(&opts.MaxNFA, "max-nfa", dfa.DefaultMaxNFA, "most NFA `states` per rule (and nodes per rule with repetitions written out)")
@@ -82,6 +87,9 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			}
 		}
 	}
+	if err := setWalks(ms, split(*walk)); err != nil {
+		return err
+	}
 	var tc *dfa.TreeCode
 	if *tree != "" {
 		src, err := os.ReadFile(*tree)
@@ -124,6 +132,34 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 func checkPackage(name string) error {
 	if !token.IsIdentifier(name) || name == "_" {
 		return usageError{fmt.Sprintf("-package %q: not a Go package name (an identifier, not a keyword)", name)}
+	}
+	return nil
+}
+
+// setWalks writes the walk of each rule of -walk, with Appendix B's marks
+// (what package parser folds into its URI rules' DFAs), named after the
+// rule.
+func setWalks(ms []*dfa.Machine, rules []string) error {
+	taken := map[string]bool{}
+	for _, r := range rules {
+		i := slices.IndexFunc(ms, func(m *dfa.Machine) bool { return m.Rule == r })
+		if i < 0 {
+			return usageError{fmt.Sprintf("-walk %s: not a rule gen dfa compiles (see -start)", r)}
+		}
+		base := "walk" + strings.Map(func(c rune) rune {
+			if c < 128 && (unicode.IsLetter(c) || unicode.IsDigit(c)) {
+				return c
+			}
+			return '_'
+		}, r)
+		name := base
+		for n := 2; taken[name]; n++ {
+			name = fmt.Sprintf("%s_%d", base, n)
+		}
+		taken[name] = true
+		if err := ms[i].SetWalk(name, appendixb.Marker); err != nil {
+			return fmt.Errorf("-walk %w", err)
+		}
 	}
 	return nil
 }

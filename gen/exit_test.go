@@ -31,6 +31,9 @@ func TestExitCodes(t *testing.T) {
 	undefined := writeFile(t, "undefined.abnf", "r = x\n")
 	prose := writeFile(t, "prose.abnf", "s = \"a\"\nx = <imported, see RFC 1>\n")
 	missing := filepath.Join(t.TempDir(), "missing.abnf")
+	// "a:" and "a::" end in one DFA state, and in two states of Appendix
+	// B's split (after the scheme, in the path).
+	colons := writeFile(t, "colons.abnf", "r = 1*(\"a\" / \":\")\n")
 	for _, tt := range []struct {
 		name   string
 		args   []string
@@ -60,6 +63,12 @@ func TestExitCodes(t *testing.T) {
 		{"quoted line limit", []string{"match", "-grammar", ok, "-rule", "r", "-max-line", "5", "-quoted"}, "\"aaa\"\n\"aaaa\"\n", 1, "gen match: line 2: longer than 5 bytes", "1\n"},
 		{"sample limit", []string{"sample", "-grammar", ok, "-rule", "r", "-n", "50", "-max-line", "1"}, "", 1, "-max-line raises the limit", ""},
 		{"bad line limit", []string{"match", "-grammar", ok, "-rule", "r", "-max-line", "-1"}, "", 2, "-max-line must be positive", ""},
+		// gen dfa -walk: rules it compiles, of at most 255 states, whose
+		// DFA determines Appendix B's split.
+		{"walk", []string{"dfa", "-grammar", ok, "-walk", "r", "-o", filepath.Join(t.TempDir(), "w.go")}, "", 0, "", ""},
+		{"walk of no rule", []string{"dfa", "-grammar", ok, "-walk", "nope", "-o", filepath.Join(t.TempDir(), "w.go")}, "", 2, "-walk nope: not a rule gen dfa compiles", ""},
+		{"walk of a wide table", []string{"dfa", "-grammar", "rfc3986", "-grammar", "rfc3987", "-start", "IRI-reference", "-walk", "IRI-reference", "-o", filepath.Join(t.TempDir(), "w.go")}, "", 1, "-walk IRI-reference: syntax: a walk is written for tables of at most 256 states", ""},
+		{"walk where the split does not fold", []string{"dfa", "-grammar", colons, "-walk", "r", "-o", filepath.Join(t.TempDir(), "w.go")}, "", 1, "-walk r: dfa: the marker is in states", ""},
 		{"usage", []string{"match"}, "", 2, "match needs -rule", ""},
 		{"help", []string{"help"}, "", 0, "", "usage:"},
 		{"help flag", []string{"peg", "-h"}, "", 0, "-package", ""},

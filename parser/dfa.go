@@ -3,6 +3,7 @@ package parser
 import (
 	"strings"
 
+	"github.com/peguri/rfc3986/internal/appendixb"
 	"github.com/peguri/rfc3986/syntax"
 )
 
@@ -25,91 +26,22 @@ import (
 // pass over it (splitMarks). A grammar whose DFA does not determine the
 // scan's state is split by the scan itself (split).
 
-// The states of appendixB.
+// The marks of appendixB (see package appendixb): each is the offset
+// after its delimiter.
 const (
-	bStart        = iota // nothing read
-	bScheme              // a scheme, or a first path segment: no ':', '/', '?', '#' yet
-	bHier                // after the scheme's ':'
-	bSlash               // one '/' at the start of the hierarchical part
-	bAuth                // the authority, before any '@': userinfo, or host
-	bHost                // the host, after '@'
-	bLiteral             // inside an IP literal's brackets
-	bAfterLiteral        // after the IP literal's ']'
-	bPort                // the port, after the host's ':'
-	bPath                // the path
-	bQuery               // the query
-	bFragment            // the fragment
-)
-
-// The marks of appendixB: each is the offset after its delimiter.
-const (
-	markScheme   = 1 + iota // the ':' that ends the scheme
-	markAuth                // the second '/' of the "//" that begins the authority
-	markAt                  // the '@' that ends the userinfo
-	markColon               // a ':' in the authority outside an IP literal: the last is the port's, if after the host's start
-	markAuthEnd             // the '/' that ends the authority
-	markQuery               // the '?' that begins the query
-	markFragment            // the '#' that begins the fragment
+	markScheme   = appendixb.Scheme
+	markAuth     = appendixb.Auth
+	markAt       = appendixb.At
+	markColon    = appendixb.Colon
+	markAuthEnd  = appendixb.AuthEnd
+	markQuery    = appendixb.Query
+	markFragment = appendixb.Fragment
 )
 
 // appendixB is split as a syntax.Marker: it marks, in valid input, the
-// delimiters split finds.
-func appendixB(q int, c byte) (int, uint8) {
-	// Everywhere but in the query and the fragment, '?' begins the query;
-	// '#' begins the fragment everywhere but in it.
-	switch {
-	case c == '#' && q != bFragment:
-		return bFragment, markFragment
-	case c == '?' && q != bQuery && q != bFragment:
-		return bQuery, markQuery
-	}
-	switch q {
-	case bStart, bScheme:
-		switch c {
-		case ':':
-			if q == bStart {
-				return bPath, 0 // not valid in any URI rule
-			}
-			return bHier, markScheme
-		case '/':
-			if q == bStart {
-				return bSlash, 0
-			}
-			return bPath, 0
-		}
-		return bScheme, 0
-	case bHier:
-		if c == '/' {
-			return bSlash, 0
-		}
-		return bPath, 0
-	case bSlash:
-		if c == '/' {
-			return bAuth, markAuth
-		}
-		return bPath, 0
-	case bAuth, bHost, bLiteral, bAfterLiteral, bPort:
-		switch {
-		case c == '/':
-			return bPath, markAuthEnd
-		case q == bLiteral:
-			if c == ']' {
-				return bAfterLiteral, 0
-			}
-			return bLiteral, 0
-		case c == '@' && q == bAuth:
-			return bHost, markAt
-		case c == '[' && (q == bAuth || q == bHost):
-			return bLiteral, 0
-		case c == ':' && q == bAuth:
-			return bAuth, markColon // userinfo's, or the port's: '@' decides
-		case c == ':' && (q == bHost || q == bAfterLiteral):
-			return bPort, markColon
-		}
-		return q, 0
-	}
-	return q, 0 // bPath, bQuery, bFragment
-}
+// delimiters split finds. gen dfa -walk writes the same marks into the
+// walks it generates.
+var appendixB syntax.Marker = appendixb.Marker
 
 // splitMarks is split from the marks appendixB left in a valid URI
 // reference s. It works the offsets out in registers and stores each field

@@ -229,7 +229,14 @@ func (s *Parser) parseURI(u *URI, i int, in string) error {
 	if m := s.uriMarked[i].machine(); m != nil {
 		// One walk validates and marks the delimiters (see splitMarks).
 		var marks syntax.Marks
-		if ok, fail, st := m.RunMarks(in, &marks); !ok {
+		var ok bool
+		var fail, st int
+		if w := m.Walk(); w != nil {
+			marks, ok, fail, st = w(m, in)
+		} else {
+			ok, fail, st = m.RunMarks(in, &marks)
+		}
+		if !ok {
 			return s.dfaError(m, s.uriRules[i], in, m.StopAt(in, fail, st))
 		}
 		s.splitMarks(u, in, &marks, p)

@@ -56,6 +56,13 @@ type Table struct {
 	// [Grammar.Tree]).
 	Tree TreeFunc
 
+	// Walk, when gen dfa -walk wrote it, is this table with a marker's
+	// marks as Go code (see [WalkFunc]); [Table.Marked] uses it when
+	// WalkSum is the fingerprint of the machine it builds, and walks the
+	// table otherwise.
+	Walk    WalkFunc
+	WalkSum uint64
+
 	once   sync.Once
 	m      *Machine
 	csOnce sync.Once
@@ -176,6 +183,8 @@ type Machine struct {
 	mark8  *[1 << 16]uint8
 	mark16 []uint8
 	t      *Table
+	// walk is the table's Walk, when it was written for this machine.
+	walk WalkFunc
 	// From the table's diagnostics (nil without them): per state, what
 	// could come next, and the index width of FailRule.
 	expects   [][]string

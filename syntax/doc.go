@@ -14,6 +14,9 @@
 //     decide membership without allocating, and that can record, on the
 //     same walk, where a small automaton of the caller's marks its input
 //     ([Table.Marked], [Machine.RunMarks]: package parser splits URIs so);
+//   - the walks of gen dfa -walk: such a marked machine written as Go code
+//     ([WalkFunc], [Machine.GoWalk]), which a table holds and [Table.Marked]
+//     runs when it was written for the very same transitions and marks;
 //   - the tree functions of gen dfa -tree ([TreeFunc], run on a
 //     [TreeParser]), which build pigeon's trees without pigeon
 //     ([Grammar.Tree]);

@@ -156,3 +156,63 @@ func ExampleFold() {
 	//     item [2,3)
 	//   item [4,5)
 }
+
+func ExampleMachine_GoWalk() {
+	// The table and marker of the Table.Marked example: 1*"a" "=" *"b",
+	// with the "=" marked.
+	table := func() *syntax.Table {
+		classes := make([]byte, 256)
+		classes['a'], classes['='], classes['b'] = 1, 2, 3
+		return &syntax.Table{
+			States:  4,
+			NClass:  4,
+			Classes: string(classes),
+			Next:    "\x00\x00\x00\x00" + "\x00\x02\x00\x00" + "\x00\x02\x03\x00" + "\x00\x00\x00\x03",
+			Accept:  "\x00\x00\x00\x01",
+		}
+	}
+	marker := func(q int, b byte) (int, uint8) {
+		if b == '=' {
+			return 1, 1
+		}
+		return q, 0
+	}
+	m, err := table().Marked(marker)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// gen dfa -walk writes the code into the generated file, and the
+	// table's Walk and WalkSum: the function and sum.
+	code, sum, err := m.GoWalk("walkKV")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, line := range strings.Split(code, "\n") {
+		if strings.HasPrefix(line, "func ") {
+			fmt.Println(line)
+		}
+	}
+	// A table holds its walk; Marked runs it only with the right sum.
+	// Here a stand-in for the generated function: the table walk itself.
+	walk := func(_ *syntax.Machine, s string) (marks syntax.Marks, ok bool, fail, state int) {
+		ok, fail, state = m.RunMarks(s, &marks)
+		return marks, ok, fail, state
+	}
+	for _, sum := range []uint64{sum, sum + 1} {
+		t := table()
+		t.Walk, t.WalkSum = walk, sum
+		w, err := t.Marked(marker)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		marks, ok, _, _ := w.WalkMarks("aa=bbb")
+		fmt.Println(w.HasWalk(), ok, marks[1])
+	}
+	// Output:
+	// func walkKV(d *syntax.Machine, s string) (marks syntax.Marks, ok bool, fail, state int) {
+	// true true 3
+	// false true 3
+}

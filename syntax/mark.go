@@ -67,7 +67,11 @@ func (t *Table) Marked(m Marker) (*Machine, error) {
 			}
 		}
 	}
-	return t.expand(marks), nil
+	d := t.expand(marks)
+	if t.Walk != nil && d.next8 != nil && t.WalkSum == d.walkSum() {
+		d.walk = t.Walk
+	}
+	return d, nil
 }
 
 // RunMarks is [Machine.Run] on a machine that [Table.Marked] built, which
@@ -78,6 +82,14 @@ func (t *Table) Marked(m Marker) (*Machine, error) {
 // [Machine.StopAt]. It allocates nothing.
 func (d *Machine) RunMarks(s string, marks *Marks) (ok bool, fail, state int) {
 	switch {
+	case d.walk != nil:
+		m, ok, fail, state := d.walk(d, s)
+		for i, v := range m {
+			if v != 0 {
+				marks[i] = v
+			}
+		}
+		return ok, fail, state
 	case d.mark8 != nil:
 		return d.runMarks8(s, marks)
 	case d.mark16 != nil:

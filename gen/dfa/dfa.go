@@ -72,6 +72,7 @@ import (
 	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/gen/internal/fa"
 	"github.com/peguri/rfc3986/gen/internal/ir"
+	"github.com/peguri/rfc3986/syntax"
 )
 
 // Machine is the minimal byte DFA of one rule.
@@ -89,6 +90,44 @@ type Machine struct {
 	// Charset, when set (see Compiler.Charset), is emitted with the
 	// tables: what the rule allows unencoded.
 	Charset *Charset
+	// Walk, when set (see Machine.SetWalk), is emitted with the tables:
+	// the rule's DFA with a marker's marks as Go code.
+	Walk *Walk
+}
+
+// Walk is a rule's walk: its function's name and code, and the
+// fingerprint that syntax.Table.Marked checks before it runs it.
+type Walk struct {
+	Func string
+	Code string
+	Sum  uint64
+}
+
+// SetWalk writes m's walk with the marks of marker (see
+// syntax.Machine.GoWalk) for EmitTrees, as the function named name: it
+// builds the table EmitTrees writes, marks it as syntax.Table.Marked does
+// at run time, and fails if the marks do not fold into the DFA or the
+// table has more than 256 states.
+func (m *Machine) SetWalk(name string, marker syntax.Marker) error {
+	classes, next, accept, wide := tables(m)
+	t := &syntax.Table{
+		States:  len(accept),
+		NClass:  len(m.table().Atoms) + 1,
+		Wide:    wide,
+		Classes: string(classes),
+		Next:    string(next),
+		Accept:  string(accept),
+	}
+	d, err := t.Marked(marker)
+	if err != nil {
+		return fmt.Errorf("%s: %w", m.Rule, err)
+	}
+	code, sum, err := d.GoWalk(name)
+	if err != nil {
+		return fmt.Errorf("%s: %w", m.Rule, err)
+	}
+	m.Walk = &Walk{Func: name, Code: code, Sum: sum}
+	return nil
 }
 
 // States returns the number of states of the minimal DFA (the dead state
@@ -941,9 +980,24 @@ func EmitTrees(pkg, header string, ms []*Machine, tc *TreeCode) ([]byte, error) 
 		if f := tc.funcFor(m.Rule); f != "" {
 			fmt.Fprintf(&b, "\t\tTree: %s,\n", f)
 		}
+		if m.Walk != nil {
+			fmt.Fprintf(&b, "\t\tWalk: %s,\n\t\tWalkSum: %#x,\n", m.Walk.Func, m.Walk.Sum)
+		}
 		fmt.Fprintf(&b, "\t},\n")
 	}
 	fmt.Fprintf(&b, "}\n}\n")
+	walks := false
+	for _, m := range ms {
+		if m.Walk == nil {
+			continue
+		}
+		if !walks {
+			b.WriteString("\n// The walks (gen dfa -walk): each is its rule's DFA, with the marks it\n")
+			b.WriteString("// was written for, as Go code (see syntax.WalkFunc).\n\n")
+			walks = true
+		}
+		b.WriteString(m.Walk.Code)
+	}
 	if tc != nil && len(tc.Funcs) > 0 {
 		b.WriteString("\n// The tree functions (gen dfa -tree): each evaluates pigeon's PEG\n")
 		b.WriteString("// expressions as pigeon's parser does and builds the same nodes, for\n")
