@@ -245,7 +245,7 @@ func table(w io.Writer, benches []*bench, samples [][]sample, refused []int, ns 
 			}
 			cell := fmt.Sprintf("%s ns, %s allocs", num(median(times)), num(median(allocs)))
 			if b.bytes > 0 {
-				cell = fmt.Sprintf("%.3g B/ns, ", float64(b.bytes)/float64(b.n)/median(times)) + cell
+				cell = fmt.Sprintf("%#.3g B/ns, ", float64(b.bytes)/float64(b.n)/median(times)) + cell
 			}
 			if refused[i] > 0 {
 				cell += fmt.Sprintf(" (rejects %d of %d)", refused[i], b.n)
