@@ -23,7 +23,7 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	pkg := fs.String("package", "parser", "Go `package` of the tables")
 	diag := fs.Bool("diagnostics", true, "emit per-state diagnostics, so that errors name the grammar's rules and what could come next")
 	tree := fs.String("tree", "", "also emit, for each rule compiled, a function that builds pigeon's parse tree without pigeon, read from pigeon's Go output `file` for this grammar (see syntax.Grammar.Tree)")
-	walk := fs.String("walk", "", "also emit, for each of these comma-separated `rules` (compiled, of at most 255 states), its DFA with the marks of RFC 3986 Appendix B's split as Go code, which package parser's Parse runs instead of the tables (see syntax.WalkFunc)")
+	walk := fs.String("walk", "", "also emit, for each of these comma-separated `rules` (compiled, of at most 256 states, the dead one included), its DFA with the marks of RFC 3986 Appendix B's split as Go code, which package parser's Parse runs instead of the tables (see syntax.WalkFunc)")
 	rf := addReadFlags(fs)
 	var opts dfa.Options
 	fs.IntVar(&opts.MaxNFA, "max-nfa", dfa.DefaultMaxNFA, "most NFA `states` per rule (and nodes per rule with repetitions written out)")
@@ -136,28 +136,35 @@ func checkPackage(name string) error {
 	return nil
 }
 
-// setWalks writes the walk of each rule of -walk, with Appendix B's marks
-// (what package parser folds into its URI rules' DFAs), named after the
-// rule.
+// setWalks writes the walk of each rule of -walk (ABNF rule names are
+// case-insensitive), with Appendix B's marks (what package parser folds
+// into its URI rules' DFAs): the function named walk and the rule's name,
+// its tables walk and the walk's number, which no function's name can
+// be (a rule's name begins with a letter).
 func setWalks(ms []*dfa.Machine, rules []string) error {
 	taken := map[string]bool{}
-	for _, r := range rules {
-		i := slices.IndexFunc(ms, func(m *dfa.Machine) bool { return m.Rule == r })
+	done := map[int]bool{}
+	for k, r := range rules {
+		i := slices.IndexFunc(ms, func(m *dfa.Machine) bool { return strings.EqualFold(m.Rule, r) })
 		if i < 0 {
 			return usageError{fmt.Sprintf("-walk %s: not a rule gen dfa compiles (see -start)", r)}
 		}
+		if done[i] {
+			return usageError{fmt.Sprintf("-walk %s: given twice", r)}
+		}
+		done[i] = true
 		base := "walk" + strings.Map(func(c rune) rune {
 			if c < 128 && (unicode.IsLetter(c) || unicode.IsDigit(c)) {
 				return c
 			}
 			return '_'
-		}, r)
+		}, ms[i].Rule)
 		name := base
 		for n := 2; taken[name]; n++ {
 			name = fmt.Sprintf("%s_%d", base, n)
 		}
 		taken[name] = true
-		if err := ms[i].SetWalk(name, appendixb.Marker); err != nil {
+		if err := ms[i].SetWalk(name, fmt.Sprintf("walk%d", k), appendixb.Marker); err != nil {
 			return fmt.Errorf("-walk %w", err)
 		}
 	}

@@ -1,6 +1,11 @@
 package main
 
 import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"strings"
@@ -101,5 +106,71 @@ func TestPackageFlag(t *testing.T) {
 	}
 	if _, errs, code := runGen(t, "", "dfa", "-grammar", f, "-report", "-package", "mine"); code != 0 {
 		t.Errorf("gen dfa -package mine: exit %d, %s", code, errs)
+	}
+}
+
+// TestWalkNames: the walks' functions and tables name nothing twice, even
+// for rules whose names are those of another walk's tables, and -walk
+// finds rules whatever their case, as ABNF does (RFC 5234 §2.1).
+func TestWalkNames(t *testing.T) {
+	g := writeFile(t, "names.abnf", "a = \"x:\" 1*b\naClass = \"y:\" 1*b\naSet0 = \"z:\" 1*b\nb = ALPHA / DIGIT\n")
+	out := filepath.Join(t.TempDir(), "w_dfa.go")
+	if _, errs, code := runGen(t, "", "dfa", "-grammar", g, "-start", "a,aClass,aSet0", "-walk", "A,aclass,aSet0", "-package", "w", "-o", out); code != 0 {
+		t.Fatalf("gen dfa -walk: exit %d: %s", code, errs)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), out, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	walks := 0
+	for _, d := range f.Decls {
+		var names []string
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			names = append(names, d.Name.Name)
+			if strings.HasPrefix(d.Name.Name, "walk") {
+				walks++
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				if v, ok := s.(*ast.ValueSpec); ok {
+					for _, n := range v.Names {
+						names = append(names, n.Name)
+					}
+				}
+			}
+		}
+		for _, n := range names {
+			if seen[n] {
+				t.Errorf("%s declared twice", n)
+			}
+			seen[n] = true
+		}
+	}
+	if walks != 3 {
+		t.Errorf("%d walks, want 3", walks)
+	}
+	if _, errs, code := runGen(t, "", "dfa", "-grammar", g, "-walk", "a,A", "-o", out); code != 2 || !strings.Contains(errs, "-walk A: given twice") {
+		t.Errorf("-walk a,A: exit %d: %s", code, errs)
+	}
+}
+
+// TestWalkTypeChecks: what gen dfa -walk writes type-checks, for a rule
+// whose every state runs or stops (path-empty: no transition to switch
+// on) as for URI-reference.
+func TestWalkTypeChecks(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "w_dfa.go")
+	if _, errs, code := runGen(t, "", "dfa", "-start", "path-empty,URI-reference", "-walk", "path-empty,URI-reference", "-package", "w", "-o", out); code != 0 {
+		t.Fatalf("gen dfa -walk: exit %d: %s", code, errs)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, out, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	if _, err := conf.Check("w", fset, []*ast.File{f}, nil); err != nil {
+		t.Error(err)
 	}
 }

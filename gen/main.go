@@ -152,7 +152,7 @@ const usage = `usage:
   gen sample [-grammar GRAMMAR]… -rule RULE [-n N] [-seed S] [-near] [-quoted]
   gen peg [-grammar GRAMMAR]… [-start R,…] [-default R] [-capture R,…|-nocapture R,…] [-package P] [-o FILE] [-report]
   gen fidelity [-grammar GRAMMAR]… -rule RULE [-n N] [-seed S] [-in FILE|-] [-quoted] [-keep DIR]
-  gen dfa [-grammar GRAMMAR]… [-start R,…] [-package P] [-tree PIGEON.go] [-o FILE] [-report]
+  gen dfa [-grammar GRAMMAR]… [-start R,…] [-package P] [-tree PIGEON.go] [-walk R,…] [-o FILE] [-report]
 GRAMMAR: an ABNF file, or an embedded grammar: rfc3986 (the default), rfc6874, rfc3987
 limits (an error names the rule and the flag; gen peg -h, gen dfa -h):
   peg, fidelity: -max-states -max-guard -inline-work -total-work -max-pigeon (peg also -witnesses)

@@ -38,7 +38,7 @@ func TestWalk(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
-	for _, s := range walktest.Inputs(walkSeeds(t), 120) {
+	for _, s := range append(walktest.Inputs(walkSeeds(t), 120), walktest.Runs()...) {
 		if diff := walktest.Compare(walk, table, s); diff != "" {
 			t.Fatal(diff)
 		}

@@ -184,7 +184,7 @@ func ExampleMachine_GoWalk() {
 	}
 	// gen dfa -walk writes the code into the generated file, and the
 	// table's Walk and WalkSum: the function and sum.
-	code, sum, err := m.GoWalk("walkKV")
+	code, sum, err := m.GoWalk("walkKV", "kv")
 	if err != nil {
 		fmt.Println(err)
 		return

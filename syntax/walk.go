@@ -72,10 +72,14 @@ func b2u(b bool) byte {
 // Span is, for the walks gen dfa -walk generates, the end of the run of
 // bytes on which state stays in itself, from s[i]: the first j >= i where
 // s[j] leaves the state and begins none of its triplets, or len(s); i if
-// the state has no skip set. It skips 16 bytes at a time where the CPU
-// can, as the table walk does.
+// the state has no skip set, or if d runs no walk (a walk called with a
+// machine that [Table.Marked] did not give it: its skip sets may hold
+// bytes the walk marks). It skips 16 bytes at a time where the CPU can, 8
+// elsewhere, as the table walk does. A walk goes on from where Span
+// stops with its own test of the run's bytes, so that its result does not
+// depend on how this package computes skip sets.
 func (d *Machine) Span(state int, s string, i int) int {
-	if d.skip8 == nil || state < 0 || state > 255 {
+	if d.walk == nil || d.skip8 == nil || state < 0 || state > 255 {
 		return i
 	}
 	if k := d.skip8[state]; k != nil {
@@ -86,10 +90,12 @@ func (d *Machine) Span(state int, s string, i int) int {
 
 // GoWalk writes the machine, which [Table.Marked] built from an 8-bit
 // table, as a Go function named name of type [WalkFunc], with the tables
-// it reads (package-level variables whose names begin with name); sum is
-// what the table's WalkSum must be for [Table.Marked] to use it. The code
-// imports package syntax as syntax. gen dfa -walk calls it.
-func (d *Machine) GoWalk(name string) (code string, sum uint64, err error) {
+// it reads: package-level variables whose names are prefix followed by
+// "Class" or "Set" and a number, which must name nothing else in the
+// package. sum is what the table's WalkSum must be for [Table.Marked] to
+// use it. The code imports package syntax as syntax. gen dfa -walk calls
+// it.
+func (d *Machine) GoWalk(name, prefix string) (code string, sum uint64, err error) {
 	if d.next8 == nil {
 		return "", 0, fmt.Errorf("syntax: a walk is written for tables of at most 256 states, and this one has %d", d.t.States)
 	}
@@ -126,7 +132,7 @@ func (d *Machine) GoWalk(name string) (code string, sum uint64, err error) {
 		}
 		vars.WriteString("}\n\n")
 	}
-	fmt.Fprintf(&vars, "var %sClass = [256]uint8{", name)
+	fmt.Fprintf(&vars, "var %sClass = [256]uint8{", prefix)
 	for b := range 256 {
 		if class[b] != 0 {
 			fmt.Fprintf(&vars, "%d: %d, ", b, class[b])
@@ -139,26 +145,27 @@ func (d *Machine) GoWalk(name string) (code string, sum uint64, err error) {
 		if t, ok := sets[*out]; ok {
 			return t
 		}
-		t := fmt.Sprintf("%sSet%d", name, len(sets))
+		t := fmt.Sprintf("%sSet%d", prefix, len(sets))
 		sets[*out] = t
 		table(t, func(b int) bool { return out[b] == 0 })
 		return t
 	}
 
-	fmt.Fprintf(&w, "// %s is a walk of %d states (see syntax.WalkFunc).\n", name, n)
+	fmt.Fprintf(&w, "// %s is a walk of %d states, the dead one included (see syntax.WalkFunc).\n", name, n)
 	fmt.Fprintf(&w, "func %s(d *syntax.Machine, s string) (marks syntax.Marks, ok bool, fail, state int) {\n", name)
-	fmt.Fprintf(&w, "cls := &%sClass\ni, e := 0, 0\n_ = e\ngoto s1\n", name)
+	fmt.Fprintf(&w, "cls := &%sClass\n_ = cls\ni, e := 0, 0\n_ = e\ngoto s1\n", prefix)
 	for s := 1; s < n; s++ {
 		fmt.Fprintf(&w, "s%d:\n", s)
 		k := d.skip8[s]
 		if k != nil {
 			t := set(&k.out)
 			// Four bytes a test, then one at a time, up to inlineWalk
-			// bytes; the rest of a longer run in Span.
+			// bytes; the rest of a longer run in Span, and from where it
+			// stops, the same again: the walk's own run set decides.
 			fmt.Fprintf(&w, "e = min(i+%d, len(s))\n", inlineWalk)
 			fmt.Fprintf(&w, "for i+4 <= e && %[1]s[s[i]] && %[1]s[s[i+1]] && %[1]s[s[i+2]] && %[1]s[s[i+3]] {\ni += 4\n}\n", t)
 			fmt.Fprintf(&w, "for i < e && %s[s[i]] {\ni++\n}\n", t)
-			fmt.Fprintf(&w, "if i == e && e < len(s) {\ni = d.Span(%d, s, i)\n}\n", s)
+			fmt.Fprintf(&w, "if i == e && e < len(s) {\ni = d.Span(%d, s, i)\ngoto s%[1]d\n}\n", s)
 			if k.hasEsc {
 				x := set(&k.escOut)
 				fmt.Fprintf(&w, "if i+2 < len(s) && s[i] == %d && %[2]s[s[i+1]] && %[2]s[s[i+2]] {\ni += 3\ngoto s%[3]d\n}\n", k.esc, x, s)

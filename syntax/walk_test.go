@@ -20,7 +20,7 @@ func TestWalkSum(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, sum, err := m.GoWalk("walkTest")
+	code, sum, err := m.GoWalk("walkTest", "walk0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestWalkSum(t *testing.T) {
 // TestGoWalkRefuses: a walk is written for a marked 8-bit machine only.
 func TestGoWalkRefuses(t *testing.T) {
 	tb := loadTables(t, generatedTables[0])["URI-reference"]
-	if _, _, err := tb.Machine().GoWalk("w"); err == nil {
+	if _, _, err := tb.Machine().GoWalk("w", "w0"); err == nil {
 		t.Error("GoWalk on a machine without marks: no error")
 	}
 	for _, path := range generatedTables {
@@ -74,7 +74,7 @@ func TestGoWalkRefuses(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, _, err := m.GoWalk("w"); err == nil || !strings.Contains(err.Error(), "256 states") {
+			if _, _, err := m.GoWalk("w", "w0"); err == nil || !strings.Contains(err.Error(), "256 states") {
 				t.Errorf("%s, a wide table: GoWalk error %v", name, err)
 			}
 			return

@@ -104,11 +104,12 @@ type Walk struct {
 }
 
 // SetWalk writes m's walk with the marks of marker (see
-// syntax.Machine.GoWalk) for EmitTrees, as the function named name: it
-// builds the table EmitTrees writes, marks it as syntax.Table.Marked does
-// at run time, and fails if the marks do not fold into the DFA or the
-// table has more than 256 states.
-func (m *Machine) SetWalk(name string, marker syntax.Marker) error {
+// syntax.Machine.GoWalk) for EmitTrees, as the function named name, its
+// tables' names beginning with prefix: it builds the table EmitTrees
+// writes, marks it as syntax.Table.Marked does at run time, and fails if
+// the marks do not fold into the DFA or the table has more than 256
+// states (the dead one included).
+func (m *Machine) SetWalk(name, prefix string, marker syntax.Marker) error {
 	classes, next, accept, wide := tables(m)
 	t := &syntax.Table{
 		States:  len(accept),
@@ -122,7 +123,7 @@ func (m *Machine) SetWalk(name string, marker syntax.Marker) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", m.Rule, err)
 	}
-	code, sum, err := d.GoWalk(name)
+	code, sum, err := d.GoWalk(name, prefix)
 	if err != nil {
 		return fmt.Errorf("%s: %w", m.Rule, err)
 	}

@@ -6,6 +6,7 @@ package walktest
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/peguri/rfc3986/internal/appendixb"
 	"github.com/peguri/rfc3986/syntax"
@@ -69,6 +70,30 @@ func Inputs(seeds []string, limit int) []string {
 				if i < len(s) {
 					out = append(out, s[:i]+bytes[j:j+1]+s[i+1:])
 				}
+			}
+		}
+	}
+	return out
+}
+
+// Runs returns inputs that hold a run of n bytes, for each n from 28 to
+// 68, in each part of a URI reference where a walk's state loops (scheme,
+// userinfo, host, port, IP literals, path, query, fragment), ending in the
+// rest of a reference, a triplet, a triplet cut short, or a byte no URI
+// has: runs past the 32 bytes a walk tests itself, which it hands to
+// syntax.Machine.Span and then tests again from where Span stopped.
+func Runs() []string {
+	parts := []struct{ head, run, tail string }{
+		{"", "a", ":/p"}, {"s://", "u", "@h/p"}, {"s://", "h", ":80/p"}, {"s://h:", "1", "/p"},
+		{"s://[v1.", "x", "]/p"}, {"s://[::", "1", "]/p"}, {"s:/", "p", "/q?r#f"},
+		{"s:/p?", "q", "#f"}, {"s:/p#", "f", ""}, {"", "p", "/q"}, {"//", "h", "/p"},
+	}
+	var out []string
+	for _, p := range parts {
+		for n := 28; n <= 68; n++ {
+			run := strings.Repeat(p.run, n)
+			for _, mid := range []string{"", "%41", "%4", "\x00", "%41" + p.run} {
+				out = append(out, p.head+run+mid+p.tail, p.head+run[:n/2]+mid+run[n/2:]+p.tail)
 			}
 		}
 	}

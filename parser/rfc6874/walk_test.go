@@ -23,7 +23,7 @@ func TestWalk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inputs := walktest.Inputs(append(seeds, lines...), 100)
+	inputs := append(walktest.Inputs(append(seeds, lines...), 100), walktest.Runs()...)
 	for _, s := range inputs {
 		if diff := walktest.Compare(walk, table, s); diff != "" {
 			t.Fatal(diff)

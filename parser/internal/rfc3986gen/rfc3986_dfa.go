@@ -3223,9 +3223,10 @@ func DFA() syntax.Tables {
 // The walks (gen dfa -walk): each is its rule's DFA, with the marks it
 // was written for, as Go code (see syntax.WalkFunc).
 
-// walkURI_reference is a walk of 236 states (see syntax.WalkFunc).
+// walkURI_reference is a walk of 236 states, the dead one included (see syntax.WalkFunc).
 func walkURI_reference(d *syntax.Machine, s string) (marks syntax.Marks, ok bool, fail, state int) {
-	cls := &walkURI_referenceClass
+	cls := &walk0Class
+	_ = cls
 	i, e := 0, 0
 	_ = e
 	goto s1
@@ -3258,16 +3259,17 @@ s1:
 	return marks, false, i, 1
 s2:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet0[s[i]] && walkURI_referenceSet0[s[i+1]] && walkURI_referenceSet0[s[i+2]] && walkURI_referenceSet0[s[i+3]] {
+	for i+4 <= e && walk0Set0[s[i]] && walk0Set0[s[i+1]] && walk0Set0[s[i+2]] && walk0Set0[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet0[s[i]] {
+	for i < e && walk0Set0[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(2, s, i)
+		goto s2
 	}
-	if i+2 < len(s) && s[i] == 37 && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] {
+	if i+2 < len(s) && s[i] == 37 && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] {
 		i += 3
 		goto s2
 	}
@@ -3293,16 +3295,17 @@ s2:
 	return marks, false, i, 2
 s3:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet2[s[i]] && walkURI_referenceSet2[s[i+1]] && walkURI_referenceSet2[s[i+2]] && walkURI_referenceSet2[s[i+3]] {
+	for i+4 <= e && walk0Set2[s[i]] && walk0Set2[s[i+1]] && walk0Set2[s[i+2]] && walk0Set2[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet2[s[i]] {
+	for i < e && walk0Set2[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(3, s, i)
+		goto s3
 	}
-	if i+2 < len(s) && s[i] == 37 && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] {
+	if i+2 < len(s) && s[i] == 37 && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] {
 		i += 3
 		goto s3
 	}
@@ -3352,16 +3355,17 @@ s5:
 	return marks, false, i, 5
 s6:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet2[s[i]] && walkURI_referenceSet2[s[i+1]] && walkURI_referenceSet2[s[i+2]] && walkURI_referenceSet2[s[i+3]] {
+	for i+4 <= e && walk0Set2[s[i]] && walk0Set2[s[i+1]] && walk0Set2[s[i+2]] && walk0Set2[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet2[s[i]] {
+	for i < e && walk0Set2[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(6, s, i)
+		goto s6
 	}
-	if i+2 < len(s) && s[i] == 37 && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] {
+	if i+2 < len(s) && s[i] == 37 && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] {
 		i += 3
 		goto s6
 	}
@@ -3380,14 +3384,15 @@ s6:
 	return marks, false, i, 6
 s7:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet3[s[i]] && walkURI_referenceSet3[s[i+1]] && walkURI_referenceSet3[s[i+2]] && walkURI_referenceSet3[s[i+3]] {
+	for i+4 <= e && walk0Set3[s[i]] && walk0Set3[s[i+1]] && walk0Set3[s[i+2]] && walk0Set3[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet3[s[i]] {
+	for i < e && walk0Set3[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(7, s, i)
+		goto s7
 	}
 	if i >= len(s) {
 		return marks, true, i, 7
@@ -3418,16 +3423,17 @@ s7:
 	return marks, false, i, 7
 s8:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet4[s[i]] && walkURI_referenceSet4[s[i+1]] && walkURI_referenceSet4[s[i+2]] && walkURI_referenceSet4[s[i+3]] {
+	for i+4 <= e && walk0Set4[s[i]] && walk0Set4[s[i+1]] && walk0Set4[s[i+2]] && walk0Set4[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet4[s[i]] {
+	for i < e && walk0Set4[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(8, s, i)
+		goto s8
 	}
-	if i+2 < len(s) && s[i] == 37 && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] {
+	if i+2 < len(s) && s[i] == 37 && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] {
 		i += 3
 		goto s8
 	}
@@ -3470,16 +3476,17 @@ s10:
 	return marks, false, i, 10
 s11:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet5[s[i]] && walkURI_referenceSet5[s[i+1]] && walkURI_referenceSet5[s[i+2]] && walkURI_referenceSet5[s[i+3]] {
+	for i+4 <= e && walk0Set5[s[i]] && walk0Set5[s[i+1]] && walk0Set5[s[i+2]] && walk0Set5[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet5[s[i]] {
+	for i < e && walk0Set5[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(11, s, i)
+		goto s11
 	}
-	if i+2 < len(s) && s[i] == 37 && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] {
+	if i+2 < len(s) && s[i] == 37 && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] {
 		i += 3
 		goto s11
 	}
@@ -3627,16 +3634,17 @@ s18:
 	return marks, false, i, 18
 s19:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet6[s[i]] && walkURI_referenceSet6[s[i+1]] && walkURI_referenceSet6[s[i+2]] && walkURI_referenceSet6[s[i+3]] {
+	for i+4 <= e && walk0Set6[s[i]] && walk0Set6[s[i+1]] && walk0Set6[s[i+2]] && walk0Set6[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet6[s[i]] {
+	for i < e && walk0Set6[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(19, s, i)
+		goto s19
 	}
-	if i+2 < len(s) && s[i] == 37 && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] {
+	if i+2 < len(s) && s[i] == 37 && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] {
 		i += 3
 		goto s19
 	}
@@ -3840,14 +3848,15 @@ s24:
 	return marks, false, i, 24
 s25:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet7[s[i]] && walkURI_referenceSet7[s[i+1]] && walkURI_referenceSet7[s[i+2]] && walkURI_referenceSet7[s[i+3]] {
+	for i+4 <= e && walk0Set7[s[i]] && walk0Set7[s[i+1]] && walk0Set7[s[i+2]] && walk0Set7[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet7[s[i]] {
+	for i < e && walk0Set7[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(25, s, i)
+		goto s25
 	}
 	if i >= len(s) {
 		return marks, true, i, 25
@@ -4057,16 +4066,17 @@ s32:
 	return marks, false, i, 32
 s33:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet6[s[i]] && walkURI_referenceSet6[s[i+1]] && walkURI_referenceSet6[s[i+2]] && walkURI_referenceSet6[s[i+3]] {
+	for i+4 <= e && walk0Set6[s[i]] && walk0Set6[s[i+1]] && walk0Set6[s[i+2]] && walk0Set6[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet6[s[i]] {
+	for i < e && walk0Set6[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(33, s, i)
+		goto s33
 	}
-	if i+2 < len(s) && s[i] == 37 && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] {
+	if i+2 < len(s) && s[i] == 37 && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] {
 		i += 3
 		goto s33
 	}
@@ -4099,16 +4109,17 @@ s34:
 	return marks, false, i, 34
 s35:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet6[s[i]] && walkURI_referenceSet6[s[i+1]] && walkURI_referenceSet6[s[i+2]] && walkURI_referenceSet6[s[i+3]] {
+	for i+4 <= e && walk0Set6[s[i]] && walk0Set6[s[i+1]] && walk0Set6[s[i+2]] && walk0Set6[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet6[s[i]] {
+	for i < e && walk0Set6[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(35, s, i)
+		goto s35
 	}
-	if i+2 < len(s) && s[i] == 37 && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] {
+	if i+2 < len(s) && s[i] == 37 && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] {
 		i += 3
 		goto s35
 	}
@@ -4292,14 +4303,15 @@ s40:
 	return marks, false, i, 40
 s41:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet7[s[i]] && walkURI_referenceSet7[s[i+1]] && walkURI_referenceSet7[s[i+2]] && walkURI_referenceSet7[s[i+3]] {
+	for i+4 <= e && walk0Set7[s[i]] && walk0Set7[s[i+1]] && walk0Set7[s[i+2]] && walk0Set7[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet7[s[i]] {
+	for i < e && walk0Set7[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(41, s, i)
+		goto s41
 	}
 	if i >= len(s) {
 		return marks, true, i, 41
@@ -4660,14 +4672,15 @@ s55:
 	return marks, false, i, 55
 s56:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet1[s[i]] && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] && walkURI_referenceSet1[s[i+3]] {
+	for i+4 <= e && walk0Set1[s[i]] && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] && walk0Set1[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet1[s[i]] {
+	for i < e && walk0Set1[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(56, s, i)
+		goto s56
 	}
 	if i >= len(s) {
 		return marks, false, i, 56
@@ -5596,14 +5609,15 @@ s92:
 	return marks, false, i, 92
 s93:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet8[s[i]] && walkURI_referenceSet8[s[i+1]] && walkURI_referenceSet8[s[i+2]] && walkURI_referenceSet8[s[i+3]] {
+	for i+4 <= e && walk0Set8[s[i]] && walk0Set8[s[i+1]] && walk0Set8[s[i+2]] && walk0Set8[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet8[s[i]] {
+	for i < e && walk0Set8[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(93, s, i)
+		goto s93
 	}
 	if i >= len(s) {
 		return marks, false, i, 93
@@ -8315,25 +8329,25 @@ s235:
 	return marks, false, i, 235
 }
 
-var walkURI_referenceClass = [256]uint8{33: 1, 35: 2, 36: 1, 37: 3, 38: 1, 39: 1, 40: 1, 41: 1, 42: 1, 43: 4, 44: 1, 45: 4, 46: 5, 47: 6, 48: 7, 49: 8, 50: 9, 51: 10, 52: 10, 53: 11, 54: 12, 55: 12, 56: 12, 57: 12, 58: 13, 59: 1, 61: 1, 63: 14, 64: 15, 65: 16, 66: 16, 67: 16, 68: 16, 69: 16, 70: 16, 71: 17, 72: 17, 73: 17, 74: 17, 75: 17, 76: 17, 77: 17, 78: 17, 79: 17, 80: 17, 81: 17, 82: 17, 83: 17, 84: 17, 85: 17, 86: 18, 87: 17, 88: 17, 89: 17, 90: 17, 91: 19, 93: 20, 95: 1, 97: 16, 98: 16, 99: 16, 100: 16, 101: 16, 102: 16, 103: 17, 104: 17, 105: 17, 106: 17, 107: 17, 108: 17, 109: 17, 110: 17, 111: 17, 112: 17, 113: 17, 114: 17, 115: 17, 116: 17, 117: 17, 118: 18, 119: 17, 120: 17, 121: 17, 122: 17, 126: 1}
+var walk0Class = [256]uint8{33: 1, 35: 2, 36: 1, 37: 3, 38: 1, 39: 1, 40: 1, 41: 1, 42: 1, 43: 4, 44: 1, 45: 4, 46: 5, 47: 6, 48: 7, 49: 8, 50: 9, 51: 10, 52: 10, 53: 11, 54: 12, 55: 12, 56: 12, 57: 12, 58: 13, 59: 1, 61: 1, 63: 14, 64: 15, 65: 16, 66: 16, 67: 16, 68: 16, 69: 16, 70: 16, 71: 17, 72: 17, 73: 17, 74: 17, 75: 17, 76: 17, 77: 17, 78: 17, 79: 17, 80: 17, 81: 17, 82: 17, 83: 17, 84: 17, 85: 17, 86: 18, 87: 17, 88: 17, 89: 17, 90: 17, 91: 19, 93: 20, 95: 1, 97: 16, 98: 16, 99: 16, 100: 16, 101: 16, 102: 16, 103: 17, 104: 17, 105: 17, 106: 17, 107: 17, 108: 17, 109: 17, 110: 17, 111: 17, 112: 17, 113: 17, 114: 17, 115: 17, 116: 17, 117: 17, 118: 18, 119: 17, 120: 17, 121: 17, 122: 17, 126: 1}
 
-var walkURI_referenceSet0 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+var walk0Set0 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-var walkURI_referenceSet1 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
+var walk0Set1 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
-var walkURI_referenceSet2 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+var walk0Set2 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-var walkURI_referenceSet3 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+var walk0Set3 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-var walkURI_referenceSet4 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+var walk0Set4 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-var walkURI_referenceSet5 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+var walk0Set5 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-var walkURI_referenceSet6 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+var walk0Set6 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-var walkURI_referenceSet7 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+var walk0Set7 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
-var walkURI_referenceSet8 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+var walk0Set8 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
 // The tree functions (gen dfa -tree): each evaluates pigeon's PEG
 // expressions as pigeon's parser does and builds the same nodes, for

@@ -1517,9 +1517,10 @@ func DFA() syntax.Tables {
 // The walks (gen dfa -walk): each is its rule's DFA, with the marks it
 // was written for, as Go code (see syntax.WalkFunc).
 
-// walkURI_reference is a walk of 242 states (see syntax.WalkFunc).
+// walkURI_reference is a walk of 242 states, the dead one included (see syntax.WalkFunc).
 func walkURI_reference(d *syntax.Machine, s string) (marks syntax.Marks, ok bool, fail, state int) {
-	cls := &walkURI_referenceClass
+	cls := &walk0Class
+	_ = cls
 	i, e := 0, 0
 	_ = e
 	goto s1
@@ -1552,16 +1553,17 @@ s1:
 	return marks, false, i, 1
 s2:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet0[s[i]] && walkURI_referenceSet0[s[i+1]] && walkURI_referenceSet0[s[i+2]] && walkURI_referenceSet0[s[i+3]] {
+	for i+4 <= e && walk0Set0[s[i]] && walk0Set0[s[i+1]] && walk0Set0[s[i+2]] && walk0Set0[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet0[s[i]] {
+	for i < e && walk0Set0[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(2, s, i)
+		goto s2
 	}
-	if i+2 < len(s) && s[i] == 37 && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] {
+	if i+2 < len(s) && s[i] == 37 && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] {
 		i += 3
 		goto s2
 	}
@@ -1587,16 +1589,17 @@ s2:
 	return marks, false, i, 2
 s3:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet2[s[i]] && walkURI_referenceSet2[s[i+1]] && walkURI_referenceSet2[s[i+2]] && walkURI_referenceSet2[s[i+3]] {
+	for i+4 <= e && walk0Set2[s[i]] && walk0Set2[s[i+1]] && walk0Set2[s[i+2]] && walk0Set2[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet2[s[i]] {
+	for i < e && walk0Set2[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(3, s, i)
+		goto s3
 	}
-	if i+2 < len(s) && s[i] == 37 && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] {
+	if i+2 < len(s) && s[i] == 37 && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] {
 		i += 3
 		goto s3
 	}
@@ -1646,16 +1649,17 @@ s5:
 	return marks, false, i, 5
 s6:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet2[s[i]] && walkURI_referenceSet2[s[i+1]] && walkURI_referenceSet2[s[i+2]] && walkURI_referenceSet2[s[i+3]] {
+	for i+4 <= e && walk0Set2[s[i]] && walk0Set2[s[i+1]] && walk0Set2[s[i+2]] && walk0Set2[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet2[s[i]] {
+	for i < e && walk0Set2[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(6, s, i)
+		goto s6
 	}
-	if i+2 < len(s) && s[i] == 37 && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] {
+	if i+2 < len(s) && s[i] == 37 && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] {
 		i += 3
 		goto s6
 	}
@@ -1674,14 +1678,15 @@ s6:
 	return marks, false, i, 6
 s7:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet3[s[i]] && walkURI_referenceSet3[s[i+1]] && walkURI_referenceSet3[s[i+2]] && walkURI_referenceSet3[s[i+3]] {
+	for i+4 <= e && walk0Set3[s[i]] && walk0Set3[s[i+1]] && walk0Set3[s[i+2]] && walk0Set3[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet3[s[i]] {
+	for i < e && walk0Set3[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(7, s, i)
+		goto s7
 	}
 	if i >= len(s) {
 		return marks, true, i, 7
@@ -1712,16 +1717,17 @@ s7:
 	return marks, false, i, 7
 s8:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet4[s[i]] && walkURI_referenceSet4[s[i+1]] && walkURI_referenceSet4[s[i+2]] && walkURI_referenceSet4[s[i+3]] {
+	for i+4 <= e && walk0Set4[s[i]] && walk0Set4[s[i+1]] && walk0Set4[s[i+2]] && walk0Set4[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet4[s[i]] {
+	for i < e && walk0Set4[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(8, s, i)
+		goto s8
 	}
-	if i+2 < len(s) && s[i] == 37 && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] {
+	if i+2 < len(s) && s[i] == 37 && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] {
 		i += 3
 		goto s8
 	}
@@ -1764,16 +1770,17 @@ s10:
 	return marks, false, i, 10
 s11:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet5[s[i]] && walkURI_referenceSet5[s[i+1]] && walkURI_referenceSet5[s[i+2]] && walkURI_referenceSet5[s[i+3]] {
+	for i+4 <= e && walk0Set5[s[i]] && walk0Set5[s[i+1]] && walk0Set5[s[i+2]] && walk0Set5[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet5[s[i]] {
+	for i < e && walk0Set5[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(11, s, i)
+		goto s11
 	}
-	if i+2 < len(s) && s[i] == 37 && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] {
+	if i+2 < len(s) && s[i] == 37 && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] {
 		i += 3
 		goto s11
 	}
@@ -1921,16 +1928,17 @@ s18:
 	return marks, false, i, 18
 s19:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet6[s[i]] && walkURI_referenceSet6[s[i+1]] && walkURI_referenceSet6[s[i+2]] && walkURI_referenceSet6[s[i+3]] {
+	for i+4 <= e && walk0Set6[s[i]] && walk0Set6[s[i+1]] && walk0Set6[s[i+2]] && walk0Set6[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet6[s[i]] {
+	for i < e && walk0Set6[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(19, s, i)
+		goto s19
 	}
-	if i+2 < len(s) && s[i] == 37 && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] {
+	if i+2 < len(s) && s[i] == 37 && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] {
 		i += 3
 		goto s19
 	}
@@ -2134,14 +2142,15 @@ s24:
 	return marks, false, i, 24
 s25:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet7[s[i]] && walkURI_referenceSet7[s[i+1]] && walkURI_referenceSet7[s[i+2]] && walkURI_referenceSet7[s[i+3]] {
+	for i+4 <= e && walk0Set7[s[i]] && walk0Set7[s[i+1]] && walk0Set7[s[i+2]] && walk0Set7[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet7[s[i]] {
+	for i < e && walk0Set7[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(25, s, i)
+		goto s25
 	}
 	if i >= len(s) {
 		return marks, true, i, 25
@@ -2351,16 +2360,17 @@ s32:
 	return marks, false, i, 32
 s33:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet6[s[i]] && walkURI_referenceSet6[s[i+1]] && walkURI_referenceSet6[s[i+2]] && walkURI_referenceSet6[s[i+3]] {
+	for i+4 <= e && walk0Set6[s[i]] && walk0Set6[s[i+1]] && walk0Set6[s[i+2]] && walk0Set6[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet6[s[i]] {
+	for i < e && walk0Set6[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(33, s, i)
+		goto s33
 	}
-	if i+2 < len(s) && s[i] == 37 && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] {
+	if i+2 < len(s) && s[i] == 37 && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] {
 		i += 3
 		goto s33
 	}
@@ -2393,16 +2403,17 @@ s34:
 	return marks, false, i, 34
 s35:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet6[s[i]] && walkURI_referenceSet6[s[i+1]] && walkURI_referenceSet6[s[i+2]] && walkURI_referenceSet6[s[i+3]] {
+	for i+4 <= e && walk0Set6[s[i]] && walk0Set6[s[i+1]] && walk0Set6[s[i+2]] && walk0Set6[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet6[s[i]] {
+	for i < e && walk0Set6[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(35, s, i)
+		goto s35
 	}
-	if i+2 < len(s) && s[i] == 37 && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] {
+	if i+2 < len(s) && s[i] == 37 && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] {
 		i += 3
 		goto s35
 	}
@@ -2586,14 +2597,15 @@ s40:
 	return marks, false, i, 40
 s41:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet7[s[i]] && walkURI_referenceSet7[s[i+1]] && walkURI_referenceSet7[s[i+2]] && walkURI_referenceSet7[s[i+3]] {
+	for i+4 <= e && walk0Set7[s[i]] && walk0Set7[s[i+1]] && walk0Set7[s[i+2]] && walk0Set7[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet7[s[i]] {
+	for i < e && walk0Set7[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(41, s, i)
+		goto s41
 	}
 	if i >= len(s) {
 		return marks, true, i, 41
@@ -2957,14 +2969,15 @@ s55:
 	return marks, false, i, 55
 s56:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet1[s[i]] && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] && walkURI_referenceSet1[s[i+3]] {
+	for i+4 <= e && walk0Set1[s[i]] && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] && walk0Set1[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet1[s[i]] {
+	for i < e && walk0Set1[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(56, s, i)
+		goto s56
 	}
 	if i >= len(s) {
 		return marks, false, i, 56
@@ -3958,14 +3971,15 @@ s94:
 	return marks, false, i, 94
 s95:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet8[s[i]] && walkURI_referenceSet8[s[i+1]] && walkURI_referenceSet8[s[i+2]] && walkURI_referenceSet8[s[i+3]] {
+	for i+4 <= e && walk0Set8[s[i]] && walk0Set8[s[i+1]] && walk0Set8[s[i+2]] && walk0Set8[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet8[s[i]] {
+	for i < e && walk0Set8[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(95, s, i)
+		goto s95
 	}
 	if i >= len(s) {
 		return marks, false, i, 95
@@ -4868,16 +4882,17 @@ s132:
 	return marks, false, i, 132
 s133:
 	e = min(i+32, len(s))
-	for i+4 <= e && walkURI_referenceSet9[s[i]] && walkURI_referenceSet9[s[i+1]] && walkURI_referenceSet9[s[i+2]] && walkURI_referenceSet9[s[i+3]] {
+	for i+4 <= e && walk0Set9[s[i]] && walk0Set9[s[i+1]] && walk0Set9[s[i+2]] && walk0Set9[s[i+3]] {
 		i += 4
 	}
-	for i < e && walkURI_referenceSet9[s[i]] {
+	for i < e && walk0Set9[s[i]] {
 		i++
 	}
 	if i == e && e < len(s) {
 		i = d.Span(133, s, i)
+		goto s133
 	}
-	if i+2 < len(s) && s[i] == 37 && walkURI_referenceSet1[s[i+1]] && walkURI_referenceSet1[s[i+2]] {
+	if i+2 < len(s) && s[i] == 37 && walk0Set1[s[i+1]] && walk0Set1[s[i+2]] {
 		i += 3
 		goto s133
 	}
@@ -6959,27 +6974,27 @@ s241:
 	return marks, false, i, 241
 }
 
-var walkURI_referenceClass = [256]uint8{33: 1, 35: 2, 36: 1, 37: 3, 38: 1, 39: 1, 40: 1, 41: 1, 42: 1, 43: 4, 44: 1, 45: 5, 46: 6, 47: 7, 48: 8, 49: 9, 50: 10, 51: 11, 52: 11, 53: 12, 54: 13, 55: 13, 56: 13, 57: 13, 58: 14, 59: 1, 61: 1, 63: 15, 64: 16, 65: 17, 66: 17, 67: 17, 68: 17, 69: 17, 70: 17, 71: 18, 72: 18, 73: 18, 74: 18, 75: 18, 76: 18, 77: 18, 78: 18, 79: 18, 80: 18, 81: 18, 82: 18, 83: 18, 84: 18, 85: 18, 86: 19, 87: 18, 88: 18, 89: 18, 90: 18, 91: 20, 93: 21, 95: 22, 97: 17, 98: 17, 99: 17, 100: 17, 101: 17, 102: 17, 103: 18, 104: 18, 105: 18, 106: 18, 107: 18, 108: 18, 109: 18, 110: 18, 111: 18, 112: 18, 113: 18, 114: 18, 115: 18, 116: 18, 117: 18, 118: 19, 119: 18, 120: 18, 121: 18, 122: 18, 126: 22}
+var walk0Class = [256]uint8{33: 1, 35: 2, 36: 1, 37: 3, 38: 1, 39: 1, 40: 1, 41: 1, 42: 1, 43: 4, 44: 1, 45: 5, 46: 6, 47: 7, 48: 8, 49: 9, 50: 10, 51: 11, 52: 11, 53: 12, 54: 13, 55: 13, 56: 13, 57: 13, 58: 14, 59: 1, 61: 1, 63: 15, 64: 16, 65: 17, 66: 17, 67: 17, 68: 17, 69: 17, 70: 17, 71: 18, 72: 18, 73: 18, 74: 18, 75: 18, 76: 18, 77: 18, 78: 18, 79: 18, 80: 18, 81: 18, 82: 18, 83: 18, 84: 18, 85: 18, 86: 19, 87: 18, 88: 18, 89: 18, 90: 18, 91: 20, 93: 21, 95: 22, 97: 17, 98: 17, 99: 17, 100: 17, 101: 17, 102: 17, 103: 18, 104: 18, 105: 18, 106: 18, 107: 18, 108: 18, 109: 18, 110: 18, 111: 18, 112: 18, 113: 18, 114: 18, 115: 18, 116: 18, 117: 18, 118: 19, 119: 18, 120: 18, 121: 18, 122: 18, 126: 22}
 
-var walkURI_referenceSet0 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+var walk0Set0 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-var walkURI_referenceSet1 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
+var walk0Set1 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
-var walkURI_referenceSet2 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+var walk0Set2 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-var walkURI_referenceSet3 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+var walk0Set3 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-var walkURI_referenceSet4 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+var walk0Set4 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-var walkURI_referenceSet5 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+var walk0Set5 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-var walkURI_referenceSet6 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+var walk0Set6 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-var walkURI_referenceSet7 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+var walk0Set7 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
-var walkURI_referenceSet8 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+var walk0Set8 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-var walkURI_referenceSet9 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+var walk0Set9 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
 // The tree functions (gen dfa -tree): each evaluates pigeon's PEG
 // expressions as pigeon's parser does and builds the same nodes, for
