@@ -30,11 +30,11 @@ package rfc3986
 //    allocating (parser/dfa.go). -tree reads the parser pigeon wrote in
 //    step 2 and adds, for each rule, a function that builds pigeon's parse
 //    tree for the inputs the DFA accepts, without pigeon (syntax.Grammar.Tree,
-//    docs/gen.md). -walk writes URI-reference's DFA, with the marks of
-//    Appendix B's split, as Go code, which Parse runs instead of the
-//    tables (syntax.WalkFunc; docs/benchmarks.md).
+//    docs/gen.md). -walk writes the DFAs of URI-reference and URI, with
+//    the marks of Appendix B's split, as Go code, which Parse and ParseURI
+//    run instead of the tables (syntax.WalkFunc; docs/gen.md).
 //
-//go:generate go run github.com/peguri/rfc3986/gen dfa -grammar rfc3986 -package rfc3986gen -tree parser/internal/rfc3986gen/rfc3986_peg.go -walk URI-reference -o parser/internal/rfc3986gen/rfc3986_dfa.go
+//go:generate go run github.com/peguri/rfc3986/gen dfa -grammar rfc3986 -package rfc3986gen -tree parser/internal/rfc3986gen/rfc3986_peg.go -walk URI-reference,URI -o parser/internal/rfc3986gen/rfc3986_dfa.go
 //
 // 4. The extension grammars, layered on Appendix A (grammar/ext): RFC 6874
 //    zone identifiers and RFC 3987 IRIs, each generated into an internal

@@ -5,6 +5,7 @@ import (
 
 	"github.com/peguri/rfc3986/internal/benchcorpus"
 	"github.com/peguri/rfc3986/internal/walktest"
+	"github.com/peguri/rfc3986/syntax"
 )
 
 // walkSeeds are the benchmark corpora and references with every part of
@@ -25,26 +26,36 @@ func walkSeeds(t testing.TB) []string {
 	return seeds
 }
 
-// TestWalk: Parse runs URI-reference's generated walk (gen dfa -walk),
-// which decides and marks as the table walk does (RFC 3986 §4.1's
-// URI-reference, Appendix B's split).
+// TestWalk: ParseReference and ParseURI run the generated walks of
+// URI-reference and URI (gen dfa -walk), which decide and mark as the table
+// walk does (RFC 3986 §4.1's URI-reference, §3's URI, Appendix B's split).
 func TestWalk(t *testing.T) {
-	d := rfc3986.uriMarked[0]
-	if rfc3986.uriRules[0] != "URI-reference" || !d.machine().HasWalk() {
-		t.Fatalf("%s: Parse does not run the generated walk", rfc3986.uriRules[0])
-	}
-	walk, table, err := walktest.Machines(d.t)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, s := range append(walktest.Inputs(walkSeeds(t), 120), walktest.Runs()...) {
-		if diff := walktest.Compare(walk, table, s); diff != "" {
-			t.Fatal(diff)
+	walked := map[string]bool{}
+	for i, d := range rfc3986.uriMarked {
+		rule := rfc3986.uriRules[i]
+		if d.t.Walk == nil {
+			continue
 		}
-		n++
+		if !d.machine().HasWalk() {
+			t.Errorf("%s: the parser does not run its generated walk", rule)
+			continue
+		}
+		walked[rule] = true
+		walk, table, err := walktest.Machines(d.t)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs := append(walktest.Inputs(walkSeeds(t), 120), walktest.Runs()...)
+		for _, s := range inputs {
+			if diff := walktest.Compare(walk, table, s); diff != "" {
+				t.Fatalf("%s: %s", rule, diff)
+			}
+		}
+		t.Logf("%s: %d inputs", rule, len(inputs))
 	}
-	t.Logf("%d inputs", n)
+	if !walked["URI-reference"] || !walked["URI"] {
+		t.Errorf("walks run for %v, want URI-reference and URI", walked)
+	}
 }
 
 // FuzzWalk is TestWalk on any input.
@@ -52,13 +63,22 @@ func FuzzWalk(f *testing.F) {
 	for _, s := range walkSeeds(f) {
 		f.Add(s)
 	}
-	walk, table, err := walktest.Machines(rfc3986.uriMarked[0].t)
-	if err != nil {
-		f.Fatal(err)
+	var walks, tables []*syntax.Machine
+	for _, d := range rfc3986.uriMarked {
+		if d.t.Walk == nil {
+			continue
+		}
+		walk, table, err := walktest.Machines(d.t)
+		if err != nil {
+			f.Fatal(err)
+		}
+		walks, tables = append(walks, walk), append(tables, table)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if diff := walktest.Compare(walk, table, s); diff != "" {
-			t.Fatal(diff)
+		for i := range walks {
+			if diff := walktest.Compare(walks[i], tables[i], s); diff != "" {
+				t.Fatal(diff)
+			}
 		}
 	})
 }
