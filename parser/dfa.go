@@ -82,7 +82,13 @@ func (sy *Parser) splitMarks(u *URI, s string, m *syntax.Marks, p *Parser) {
 			he = c - 1
 			flags |= hasPort
 		}
-		hostStart, hostEnd, kind = uint32(hs), uint32(he), sy.hostKind(s[hs:he])
+		// A host that begins with neither a digit nor '[' is a reg-name:
+		// only the others need hostKind (a call whose spills cost more
+		// than the test, on the common host).
+		hostStart, hostEnd, kind = uint32(hs), uint32(he), HostRegName
+		if hs < he && (s[hs] == '[' || isDigit(s[hs])) {
+			kind = sy.hostKind(s[hs:he])
+		}
 		i = end
 	}
 	queryEnd := query

@@ -219,32 +219,56 @@ func (s *Parser) uriRule(rule string) (int, error) {
 // on failure. It writes through a pointer: the URI is large, and copying
 // it through the callers' results was a fifth of the cost of a parse.
 func (s *Parser) parseURI(u *URI, i int, in string) error {
-	if len(in) > MaxLength {
-		return tooLong(s.uriRules[i], in, MaxLength)
+	// The common case, a generated walk over input within the limit, is
+	// kept apart from the others (parseURIWith), whose calls and errors
+	// made this function's frame four times as large and cost Parse a
+	// few percent.
+	m := s.uriMarked[i].machine()
+	if len(in) > MaxLength || m == nil || m.Walk() == nil {
+		return s.parseURIWith(u, i, in, m)
+	}
+	// One walk validates and marks the delimiters (see splitMarks).
+	marks, ok, fail, st := m.Walk()(m, in)
+	if !ok {
+		return s.walkError(m, i, in, fail, st)
 	}
 	var p *Parser // the grammar the URI records: nil for RFC 3986's
 	if s != rfc3986 {
 		p = s
 	}
-	if m := s.uriMarked[i].machine(); m != nil {
-		// One walk validates and marks the delimiters (see splitMarks).
+	s.splitMarks(u, in, &marks, p)
+	return nil
+}
+
+// walkError is the error of a walk that stopped at fail in state st.
+//
+//go:noinline
+func (s *Parser) walkError(m *syntax.Machine, i int, in string, fail, st int) error {
+	return s.dfaError(m, s.uriRules[i], in, m.StopAt(in, fail, st))
+}
+
+// parseURIWith is parseURI without a generated walk: input past the
+// limit, a marked table walked by the runtime, or no marks (m is nil).
+func (s *Parser) parseURIWith(u *URI, i int, in string, m *syntax.Machine) error {
+	if len(in) > MaxLength {
+		return tooLong(s.uriRules[i], in, MaxLength)
+	}
+	var p *Parser
+	if s != rfc3986 {
+		p = s
+	}
+	if m != nil {
 		var marks syntax.Marks
-		var ok bool
-		var fail, st int
-		if w := m.Walk(); w != nil {
-			marks, ok, fail, st = w(m, in)
-		} else {
-			ok, fail, st = m.RunMarks(in, &marks)
-		}
+		ok, fail, st := m.RunMarks(in, &marks)
 		if !ok {
 			return s.dfaError(m, s.uriRules[i], in, m.StopAt(in, fail, st))
 		}
 		s.splitMarks(u, in, &marks, p)
 		return nil
 	}
-	m := s.uriDFA[i].Machine()
-	if ok, stop := m.Why(in); !ok {
-		return s.dfaError(m, s.uriRules[i], in, stop)
+	d := s.uriDFA[i].Machine()
+	if ok, stop := d.Why(in); !ok {
+		return s.dfaError(d, s.uriRules[i], in, stop)
 	}
 	*u = URI{}
 	s.split(u, in)
