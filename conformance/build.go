@@ -55,6 +55,16 @@ func Build(root string) (*Suite, error) {
 			return nil, err
 		}
 	}
+	// The builders numbered the cases by position; the ledger keeps each
+	// case's id from one version to the next (ids.go).
+	l, err := readLedger(filepath.Join(root, ledgerFile))
+	if err != nil {
+		return nil, err
+	}
+	if err := stableIDs(b.s, l); err != nil {
+		return nil, err
+	}
+	b.s.ledger = l.bytes()
 	b.s.Counts = map[string]int{
 		"validity": len(b.s.Validity), "components": len(b.s.Components), "resolution": len(b.s.Resolution),
 		"removeDotSegments": len(b.s.RemoveDotSegments), "normalization": len(b.s.Normalization), "equivalence": len(b.s.Equivalence),

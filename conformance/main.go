@@ -11,8 +11,8 @@
 //
 // Usage, from the repository's root:
 //
-//	go run ./conformance            # rewrite conformance/rfc3986-suite.json
-//	go run ./conformance -check     # exit 1 if the file is stale
+//	go run ./conformance            # rewrite conformance/rfc3986-suite.json and conformance/ids.txt
+//	go run ./conformance -check     # exit 1 if either is stale
 //
 // The suite is deterministic: the same code gives the same file, byte for
 // byte. conformance's tests check that the file is fresh, that the
@@ -50,15 +50,24 @@ func main1(out, root string, check bool) error {
 	if err != nil {
 		return err
 	}
-	if check {
-		old, err := os.ReadFile(out)
-		if err != nil {
+	files := []struct {
+		path string
+		b    []byte
+	}{{out, b}, {filepath.Join(root, ledgerFile), s.ledger}}
+	for _, f := range files {
+		if check {
+			old, err := os.ReadFile(f.path)
+			if err != nil {
+				return err
+			}
+			if !bytes.Equal(old, f.b) {
+				return fmt.Errorf("%s is stale: run go run ./conformance", f.path)
+			}
+			continue
+		}
+		if err := os.WriteFile(f.path, f.b, 0o644); err != nil {
 			return err
 		}
-		if !bytes.Equal(old, b) {
-			return fmt.Errorf("%s is stale: run go run ./conformance", out)
-		}
-		return nil
 	}
-	return os.WriteFile(out, b, 0o644)
+	return nil
 }

@@ -30,6 +30,9 @@ type Suite struct {
 	Encoding          []Encoding      `json:"encoding"`
 	Decoding          []Decoding      `json:"decoding"`
 	Building          []Building      `json:"building"`
+
+	// ledger is conformance/ids.txt as Build leaves it (see ids.go).
+	ledger []byte
 }
 
 // Provenance says where a case comes from: an example of the RFC, a record

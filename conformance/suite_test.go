@@ -56,6 +56,17 @@ func TestFresh(t *testing.T) {
 		}
 		t.Errorf("conformance/%s is stale: run go run ./conformance (-generated +on disk):\n%s", suiteFile, diff)
 	}
+	ledger, err := os.ReadFile("ids.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(s.ledger, ledger) {
+		diff := cmp.Diff(strings.Split(string(s.ledger), "\n"), strings.Split(string(ledger), "\n"))
+		if len(diff) > 4000 {
+			diff = diff[:4000] + "\n…"
+		}
+		t.Errorf("conformance/ids.txt is stale: run go run ./conformance (-generated +on disk):\n%s", diff)
+	}
 }
 
 func input(t *testing.T, in, quoted string) string {
