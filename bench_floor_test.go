@@ -47,8 +47,6 @@ func scanPrintable4(s string) bool {
 	return true
 }
 
-var sinkBool bool
-
 // BenchmarkFloor puts Parse on the mixed corpus beside loops that do far
 // less: one call per reference and nothing else ("call"), and one table
 // test of every byte, with no structure and no components, one byte a
