@@ -63,6 +63,11 @@ type Table struct {
 	Walk    WalkFunc
 	WalkSum uint64
 
+	// Source is the fingerprint of the grammar gen dfa read
+	// (abnf.Fingerprint), empty in files of a gen that wrote none;
+	// [NewGrammar] refuses tables and a PEG whose fingerprints differ.
+	Source string
+
 	once   sync.Once
 	m      *Machine
 	csOnce sync.Once

@@ -47,6 +47,10 @@ type PEG struct {
 	// InvalidEncoding and MaxExpressions are pigeon's (unexported) reasons
 	// for invalid UTF-8 and for reaching the expression limit.
 	InvalidEncoding, MaxExpressions error
+	// Source is the fingerprint of the grammar gen peg read
+	// (abnf.Fingerprint), empty in files of a gen that wrote none. Every
+	// table given to NewGrammar with it must have the same [Table.Source].
+	Source string
 }
 
 // PEGError is one error of pigeon's list, as the generated glue reads it.
@@ -80,8 +84,10 @@ type Grammar struct {
 // return them — and returns the grammar they make. It reports the first
 // inconsistency: no start rule, a default rule that is not one, a missing
 // function, a network or table that fails its check, a table of a rule that
-// is not a start rule. The grammar keeps the tables, which must not change
-// afterwards; it copies the rest.
+// is not a start rule, files generated from different grammars (their
+// Source fingerprints differ: one was regenerated and not the other). The
+// grammar keeps the tables, which must not change afterwards; it copies
+// the rest.
 func NewGrammar(name string, peg *PEG, dfa Tables) (*Grammar, error) {
 	if peg == nil {
 		return nil, fmt.Errorf("syntax: grammar %s: no PEG", name)
@@ -138,6 +144,9 @@ func (g *Grammar) check() error {
 			}
 		}
 	}
+	// The fingerprint of the first file that has one: the PEG's, or a
+	// table's when the PEG has none (written by an older gen).
+	source, from := p.Source, "the PEG"
 	for _, rule := range slices.Sorted(maps.Keys(g.dfa)) {
 		t := g.dfa[rule]
 		if _, ok := p.Entries[rule]; !ok {
@@ -145,6 +154,13 @@ func (g *Grammar) check() error {
 		}
 		if t == nil {
 			return fmt.Errorf("%s: nil DFA table", rule)
+		}
+		switch {
+		case t.Source == "":
+		case source == "":
+			source, from = t.Source, "the DFA of "+rule
+		case t.Source != source:
+			return fmt.Errorf("the DFA of %s was generated from another grammar than %s (fingerprints %s and %s): regenerate both from one grammar", rule, from, t.Source, source)
 		}
 		if err := t.Check(); err != nil {
 			return fmt.Errorf("%s: %w", rule, err)

@@ -136,6 +136,28 @@ func TestNewGrammarChecks(t *testing.T) {
 		{"DFA of a rule that is not a start rule", func(p *syntax.PEG, d syntax.Tables) (*syntax.PEG, syntax.Tables) { d["letter"] = aPlus(); return p, d }, "a DFA for letter, which is not a start rule"},
 		{"nil table", func(p *syntax.PEG, d syntax.Tables) (*syntax.PEG, syntax.Tables) { d["word"] = nil; return p, d }, "word: nil DFA table"},
 		{"table that fails its check", func(p *syntax.PEG, d syntax.Tables) (*syntax.PEG, syntax.Tables) { d["word"].States = 2; return p, d }, "word: dfa: 6 bytes of transitions, want 4"},
+		// Fingerprints: files of one grammar, or of a gen that wrote none.
+		{"PEG and DFA of one grammar", func(p *syntax.PEG, d syntax.Tables) (*syntax.PEG, syntax.Tables) {
+			p.Source, d["word"].Source = "0123456789abcdef", "0123456789abcdef"
+			return p, d
+		}, ""},
+		{"a PEG without a fingerprint", func(p *syntax.PEG, d syntax.Tables) (*syntax.PEG, syntax.Tables) {
+			d["word"].Source = "0123456789abcdef"
+			return p, d
+		}, ""},
+		{"a DFA without a fingerprint", func(p *syntax.PEG, d syntax.Tables) (*syntax.PEG, syntax.Tables) {
+			p.Source = "0123456789abcdef"
+			return p, d
+		}, ""},
+		{"a DFA of another grammar than the PEG", func(p *syntax.PEG, d syntax.Tables) (*syntax.PEG, syntax.Tables) {
+			p.Source, d["word"].Source = "0123456789abcdef", "fedcba9876543210"
+			return p, d
+		}, "the DFA of word was generated from another grammar than the PEG (fingerprints fedcba9876543210 and 0123456789abcdef)"},
+		{"two DFAs of different grammars", func(p *syntax.PEG, d syntax.Tables) (*syntax.PEG, syntax.Tables) {
+			d["S"], d["word"].Source = aPlus(), "fedcba9876543210"
+			d["S"].Source = "0123456789abcdef"
+			return p, d
+		}, "the DFA of word was generated from another grammar than the DFA of S"},
 	} {
 		p, d := tt.change(fakePEG(false), syntax.Tables{"word": aPlus()})
 		g, err := syntax.NewGrammar("fake", p, d)

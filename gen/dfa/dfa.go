@@ -93,6 +93,9 @@ type Machine struct {
 	// Walk, when set (see Machine.SetWalk), is emitted with the tables:
 	// the rule's DFA with a marker's marks as Go code.
 	Walk *Walk
+	// Source is the fingerprint of the grammar the machine was compiled
+	// from (abnf.Fingerprint), emitted as its table's Source.
+	Source string
 }
 
 // Walk is a rule's walk: its function's name and code, and the
@@ -214,6 +217,7 @@ type Compiler struct {
 	diag     *abnf.Diagnoser     // for Diagnose, with its caches
 	diagWork int                 // Diagnose's flat NFA states so far; with diag's Work, its budget (Options.MaxDiagnose)
 	diagBase int                 // diag's Work when it was made
+	source   string              // abnf.Fingerprint(g), each Machine's Source
 }
 
 // NewCompiler checks that lowering g stays within the limits, lowers it and
@@ -234,6 +238,9 @@ func newCompiler(g *abnf.Grammar, lg *ir.Grammar, opts Options) *Compiler {
 	c := &Compiler{g: g, lg: lg, opts: opts.withDefaults(), blocked: map[*ir.Rule]*ir.Component{},
 		cost: map[costKey]int64{}, copies: map[*ir.Component]int64{}, seqs: map[*ir.Set][][]fa.ByteRange{},
 		built: map[*ir.Rule]*built{}}
+	if g != nil { // tests compile lowered grammars alone
+		c.source = abnf.Fingerprint(g)
+	}
 	c.comps, c.of = lg.Recursion()
 	// Rules that reach a self-embedding component: backwards from its
 	// rules over the references.
@@ -395,7 +402,7 @@ func (c *Compiler) compile1(r *ir.Rule) (*Machine, map[*ir.Component]bool, error
 	if err != nil {
 		return nil, nil, err
 	}
-	m := &Machine{Rule: r.Name, NFAStates: len(n.States), DFAStates: len(d.Next), DFA: d.Minimize()}
+	m := &Machine{Rule: r.Name, NFAStates: len(n.States), DFAStates: len(d.Next), DFA: d.Minimize(), Source: c.source}
 	for _, comp := range c.comps {
 		if bl.rec[comp] {
 			m.Recursive = append(m.Recursive, names(comp))
@@ -983,6 +990,9 @@ func EmitTrees(pkg, header string, ms []*Machine, tc *TreeCode) ([]byte, error) 
 		}
 		if m.Walk != nil {
 			fmt.Fprintf(&b, "\t\tWalk: %s,\n\t\tWalkSum: %#x,\n", m.Walk.Func, m.Walk.Sum)
+		}
+		if m.Source != "" {
+			fmt.Fprintf(&b, "\t\tSource: %q,\n", m.Source)
 		}
 		fmt.Fprintf(&b, "\t},\n")
 	}

@@ -129,7 +129,10 @@ type Result struct {
 	// Octets is the grammar's: its values are bytes, and package syntax
 	// reads each input byte as the code point of the same value (pigeon
 	// reads UTF-8), mapping offsets back to the input's.
-	Octets  bool
+	Octets bool
+	// Source is the grammar's fingerprint (abnf.Fingerprint), which the
+	// PEG's Go code carries (syntax.PEG.Source).
+	Source  string
 	net     *syntax.Net
 	guards  *syntax.Net // the exact guards' DFAs, run by syntax.Lookahead
 	leftRec bool
@@ -245,7 +248,7 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 		}
 		return 0
 	})
-	res = &Result{Entries: map[string]string{}, Default: defRule.Name, Report: t.report, Octets: g.Octets}
+	res = &Result{Entries: map[string]string{}, Default: defRule.Name, Report: t.report, Octets: g.Octets, Source: abnf.Fingerprint(g)}
 	t.followSets(starts)
 	for _, s := range starts {
 		entry, err := t.start(s)
@@ -677,6 +680,7 @@ func PEG() *syntax.PEG {
 	field("Errors", "pegErrors")
 	field("InvalidEncoding", "errInvalidEncoding")
 	field("MaxExpressions", "errMaxExprCnt")
+	field("Source", strconv.Quote(res.Source))
 	b.WriteString(`	}
 }
 `)

@@ -321,6 +321,7 @@ func DFA() syntax.Tables {
 			Tree:    treeEntry_E_URI,
 			Walk:    walkURI,
 			WalkSum: 0xea89eb20edd40c16,
+			Source:  "11f455204b926de8",
 		},
 		"hier-part": {
 			States: 225,
@@ -592,7 +593,8 @@ func DFA() syntax.Tables {
 				"\x07\x06\x15\x16 \x13\x17\x1a\x1b\x1c\x1b\x1d!\x1d\"\x1b#\x1a$\x0b\x0c\x0f\x10\x11\x10\x13\x13\x18\x1d\"\x1b#\x1a%&'&\x1d\x1a\x08(\x08\x15\x16 \x13\x17\x1a\x1b\x1c\x1b\x1d\x1d\x1a!)*+,-,\x13\x13\x18" +
 				"\x1d\"\x1b#\x1a*%&'&. \x13\x17\x1a\x1b\x1c\x1b\x1d\x1d\x1a!)\x13\x13\x18\x1d\"\x1b#\x1a*/010 \x13\x17\x1a\x1b\x1c\x1b\x1d\x1d\x1a2\x13\x13\x18\x1d\"\x1b#\x1a* \x133\x1a\x1b\x1c\x1b\x1d" +
 				"\x1d\x1a\x1345657\x13\x1d\x02\x1b#\x1a* \x13\x175847\x1d7\x1a\x1347*7 77",
-			Tree: treeEntry_E_hier_part,
+			Tree:   treeEntry_E_hier_part,
+			Source: "11f455204b926de8",
 		},
 		"URI-reference": {
 			States: 236,
@@ -910,6 +912,7 @@ func DFA() syntax.Tables {
 			Tree:    treeEntry_E_URI_reference,
 			Walk:    walkURI_reference,
 			WalkSum: 0x61f0ac9e4929a046,
+			Source:  "11f455204b926de8",
 		},
 		"absolute-URI": {
 			States: 230,
@@ -1209,7 +1212,8 @@ func DFA() syntax.Tables {
 				"\x1f !\x07\x08\x09\x08\x17\x18\"\x15\x19\x1c\x1d\x1e\x1d\x1f#\x1f$\x1d%\x1c&\x0d\x0e\x11\x12\x13\x12\x15\x15\x1a\x1f$\x1d%\x1c'()(\x1f\x1c\x0a*\x0a\x17\x18\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c#+,-." +
 				"/.\x15\x15\x1a\x1f$\x1d%\x1c,'()(0\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c#+\x15\x15\x1a\x1f$\x1d%\x1c,1232\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c4\x15\x15\x1a\x1f$\x1d%\x1c,\"\x155" +
 				"\x1c\x1d\x1e\x1d\x1f\x1f\x1c\x1567879\x15\x1f\x04\x1d%\x1c,\"\x15\x197:69\x1f9\x1c\x1569,9\"99",
-			Tree: treeEntry_E_absolute_URI,
+			Tree:   treeEntry_E_absolute_URI,
+			Source: "11f455204b926de8",
 		},
 		"relative-ref": {
 			States: 234,
@@ -1506,7 +1510,8 @@ func DFA() syntax.Tables {
 				"\x1c\x1d\x1e\x1d\x1f !\x07\x08\x09\x08\x17\x18\"\x15\x19\x1c\x1d\x1e\x1d\x1f#\x1f$\x1d%\x1c&\x0d\x0e\x11\x12\x13\x12\x15\x15\x1a\x1f$\x1d%\x1c'()(\x1f\x1c\x0a*\x0a\x17\x18\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c#" +
 				"+,-./.\x15\x15\x1a\x1f$\x1d%\x1c,'()(0\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c#+\x15\x15\x1a\x1f$\x1d%\x1c,1232\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c4\x15\x15\x1a\x1f$\x1d%\x1c" +
 				",\"\x155\x1c\x1d\x1e\x1d\x1f\x1f\x1c\x1567879\x15\x1f\x03\x1d%\x1c,\"\x15\x197:69\x1f9\x1c\x1569,9\"99",
-			Tree: treeEntry_E_relative_ref,
+			Tree:   treeEntry_E_relative_ref,
+			Source: "11f455204b926de8",
 		},
 		"relative-part": {
 			States: 228,
@@ -1782,7 +1787,8 @@ func DFA() syntax.Tables {
 				" \x06\x07\x08\x07\x16\x17!\x14\x18\x1b\x1c\x1d\x1c\x1e\"\x1e#\x1c$\x1b%\x0c\x0d\x10\x11\x12\x11\x14\x14\x19\x1e#\x1c$\x1b&'('\x1e\x1b\x09)\x09\x16\x17!\x14\x18\x1b\x1c\x1d\x1c\x1e\x1e\x1b\"*+,-.-" +
 				"\x14\x14\x19\x1e#\x1c$\x1b+&'('/!\x14\x18\x1b\x1c\x1d\x1c\x1e\x1e\x1b\"*\x14\x14\x19\x1e#\x1c$\x1b+0121!\x14\x18\x1b\x1c\x1d\x1c\x1e\x1e\x1b3\x14\x14\x19\x1e#\x1c$\x1b+!\x144\x1b\x1c" +
 				"\x1d\x1c\x1e\x1e\x1b\x1456768\x14\x1e\x02\x1c$\x1b+!\x14\x186958\x1e8\x1b\x1458+8!88",
-			Tree: treeEntry_E_relative_part,
+			Tree:   treeEntry_E_relative_part,
+			Source: "11f455204b926de8",
 		},
 		"scheme": {
 			States: 3,
@@ -1806,6 +1812,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: false,
 			Tree:    treeEntry_E_scheme,
+			Source:  "11f455204b926de8",
 		},
 		"authority": {
 			States: 217,
@@ -2062,7 +2069,8 @@ func DFA() syntax.Tables {
 				"\x19\x1a\x19\x1b\x1f\x1b \x19!\x18\"\x09\x0a\x0d\x0e\x0f\x0e\x11\x11\x16\x1b \x19!\x18#$%$\x1b\x18\x06&\x06\x13\x14\x1e\x11\x15\x18\x19\x1a\x19\x1b\x1b\x18\x1f'()*+*\x11\x11\x16\x1b \x19!\x18(#$" +
 				"%$,\x1e\x11\x15\x18\x19\x1a\x19\x1b\x1b\x18\x1f'\x11\x11\x16\x1b \x19!\x18(-./.\x1e\x11\x15\x18\x19\x1a\x19\x1b\x1b\x180\x11\x11\x16\x1b \x19!\x18(\x1e\x111\x18\x19\x1a\x19\x1b\x1b\x18\x1123435" +
 				"\x11\x1b\x02\x19!\x18(\x1e\x11\x153625\x1b5\x18\x1125(5\x1e55",
-			Tree: treeEntry_E_authority,
+			Tree:   treeEntry_E_authority,
+			Source: "11f455204b926de8",
 		},
 		"userinfo": {
 			States: 4,
@@ -2087,6 +2095,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_userinfo,
+			Source:  "11f455204b926de8",
 		},
 		"host": {
 			States: 186,
@@ -2297,7 +2306,8 @@ func DFA() syntax.Tables {
 			Expect: "\x00\x00\x01\x02\x03\x04\x05\x04\x06\x02\x07\x08\x09\x0a\x02\x03\x04\x05\x04\x09\x0b\x0c\x0d\x07\x08\x09\x09\x0c\x0e\x0f\x10\x0f\x11\x12\x13\x03\x04\x05\x04\x14\x09\x0b\x0e\x0f\x10\x0f\x11\x15\x11\x16\x0f\x17\x0e\x18\x07\x08\x09\x09\x0c\x11\x16\x0f\x17\x0e" +
 				"\x19\x1a\x1b\x1a\x11\x0e\x1c\x1d\x1c\x14\x09\x0b\x0e\x0f\x10\x0f\x11\x11\x0e\x15\x1e\x1f \x09\x09\x0c\x11\x16\x0f\x17\x0e\x1f\x19\x1a\x1b\x1a\x14\x09\x0b\x0e\x0f\x10\x0f\x11\x11\x0e\x15\x1e\x09\x09\x0c\x11\x16\x0f\x17\x0e\x1f!\"#\"\x14\x09\x0b" +
 				"\x0e\x0f\x10\x0f\x11\x11\x0e$\x09\x09\x0c\x11\x16\x0f\x17\x0e\x1f\x14\x09%\x0e\x0f\x10\x0f\x11\x11\x0e\x09&'(')\x09\x11\x02\x0f\x17\x0e\x1f\x14\x09\x0b'*&)\x11)\x0e\x09&)\x1f)\x14))",
-			Tree: treeEntry_E_host,
+			Tree:   treeEntry_E_host,
+			Source: "11f455204b926de8",
 		},
 		"port": {
 			States: 2,
@@ -2320,6 +2330,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: false,
 			Tree:    treeEntry_E_port,
+			Source:  "11f455204b926de8",
 		},
 		"IP-literal": {
 			States: 161,
@@ -2496,7 +2507,8 @@ func DFA() syntax.Tables {
 			Expect: "\x00\x00\x01\x02\x03\x04\x02\x05\x06\x07\x02\x02\x06\x08\x09\x0a\x09\x0b\x0c\x0d\x0e\x02\x05\x08\x09\x0a\x09\x0b\x0f\x0b\x10\x09\x11\x08\x12\x02\x02\x06\x0b\x10\x09\x11\x08\x13\x14\x15\x14\x0b\x08\x0e\x02\x05\x08\x09\x0a\x09\x0b\x0b\x08\x0f\x16\x17\x02\x02" +
 				"\x06\x0b\x10\x09\x11\x08\x17\x13\x14\x15\x14\x0e\x02\x05\x08\x09\x0a\x09\x0b\x0b\x08\x0f\x16\x02\x02\x06\x0b\x10\x09\x11\x08\x17\x18\x19\x1a\x19\x0e\x02\x05\x08\x09\x0a\x09\x0b\x0b\x08\x1b\x02\x02\x06\x0b\x10\x09\x11\x08\x17\x0e\x02\x1c\x08\x09\x0a\x09\x0b" +
 				"\x0b\x08\x02\x1d\x1e\x1f\x1e \x02\x0b\x04\x09\x11\x08\x17\x0e\x02\x05\x1e!\x1d \x0b \x08\x02\x1d \x17 \x0e  ",
-			Tree: treeEntry_E_IP_literal,
+			Tree:   treeEntry_E_IP_literal,
+			Source: "11f455204b926de8",
 		},
 		"IPvFuture": {
 			States: 6,
@@ -2526,6 +2538,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: false,
 			Tree:    treeEntry_E_IPvFuture,
+			Source:  "11f455204b926de8",
 		},
 		"IPv6address": {
 			States: 152,
@@ -2629,7 +2642,8 @@ func DFA() syntax.Tables {
 			Expect: "\x00\x00\x01\x02\x01\x03\x04\x01\x01\x04\x05\x06\x07\x06\x08\x09\x01\x03\x05\x06\x07\x06\x08\x0a\x08\x0b\x06\x0c\x05\x01\x01\x04\x08\x0b\x06\x0c\x05\x0d\x0e\x0f\x0e\x08\x05\x09\x01\x03\x05\x06\x07\x06\x08\x08\x05\x0a\x10\x11\x01\x01\x04\x08\x0b\x06\x0c\x05" +
 				"\x11\x0d\x0e\x0f\x0e\x09\x01\x03\x05\x06\x07\x06\x08\x08\x05\x0a\x10\x01\x01\x04\x08\x0b\x06\x0c\x05\x11\x12\x13\x14\x13\x09\x01\x03\x05\x06\x07\x06\x08\x08\x05\x15\x01\x01\x04\x08\x0b\x06\x0c\x05\x11\x09\x01\x16\x05\x06\x07\x06\x08\x08\x05\x01\x17\x18\x19" +
 				"\x18\x1a\x01\x08\x1b\x06\x0c\x05\x11\x09\x01\x03\x18\x1c\x17\x1a\x08\x05\x01\x17\x1a\x11\x09\x1a",
-			Tree: treeEntry_E_IPv6address,
+			Tree:   treeEntry_E_IPv6address,
+			Source: "11f455204b926de8",
 		},
 		"h16": {
 			States: 6,
@@ -2650,6 +2664,7 @@ func DFA() syntax.Tables {
 			},
 			Expect: "\x00\x00\x01\x01\x01\x02",
 			Tree:   treeEntry_E_h16,
+			Source: "11f455204b926de8",
 		},
 		"ls32": {
 			States: 36,
@@ -2697,6 +2712,7 @@ func DFA() syntax.Tables {
 			},
 			Expect: "\x00\x00\x01\x02\x03\x02\x04\x05\x04\x06\x02\x07\x01\x08\x09\x0a\x09\x04\x0b\x01\x05\x0c\x0d\x0b\x08\x09\x0a\x09\x0b\x05\x0c\x0e\x0f\x10\x0f\x11",
 			Tree:   treeEntry_E_ls32,
+			Source: "11f455204b926de8",
 		},
 		"IPv4address": {
 			States: 25,
@@ -2729,6 +2745,7 @@ func DFA() syntax.Tables {
 			},
 			Expect: "\x00\x00\x01\x02\x03\x02\x00\x04\x01\x02\x03\x02\x00\x04\x01\x02\x03\x02\x00\x04\x05\x06\x07\x06\x08",
 			Tree:   treeEntry_E_IPv4address,
+			Source: "11f455204b926de8",
 		},
 		"dec-octet": {
 			States: 7,
@@ -2751,6 +2768,7 @@ func DFA() syntax.Tables {
 			},
 			Expect: "\x00\x00\x01\x02\x03\x02\x04",
 			Tree:   treeEntry_E_dec_octet,
+			Source: "11f455204b926de8",
 		},
 		"reg-name": {
 			States: 4,
@@ -2775,6 +2793,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_reg_name,
+			Source:  "11f455204b926de8",
 		},
 		"path": {
 			States: 15,
@@ -2805,6 +2824,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_path,
+			Source:  "11f455204b926de8",
 		},
 		"path-abempty": {
 			States: 5,
@@ -2827,6 +2847,7 @@ func DFA() syntax.Tables {
 			},
 			Expect: "\x00\x00\x01\x02\x02",
 			Tree:   treeEntry_E_path_abempty,
+			Source: "11f455204b926de8",
 		},
 		"path-absolute": {
 			States: 9,
@@ -2852,6 +2873,7 @@ func DFA() syntax.Tables {
 			},
 			Expect: "\x00\x00\x01\x02\x03\x02\x03\x03\x03",
 			Tree:   treeEntry_E_path_absolute,
+			Source: "11f455204b926de8",
 		},
 		"path-noscheme": {
 			States: 8,
@@ -2881,6 +2903,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_path_noscheme,
+			Source:  "11f455204b926de8",
 		},
 		"path-rootless": {
 			States: 8,
@@ -2907,6 +2930,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_path_rootless,
+			Source:  "11f455204b926de8",
 		},
 		"path-empty": {
 			States: 2,
@@ -2925,6 +2949,7 @@ func DFA() syntax.Tables {
 			},
 			Expect: "\x00\x00",
 			Tree:   treeEntry_E_path_empty,
+			Source: "11f455204b926de8",
 		},
 		"segment": {
 			States: 4,
@@ -2949,6 +2974,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_segment,
+			Source:  "11f455204b926de8",
 		},
 		"segment-nz": {
 			States: 5,
@@ -2976,6 +3002,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_segment_nz,
+			Source:  "11f455204b926de8",
 		},
 		"segment-nz-nc": {
 			States: 5,
@@ -3003,6 +3030,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_segment_nz_nc,
+			Source:  "11f455204b926de8",
 		},
 		"pchar": {
 			States: 5,
@@ -3024,6 +3052,7 @@ func DFA() syntax.Tables {
 				{"HEXDIG"},
 			},
 			Expect: "\x00\x00\x01\x02\x02",
+			Source: "11f455204b926de8",
 		},
 		"query": {
 			States: 4,
@@ -3048,6 +3077,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_query,
+			Source:  "11f455204b926de8",
 		},
 		"fragment": {
 			States: 4,
@@ -3072,6 +3102,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_fragment,
+			Source:  "11f455204b926de8",
 		},
 		"pct-encoded": {
 			States: 5,
@@ -3092,6 +3123,7 @@ func DFA() syntax.Tables {
 			},
 			Expect: "\x00\x00\x01\x01\x02",
 			Tree:   treeEntry_E_pct_encoded,
+			Source: "11f455204b926de8",
 		},
 		"unreserved": {
 			States: 3,
@@ -3110,6 +3142,7 @@ func DFA() syntax.Tables {
 				{"end of input"},
 			},
 			Expect: "\x00\x00\x01",
+			Source: "11f455204b926de8",
 		},
 		"reserved": {
 			States: 3,
@@ -3128,6 +3161,7 @@ func DFA() syntax.Tables {
 				{"end of input"},
 			},
 			Expect: "\x00\x00\x01",
+			Source: "11f455204b926de8",
 		},
 		"gen-delims": {
 			States: 3,
@@ -3146,6 +3180,7 @@ func DFA() syntax.Tables {
 				{"end of input"},
 			},
 			Expect: "\x00\x00\x01",
+			Source: "11f455204b926de8",
 		},
 		"sub-delims": {
 			States: 3,
@@ -3164,6 +3199,7 @@ func DFA() syntax.Tables {
 				{"end of input"},
 			},
 			Expect: "\x00\x00\x01",
+			Source: "11f455204b926de8",
 		},
 		"ALPHA": {
 			States: 3,
@@ -3182,6 +3218,7 @@ func DFA() syntax.Tables {
 				{"end of input"},
 			},
 			Expect: "\x00\x00\x01",
+			Source: "11f455204b926de8",
 		},
 		"DIGIT": {
 			States: 3,
@@ -3200,6 +3237,7 @@ func DFA() syntax.Tables {
 				{"end of input"},
 			},
 			Expect: "\x00\x00\x01",
+			Source: "11f455204b926de8",
 		},
 		"HEXDIG": {
 			States: 3,
@@ -3218,6 +3256,7 @@ func DFA() syntax.Tables {
 				{"end of input"},
 			},
 			Expect: "\x00\x00\x01",
+			Source: "11f455204b926de8",
 		},
 	}
 }

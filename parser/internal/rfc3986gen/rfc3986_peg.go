@@ -70,6 +70,7 @@ func PEG() *syntax.PEG {
 		Errors:          pegErrors,
 		InvalidEncoding: errInvalidEncoding,
 		MaxExpressions:  errMaxExprCnt,
+		Source:          "11f455204b926de8",
 	}
 }
 
@@ -108,25 +109,25 @@ var g = &grammar{
 		{
 			name:        "E_URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 106, col: 1, offset: 3247},
+			pos:         position{line: 107, col: 1, offset: 3286},
 			expr: &actionExpr{
-				pos: position{line: 106, col: 36, offset: 3282},
+				pos: position{line: 107, col: 36, offset: 3321},
 				run: (*parser).callonE_URI_reference1,
 				expr: &seqExpr{
-					pos: position{line: 106, col: 36, offset: 3282},
+					pos: position{line: 107, col: 36, offset: 3321},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 106, col: 36, offset: 3282},
+							pos:   position{line: 107, col: 36, offset: 3321},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 106, col: 38, offset: 3284},
+								pos:  position{line: 107, col: 38, offset: 3323},
 								name: "URI_reference",
 							},
 						},
 						&notExpr{
-							pos: position{line: 106, col: 52, offset: 3298},
+							pos: position{line: 107, col: 52, offset: 3337},
 							expr: &anyMatcher{
-								line: 106, col: 53, offset: 3299,
+								line: 107, col: 53, offset: 3338,
 							},
 						},
 					},
@@ -136,25 +137,25 @@ var g = &grammar{
 		{
 			name:        "E_URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 111, col: 1, offset: 3353},
+			pos:         position{line: 112, col: 1, offset: 3392},
 			expr: &actionExpr{
-				pos: position{line: 111, col: 16, offset: 3368},
+				pos: position{line: 112, col: 16, offset: 3407},
 				run: (*parser).callonE_URI1,
 				expr: &seqExpr{
-					pos: position{line: 111, col: 16, offset: 3368},
+					pos: position{line: 112, col: 16, offset: 3407},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 111, col: 16, offset: 3368},
+							pos:   position{line: 112, col: 16, offset: 3407},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 111, col: 18, offset: 3370},
+								pos:  position{line: 112, col: 18, offset: 3409},
 								name: "URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 111, col: 22, offset: 3374},
+							pos: position{line: 112, col: 22, offset: 3413},
 							expr: &anyMatcher{
-								line: 111, col: 23, offset: 3375,
+								line: 112, col: 23, offset: 3414,
 							},
 						},
 					},
@@ -164,25 +165,25 @@ var g = &grammar{
 		{
 			name:        "E_hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 116, col: 1, offset: 3435},
+			pos:         position{line: 117, col: 1, offset: 3474},
 			expr: &actionExpr{
-				pos: position{line: 116, col: 28, offset: 3462},
+				pos: position{line: 117, col: 28, offset: 3501},
 				run: (*parser).callonE_hier_part1,
 				expr: &seqExpr{
-					pos: position{line: 116, col: 28, offset: 3462},
+					pos: position{line: 117, col: 28, offset: 3501},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 116, col: 28, offset: 3462},
+							pos:   position{line: 117, col: 28, offset: 3501},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 116, col: 30, offset: 3464},
+								pos:  position{line: 117, col: 30, offset: 3503},
 								name: "hier_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 116, col: 42, offset: 3476},
+							pos: position{line: 117, col: 42, offset: 3515},
 							expr: &anyMatcher{
-								line: 116, col: 43, offset: 3477,
+								line: 117, col: 43, offset: 3516,
 							},
 						},
 					},
@@ -192,25 +193,25 @@ var g = &grammar{
 		{
 			name:        "E_absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 121, col: 1, offset: 3540},
+			pos:         position{line: 122, col: 1, offset: 3579},
 			expr: &actionExpr{
-				pos: position{line: 121, col: 34, offset: 3573},
+				pos: position{line: 122, col: 34, offset: 3612},
 				run: (*parser).callonE_absolute_URI1,
 				expr: &seqExpr{
-					pos: position{line: 121, col: 34, offset: 3573},
+					pos: position{line: 122, col: 34, offset: 3612},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 121, col: 34, offset: 3573},
+							pos:   position{line: 122, col: 34, offset: 3612},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 121, col: 36, offset: 3575},
+								pos:  position{line: 122, col: 36, offset: 3614},
 								name: "absolute_URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 121, col: 49, offset: 3588},
+							pos: position{line: 122, col: 49, offset: 3627},
 							expr: &anyMatcher{
-								line: 121, col: 50, offset: 3589,
+								line: 122, col: 50, offset: 3628,
 							},
 						},
 					},
@@ -220,25 +221,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 126, col: 1, offset: 3652},
+			pos:         position{line: 127, col: 1, offset: 3691},
 			expr: &actionExpr{
-				pos: position{line: 126, col: 34, offset: 3685},
+				pos: position{line: 127, col: 34, offset: 3724},
 				run: (*parser).callonE_relative_ref1,
 				expr: &seqExpr{
-					pos: position{line: 126, col: 34, offset: 3685},
+					pos: position{line: 127, col: 34, offset: 3724},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 126, col: 34, offset: 3685},
+							pos:   position{line: 127, col: 34, offset: 3724},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 126, col: 36, offset: 3687},
+								pos:  position{line: 127, col: 36, offset: 3726},
 								name: "relative_ref",
 							},
 						},
 						&notExpr{
-							pos: position{line: 126, col: 49, offset: 3700},
+							pos: position{line: 127, col: 49, offset: 3739},
 							expr: &anyMatcher{
-								line: 126, col: 50, offset: 3701,
+								line: 127, col: 50, offset: 3740,
 							},
 						},
 					},
@@ -248,25 +249,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 131, col: 1, offset: 3765},
+			pos:         position{line: 132, col: 1, offset: 3804},
 			expr: &actionExpr{
-				pos: position{line: 131, col: 36, offset: 3800},
+				pos: position{line: 132, col: 36, offset: 3839},
 				run: (*parser).callonE_relative_part1,
 				expr: &seqExpr{
-					pos: position{line: 131, col: 36, offset: 3800},
+					pos: position{line: 132, col: 36, offset: 3839},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 131, col: 36, offset: 3800},
+							pos:   position{line: 132, col: 36, offset: 3839},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 131, col: 38, offset: 3802},
+								pos:  position{line: 132, col: 38, offset: 3841},
 								name: "relative_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 131, col: 54, offset: 3818},
+							pos: position{line: 132, col: 54, offset: 3857},
 							expr: &anyMatcher{
-								line: 131, col: 55, offset: 3819,
+								line: 132, col: 55, offset: 3858,
 							},
 						},
 					},
@@ -276,25 +277,25 @@ var g = &grammar{
 		{
 			name:        "E_scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 136, col: 1, offset: 3876},
+			pos:         position{line: 137, col: 1, offset: 3915},
 			expr: &actionExpr{
-				pos: position{line: 136, col: 22, offset: 3897},
+				pos: position{line: 137, col: 22, offset: 3936},
 				run: (*parser).callonE_scheme1,
 				expr: &seqExpr{
-					pos: position{line: 136, col: 22, offset: 3897},
+					pos: position{line: 137, col: 22, offset: 3936},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 136, col: 22, offset: 3897},
+							pos:   position{line: 137, col: 22, offset: 3936},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 136, col: 24, offset: 3899},
+								pos:  position{line: 137, col: 24, offset: 3938},
 								name: "scheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 136, col: 31, offset: 3906},
+							pos: position{line: 137, col: 31, offset: 3945},
 							expr: &anyMatcher{
-								line: 136, col: 32, offset: 3907,
+								line: 137, col: 32, offset: 3946,
 							},
 						},
 					},
@@ -304,25 +305,25 @@ var g = &grammar{
 		{
 			name:        "E_authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 141, col: 1, offset: 3967},
+			pos:         position{line: 142, col: 1, offset: 4006},
 			expr: &actionExpr{
-				pos: position{line: 141, col: 28, offset: 3994},
+				pos: position{line: 142, col: 28, offset: 4033},
 				run: (*parser).callonE_authority1,
 				expr: &seqExpr{
-					pos: position{line: 141, col: 28, offset: 3994},
+					pos: position{line: 142, col: 28, offset: 4033},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 141, col: 28, offset: 3994},
+							pos:   position{line: 142, col: 28, offset: 4033},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 141, col: 30, offset: 3996},
+								pos:  position{line: 142, col: 30, offset: 4035},
 								name: "authority_4",
 							},
 						},
 						&notExpr{
-							pos: position{line: 141, col: 42, offset: 4008},
+							pos: position{line: 142, col: 42, offset: 4047},
 							expr: &anyMatcher{
-								line: 141, col: 43, offset: 4009,
+								line: 142, col: 43, offset: 4048,
 							},
 						},
 					},
@@ -332,25 +333,25 @@ var g = &grammar{
 		{
 			name:        "E_userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 146, col: 1, offset: 4068},
+			pos:         position{line: 147, col: 1, offset: 4107},
 			expr: &actionExpr{
-				pos: position{line: 146, col: 26, offset: 4093},
+				pos: position{line: 147, col: 26, offset: 4132},
 				run: (*parser).callonE_userinfo1,
 				expr: &seqExpr{
-					pos: position{line: 146, col: 26, offset: 4093},
+					pos: position{line: 147, col: 26, offset: 4132},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 146, col: 26, offset: 4093},
+							pos:   position{line: 147, col: 26, offset: 4132},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 146, col: 28, offset: 4095},
+								pos:  position{line: 147, col: 28, offset: 4134},
 								name: "userinfo",
 							},
 						},
 						&notExpr{
-							pos: position{line: 146, col: 37, offset: 4104},
+							pos: position{line: 147, col: 37, offset: 4143},
 							expr: &anyMatcher{
-								line: 146, col: 38, offset: 4105,
+								line: 147, col: 38, offset: 4144,
 							},
 						},
 					},
@@ -360,25 +361,25 @@ var g = &grammar{
 		{
 			name:        "E_host",
 			displayName: "\"host\"",
-			pos:         position{line: 151, col: 1, offset: 4160},
+			pos:         position{line: 152, col: 1, offset: 4199},
 			expr: &actionExpr{
-				pos: position{line: 151, col: 18, offset: 4177},
+				pos: position{line: 152, col: 18, offset: 4216},
 				run: (*parser).callonE_host1,
 				expr: &seqExpr{
-					pos: position{line: 151, col: 18, offset: 4177},
+					pos: position{line: 152, col: 18, offset: 4216},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 151, col: 18, offset: 4177},
+							pos:   position{line: 152, col: 18, offset: 4216},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 151, col: 20, offset: 4179},
+								pos:  position{line: 152, col: 20, offset: 4218},
 								name: "host_5",
 							},
 						},
 						&notExpr{
-							pos: position{line: 151, col: 27, offset: 4186},
+							pos: position{line: 152, col: 27, offset: 4225},
 							expr: &anyMatcher{
-								line: 151, col: 28, offset: 4187,
+								line: 152, col: 28, offset: 4226,
 							},
 						},
 					},
@@ -388,25 +389,25 @@ var g = &grammar{
 		{
 			name:        "E_port",
 			displayName: "\"port\"",
-			pos:         position{line: 156, col: 1, offset: 4242},
+			pos:         position{line: 157, col: 1, offset: 4281},
 			expr: &actionExpr{
-				pos: position{line: 156, col: 18, offset: 4259},
+				pos: position{line: 157, col: 18, offset: 4298},
 				run: (*parser).callonE_port1,
 				expr: &seqExpr{
-					pos: position{line: 156, col: 18, offset: 4259},
+					pos: position{line: 157, col: 18, offset: 4298},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 156, col: 18, offset: 4259},
+							pos:   position{line: 157, col: 18, offset: 4298},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 156, col: 20, offset: 4261},
+								pos:  position{line: 157, col: 20, offset: 4300},
 								name: "port",
 							},
 						},
 						&notExpr{
-							pos: position{line: 156, col: 25, offset: 4266},
+							pos: position{line: 157, col: 25, offset: 4305},
 							expr: &anyMatcher{
-								line: 156, col: 26, offset: 4267,
+								line: 157, col: 26, offset: 4306,
 							},
 						},
 					},
@@ -416,25 +417,25 @@ var g = &grammar{
 		{
 			name:        "E_IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 161, col: 1, offset: 4328},
+			pos:         position{line: 162, col: 1, offset: 4367},
 			expr: &actionExpr{
-				pos: position{line: 161, col: 30, offset: 4357},
+				pos: position{line: 162, col: 30, offset: 4396},
 				run: (*parser).callonE_IP_literal1,
 				expr: &seqExpr{
-					pos: position{line: 161, col: 30, offset: 4357},
+					pos: position{line: 162, col: 30, offset: 4396},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 161, col: 30, offset: 4357},
+							pos:   position{line: 162, col: 30, offset: 4396},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 161, col: 32, offset: 4359},
+								pos:  position{line: 162, col: 32, offset: 4398},
 								name: "IP_literal",
 							},
 						},
 						&notExpr{
-							pos: position{line: 161, col: 43, offset: 4370},
+							pos: position{line: 162, col: 43, offset: 4409},
 							expr: &anyMatcher{
-								line: 161, col: 44, offset: 4371,
+								line: 162, col: 44, offset: 4410,
 							},
 						},
 					},
@@ -444,25 +445,25 @@ var g = &grammar{
 		{
 			name:        "E_IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 166, col: 1, offset: 4431},
+			pos:         position{line: 167, col: 1, offset: 4470},
 			expr: &actionExpr{
-				pos: position{line: 166, col: 28, offset: 4458},
+				pos: position{line: 167, col: 28, offset: 4497},
 				run: (*parser).callonE_IPvFuture1,
 				expr: &seqExpr{
-					pos: position{line: 166, col: 28, offset: 4458},
+					pos: position{line: 167, col: 28, offset: 4497},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 166, col: 28, offset: 4458},
+							pos:   position{line: 167, col: 28, offset: 4497},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 166, col: 30, offset: 4460},
+								pos:  position{line: 167, col: 30, offset: 4499},
 								name: "IPvFuture",
 							},
 						},
 						&notExpr{
-							pos: position{line: 166, col: 40, offset: 4470},
+							pos: position{line: 167, col: 40, offset: 4509},
 							expr: &anyMatcher{
-								line: 166, col: 41, offset: 4471,
+								line: 167, col: 41, offset: 4510,
 							},
 						},
 					},
@@ -472,25 +473,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 171, col: 1, offset: 4533},
+			pos:         position{line: 172, col: 1, offset: 4572},
 			expr: &actionExpr{
-				pos: position{line: 171, col: 32, offset: 4564},
+				pos: position{line: 172, col: 32, offset: 4603},
 				run: (*parser).callonE_IPv6address1,
 				expr: &seqExpr{
-					pos: position{line: 171, col: 32, offset: 4564},
+					pos: position{line: 172, col: 32, offset: 4603},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 171, col: 32, offset: 4564},
+							pos:   position{line: 172, col: 32, offset: 4603},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 171, col: 34, offset: 4566},
+								pos:  position{line: 172, col: 34, offset: 4605},
 								name: "IPv6address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 171, col: 46, offset: 4578},
+							pos: position{line: 172, col: 46, offset: 4617},
 							expr: &anyMatcher{
-								line: 171, col: 47, offset: 4579,
+								line: 172, col: 47, offset: 4618,
 							},
 						},
 					},
@@ -500,25 +501,25 @@ var g = &grammar{
 		{
 			name:        "E_h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 176, col: 1, offset: 4633},
+			pos:         position{line: 177, col: 1, offset: 4672},
 			expr: &actionExpr{
-				pos: position{line: 176, col: 16, offset: 4648},
+				pos: position{line: 177, col: 16, offset: 4687},
 				run: (*parser).callonE_h161,
 				expr: &seqExpr{
-					pos: position{line: 176, col: 16, offset: 4648},
+					pos: position{line: 177, col: 16, offset: 4687},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 176, col: 16, offset: 4648},
+							pos:   position{line: 177, col: 16, offset: 4687},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 176, col: 18, offset: 4650},
+								pos:  position{line: 177, col: 18, offset: 4689},
 								name: "h16",
 							},
 						},
 						&notExpr{
-							pos: position{line: 176, col: 22, offset: 4654},
+							pos: position{line: 177, col: 22, offset: 4693},
 							expr: &anyMatcher{
-								line: 176, col: 23, offset: 4655,
+								line: 177, col: 23, offset: 4694,
 							},
 						},
 					},
@@ -528,25 +529,25 @@ var g = &grammar{
 		{
 			name:        "E_ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 181, col: 1, offset: 4710},
+			pos:         position{line: 182, col: 1, offset: 4749},
 			expr: &actionExpr{
-				pos: position{line: 181, col: 18, offset: 4727},
+				pos: position{line: 182, col: 18, offset: 4766},
 				run: (*parser).callonE_ls321,
 				expr: &seqExpr{
-					pos: position{line: 181, col: 18, offset: 4727},
+					pos: position{line: 182, col: 18, offset: 4766},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 181, col: 18, offset: 4727},
+							pos:   position{line: 182, col: 18, offset: 4766},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 181, col: 20, offset: 4729},
+								pos:  position{line: 182, col: 20, offset: 4768},
 								name: "ls32",
 							},
 						},
 						&notExpr{
-							pos: position{line: 181, col: 25, offset: 4734},
+							pos: position{line: 182, col: 25, offset: 4773},
 							expr: &anyMatcher{
-								line: 181, col: 26, offset: 4735,
+								line: 182, col: 26, offset: 4774,
 							},
 						},
 					},
@@ -556,25 +557,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 186, col: 1, offset: 4797},
+			pos:         position{line: 187, col: 1, offset: 4836},
 			expr: &actionExpr{
-				pos: position{line: 186, col: 32, offset: 4828},
+				pos: position{line: 187, col: 32, offset: 4867},
 				run: (*parser).callonE_IPv4address1,
 				expr: &seqExpr{
-					pos: position{line: 186, col: 32, offset: 4828},
+					pos: position{line: 187, col: 32, offset: 4867},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 186, col: 32, offset: 4828},
+							pos:   position{line: 187, col: 32, offset: 4867},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 186, col: 34, offset: 4830},
+								pos:  position{line: 187, col: 34, offset: 4869},
 								name: "IPv4address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 186, col: 46, offset: 4842},
+							pos: position{line: 187, col: 46, offset: 4881},
 							expr: &anyMatcher{
-								line: 186, col: 47, offset: 4843,
+								line: 187, col: 47, offset: 4882,
 							},
 						},
 					},
@@ -584,25 +585,25 @@ var g = &grammar{
 		{
 			name:        "E_dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 191, col: 1, offset: 4903},
+			pos:         position{line: 192, col: 1, offset: 4942},
 			expr: &actionExpr{
-				pos: position{line: 191, col: 28, offset: 4930},
+				pos: position{line: 192, col: 28, offset: 4969},
 				run: (*parser).callonE_dec_octet1,
 				expr: &seqExpr{
-					pos: position{line: 191, col: 28, offset: 4930},
+					pos: position{line: 192, col: 28, offset: 4969},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 191, col: 28, offset: 4930},
+							pos:   position{line: 192, col: 28, offset: 4969},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 191, col: 30, offset: 4932},
+								pos:  position{line: 192, col: 30, offset: 4971},
 								name: "dec_octet",
 							},
 						},
 						&notExpr{
-							pos: position{line: 191, col: 40, offset: 4942},
+							pos: position{line: 192, col: 40, offset: 4981},
 							expr: &anyMatcher{
-								line: 191, col: 41, offset: 4943,
+								line: 192, col: 41, offset: 4982,
 							},
 						},
 					},
@@ -612,25 +613,25 @@ var g = &grammar{
 		{
 			name:        "E_reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 196, col: 1, offset: 5002},
+			pos:         position{line: 197, col: 1, offset: 5041},
 			expr: &actionExpr{
-				pos: position{line: 196, col: 26, offset: 5027},
+				pos: position{line: 197, col: 26, offset: 5066},
 				run: (*parser).callonE_reg_name1,
 				expr: &seqExpr{
-					pos: position{line: 196, col: 26, offset: 5027},
+					pos: position{line: 197, col: 26, offset: 5066},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 196, col: 26, offset: 5027},
+							pos:   position{line: 197, col: 26, offset: 5066},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 196, col: 28, offset: 5029},
+								pos:  position{line: 197, col: 28, offset: 5068},
 								name: "reg_name",
 							},
 						},
 						&notExpr{
-							pos: position{line: 196, col: 37, offset: 5038},
+							pos: position{line: 197, col: 37, offset: 5077},
 							expr: &anyMatcher{
-								line: 196, col: 38, offset: 5039,
+								line: 197, col: 38, offset: 5078,
 							},
 						},
 					},
@@ -640,25 +641,25 @@ var g = &grammar{
 		{
 			name:        "E_path",
 			displayName: "\"path\"",
-			pos:         position{line: 201, col: 1, offset: 5094},
+			pos:         position{line: 202, col: 1, offset: 5133},
 			expr: &actionExpr{
-				pos: position{line: 201, col: 18, offset: 5111},
+				pos: position{line: 202, col: 18, offset: 5150},
 				run: (*parser).callonE_path1,
 				expr: &seqExpr{
-					pos: position{line: 201, col: 18, offset: 5111},
+					pos: position{line: 202, col: 18, offset: 5150},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 201, col: 18, offset: 5111},
+							pos:   position{line: 202, col: 18, offset: 5150},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 201, col: 20, offset: 5113},
+								pos:  position{line: 202, col: 20, offset: 5152},
 								name: "path",
 							},
 						},
 						&notExpr{
-							pos: position{line: 201, col: 25, offset: 5118},
+							pos: position{line: 202, col: 25, offset: 5157},
 							expr: &anyMatcher{
-								line: 201, col: 26, offset: 5119,
+								line: 202, col: 26, offset: 5158,
 							},
 						},
 					},
@@ -668,25 +669,25 @@ var g = &grammar{
 		{
 			name:        "E_path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 206, col: 1, offset: 5182},
+			pos:         position{line: 207, col: 1, offset: 5221},
 			expr: &actionExpr{
-				pos: position{line: 206, col: 34, offset: 5215},
+				pos: position{line: 207, col: 34, offset: 5254},
 				run: (*parser).callonE_path_abempty1,
 				expr: &seqExpr{
-					pos: position{line: 206, col: 34, offset: 5215},
+					pos: position{line: 207, col: 34, offset: 5254},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 206, col: 34, offset: 5215},
+							pos:   position{line: 207, col: 34, offset: 5254},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 206, col: 36, offset: 5217},
+								pos:  position{line: 207, col: 36, offset: 5256},
 								name: "path_abempty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 206, col: 49, offset: 5230},
+							pos: position{line: 207, col: 49, offset: 5269},
 							expr: &anyMatcher{
-								line: 206, col: 50, offset: 5231,
+								line: 207, col: 50, offset: 5270,
 							},
 						},
 					},
@@ -696,25 +697,25 @@ var g = &grammar{
 		{
 			name:        "E_path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 211, col: 1, offset: 5295},
+			pos:         position{line: 212, col: 1, offset: 5334},
 			expr: &actionExpr{
-				pos: position{line: 211, col: 36, offset: 5330},
+				pos: position{line: 212, col: 36, offset: 5369},
 				run: (*parser).callonE_path_absolute1,
 				expr: &seqExpr{
-					pos: position{line: 211, col: 36, offset: 5330},
+					pos: position{line: 212, col: 36, offset: 5369},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 211, col: 36, offset: 5330},
+							pos:   position{line: 212, col: 36, offset: 5369},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 211, col: 38, offset: 5332},
+								pos:  position{line: 212, col: 38, offset: 5371},
 								name: "path_absolute",
 							},
 						},
 						&notExpr{
-							pos: position{line: 211, col: 52, offset: 5346},
+							pos: position{line: 212, col: 52, offset: 5385},
 							expr: &anyMatcher{
-								line: 211, col: 53, offset: 5347,
+								line: 212, col: 53, offset: 5386,
 							},
 						},
 					},
@@ -724,25 +725,25 @@ var g = &grammar{
 		{
 			name:        "E_path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 216, col: 1, offset: 5411},
+			pos:         position{line: 217, col: 1, offset: 5450},
 			expr: &actionExpr{
-				pos: position{line: 216, col: 36, offset: 5446},
+				pos: position{line: 217, col: 36, offset: 5485},
 				run: (*parser).callonE_path_noscheme1,
 				expr: &seqExpr{
-					pos: position{line: 216, col: 36, offset: 5446},
+					pos: position{line: 217, col: 36, offset: 5485},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 216, col: 36, offset: 5446},
+							pos:   position{line: 217, col: 36, offset: 5485},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 216, col: 38, offset: 5448},
+								pos:  position{line: 217, col: 38, offset: 5487},
 								name: "path_noscheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 216, col: 52, offset: 5462},
+							pos: position{line: 217, col: 52, offset: 5501},
 							expr: &anyMatcher{
-								line: 216, col: 53, offset: 5463,
+								line: 217, col: 53, offset: 5502,
 							},
 						},
 					},
@@ -752,25 +753,25 @@ var g = &grammar{
 		{
 			name:        "E_path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 221, col: 1, offset: 5527},
+			pos:         position{line: 222, col: 1, offset: 5566},
 			expr: &actionExpr{
-				pos: position{line: 221, col: 36, offset: 5562},
+				pos: position{line: 222, col: 36, offset: 5601},
 				run: (*parser).callonE_path_rootless1,
 				expr: &seqExpr{
-					pos: position{line: 221, col: 36, offset: 5562},
+					pos: position{line: 222, col: 36, offset: 5601},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 221, col: 36, offset: 5562},
+							pos:   position{line: 222, col: 36, offset: 5601},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 221, col: 38, offset: 5564},
+								pos:  position{line: 222, col: 38, offset: 5603},
 								name: "path_rootless",
 							},
 						},
 						&notExpr{
-							pos: position{line: 221, col: 52, offset: 5578},
+							pos: position{line: 222, col: 52, offset: 5617},
 							expr: &anyMatcher{
-								line: 221, col: 53, offset: 5579,
+								line: 222, col: 53, offset: 5618,
 							},
 						},
 					},
@@ -780,25 +781,25 @@ var g = &grammar{
 		{
 			name:        "E_path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 226, col: 1, offset: 5640},
+			pos:         position{line: 227, col: 1, offset: 5679},
 			expr: &actionExpr{
-				pos: position{line: 226, col: 30, offset: 5669},
+				pos: position{line: 227, col: 30, offset: 5708},
 				run: (*parser).callonE_path_empty1,
 				expr: &seqExpr{
-					pos: position{line: 226, col: 30, offset: 5669},
+					pos: position{line: 227, col: 30, offset: 5708},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 226, col: 30, offset: 5669},
+							pos:   position{line: 227, col: 30, offset: 5708},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 226, col: 32, offset: 5671},
+								pos:  position{line: 227, col: 32, offset: 5710},
 								name: "path_empty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 226, col: 43, offset: 5682},
+							pos: position{line: 227, col: 43, offset: 5721},
 							expr: &anyMatcher{
-								line: 226, col: 44, offset: 5683,
+								line: 227, col: 44, offset: 5722,
 							},
 						},
 					},
@@ -808,25 +809,25 @@ var g = &grammar{
 		{
 			name:        "E_segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 231, col: 1, offset: 5741},
+			pos:         position{line: 232, col: 1, offset: 5780},
 			expr: &actionExpr{
-				pos: position{line: 231, col: 24, offset: 5764},
+				pos: position{line: 232, col: 24, offset: 5803},
 				run: (*parser).callonE_segment1,
 				expr: &seqExpr{
-					pos: position{line: 231, col: 24, offset: 5764},
+					pos: position{line: 232, col: 24, offset: 5803},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 231, col: 24, offset: 5764},
+							pos:   position{line: 232, col: 24, offset: 5803},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 231, col: 26, offset: 5766},
+								pos:  position{line: 232, col: 26, offset: 5805},
 								name: "segment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 231, col: 34, offset: 5774},
+							pos: position{line: 232, col: 34, offset: 5813},
 							expr: &anyMatcher{
-								line: 231, col: 35, offset: 5775,
+								line: 232, col: 35, offset: 5814,
 							},
 						},
 					},
@@ -836,25 +837,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 236, col: 1, offset: 5836},
+			pos:         position{line: 237, col: 1, offset: 5875},
 			expr: &actionExpr{
-				pos: position{line: 236, col: 30, offset: 5865},
+				pos: position{line: 237, col: 30, offset: 5904},
 				run: (*parser).callonE_segment_nz1,
 				expr: &seqExpr{
-					pos: position{line: 236, col: 30, offset: 5865},
+					pos: position{line: 237, col: 30, offset: 5904},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 236, col: 30, offset: 5865},
+							pos:   position{line: 237, col: 30, offset: 5904},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 236, col: 32, offset: 5867},
+								pos:  position{line: 237, col: 32, offset: 5906},
 								name: "segment_nz",
 							},
 						},
 						&notExpr{
-							pos: position{line: 236, col: 43, offset: 5878},
+							pos: position{line: 237, col: 43, offset: 5917},
 							expr: &anyMatcher{
-								line: 236, col: 44, offset: 5879,
+								line: 237, col: 44, offset: 5918,
 							},
 						},
 					},
@@ -864,25 +865,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 241, col: 1, offset: 5943},
+			pos:         position{line: 242, col: 1, offset: 5982},
 			expr: &actionExpr{
-				pos: position{line: 241, col: 36, offset: 5978},
+				pos: position{line: 242, col: 36, offset: 6017},
 				run: (*parser).callonE_segment_nz_nc1,
 				expr: &seqExpr{
-					pos: position{line: 241, col: 36, offset: 5978},
+					pos: position{line: 242, col: 36, offset: 6017},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 241, col: 36, offset: 5978},
+							pos:   position{line: 242, col: 36, offset: 6017},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 241, col: 38, offset: 5980},
+								pos:  position{line: 242, col: 38, offset: 6019},
 								name: "segment_nz_nc",
 							},
 						},
 						&notExpr{
-							pos: position{line: 241, col: 52, offset: 5994},
+							pos: position{line: 242, col: 52, offset: 6033},
 							expr: &anyMatcher{
-								line: 241, col: 53, offset: 5995,
+								line: 242, col: 53, offset: 6034,
 							},
 						},
 					},
@@ -892,25 +893,25 @@ var g = &grammar{
 		{
 			name:        "E_pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 246, col: 1, offset: 6051},
+			pos:         position{line: 247, col: 1, offset: 6090},
 			expr: &actionExpr{
-				pos: position{line: 246, col: 20, offset: 6070},
+				pos: position{line: 247, col: 20, offset: 6109},
 				run: (*parser).callonE_pchar1,
 				expr: &seqExpr{
-					pos: position{line: 246, col: 20, offset: 6070},
+					pos: position{line: 247, col: 20, offset: 6109},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 246, col: 20, offset: 6070},
+							pos:   position{line: 247, col: 20, offset: 6109},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 246, col: 22, offset: 6072},
+								pos:  position{line: 247, col: 22, offset: 6111},
 								name: "pchar",
 							},
 						},
 						&notExpr{
-							pos: position{line: 246, col: 28, offset: 6078},
+							pos: position{line: 247, col: 28, offset: 6117},
 							expr: &anyMatcher{
-								line: 246, col: 29, offset: 6079,
+								line: 247, col: 29, offset: 6118,
 							},
 						},
 					},
@@ -920,25 +921,25 @@ var g = &grammar{
 		{
 			name:        "E_query",
 			displayName: "\"query\"",
-			pos:         position{line: 251, col: 1, offset: 6135},
+			pos:         position{line: 252, col: 1, offset: 6174},
 			expr: &actionExpr{
-				pos: position{line: 251, col: 20, offset: 6154},
+				pos: position{line: 252, col: 20, offset: 6193},
 				run: (*parser).callonE_query1,
 				expr: &seqExpr{
-					pos: position{line: 251, col: 20, offset: 6154},
+					pos: position{line: 252, col: 20, offset: 6193},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 251, col: 20, offset: 6154},
+							pos:   position{line: 252, col: 20, offset: 6193},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 251, col: 22, offset: 6156},
+								pos:  position{line: 252, col: 22, offset: 6195},
 								name: "query",
 							},
 						},
 						&notExpr{
-							pos: position{line: 251, col: 28, offset: 6162},
+							pos: position{line: 252, col: 28, offset: 6201},
 							expr: &anyMatcher{
-								line: 251, col: 29, offset: 6163,
+								line: 252, col: 29, offset: 6202,
 							},
 						},
 					},
@@ -948,25 +949,25 @@ var g = &grammar{
 		{
 			name:        "E_fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 256, col: 1, offset: 6222},
+			pos:         position{line: 257, col: 1, offset: 6261},
 			expr: &actionExpr{
-				pos: position{line: 256, col: 26, offset: 6247},
+				pos: position{line: 257, col: 26, offset: 6286},
 				run: (*parser).callonE_fragment1,
 				expr: &seqExpr{
-					pos: position{line: 256, col: 26, offset: 6247},
+					pos: position{line: 257, col: 26, offset: 6286},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 256, col: 26, offset: 6247},
+							pos:   position{line: 257, col: 26, offset: 6286},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 256, col: 28, offset: 6249},
+								pos:  position{line: 257, col: 28, offset: 6288},
 								name: "fragment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 256, col: 37, offset: 6258},
+							pos: position{line: 257, col: 37, offset: 6297},
 							expr: &anyMatcher{
-								line: 256, col: 38, offset: 6259,
+								line: 257, col: 38, offset: 6298,
 							},
 						},
 					},
@@ -976,25 +977,25 @@ var g = &grammar{
 		{
 			name:        "E_pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 261, col: 1, offset: 6321},
+			pos:         position{line: 262, col: 1, offset: 6360},
 			expr: &actionExpr{
-				pos: position{line: 261, col: 32, offset: 6352},
+				pos: position{line: 262, col: 32, offset: 6391},
 				run: (*parser).callonE_pct_encoded1,
 				expr: &seqExpr{
-					pos: position{line: 261, col: 32, offset: 6352},
+					pos: position{line: 262, col: 32, offset: 6391},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 261, col: 32, offset: 6352},
+							pos:   position{line: 262, col: 32, offset: 6391},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 261, col: 34, offset: 6354},
+								pos:  position{line: 262, col: 34, offset: 6393},
 								name: "pct_encoded",
 							},
 						},
 						&notExpr{
-							pos: position{line: 261, col: 46, offset: 6366},
+							pos: position{line: 262, col: 46, offset: 6405},
 							expr: &anyMatcher{
-								line: 261, col: 47, offset: 6367,
+								line: 262, col: 47, offset: 6406,
 							},
 						},
 					},
@@ -1004,25 +1005,25 @@ var g = &grammar{
 		{
 			name:        "E_unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 266, col: 1, offset: 6428},
+			pos:         position{line: 267, col: 1, offset: 6467},
 			expr: &actionExpr{
-				pos: position{line: 266, col: 30, offset: 6457},
+				pos: position{line: 267, col: 30, offset: 6496},
 				run: (*parser).callonE_unreserved1,
 				expr: &seqExpr{
-					pos: position{line: 266, col: 30, offset: 6457},
+					pos: position{line: 267, col: 30, offset: 6496},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 266, col: 30, offset: 6457},
+							pos:   position{line: 267, col: 30, offset: 6496},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 266, col: 32, offset: 6459},
+								pos:  position{line: 267, col: 32, offset: 6498},
 								name: "unreserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 266, col: 43, offset: 6470},
+							pos: position{line: 267, col: 43, offset: 6509},
 							expr: &anyMatcher{
-								line: 266, col: 44, offset: 6471,
+								line: 267, col: 44, offset: 6510,
 							},
 						},
 					},
@@ -1032,25 +1033,25 @@ var g = &grammar{
 		{
 			name:        "E_reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 271, col: 1, offset: 6530},
+			pos:         position{line: 272, col: 1, offset: 6569},
 			expr: &actionExpr{
-				pos: position{line: 271, col: 26, offset: 6555},
+				pos: position{line: 272, col: 26, offset: 6594},
 				run: (*parser).callonE_reserved1,
 				expr: &seqExpr{
-					pos: position{line: 271, col: 26, offset: 6555},
+					pos: position{line: 272, col: 26, offset: 6594},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 271, col: 26, offset: 6555},
+							pos:   position{line: 272, col: 26, offset: 6594},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 271, col: 28, offset: 6557},
+								pos:  position{line: 272, col: 28, offset: 6596},
 								name: "reserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 271, col: 37, offset: 6566},
+							pos: position{line: 272, col: 37, offset: 6605},
 							expr: &anyMatcher{
-								line: 271, col: 38, offset: 6567,
+								line: 272, col: 38, offset: 6606,
 							},
 						},
 					},
@@ -1060,25 +1061,25 @@ var g = &grammar{
 		{
 			name:        "E_gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 276, col: 1, offset: 6628},
+			pos:         position{line: 277, col: 1, offset: 6667},
 			expr: &actionExpr{
-				pos: position{line: 276, col: 30, offset: 6657},
+				pos: position{line: 277, col: 30, offset: 6696},
 				run: (*parser).callonE_gen_delims1,
 				expr: &seqExpr{
-					pos: position{line: 276, col: 30, offset: 6657},
+					pos: position{line: 277, col: 30, offset: 6696},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 276, col: 30, offset: 6657},
+							pos:   position{line: 277, col: 30, offset: 6696},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 276, col: 32, offset: 6659},
+								pos:  position{line: 277, col: 32, offset: 6698},
 								name: "gen_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 276, col: 43, offset: 6670},
+							pos: position{line: 277, col: 43, offset: 6709},
 							expr: &anyMatcher{
-								line: 276, col: 44, offset: 6671,
+								line: 277, col: 44, offset: 6710,
 							},
 						},
 					},
@@ -1088,25 +1089,25 @@ var g = &grammar{
 		{
 			name:        "E_sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 281, col: 1, offset: 6732},
+			pos:         position{line: 282, col: 1, offset: 6771},
 			expr: &actionExpr{
-				pos: position{line: 281, col: 30, offset: 6761},
+				pos: position{line: 282, col: 30, offset: 6800},
 				run: (*parser).callonE_sub_delims1,
 				expr: &seqExpr{
-					pos: position{line: 281, col: 30, offset: 6761},
+					pos: position{line: 282, col: 30, offset: 6800},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 281, col: 30, offset: 6761},
+							pos:   position{line: 282, col: 30, offset: 6800},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 281, col: 32, offset: 6763},
+								pos:  position{line: 282, col: 32, offset: 6802},
 								name: "sub_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 281, col: 43, offset: 6774},
+							pos: position{line: 282, col: 43, offset: 6813},
 							expr: &anyMatcher{
-								line: 281, col: 44, offset: 6775,
+								line: 282, col: 44, offset: 6814,
 							},
 						},
 					},
@@ -1116,25 +1117,25 @@ var g = &grammar{
 		{
 			name:        "E_ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 286, col: 1, offset: 6831},
+			pos:         position{line: 287, col: 1, offset: 6870},
 			expr: &actionExpr{
-				pos: position{line: 286, col: 20, offset: 6850},
+				pos: position{line: 287, col: 20, offset: 6889},
 				run: (*parser).callonE_ALPHA1,
 				expr: &seqExpr{
-					pos: position{line: 286, col: 20, offset: 6850},
+					pos: position{line: 287, col: 20, offset: 6889},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 286, col: 20, offset: 6850},
+							pos:   position{line: 287, col: 20, offset: 6889},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 286, col: 22, offset: 6852},
+								pos:  position{line: 287, col: 22, offset: 6891},
 								name: "ALPHA",
 							},
 						},
 						&notExpr{
-							pos: position{line: 286, col: 28, offset: 6858},
+							pos: position{line: 287, col: 28, offset: 6897},
 							expr: &anyMatcher{
-								line: 286, col: 29, offset: 6859,
+								line: 287, col: 29, offset: 6898,
 							},
 						},
 					},
@@ -1144,25 +1145,25 @@ var g = &grammar{
 		{
 			name:        "E_DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 291, col: 1, offset: 6915},
+			pos:         position{line: 292, col: 1, offset: 6954},
 			expr: &actionExpr{
-				pos: position{line: 291, col: 20, offset: 6934},
+				pos: position{line: 292, col: 20, offset: 6973},
 				run: (*parser).callonE_DIGIT1,
 				expr: &seqExpr{
-					pos: position{line: 291, col: 20, offset: 6934},
+					pos: position{line: 292, col: 20, offset: 6973},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 291, col: 20, offset: 6934},
+							pos:   position{line: 292, col: 20, offset: 6973},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 291, col: 22, offset: 6936},
+								pos:  position{line: 292, col: 22, offset: 6975},
 								name: "DIGIT",
 							},
 						},
 						&notExpr{
-							pos: position{line: 291, col: 28, offset: 6942},
+							pos: position{line: 292, col: 28, offset: 6981},
 							expr: &anyMatcher{
-								line: 291, col: 29, offset: 6943,
+								line: 292, col: 29, offset: 6982,
 							},
 						},
 					},
@@ -1172,25 +1173,25 @@ var g = &grammar{
 		{
 			name:        "E_HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 296, col: 1, offset: 7000},
+			pos:         position{line: 297, col: 1, offset: 7039},
 			expr: &actionExpr{
-				pos: position{line: 296, col: 22, offset: 7021},
+				pos: position{line: 297, col: 22, offset: 7060},
 				run: (*parser).callonE_HEXDIG1,
 				expr: &seqExpr{
-					pos: position{line: 296, col: 22, offset: 7021},
+					pos: position{line: 297, col: 22, offset: 7060},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 296, col: 22, offset: 7021},
+							pos:   position{line: 297, col: 22, offset: 7060},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 296, col: 24, offset: 7023},
+								pos:  position{line: 297, col: 24, offset: 7062},
 								name: "HEXDIG",
 							},
 						},
 						&notExpr{
-							pos: position{line: 296, col: 31, offset: 7030},
+							pos: position{line: 297, col: 31, offset: 7069},
 							expr: &anyMatcher{
-								line: 296, col: 32, offset: 7031,
+								line: 297, col: 32, offset: 7070,
 							},
 						},
 					},
@@ -1200,61 +1201,61 @@ var g = &grammar{
 		{
 			name:        "URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 301, col: 1, offset: 7127},
+			pos:         position{line: 302, col: 1, offset: 7166},
 			expr: &actionExpr{
-				pos: position{line: 301, col: 14, offset: 7140},
+				pos: position{line: 302, col: 14, offset: 7179},
 				run: (*parser).callonURI1,
 				expr: &labeledExpr{
-					pos:   position{line: 301, col: 14, offset: 7140},
+					pos:   position{line: 302, col: 14, offset: 7179},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 301, col: 17, offset: 7143},
+						pos: position{line: 302, col: 17, offset: 7182},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 301, col: 17, offset: 7143},
+								pos:  position{line: 302, col: 17, offset: 7182},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 301, col: 24, offset: 7150},
+								pos:        position{line: 302, col: 24, offset: 7189},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 301, col: 28, offset: 7154},
+								pos:  position{line: 302, col: 28, offset: 7193},
 								name: "hier_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 301, col: 38, offset: 7164},
+								pos: position{line: 302, col: 38, offset: 7203},
 								expr: &seqExpr{
-									pos: position{line: 301, col: 39, offset: 7165},
+									pos: position{line: 302, col: 39, offset: 7204},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 301, col: 39, offset: 7165},
+											pos:        position{line: 302, col: 39, offset: 7204},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 301, col: 43, offset: 7169},
+											pos:  position{line: 302, col: 43, offset: 7208},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 301, col: 51, offset: 7177},
+								pos: position{line: 302, col: 51, offset: 7216},
 								expr: &seqExpr{
-									pos: position{line: 301, col: 52, offset: 7178},
+									pos: position{line: 302, col: 52, offset: 7217},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 301, col: 52, offset: 7178},
+											pos:        position{line: 302, col: 52, offset: 7217},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 301, col: 56, offset: 7182},
+											pos:  position{line: 302, col: 56, offset: 7221},
 											name: "fragment",
 										},
 									},
@@ -1268,45 +1269,45 @@ var g = &grammar{
 		{
 			name:        "hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 309, col: 1, offset: 7382},
+			pos:         position{line: 310, col: 1, offset: 7421},
 			expr: &actionExpr{
-				pos: position{line: 309, col: 26, offset: 7407},
+				pos: position{line: 310, col: 26, offset: 7446},
 				run: (*parser).callonhier_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 309, col: 26, offset: 7407},
+					pos:   position{line: 310, col: 26, offset: 7446},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 309, col: 29, offset: 7410},
+						pos: position{line: 310, col: 29, offset: 7449},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 309, col: 29, offset: 7410},
+								pos: position{line: 310, col: 29, offset: 7449},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 309, col: 29, offset: 7410},
+										pos:        position{line: 310, col: 29, offset: 7449},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 309, col: 34, offset: 7415},
+										pos:  position{line: 310, col: 34, offset: 7454},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 309, col: 44, offset: 7425},
+										pos:  position{line: 310, col: 44, offset: 7464},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 309, col: 59, offset: 7440},
+								pos:  position{line: 310, col: 59, offset: 7479},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 309, col: 75, offset: 7456},
+								pos:  position{line: 310, col: 75, offset: 7495},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 309, col: 91, offset: 7472},
+								pos:  position{line: 310, col: 91, offset: 7511},
 								name: "path_empty",
 							},
 						},
@@ -1317,45 +1318,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_2",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 314, col: 1, offset: 7601},
+			pos:         position{line: 315, col: 1, offset: 7640},
 			expr: &actionExpr{
-				pos: position{line: 314, col: 28, offset: 7628},
+				pos: position{line: 315, col: 28, offset: 7667},
 				run: (*parser).callonhier_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 314, col: 28, offset: 7628},
+					pos:   position{line: 315, col: 28, offset: 7667},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 314, col: 31, offset: 7631},
+						pos: position{line: 315, col: 31, offset: 7670},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 314, col: 31, offset: 7631},
+								pos: position{line: 315, col: 31, offset: 7670},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 314, col: 31, offset: 7631},
+										pos:        position{line: 315, col: 31, offset: 7670},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 314, col: 36, offset: 7636},
+										pos:  position{line: 315, col: 36, offset: 7675},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 314, col: 48, offset: 7648},
+										pos:  position{line: 315, col: 48, offset: 7687},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 314, col: 63, offset: 7663},
+								pos:  position{line: 315, col: 63, offset: 7702},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 314, col: 79, offset: 7679},
+								pos:  position{line: 315, col: 79, offset: 7718},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 314, col: 95, offset: 7695},
+								pos:  position{line: 315, col: 95, offset: 7734},
 								name: "path_empty",
 							},
 						},
@@ -1366,45 +1367,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_3",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 319, col: 1, offset: 7824},
+			pos:         position{line: 320, col: 1, offset: 7863},
 			expr: &actionExpr{
-				pos: position{line: 319, col: 28, offset: 7851},
+				pos: position{line: 320, col: 28, offset: 7890},
 				run: (*parser).callonhier_part_31,
 				expr: &labeledExpr{
-					pos:   position{line: 319, col: 28, offset: 7851},
+					pos:   position{line: 320, col: 28, offset: 7890},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 319, col: 31, offset: 7854},
+						pos: position{line: 320, col: 31, offset: 7893},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 319, col: 31, offset: 7854},
+								pos: position{line: 320, col: 31, offset: 7893},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 319, col: 31, offset: 7854},
+										pos:        position{line: 320, col: 31, offset: 7893},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 319, col: 36, offset: 7859},
+										pos:  position{line: 320, col: 36, offset: 7898},
 										name: "authority_3",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 319, col: 48, offset: 7871},
+										pos:  position{line: 320, col: 48, offset: 7910},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 319, col: 63, offset: 7886},
+								pos:  position{line: 320, col: 63, offset: 7925},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 319, col: 79, offset: 7902},
+								pos:  position{line: 320, col: 79, offset: 7941},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 319, col: 95, offset: 7918},
+								pos:  position{line: 320, col: 95, offset: 7957},
 								name: "path_empty",
 							},
 						},
@@ -1415,22 +1416,22 @@ var g = &grammar{
 		{
 			name:        "URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 324, col: 1, offset: 8010},
+			pos:         position{line: 325, col: 1, offset: 8049},
 			expr: &actionExpr{
-				pos: position{line: 324, col: 34, offset: 8043},
+				pos: position{line: 325, col: 34, offset: 8082},
 				run: (*parser).callonURI_reference1,
 				expr: &labeledExpr{
-					pos:   position{line: 324, col: 34, offset: 8043},
+					pos:   position{line: 325, col: 34, offset: 8082},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 324, col: 37, offset: 8046},
+						pos: position{line: 325, col: 37, offset: 8085},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 324, col: 37, offset: 8046},
+								pos:  position{line: 325, col: 37, offset: 8085},
 								name: "URI",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 324, col: 43, offset: 8052},
+								pos:  position{line: 325, col: 43, offset: 8091},
 								name: "relative_ref",
 							},
 						},
@@ -1441,43 +1442,43 @@ var g = &grammar{
 		{
 			name:        "absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 329, col: 1, offset: 8166},
+			pos:         position{line: 330, col: 1, offset: 8205},
 			expr: &actionExpr{
-				pos: position{line: 329, col: 32, offset: 8197},
+				pos: position{line: 330, col: 32, offset: 8236},
 				run: (*parser).callonabsolute_URI1,
 				expr: &labeledExpr{
-					pos:   position{line: 329, col: 32, offset: 8197},
+					pos:   position{line: 330, col: 32, offset: 8236},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 329, col: 35, offset: 8200},
+						pos: position{line: 330, col: 35, offset: 8239},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 329, col: 35, offset: 8200},
+								pos:  position{line: 330, col: 35, offset: 8239},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 329, col: 42, offset: 8207},
+								pos:        position{line: 330, col: 42, offset: 8246},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 329, col: 46, offset: 8211},
+								pos:  position{line: 330, col: 46, offset: 8250},
 								name: "hier_part_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 329, col: 58, offset: 8223},
+								pos: position{line: 330, col: 58, offset: 8262},
 								expr: &seqExpr{
-									pos: position{line: 329, col: 59, offset: 8224},
+									pos: position{line: 330, col: 59, offset: 8263},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 329, col: 59, offset: 8224},
+											pos:        position{line: 330, col: 59, offset: 8263},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 329, col: 63, offset: 8228},
+											pos:  position{line: 330, col: 63, offset: 8267},
 											name: "query",
 										},
 									},
@@ -1491,51 +1492,51 @@ var g = &grammar{
 		{
 			name:        "relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 334, col: 1, offset: 8346},
+			pos:         position{line: 335, col: 1, offset: 8385},
 			expr: &actionExpr{
-				pos: position{line: 334, col: 32, offset: 8377},
+				pos: position{line: 335, col: 32, offset: 8416},
 				run: (*parser).callonrelative_ref1,
 				expr: &labeledExpr{
-					pos:   position{line: 334, col: 32, offset: 8377},
+					pos:   position{line: 335, col: 32, offset: 8416},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 334, col: 35, offset: 8380},
+						pos: position{line: 335, col: 35, offset: 8419},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 334, col: 35, offset: 8380},
+								pos:  position{line: 335, col: 35, offset: 8419},
 								name: "relative_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 334, col: 49, offset: 8394},
+								pos: position{line: 335, col: 49, offset: 8433},
 								expr: &seqExpr{
-									pos: position{line: 334, col: 50, offset: 8395},
+									pos: position{line: 335, col: 50, offset: 8434},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 334, col: 50, offset: 8395},
+											pos:        position{line: 335, col: 50, offset: 8434},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 334, col: 54, offset: 8399},
+											pos:  position{line: 335, col: 54, offset: 8438},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 334, col: 62, offset: 8407},
+								pos: position{line: 335, col: 62, offset: 8446},
 								expr: &seqExpr{
-									pos: position{line: 334, col: 63, offset: 8408},
+									pos: position{line: 335, col: 63, offset: 8447},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 334, col: 63, offset: 8408},
+											pos:        position{line: 335, col: 63, offset: 8447},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 334, col: 67, offset: 8412},
+											pos:  position{line: 335, col: 67, offset: 8451},
 											name: "fragment",
 										},
 									},
@@ -1549,45 +1550,45 @@ var g = &grammar{
 		{
 			name:        "relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 342, col: 1, offset: 8621},
+			pos:         position{line: 343, col: 1, offset: 8660},
 			expr: &actionExpr{
-				pos: position{line: 342, col: 34, offset: 8654},
+				pos: position{line: 343, col: 34, offset: 8693},
 				run: (*parser).callonrelative_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 342, col: 34, offset: 8654},
+					pos:   position{line: 343, col: 34, offset: 8693},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 342, col: 37, offset: 8657},
+						pos: position{line: 343, col: 37, offset: 8696},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 342, col: 37, offset: 8657},
+								pos: position{line: 343, col: 37, offset: 8696},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 342, col: 37, offset: 8657},
+										pos:        position{line: 343, col: 37, offset: 8696},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 342, col: 42, offset: 8662},
+										pos:  position{line: 343, col: 42, offset: 8701},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 342, col: 52, offset: 8672},
+										pos:  position{line: 343, col: 52, offset: 8711},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 342, col: 67, offset: 8687},
+								pos:  position{line: 343, col: 67, offset: 8726},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 342, col: 83, offset: 8703},
+								pos:  position{line: 343, col: 83, offset: 8742},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 342, col: 99, offset: 8719},
+								pos:  position{line: 343, col: 99, offset: 8758},
 								name: "path_empty",
 							},
 						},
@@ -1598,45 +1599,45 @@ var g = &grammar{
 		{
 			name:        "relative_part_2",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 347, col: 1, offset: 8856},
+			pos:         position{line: 348, col: 1, offset: 8895},
 			expr: &actionExpr{
-				pos: position{line: 347, col: 36, offset: 8891},
+				pos: position{line: 348, col: 36, offset: 8930},
 				run: (*parser).callonrelative_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 347, col: 36, offset: 8891},
+					pos:   position{line: 348, col: 36, offset: 8930},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 347, col: 39, offset: 8894},
+						pos: position{line: 348, col: 39, offset: 8933},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 347, col: 39, offset: 8894},
+								pos: position{line: 348, col: 39, offset: 8933},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 347, col: 39, offset: 8894},
+										pos:        position{line: 348, col: 39, offset: 8933},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 347, col: 44, offset: 8899},
+										pos:  position{line: 348, col: 44, offset: 8938},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 347, col: 56, offset: 8911},
+										pos:  position{line: 348, col: 56, offset: 8950},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 347, col: 71, offset: 8926},
+								pos:  position{line: 348, col: 71, offset: 8965},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 347, col: 87, offset: 8942},
+								pos:  position{line: 348, col: 87, offset: 8981},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 347, col: 103, offset: 8958},
+								pos:  position{line: 348, col: 103, offset: 8997},
 								name: "path_empty",
 							},
 						},
@@ -1647,27 +1648,27 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 352, col: 1, offset: 9078},
+			pos:         position{line: 353, col: 1, offset: 9117},
 			expr: &actionExpr{
-				pos: position{line: 352, col: 20, offset: 9097},
+				pos: position{line: 353, col: 20, offset: 9136},
 				run: (*parser).callonscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 352, col: 20, offset: 9097},
+					pos:   position{line: 353, col: 20, offset: 9136},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 352, col: 23, offset: 9100},
+						pos: position{line: 353, col: 23, offset: 9139},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 352, col: 23, offset: 9100},
+								pos:        position{line: 353, col: 23, offset: 9139},
 								val:        "[A-Za-z]",
 								ranges:     []rune{'A', 'Z', 'a', 'z'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 352, col: 32, offset: 9109},
+								pos: position{line: 353, col: 32, offset: 9148},
 								expr: &charClassMatcher{
-									pos:        position{line: 352, col: 32, offset: 9109},
+									pos:        position{line: 353, col: 32, offset: 9148},
 									val:        "[+.0-9A-Za-z-]",
 									chars:      []rune{'+', '.', '-'},
 									ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -1683,27 +1684,27 @@ var g = &grammar{
 		{
 			name:        "authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 357, col: 1, offset: 9219},
+			pos:         position{line: 358, col: 1, offset: 9258},
 			expr: &actionExpr{
-				pos: position{line: 357, col: 26, offset: 9244},
+				pos: position{line: 358, col: 26, offset: 9283},
 				run: (*parser).callonauthority1,
 				expr: &labeledExpr{
-					pos:   position{line: 357, col: 26, offset: 9244},
+					pos:   position{line: 358, col: 26, offset: 9283},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 357, col: 29, offset: 9247},
+						pos: position{line: 358, col: 29, offset: 9286},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 357, col: 29, offset: 9247},
+								pos: position{line: 358, col: 29, offset: 9286},
 								expr: &seqExpr{
-									pos: position{line: 357, col: 30, offset: 9248},
+									pos: position{line: 358, col: 30, offset: 9287},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 357, col: 30, offset: 9248},
+											pos:  position{line: 358, col: 30, offset: 9287},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 357, col: 39, offset: 9257},
+											pos:        position{line: 358, col: 39, offset: 9296},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1712,22 +1713,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 357, col: 45, offset: 9263},
+								pos:  position{line: 358, col: 45, offset: 9302},
 								name: "host",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 357, col: 50, offset: 9268},
+								pos: position{line: 358, col: 50, offset: 9307},
 								expr: &seqExpr{
-									pos: position{line: 357, col: 51, offset: 9269},
+									pos: position{line: 358, col: 51, offset: 9308},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 357, col: 51, offset: 9269},
+											pos:        position{line: 358, col: 51, offset: 9308},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 357, col: 55, offset: 9273},
+											pos:  position{line: 358, col: 55, offset: 9312},
 											name: "port",
 										},
 									},
@@ -1741,27 +1742,27 @@ var g = &grammar{
 		{
 			name:        "authority_2",
 			displayName: "\"authority\"",
-			pos:         position{line: 362, col: 1, offset: 9398},
+			pos:         position{line: 363, col: 1, offset: 9437},
 			expr: &actionExpr{
-				pos: position{line: 362, col: 28, offset: 9425},
+				pos: position{line: 363, col: 28, offset: 9464},
 				run: (*parser).callonauthority_21,
 				expr: &labeledExpr{
-					pos:   position{line: 362, col: 28, offset: 9425},
+					pos:   position{line: 363, col: 28, offset: 9464},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 362, col: 31, offset: 9428},
+						pos: position{line: 363, col: 31, offset: 9467},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 362, col: 31, offset: 9428},
+								pos: position{line: 363, col: 31, offset: 9467},
 								expr: &seqExpr{
-									pos: position{line: 362, col: 32, offset: 9429},
+									pos: position{line: 363, col: 32, offset: 9468},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 362, col: 32, offset: 9429},
+											pos:  position{line: 363, col: 32, offset: 9468},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 362, col: 41, offset: 9438},
+											pos:        position{line: 363, col: 41, offset: 9477},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1770,22 +1771,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 362, col: 47, offset: 9444},
+								pos:  position{line: 363, col: 47, offset: 9483},
 								name: "host_2",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 362, col: 54, offset: 9451},
+								pos: position{line: 363, col: 54, offset: 9490},
 								expr: &seqExpr{
-									pos: position{line: 362, col: 55, offset: 9452},
+									pos: position{line: 363, col: 55, offset: 9491},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 362, col: 55, offset: 9452},
+											pos:        position{line: 363, col: 55, offset: 9491},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 362, col: 59, offset: 9456},
+											pos:  position{line: 363, col: 59, offset: 9495},
 											name: "port",
 										},
 									},
@@ -1799,27 +1800,27 @@ var g = &grammar{
 		{
 			name:        "authority_3",
 			displayName: "\"authority\"",
-			pos:         position{line: 367, col: 1, offset: 9581},
+			pos:         position{line: 368, col: 1, offset: 9620},
 			expr: &actionExpr{
-				pos: position{line: 367, col: 28, offset: 9608},
+				pos: position{line: 368, col: 28, offset: 9647},
 				run: (*parser).callonauthority_31,
 				expr: &labeledExpr{
-					pos:   position{line: 367, col: 28, offset: 9608},
+					pos:   position{line: 368, col: 28, offset: 9647},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 367, col: 31, offset: 9611},
+						pos: position{line: 368, col: 31, offset: 9650},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 367, col: 31, offset: 9611},
+								pos: position{line: 368, col: 31, offset: 9650},
 								expr: &seqExpr{
-									pos: position{line: 367, col: 32, offset: 9612},
+									pos: position{line: 368, col: 32, offset: 9651},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 367, col: 32, offset: 9612},
+											pos:  position{line: 368, col: 32, offset: 9651},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 367, col: 41, offset: 9621},
+											pos:        position{line: 368, col: 41, offset: 9660},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1828,22 +1829,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 367, col: 47, offset: 9627},
+								pos:  position{line: 368, col: 47, offset: 9666},
 								name: "host_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 367, col: 54, offset: 9634},
+								pos: position{line: 368, col: 54, offset: 9673},
 								expr: &seqExpr{
-									pos: position{line: 367, col: 55, offset: 9635},
+									pos: position{line: 368, col: 55, offset: 9674},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 367, col: 55, offset: 9635},
+											pos:        position{line: 368, col: 55, offset: 9674},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 367, col: 59, offset: 9639},
+											pos:  position{line: 368, col: 59, offset: 9678},
 											name: "port",
 										},
 									},
@@ -1857,27 +1858,27 @@ var g = &grammar{
 		{
 			name:        "authority_4",
 			displayName: "\"authority\"",
-			pos:         position{line: 372, col: 1, offset: 9764},
+			pos:         position{line: 373, col: 1, offset: 9803},
 			expr: &actionExpr{
-				pos: position{line: 372, col: 28, offset: 9791},
+				pos: position{line: 373, col: 28, offset: 9830},
 				run: (*parser).callonauthority_41,
 				expr: &labeledExpr{
-					pos:   position{line: 372, col: 28, offset: 9791},
+					pos:   position{line: 373, col: 28, offset: 9830},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 372, col: 31, offset: 9794},
+						pos: position{line: 373, col: 31, offset: 9833},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 372, col: 31, offset: 9794},
+								pos: position{line: 373, col: 31, offset: 9833},
 								expr: &seqExpr{
-									pos: position{line: 372, col: 32, offset: 9795},
+									pos: position{line: 373, col: 32, offset: 9834},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 372, col: 32, offset: 9795},
+											pos:  position{line: 373, col: 32, offset: 9834},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 372, col: 41, offset: 9804},
+											pos:        position{line: 373, col: 41, offset: 9843},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1886,22 +1887,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 372, col: 47, offset: 9810},
+								pos:  position{line: 373, col: 47, offset: 9849},
 								name: "host_4",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 372, col: 54, offset: 9817},
+								pos: position{line: 373, col: 54, offset: 9856},
 								expr: &seqExpr{
-									pos: position{line: 372, col: 55, offset: 9818},
+									pos: position{line: 373, col: 55, offset: 9857},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 372, col: 55, offset: 9818},
+											pos:        position{line: 373, col: 55, offset: 9857},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 372, col: 59, offset: 9822},
+											pos:  position{line: 373, col: 59, offset: 9861},
 											name: "port",
 										},
 									},
@@ -1915,20 +1916,20 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 377, col: 1, offset: 9940},
+			pos:         position{line: 378, col: 1, offset: 9979},
 			expr: &actionExpr{
-				pos: position{line: 377, col: 24, offset: 9963},
+				pos: position{line: 378, col: 24, offset: 10002},
 				run: (*parser).callonuserinfo1,
 				expr: &labeledExpr{
-					pos:   position{line: 377, col: 24, offset: 9963},
+					pos:   position{line: 378, col: 24, offset: 10002},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 377, col: 27, offset: 9966},
+						pos: position{line: 378, col: 27, offset: 10005},
 						expr: &choiceExpr{
-							pos: position{line: 377, col: 28, offset: 9967},
+							pos: position{line: 378, col: 28, offset: 10006},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 377, col: 28, offset: 9967},
+									pos:        position{line: 378, col: 28, offset: 10006},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -1936,7 +1937,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 377, col: 52, offset: 9991},
+									pos:  position{line: 378, col: 52, offset: 10030},
 									name: "pct_encoded",
 								},
 							},
@@ -1948,43 +1949,43 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 382, col: 1, offset: 10102},
+			pos:         position{line: 383, col: 1, offset: 10141},
 			expr: &actionExpr{
-				pos: position{line: 382, col: 16, offset: 10117},
+				pos: position{line: 383, col: 16, offset: 10156},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 382, col: 16, offset: 10117},
+					pos:   position{line: 383, col: 16, offset: 10156},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 382, col: 19, offset: 10120},
+						pos: position{line: 383, col: 19, offset: 10159},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 382, col: 19, offset: 10120},
+								pos:  position{line: 383, col: 19, offset: 10159},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 382, col: 32, offset: 10133},
+								pos: position{line: 383, col: 32, offset: 10172},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 382, col: 32, offset: 10133},
+										pos:  position{line: 383, col: 32, offset: 10172},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 382, col: 44, offset: 10145},
+										pos: position{line: 383, col: 44, offset: 10184},
 										expr: &choiceExpr{
-											pos: position{line: 382, col: 46, offset: 10147},
+											pos: position{line: 383, col: 46, offset: 10186},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 382, col: 46, offset: 10147},
+													pos:        position{line: 383, col: 46, offset: 10186},
 													val:        "[#/:?]",
 													chars:      []rune{'#', '/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 382, col: 55, offset: 10156},
+													pos: position{line: 383, col: 55, offset: 10195},
 													expr: &anyMatcher{
-														line: 382, col: 56, offset: 10157,
+														line: 383, col: 56, offset: 10196,
 													},
 												},
 											},
@@ -1993,7 +1994,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 382, col: 61, offset: 10162},
+								pos:  position{line: 383, col: 61, offset: 10201},
 								name: "reg_name",
 							},
 						},
@@ -2004,43 +2005,43 @@ var g = &grammar{
 		{
 			name:        "host_2",
 			displayName: "\"host\"",
-			pos:         position{line: 387, col: 1, offset: 10279},
+			pos:         position{line: 388, col: 1, offset: 10318},
 			expr: &actionExpr{
-				pos: position{line: 387, col: 18, offset: 10296},
+				pos: position{line: 388, col: 18, offset: 10335},
 				run: (*parser).callonhost_21,
 				expr: &labeledExpr{
-					pos:   position{line: 387, col: 18, offset: 10296},
+					pos:   position{line: 388, col: 18, offset: 10335},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 387, col: 21, offset: 10299},
+						pos: position{line: 388, col: 21, offset: 10338},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 387, col: 21, offset: 10299},
+								pos:  position{line: 388, col: 21, offset: 10338},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 387, col: 34, offset: 10312},
+								pos: position{line: 388, col: 34, offset: 10351},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 387, col: 34, offset: 10312},
+										pos:  position{line: 388, col: 34, offset: 10351},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 387, col: 46, offset: 10324},
+										pos: position{line: 388, col: 46, offset: 10363},
 										expr: &choiceExpr{
-											pos: position{line: 387, col: 48, offset: 10326},
+											pos: position{line: 388, col: 48, offset: 10365},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 387, col: 48, offset: 10326},
+													pos:        position{line: 388, col: 48, offset: 10365},
 													val:        "[/:]",
 													chars:      []rune{'/', ':'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 387, col: 55, offset: 10333},
+													pos: position{line: 388, col: 55, offset: 10372},
 													expr: &anyMatcher{
-														line: 387, col: 56, offset: 10334,
+														line: 388, col: 56, offset: 10373,
 													},
 												},
 											},
@@ -2049,7 +2050,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 387, col: 61, offset: 10339},
+								pos:  position{line: 388, col: 61, offset: 10378},
 								name: "reg_name",
 							},
 						},
@@ -2060,43 +2061,43 @@ var g = &grammar{
 		{
 			name:        "host_3",
 			displayName: "\"host\"",
-			pos:         position{line: 392, col: 1, offset: 10456},
+			pos:         position{line: 393, col: 1, offset: 10495},
 			expr: &actionExpr{
-				pos: position{line: 392, col: 18, offset: 10473},
+				pos: position{line: 393, col: 18, offset: 10512},
 				run: (*parser).callonhost_31,
 				expr: &labeledExpr{
-					pos:   position{line: 392, col: 18, offset: 10473},
+					pos:   position{line: 393, col: 18, offset: 10512},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 392, col: 21, offset: 10476},
+						pos: position{line: 393, col: 21, offset: 10515},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 392, col: 21, offset: 10476},
+								pos:  position{line: 393, col: 21, offset: 10515},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 392, col: 34, offset: 10489},
+								pos: position{line: 393, col: 34, offset: 10528},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 392, col: 34, offset: 10489},
+										pos:  position{line: 393, col: 34, offset: 10528},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 392, col: 46, offset: 10501},
+										pos: position{line: 393, col: 46, offset: 10540},
 										expr: &choiceExpr{
-											pos: position{line: 392, col: 48, offset: 10503},
+											pos: position{line: 393, col: 48, offset: 10542},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 392, col: 48, offset: 10503},
+													pos:        position{line: 393, col: 48, offset: 10542},
 													val:        "[/:?]",
 													chars:      []rune{'/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 392, col: 56, offset: 10511},
+													pos: position{line: 393, col: 56, offset: 10550},
 													expr: &anyMatcher{
-														line: 392, col: 57, offset: 10512,
+														line: 393, col: 57, offset: 10551,
 													},
 												},
 											},
@@ -2105,7 +2106,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 392, col: 62, offset: 10517},
+								pos:  position{line: 393, col: 62, offset: 10556},
 								name: "reg_name",
 							},
 						},
@@ -2116,42 +2117,42 @@ var g = &grammar{
 		{
 			name:        "host_4",
 			displayName: "\"host\"",
-			pos:         position{line: 397, col: 1, offset: 10634},
+			pos:         position{line: 398, col: 1, offset: 10673},
 			expr: &actionExpr{
-				pos: position{line: 397, col: 18, offset: 10651},
+				pos: position{line: 398, col: 18, offset: 10690},
 				run: (*parser).callonhost_41,
 				expr: &labeledExpr{
-					pos:   position{line: 397, col: 18, offset: 10651},
+					pos:   position{line: 398, col: 18, offset: 10690},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 397, col: 21, offset: 10654},
+						pos: position{line: 398, col: 21, offset: 10693},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 397, col: 21, offset: 10654},
+								pos:  position{line: 398, col: 21, offset: 10693},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 397, col: 34, offset: 10667},
+								pos: position{line: 398, col: 34, offset: 10706},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 397, col: 34, offset: 10667},
+										pos:  position{line: 398, col: 34, offset: 10706},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 397, col: 46, offset: 10679},
+										pos: position{line: 398, col: 46, offset: 10718},
 										expr: &choiceExpr{
-											pos: position{line: 397, col: 48, offset: 10681},
+											pos: position{line: 398, col: 48, offset: 10720},
 											alternatives: []any{
 												&litMatcher{
-													pos:        position{line: 397, col: 48, offset: 10681},
+													pos:        position{line: 398, col: 48, offset: 10720},
 													val:        ":",
 													ignoreCase: false,
 													want:       "\":\"",
 												},
 												&notExpr{
-													pos: position{line: 397, col: 54, offset: 10687},
+													pos: position{line: 398, col: 54, offset: 10726},
 													expr: &anyMatcher{
-														line: 397, col: 55, offset: 10688,
+														line: 398, col: 55, offset: 10727,
 													},
 												},
 											},
@@ -2160,7 +2161,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 397, col: 60, offset: 10693},
+								pos:  position{line: 398, col: 60, offset: 10732},
 								name: "reg_name",
 							},
 						},
@@ -2171,37 +2172,37 @@ var g = &grammar{
 		{
 			name:        "host_5",
 			displayName: "\"host\"",
-			pos:         position{line: 402, col: 1, offset: 10810},
+			pos:         position{line: 403, col: 1, offset: 10849},
 			expr: &actionExpr{
-				pos: position{line: 402, col: 18, offset: 10827},
+				pos: position{line: 403, col: 18, offset: 10866},
 				run: (*parser).callonhost_51,
 				expr: &labeledExpr{
-					pos:   position{line: 402, col: 18, offset: 10827},
+					pos:   position{line: 403, col: 18, offset: 10866},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 402, col: 21, offset: 10830},
+						pos: position{line: 403, col: 21, offset: 10869},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 402, col: 21, offset: 10830},
+								pos:  position{line: 403, col: 21, offset: 10869},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 402, col: 34, offset: 10843},
+								pos: position{line: 403, col: 34, offset: 10882},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 402, col: 34, offset: 10843},
+										pos:  position{line: 403, col: 34, offset: 10882},
 										name: "IPv4address",
 									},
 									&notExpr{
-										pos: position{line: 402, col: 46, offset: 10855},
+										pos: position{line: 403, col: 46, offset: 10894},
 										expr: &anyMatcher{
-											line: 402, col: 47, offset: 10856,
+											line: 403, col: 47, offset: 10895,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 402, col: 51, offset: 10860},
+								pos:  position{line: 403, col: 51, offset: 10899},
 								name: "reg_name",
 							},
 						},
@@ -2212,17 +2213,17 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 407, col: 1, offset: 10933},
+			pos:         position{line: 408, col: 1, offset: 10972},
 			expr: &actionExpr{
-				pos: position{line: 407, col: 16, offset: 10948},
+				pos: position{line: 408, col: 16, offset: 10987},
 				run: (*parser).callonport1,
 				expr: &labeledExpr{
-					pos:   position{line: 407, col: 16, offset: 10948},
+					pos:   position{line: 408, col: 16, offset: 10987},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 407, col: 19, offset: 10951},
+						pos: position{line: 408, col: 19, offset: 10990},
 						expr: &charClassMatcher{
-							pos:        position{line: 407, col: 19, offset: 10951},
+							pos:        position{line: 408, col: 19, offset: 10990},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
@@ -2235,37 +2236,37 @@ var g = &grammar{
 		{
 			name:        "IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 412, col: 1, offset: 11052},
+			pos:         position{line: 413, col: 1, offset: 11091},
 			expr: &actionExpr{
-				pos: position{line: 412, col: 28, offset: 11079},
+				pos: position{line: 413, col: 28, offset: 11118},
 				run: (*parser).callonIP_literal1,
 				expr: &labeledExpr{
-					pos:   position{line: 412, col: 28, offset: 11079},
+					pos:   position{line: 413, col: 28, offset: 11118},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 412, col: 31, offset: 11082},
+						pos: position{line: 413, col: 31, offset: 11121},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 412, col: 31, offset: 11082},
+								pos:        position{line: 413, col: 31, offset: 11121},
 								val:        "[",
 								ignoreCase: false,
 								want:       "\"[\"",
 							},
 							&choiceExpr{
-								pos: position{line: 412, col: 36, offset: 11087},
+								pos: position{line: 413, col: 36, offset: 11126},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 412, col: 36, offset: 11087},
+										pos:  position{line: 413, col: 36, offset: 11126},
 										name: "IPv6address",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 412, col: 50, offset: 11101},
+										pos:  position{line: 413, col: 50, offset: 11140},
 										name: "IPvFuture",
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 412, col: 61, offset: 11112},
+								pos:        position{line: 413, col: 61, offset: 11151},
 								val:        "]",
 								ignoreCase: false,
 								want:       "\"]\"",
@@ -2278,27 +2279,27 @@ var g = &grammar{
 		{
 			name:        "IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 417, col: 1, offset: 11232},
+			pos:         position{line: 418, col: 1, offset: 11271},
 			expr: &actionExpr{
-				pos: position{line: 417, col: 26, offset: 11257},
+				pos: position{line: 418, col: 26, offset: 11296},
 				run: (*parser).callonIPvFuture1,
 				expr: &labeledExpr{
-					pos:   position{line: 417, col: 26, offset: 11257},
+					pos:   position{line: 418, col: 26, offset: 11296},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 417, col: 29, offset: 11260},
+						pos: position{line: 418, col: 29, offset: 11299},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 417, col: 29, offset: 11260},
+								pos:        position{line: 418, col: 29, offset: 11299},
 								val:        "[Vv]",
 								chars:      []rune{'V', 'v'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 417, col: 34, offset: 11265},
+								pos: position{line: 418, col: 34, offset: 11304},
 								expr: &charClassMatcher{
-									pos:        position{line: 417, col: 34, offset: 11265},
+									pos:        position{line: 418, col: 34, offset: 11304},
 									val:        "[0-9A-Fa-f]",
 									ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 									ignoreCase: false,
@@ -2306,15 +2307,15 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 417, col: 47, offset: 11278},
+								pos:        position{line: 418, col: 47, offset: 11317},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 417, col: 51, offset: 11282},
+								pos: position{line: 418, col: 51, offset: 11321},
 								expr: &charClassMatcher{
-									pos:        position{line: 417, col: 51, offset: 11282},
+									pos:        position{line: 418, col: 51, offset: 11321},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -2330,239 +2331,239 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 430, col: 1, offset: 11929},
+			pos:         position{line: 431, col: 1, offset: 11968},
 			expr: &actionExpr{
-				pos: position{line: 430, col: 30, offset: 11958},
+				pos: position{line: 431, col: 30, offset: 11997},
 				run: (*parser).callonIPv6address1,
 				expr: &labeledExpr{
-					pos:   position{line: 430, col: 30, offset: 11958},
+					pos:   position{line: 431, col: 30, offset: 11997},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 430, col: 33, offset: 11961},
+						pos: position{line: 431, col: 33, offset: 12000},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 430, col: 33, offset: 11961},
+								pos: position{line: 431, col: 33, offset: 12000},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 33, offset: 11961},
+										pos:  position{line: 431, col: 33, offset: 12000},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 37, offset: 11965},
+										pos:        position{line: 431, col: 37, offset: 12004},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 41, offset: 11969},
+										pos:  position{line: 431, col: 41, offset: 12008},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 45, offset: 11973},
+										pos:        position{line: 431, col: 45, offset: 12012},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 49, offset: 11977},
+										pos:  position{line: 431, col: 49, offset: 12016},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 53, offset: 11981},
+										pos:        position{line: 431, col: 53, offset: 12020},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 57, offset: 11985},
+										pos:  position{line: 431, col: 57, offset: 12024},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 61, offset: 11989},
+										pos:        position{line: 431, col: 61, offset: 12028},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 65, offset: 11993},
+										pos:  position{line: 431, col: 65, offset: 12032},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 69, offset: 11997},
+										pos:        position{line: 431, col: 69, offset: 12036},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 73, offset: 12001},
+										pos:  position{line: 431, col: 73, offset: 12040},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 77, offset: 12005},
+										pos:        position{line: 431, col: 77, offset: 12044},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 81, offset: 12009},
+										pos:  position{line: 431, col: 81, offset: 12048},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 430, col: 88, offset: 12016},
+								pos: position{line: 431, col: 88, offset: 12055},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 430, col: 88, offset: 12016},
+										pos:        position{line: 431, col: 88, offset: 12055},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 93, offset: 12021},
+										pos:  position{line: 431, col: 93, offset: 12060},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 97, offset: 12025},
+										pos:        position{line: 431, col: 97, offset: 12064},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 101, offset: 12029},
+										pos:  position{line: 431, col: 101, offset: 12068},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 105, offset: 12033},
+										pos:        position{line: 431, col: 105, offset: 12072},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 109, offset: 12037},
+										pos:  position{line: 431, col: 109, offset: 12076},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 113, offset: 12041},
+										pos:        position{line: 431, col: 113, offset: 12080},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 117, offset: 12045},
+										pos:  position{line: 431, col: 117, offset: 12084},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 121, offset: 12049},
+										pos:        position{line: 431, col: 121, offset: 12088},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 125, offset: 12053},
+										pos:  position{line: 431, col: 125, offset: 12092},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 129, offset: 12057},
+										pos:        position{line: 431, col: 129, offset: 12096},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 133, offset: 12061},
+										pos:  position{line: 431, col: 133, offset: 12100},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 430, col: 140, offset: 12068},
+								pos: position{line: 431, col: 140, offset: 12107},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 430, col: 140, offset: 12068},
+										pos: position{line: 431, col: 140, offset: 12107},
 										expr: &ruleRefExpr{
-											pos:  position{line: 430, col: 140, offset: 12068},
+											pos:  position{line: 431, col: 140, offset: 12107},
 											name: "h16",
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 145, offset: 12073},
+										pos:        position{line: 431, col: 145, offset: 12112},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 150, offset: 12078},
+										pos:  position{line: 431, col: 150, offset: 12117},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 154, offset: 12082},
+										pos:        position{line: 431, col: 154, offset: 12121},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 158, offset: 12086},
+										pos:  position{line: 431, col: 158, offset: 12125},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 162, offset: 12090},
+										pos:        position{line: 431, col: 162, offset: 12129},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 166, offset: 12094},
+										pos:  position{line: 431, col: 166, offset: 12133},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 170, offset: 12098},
+										pos:        position{line: 431, col: 170, offset: 12137},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 174, offset: 12102},
+										pos:  position{line: 431, col: 174, offset: 12141},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 178, offset: 12106},
+										pos:        position{line: 431, col: 178, offset: 12145},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 182, offset: 12110},
+										pos:  position{line: 431, col: 182, offset: 12149},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 430, col: 189, offset: 12117},
+								pos: position{line: 431, col: 189, offset: 12156},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 430, col: 189, offset: 12117},
+										pos: position{line: 431, col: 189, offset: 12156},
 										expr: &seqExpr{
-											pos: position{line: 430, col: 190, offset: 12118},
+											pos: position{line: 431, col: 190, offset: 12157},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 430, col: 190, offset: 12118},
+													pos: position{line: 431, col: 190, offset: 12157},
 													expr: &seqExpr{
-														pos: position{line: 430, col: 191, offset: 12119},
+														pos: position{line: 431, col: 191, offset: 12158},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 430, col: 191, offset: 12119},
+																pos:  position{line: 431, col: 191, offset: 12158},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 430, col: 195, offset: 12123},
+																pos:        position{line: 431, col: 195, offset: 12162},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&andExpr{
-																pos: position{line: 430, col: 199, offset: 12127},
+																pos: position{line: 431, col: 199, offset: 12166},
 																expr: &charClassMatcher{
-																	pos:        position{line: 430, col: 200, offset: 12128},
+																	pos:        position{line: 431, col: 200, offset: 12167},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2573,96 +2574,96 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 430, col: 214, offset: 12142},
+													pos:  position{line: 431, col: 214, offset: 12181},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 220, offset: 12148},
+										pos:        position{line: 431, col: 220, offset: 12187},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 225, offset: 12153},
+										pos:  position{line: 431, col: 225, offset: 12192},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 229, offset: 12157},
+										pos:        position{line: 431, col: 229, offset: 12196},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 233, offset: 12161},
+										pos:  position{line: 431, col: 233, offset: 12200},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 237, offset: 12165},
+										pos:        position{line: 431, col: 237, offset: 12204},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 241, offset: 12169},
+										pos:  position{line: 431, col: 241, offset: 12208},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 245, offset: 12173},
+										pos:        position{line: 431, col: 245, offset: 12212},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 249, offset: 12177},
+										pos:  position{line: 431, col: 249, offset: 12216},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 430, col: 256, offset: 12184},
+								pos: position{line: 431, col: 256, offset: 12223},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 430, col: 256, offset: 12184},
+										pos: position{line: 431, col: 256, offset: 12223},
 										expr: &seqExpr{
-											pos: position{line: 430, col: 257, offset: 12185},
+											pos: position{line: 431, col: 257, offset: 12224},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 430, col: 257, offset: 12185},
+													pos: position{line: 431, col: 257, offset: 12224},
 													expr: &seqExpr{
-														pos: position{line: 430, col: 258, offset: 12186},
+														pos: position{line: 431, col: 258, offset: 12225},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 430, col: 258, offset: 12186},
+																pos:  position{line: 431, col: 258, offset: 12225},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 430, col: 262, offset: 12190},
+																pos:        position{line: 431, col: 262, offset: 12229},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 430, col: 266, offset: 12194},
+																pos: position{line: 431, col: 266, offset: 12233},
 																expr: &seqExpr{
-																	pos: position{line: 430, col: 267, offset: 12195},
+																	pos: position{line: 431, col: 267, offset: 12234},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 430, col: 267, offset: 12195},
+																			pos:  position{line: 431, col: 267, offset: 12234},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 430, col: 271, offset: 12199},
+																			pos:        position{line: 431, col: 271, offset: 12238},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&andExpr{
-																			pos: position{line: 430, col: 275, offset: 12203},
+																			pos: position{line: 431, col: 275, offset: 12242},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 430, col: 276, offset: 12204},
+																				pos:        position{line: 431, col: 276, offset: 12243},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2673,9 +2674,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 430, col: 290, offset: 12218},
+																pos: position{line: 431, col: 290, offset: 12257},
 																expr: &charClassMatcher{
-																	pos:        position{line: 430, col: 291, offset: 12219},
+																	pos:        position{line: 431, col: 291, offset: 12258},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2686,101 +2687,101 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 430, col: 305, offset: 12233},
+													pos:  position{line: 431, col: 305, offset: 12272},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 311, offset: 12239},
+										pos:        position{line: 431, col: 311, offset: 12278},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 316, offset: 12244},
+										pos:  position{line: 431, col: 316, offset: 12283},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 320, offset: 12248},
+										pos:        position{line: 431, col: 320, offset: 12287},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 324, offset: 12252},
+										pos:  position{line: 431, col: 324, offset: 12291},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 328, offset: 12256},
+										pos:        position{line: 431, col: 328, offset: 12295},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 332, offset: 12260},
+										pos:  position{line: 431, col: 332, offset: 12299},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 430, col: 339, offset: 12267},
+								pos: position{line: 431, col: 339, offset: 12306},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 430, col: 339, offset: 12267},
+										pos: position{line: 431, col: 339, offset: 12306},
 										expr: &seqExpr{
-											pos: position{line: 430, col: 340, offset: 12268},
+											pos: position{line: 431, col: 340, offset: 12307},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 430, col: 340, offset: 12268},
+													pos: position{line: 431, col: 340, offset: 12307},
 													expr: &seqExpr{
-														pos: position{line: 430, col: 341, offset: 12269},
+														pos: position{line: 431, col: 341, offset: 12308},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 430, col: 341, offset: 12269},
+																pos:  position{line: 431, col: 341, offset: 12308},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 430, col: 345, offset: 12273},
+																pos:        position{line: 431, col: 345, offset: 12312},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 430, col: 349, offset: 12277},
+																pos: position{line: 431, col: 349, offset: 12316},
 																expr: &seqExpr{
-																	pos: position{line: 430, col: 350, offset: 12278},
+																	pos: position{line: 431, col: 350, offset: 12317},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 430, col: 350, offset: 12278},
+																			pos:  position{line: 431, col: 350, offset: 12317},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 430, col: 354, offset: 12282},
+																			pos:        position{line: 431, col: 354, offset: 12321},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 430, col: 358, offset: 12286},
+																			pos: position{line: 431, col: 358, offset: 12325},
 																			expr: &seqExpr{
-																				pos: position{line: 430, col: 359, offset: 12287},
+																				pos: position{line: 431, col: 359, offset: 12326},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 430, col: 359, offset: 12287},
+																						pos:  position{line: 431, col: 359, offset: 12326},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 430, col: 363, offset: 12291},
+																						pos:        position{line: 431, col: 363, offset: 12330},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&andExpr{
-																						pos: position{line: 430, col: 367, offset: 12295},
+																						pos: position{line: 431, col: 367, offset: 12334},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 430, col: 368, offset: 12296},
+																							pos:        position{line: 431, col: 368, offset: 12335},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -2791,9 +2792,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 430, col: 382, offset: 12310},
+																			pos: position{line: 431, col: 382, offset: 12349},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 430, col: 383, offset: 12311},
+																				pos:        position{line: 431, col: 383, offset: 12350},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2804,9 +2805,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 430, col: 397, offset: 12325},
+																pos: position{line: 431, col: 397, offset: 12364},
 																expr: &charClassMatcher{
-																	pos:        position{line: 430, col: 398, offset: 12326},
+																	pos:        position{line: 431, col: 398, offset: 12365},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2817,106 +2818,106 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 430, col: 412, offset: 12340},
+													pos:  position{line: 431, col: 412, offset: 12379},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 418, offset: 12346},
+										pos:        position{line: 431, col: 418, offset: 12385},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 423, offset: 12351},
+										pos:  position{line: 431, col: 423, offset: 12390},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 427, offset: 12355},
+										pos:        position{line: 431, col: 427, offset: 12394},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 431, offset: 12359},
+										pos:  position{line: 431, col: 431, offset: 12398},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 430, col: 438, offset: 12366},
+								pos: position{line: 431, col: 438, offset: 12405},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 430, col: 438, offset: 12366},
+										pos: position{line: 431, col: 438, offset: 12405},
 										expr: &seqExpr{
-											pos: position{line: 430, col: 439, offset: 12367},
+											pos: position{line: 431, col: 439, offset: 12406},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 430, col: 439, offset: 12367},
+													pos: position{line: 431, col: 439, offset: 12406},
 													expr: &seqExpr{
-														pos: position{line: 430, col: 440, offset: 12368},
+														pos: position{line: 431, col: 440, offset: 12407},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 430, col: 440, offset: 12368},
+																pos:  position{line: 431, col: 440, offset: 12407},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 430, col: 444, offset: 12372},
+																pos:        position{line: 431, col: 444, offset: 12411},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 430, col: 448, offset: 12376},
+																pos: position{line: 431, col: 448, offset: 12415},
 																expr: &seqExpr{
-																	pos: position{line: 430, col: 449, offset: 12377},
+																	pos: position{line: 431, col: 449, offset: 12416},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 430, col: 449, offset: 12377},
+																			pos:  position{line: 431, col: 449, offset: 12416},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 430, col: 453, offset: 12381},
+																			pos:        position{line: 431, col: 453, offset: 12420},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 430, col: 457, offset: 12385},
+																			pos: position{line: 431, col: 457, offset: 12424},
 																			expr: &seqExpr{
-																				pos: position{line: 430, col: 458, offset: 12386},
+																				pos: position{line: 431, col: 458, offset: 12425},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 430, col: 458, offset: 12386},
+																						pos:  position{line: 431, col: 458, offset: 12425},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 430, col: 462, offset: 12390},
+																						pos:        position{line: 431, col: 462, offset: 12429},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 430, col: 466, offset: 12394},
+																						pos: position{line: 431, col: 466, offset: 12433},
 																						expr: &seqExpr{
-																							pos: position{line: 430, col: 467, offset: 12395},
+																							pos: position{line: 431, col: 467, offset: 12434},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 430, col: 467, offset: 12395},
+																									pos:  position{line: 431, col: 467, offset: 12434},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 430, col: 471, offset: 12399},
+																									pos:        position{line: 431, col: 471, offset: 12438},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&andExpr{
-																									pos: position{line: 430, col: 475, offset: 12403},
+																									pos: position{line: 431, col: 475, offset: 12442},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 430, col: 476, offset: 12404},
+																										pos:        position{line: 431, col: 476, offset: 12443},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -2927,9 +2928,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 430, col: 490, offset: 12418},
+																						pos: position{line: 431, col: 490, offset: 12457},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 430, col: 491, offset: 12419},
+																							pos:        position{line: 431, col: 491, offset: 12458},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -2940,9 +2941,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 430, col: 505, offset: 12433},
+																			pos: position{line: 431, col: 505, offset: 12472},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 430, col: 506, offset: 12434},
+																				pos:        position{line: 431, col: 506, offset: 12473},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2953,9 +2954,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 430, col: 520, offset: 12448},
+																pos: position{line: 431, col: 520, offset: 12487},
 																expr: &charClassMatcher{
-																	pos:        position{line: 430, col: 521, offset: 12449},
+																	pos:        position{line: 431, col: 521, offset: 12488},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2966,111 +2967,111 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 430, col: 535, offset: 12463},
+													pos:  position{line: 431, col: 535, offset: 12502},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 541, offset: 12469},
+										pos:        position{line: 431, col: 541, offset: 12508},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 546, offset: 12474},
+										pos:  position{line: 431, col: 546, offset: 12513},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 430, col: 553, offset: 12481},
+								pos: position{line: 431, col: 553, offset: 12520},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 430, col: 553, offset: 12481},
+										pos: position{line: 431, col: 553, offset: 12520},
 										expr: &seqExpr{
-											pos: position{line: 430, col: 554, offset: 12482},
+											pos: position{line: 431, col: 554, offset: 12521},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 430, col: 554, offset: 12482},
+													pos: position{line: 431, col: 554, offset: 12521},
 													expr: &seqExpr{
-														pos: position{line: 430, col: 555, offset: 12483},
+														pos: position{line: 431, col: 555, offset: 12522},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 430, col: 555, offset: 12483},
+																pos:  position{line: 431, col: 555, offset: 12522},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 430, col: 559, offset: 12487},
+																pos:        position{line: 431, col: 559, offset: 12526},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 430, col: 563, offset: 12491},
+																pos: position{line: 431, col: 563, offset: 12530},
 																expr: &seqExpr{
-																	pos: position{line: 430, col: 564, offset: 12492},
+																	pos: position{line: 431, col: 564, offset: 12531},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 430, col: 564, offset: 12492},
+																			pos:  position{line: 431, col: 564, offset: 12531},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 430, col: 568, offset: 12496},
+																			pos:        position{line: 431, col: 568, offset: 12535},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 430, col: 572, offset: 12500},
+																			pos: position{line: 431, col: 572, offset: 12539},
 																			expr: &seqExpr{
-																				pos: position{line: 430, col: 573, offset: 12501},
+																				pos: position{line: 431, col: 573, offset: 12540},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 430, col: 573, offset: 12501},
+																						pos:  position{line: 431, col: 573, offset: 12540},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 430, col: 577, offset: 12505},
+																						pos:        position{line: 431, col: 577, offset: 12544},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 430, col: 581, offset: 12509},
+																						pos: position{line: 431, col: 581, offset: 12548},
 																						expr: &seqExpr{
-																							pos: position{line: 430, col: 582, offset: 12510},
+																							pos: position{line: 431, col: 582, offset: 12549},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 430, col: 582, offset: 12510},
+																									pos:  position{line: 431, col: 582, offset: 12549},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 430, col: 586, offset: 12514},
+																									pos:        position{line: 431, col: 586, offset: 12553},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 430, col: 590, offset: 12518},
+																									pos: position{line: 431, col: 590, offset: 12557},
 																									expr: &seqExpr{
-																										pos: position{line: 430, col: 591, offset: 12519},
+																										pos: position{line: 431, col: 591, offset: 12558},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 430, col: 591, offset: 12519},
+																												pos:  position{line: 431, col: 591, offset: 12558},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 430, col: 595, offset: 12523},
+																												pos:        position{line: 431, col: 595, offset: 12562},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&andExpr{
-																												pos: position{line: 430, col: 599, offset: 12527},
+																												pos: position{line: 431, col: 599, offset: 12566},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 430, col: 600, offset: 12528},
+																													pos:        position{line: 431, col: 600, offset: 12567},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3081,9 +3082,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 430, col: 614, offset: 12542},
+																									pos: position{line: 431, col: 614, offset: 12581},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 430, col: 615, offset: 12543},
+																										pos:        position{line: 431, col: 615, offset: 12582},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3094,9 +3095,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 430, col: 629, offset: 12557},
+																						pos: position{line: 431, col: 629, offset: 12596},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 430, col: 630, offset: 12558},
+																							pos:        position{line: 431, col: 630, offset: 12597},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3107,9 +3108,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 430, col: 644, offset: 12572},
+																			pos: position{line: 431, col: 644, offset: 12611},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 430, col: 645, offset: 12573},
+																				pos:        position{line: 431, col: 645, offset: 12612},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3120,9 +3121,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 430, col: 659, offset: 12587},
+																pos: position{line: 431, col: 659, offset: 12626},
 																expr: &charClassMatcher{
-																	pos:        position{line: 430, col: 660, offset: 12588},
+																	pos:        position{line: 431, col: 660, offset: 12627},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3133,126 +3134,126 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 430, col: 674, offset: 12602},
+													pos:  position{line: 431, col: 674, offset: 12641},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 680, offset: 12608},
+										pos:        position{line: 431, col: 680, offset: 12647},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 430, col: 685, offset: 12613},
+										pos:  position{line: 431, col: 685, offset: 12652},
 										name: "h16",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 430, col: 691, offset: 12619},
+								pos: position{line: 431, col: 691, offset: 12658},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 430, col: 691, offset: 12619},
+										pos: position{line: 431, col: 691, offset: 12658},
 										expr: &seqExpr{
-											pos: position{line: 430, col: 692, offset: 12620},
+											pos: position{line: 431, col: 692, offset: 12659},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 430, col: 692, offset: 12620},
+													pos: position{line: 431, col: 692, offset: 12659},
 													expr: &seqExpr{
-														pos: position{line: 430, col: 693, offset: 12621},
+														pos: position{line: 431, col: 693, offset: 12660},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 430, col: 693, offset: 12621},
+																pos:  position{line: 431, col: 693, offset: 12660},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 430, col: 697, offset: 12625},
+																pos:        position{line: 431, col: 697, offset: 12664},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 430, col: 701, offset: 12629},
+																pos: position{line: 431, col: 701, offset: 12668},
 																expr: &seqExpr{
-																	pos: position{line: 430, col: 702, offset: 12630},
+																	pos: position{line: 431, col: 702, offset: 12669},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 430, col: 702, offset: 12630},
+																			pos:  position{line: 431, col: 702, offset: 12669},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 430, col: 706, offset: 12634},
+																			pos:        position{line: 431, col: 706, offset: 12673},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 430, col: 710, offset: 12638},
+																			pos: position{line: 431, col: 710, offset: 12677},
 																			expr: &seqExpr{
-																				pos: position{line: 430, col: 711, offset: 12639},
+																				pos: position{line: 431, col: 711, offset: 12678},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 430, col: 711, offset: 12639},
+																						pos:  position{line: 431, col: 711, offset: 12678},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 430, col: 715, offset: 12643},
+																						pos:        position{line: 431, col: 715, offset: 12682},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 430, col: 719, offset: 12647},
+																						pos: position{line: 431, col: 719, offset: 12686},
 																						expr: &seqExpr{
-																							pos: position{line: 430, col: 720, offset: 12648},
+																							pos: position{line: 431, col: 720, offset: 12687},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 430, col: 720, offset: 12648},
+																									pos:  position{line: 431, col: 720, offset: 12687},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 430, col: 724, offset: 12652},
+																									pos:        position{line: 431, col: 724, offset: 12691},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 430, col: 728, offset: 12656},
+																									pos: position{line: 431, col: 728, offset: 12695},
 																									expr: &seqExpr{
-																										pos: position{line: 430, col: 729, offset: 12657},
+																										pos: position{line: 431, col: 729, offset: 12696},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 430, col: 729, offset: 12657},
+																												pos:  position{line: 431, col: 729, offset: 12696},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 430, col: 733, offset: 12661},
+																												pos:        position{line: 431, col: 733, offset: 12700},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&zeroOrOneExpr{
-																												pos: position{line: 430, col: 737, offset: 12665},
+																												pos: position{line: 431, col: 737, offset: 12704},
 																												expr: &seqExpr{
-																													pos: position{line: 430, col: 738, offset: 12666},
+																													pos: position{line: 431, col: 738, offset: 12705},
 																													exprs: []any{
 																														&ruleRefExpr{
-																															pos:  position{line: 430, col: 738, offset: 12666},
+																															pos:  position{line: 431, col: 738, offset: 12705},
 																															name: "h16",
 																														},
 																														&litMatcher{
-																															pos:        position{line: 430, col: 742, offset: 12670},
+																															pos:        position{line: 431, col: 742, offset: 12709},
 																															val:        ":",
 																															ignoreCase: false,
 																															want:       "\":\"",
 																														},
 																														&andExpr{
-																															pos: position{line: 430, col: 746, offset: 12674},
+																															pos: position{line: 431, col: 746, offset: 12713},
 																															expr: &charClassMatcher{
-																																pos:        position{line: 430, col: 747, offset: 12675},
+																																pos:        position{line: 431, col: 747, offset: 12714},
 																																val:        "[0-9A-Fa-f]",
 																																ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																																ignoreCase: false,
@@ -3263,9 +3264,9 @@ var g = &grammar{
 																												},
 																											},
 																											&andExpr{
-																												pos: position{line: 430, col: 761, offset: 12689},
+																												pos: position{line: 431, col: 761, offset: 12728},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 430, col: 762, offset: 12690},
+																													pos:        position{line: 431, col: 762, offset: 12729},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3276,9 +3277,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 430, col: 776, offset: 12704},
+																									pos: position{line: 431, col: 776, offset: 12743},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 430, col: 777, offset: 12705},
+																										pos:        position{line: 431, col: 777, offset: 12744},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3289,9 +3290,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 430, col: 791, offset: 12719},
+																						pos: position{line: 431, col: 791, offset: 12758},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 430, col: 792, offset: 12720},
+																							pos:        position{line: 431, col: 792, offset: 12759},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3302,9 +3303,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 430, col: 806, offset: 12734},
+																			pos: position{line: 431, col: 806, offset: 12773},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 430, col: 807, offset: 12735},
+																				pos:        position{line: 431, col: 807, offset: 12774},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3315,9 +3316,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 430, col: 821, offset: 12749},
+																pos: position{line: 431, col: 821, offset: 12788},
 																expr: &charClassMatcher{
-																	pos:        position{line: 430, col: 822, offset: 12750},
+																	pos:        position{line: 431, col: 822, offset: 12789},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3328,14 +3329,14 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 430, col: 836, offset: 12764},
+													pos:  position{line: 431, col: 836, offset: 12803},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 430, col: 842, offset: 12770},
+										pos:        position{line: 431, col: 842, offset: 12809},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
@@ -3350,51 +3351,51 @@ var g = &grammar{
 		{
 			name:        "h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 435, col: 1, offset: 12849},
+			pos:         position{line: 436, col: 1, offset: 12888},
 			expr: &actionExpr{
-				pos: position{line: 435, col: 14, offset: 12862},
+				pos: position{line: 436, col: 14, offset: 12901},
 				run: (*parser).callonh161,
 				expr: &labeledExpr{
-					pos:   position{line: 435, col: 14, offset: 12862},
+					pos:   position{line: 436, col: 14, offset: 12901},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 435, col: 17, offset: 12865},
+						pos: position{line: 436, col: 17, offset: 12904},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 435, col: 17, offset: 12865},
+								pos:        position{line: 436, col: 17, offset: 12904},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 435, col: 29, offset: 12877},
+								pos: position{line: 436, col: 29, offset: 12916},
 								expr: &seqExpr{
-									pos: position{line: 435, col: 30, offset: 12878},
+									pos: position{line: 436, col: 30, offset: 12917},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 435, col: 30, offset: 12878},
+											pos:        position{line: 436, col: 30, offset: 12917},
 											val:        "[0-9A-Fa-f]",
 											ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 435, col: 42, offset: 12890},
+											pos: position{line: 436, col: 42, offset: 12929},
 											expr: &seqExpr{
-												pos: position{line: 435, col: 43, offset: 12891},
+												pos: position{line: 436, col: 43, offset: 12930},
 												exprs: []any{
 													&charClassMatcher{
-														pos:        position{line: 435, col: 43, offset: 12891},
+														pos:        position{line: 436, col: 43, offset: 12930},
 														val:        "[0-9A-Fa-f]",
 														ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&zeroOrOneExpr{
-														pos: position{line: 435, col: 55, offset: 12903},
+														pos: position{line: 436, col: 55, offset: 12942},
 														expr: &charClassMatcher{
-															pos:        position{line: 435, col: 55, offset: 12903},
+															pos:        position{line: 436, col: 55, offset: 12942},
 															val:        "[0-9A-Fa-f]",
 															ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 															ignoreCase: false,
@@ -3415,37 +3416,37 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 440, col: 1, offset: 13006},
+			pos:         position{line: 441, col: 1, offset: 13045},
 			expr: &actionExpr{
-				pos: position{line: 440, col: 16, offset: 13021},
+				pos: position{line: 441, col: 16, offset: 13060},
 				run: (*parser).callonls321,
 				expr: &labeledExpr{
-					pos:   position{line: 440, col: 16, offset: 13021},
+					pos:   position{line: 441, col: 16, offset: 13060},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 440, col: 19, offset: 13024},
+						pos: position{line: 441, col: 19, offset: 13063},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 440, col: 19, offset: 13024},
+								pos: position{line: 441, col: 19, offset: 13063},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 440, col: 19, offset: 13024},
+										pos:  position{line: 441, col: 19, offset: 13063},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 440, col: 23, offset: 13028},
+										pos:        position{line: 441, col: 23, offset: 13067},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 440, col: 27, offset: 13032},
+										pos:  position{line: 441, col: 27, offset: 13071},
 										name: "h16",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 440, col: 33, offset: 13038},
+								pos:  position{line: 441, col: 33, offset: 13077},
 								name: "IPv4address",
 							},
 						},
@@ -3456,48 +3457,48 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 445, col: 1, offset: 13159},
+			pos:         position{line: 446, col: 1, offset: 13198},
 			expr: &actionExpr{
-				pos: position{line: 445, col: 30, offset: 13188},
+				pos: position{line: 446, col: 30, offset: 13227},
 				run: (*parser).callonIPv4address1,
 				expr: &labeledExpr{
-					pos:   position{line: 445, col: 30, offset: 13188},
+					pos:   position{line: 446, col: 30, offset: 13227},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 445, col: 33, offset: 13191},
+						pos: position{line: 446, col: 33, offset: 13230},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 445, col: 33, offset: 13191},
+								pos:  position{line: 446, col: 33, offset: 13230},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 445, col: 43, offset: 13201},
+								pos:        position{line: 446, col: 43, offset: 13240},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 445, col: 47, offset: 13205},
+								pos:  position{line: 446, col: 47, offset: 13244},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 445, col: 57, offset: 13215},
+								pos:        position{line: 446, col: 57, offset: 13254},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 445, col: 61, offset: 13219},
+								pos:  position{line: 446, col: 61, offset: 13258},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 445, col: 71, offset: 13229},
+								pos:        position{line: 446, col: 71, offset: 13268},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 445, col: 75, offset: 13233},
+								pos:  position{line: 446, col: 75, offset: 13272},
 								name: "dec_octet",
 							},
 						},
@@ -3508,34 +3509,34 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 454, col: 1, offset: 13549},
+			pos:         position{line: 455, col: 1, offset: 13588},
 			expr: &actionExpr{
-				pos: position{line: 454, col: 26, offset: 13574},
+				pos: position{line: 455, col: 26, offset: 13613},
 				run: (*parser).callondec_octet1,
 				expr: &labeledExpr{
-					pos:   position{line: 454, col: 26, offset: 13574},
+					pos:   position{line: 455, col: 26, offset: 13613},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 454, col: 29, offset: 13577},
+						pos: position{line: 455, col: 29, offset: 13616},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 454, col: 29, offset: 13577},
+								pos: position{line: 455, col: 29, offset: 13616},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 454, col: 29, offset: 13577},
+										pos:        position{line: 455, col: 29, offset: 13616},
 										val:        "1",
 										ignoreCase: false,
 										want:       "\"1\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 454, col: 33, offset: 13581},
+										pos:        position{line: 455, col: 33, offset: 13620},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 454, col: 39, offset: 13587},
+										pos:        position{line: 455, col: 39, offset: 13626},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3544,23 +3545,23 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 454, col: 47, offset: 13595},
+								pos: position{line: 455, col: 47, offset: 13634},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 454, col: 47, offset: 13595},
+										pos:        position{line: 455, col: 47, offset: 13634},
 										val:        "2",
 										ignoreCase: false,
 										want:       "\"2\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 454, col: 51, offset: 13599},
+										pos:        position{line: 455, col: 51, offset: 13638},
 										val:        "[0-4]",
 										ranges:     []rune{'0', '4'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 454, col: 57, offset: 13605},
+										pos:        position{line: 455, col: 57, offset: 13644},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3569,16 +3570,16 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 454, col: 65, offset: 13613},
+								pos: position{line: 455, col: 65, offset: 13652},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 454, col: 65, offset: 13613},
+										pos:        position{line: 455, col: 65, offset: 13652},
 										val:        "25",
 										ignoreCase: false,
 										want:       "\"25\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 454, col: 70, offset: 13618},
+										pos:        position{line: 455, col: 70, offset: 13657},
 										val:        "[0-5]",
 										ranges:     []rune{'0', '5'},
 										ignoreCase: false,
@@ -3587,17 +3588,17 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 454, col: 78, offset: 13626},
+								pos: position{line: 455, col: 78, offset: 13665},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 454, col: 78, offset: 13626},
+										pos:        position{line: 455, col: 78, offset: 13665},
 										val:        "[1-9]",
 										ranges:     []rune{'1', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 454, col: 84, offset: 13632},
+										pos:        position{line: 455, col: 84, offset: 13671},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3606,7 +3607,7 @@ var g = &grammar{
 								},
 							},
 							&charClassMatcher{
-								pos:        position{line: 454, col: 92, offset: 13640},
+								pos:        position{line: 455, col: 92, offset: 13679},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -3620,20 +3621,20 @@ var g = &grammar{
 		{
 			name:        "reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 459, col: 1, offset: 13751},
+			pos:         position{line: 460, col: 1, offset: 13790},
 			expr: &actionExpr{
-				pos: position{line: 459, col: 24, offset: 13774},
+				pos: position{line: 460, col: 24, offset: 13813},
 				run: (*parser).callonreg_name1,
 				expr: &labeledExpr{
-					pos:   position{line: 459, col: 24, offset: 13774},
+					pos:   position{line: 460, col: 24, offset: 13813},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 459, col: 27, offset: 13777},
+						pos: position{line: 460, col: 27, offset: 13816},
 						expr: &choiceExpr{
-							pos: position{line: 459, col: 28, offset: 13778},
+							pos: position{line: 460, col: 28, offset: 13817},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 459, col: 28, offset: 13778},
+									pos:        position{line: 460, col: 28, offset: 13817},
 									val:        "[!$&-,.0-9;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', 'A', 'Z', 'a', 'z'},
@@ -3641,7 +3642,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 459, col: 53, offset: 13803},
+									pos:  position{line: 460, col: 53, offset: 13842},
 									name: "pct_encoded",
 								},
 							},
@@ -3653,56 +3654,56 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 468, col: 1, offset: 14183},
+			pos:         position{line: 469, col: 1, offset: 14222},
 			expr: &actionExpr{
-				pos: position{line: 468, col: 16, offset: 14198},
+				pos: position{line: 469, col: 16, offset: 14237},
 				run: (*parser).callonpath1,
 				expr: &labeledExpr{
-					pos:   position{line: 468, col: 16, offset: 14198},
+					pos:   position{line: 469, col: 16, offset: 14237},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 468, col: 19, offset: 14201},
+						pos: position{line: 469, col: 19, offset: 14240},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 468, col: 19, offset: 14201},
+								pos: position{line: 469, col: 19, offset: 14240},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 468, col: 19, offset: 14201},
+										pos:  position{line: 469, col: 19, offset: 14240},
 										name: "path_abempty",
 									},
 									&notExpr{
-										pos: position{line: 468, col: 32, offset: 14214},
+										pos: position{line: 469, col: 32, offset: 14253},
 										expr: &anyMatcher{
-											line: 468, col: 33, offset: 14215,
+											line: 469, col: 33, offset: 14254,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 468, col: 37, offset: 14219},
+								pos:  position{line: 469, col: 37, offset: 14258},
 								name: "path_absolute",
 							},
 							&seqExpr{
-								pos: position{line: 468, col: 53, offset: 14235},
+								pos: position{line: 469, col: 53, offset: 14274},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 468, col: 53, offset: 14235},
+										pos:  position{line: 469, col: 53, offset: 14274},
 										name: "path_noscheme",
 									},
 									&notExpr{
-										pos: position{line: 468, col: 67, offset: 14249},
+										pos: position{line: 469, col: 67, offset: 14288},
 										expr: &anyMatcher{
-											line: 468, col: 68, offset: 14250,
+											line: 469, col: 68, offset: 14289,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 468, col: 72, offset: 14254},
+								pos:  position{line: 469, col: 72, offset: 14293},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 468, col: 88, offset: 14270},
+								pos:  position{line: 469, col: 88, offset: 14309},
 								name: "path_empty",
 							},
 						},
@@ -3713,26 +3714,26 @@ var g = &grammar{
 		{
 			name:        "path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 473, col: 1, offset: 14355},
+			pos:         position{line: 474, col: 1, offset: 14394},
 			expr: &actionExpr{
-				pos: position{line: 473, col: 32, offset: 14386},
+				pos: position{line: 474, col: 32, offset: 14425},
 				run: (*parser).callonpath_abempty1,
 				expr: &labeledExpr{
-					pos:   position{line: 473, col: 32, offset: 14386},
+					pos:   position{line: 474, col: 32, offset: 14425},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 473, col: 35, offset: 14389},
+						pos: position{line: 474, col: 35, offset: 14428},
 						expr: &seqExpr{
-							pos: position{line: 473, col: 36, offset: 14390},
+							pos: position{line: 474, col: 36, offset: 14429},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 473, col: 36, offset: 14390},
+									pos:        position{line: 474, col: 36, offset: 14429},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 473, col: 40, offset: 14394},
+									pos:  position{line: 474, col: 40, offset: 14433},
 									name: "segment",
 								},
 							},
@@ -3744,44 +3745,44 @@ var g = &grammar{
 		{
 			name:        "path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 478, col: 1, offset: 14505},
+			pos:         position{line: 479, col: 1, offset: 14544},
 			expr: &actionExpr{
-				pos: position{line: 478, col: 34, offset: 14538},
+				pos: position{line: 479, col: 34, offset: 14577},
 				run: (*parser).callonpath_absolute1,
 				expr: &labeledExpr{
-					pos:   position{line: 478, col: 34, offset: 14538},
+					pos:   position{line: 479, col: 34, offset: 14577},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 478, col: 37, offset: 14541},
+						pos: position{line: 479, col: 37, offset: 14580},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 478, col: 37, offset: 14541},
+								pos:        position{line: 479, col: 37, offset: 14580},
 								val:        "/",
 								ignoreCase: false,
 								want:       "\"/\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 478, col: 41, offset: 14545},
+								pos: position{line: 479, col: 41, offset: 14584},
 								expr: &seqExpr{
-									pos: position{line: 478, col: 42, offset: 14546},
+									pos: position{line: 479, col: 42, offset: 14585},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 478, col: 42, offset: 14546},
+											pos:  position{line: 479, col: 42, offset: 14585},
 											name: "segment_nz",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 478, col: 53, offset: 14557},
+											pos: position{line: 479, col: 53, offset: 14596},
 											expr: &seqExpr{
-												pos: position{line: 478, col: 54, offset: 14558},
+												pos: position{line: 479, col: 54, offset: 14597},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 478, col: 54, offset: 14558},
+														pos:        position{line: 479, col: 54, offset: 14597},
 														val:        "/",
 														ignoreCase: false,
 														want:       "\"/\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 478, col: 58, offset: 14562},
+														pos:  position{line: 479, col: 58, offset: 14601},
 														name: "segment",
 													},
 												},
@@ -3798,33 +3799,33 @@ var g = &grammar{
 		{
 			name:        "path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 483, col: 1, offset: 14671},
+			pos:         position{line: 484, col: 1, offset: 14710},
 			expr: &actionExpr{
-				pos: position{line: 483, col: 34, offset: 14704},
+				pos: position{line: 484, col: 34, offset: 14743},
 				run: (*parser).callonpath_noscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 483, col: 34, offset: 14704},
+					pos:   position{line: 484, col: 34, offset: 14743},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 483, col: 37, offset: 14707},
+						pos: position{line: 484, col: 37, offset: 14746},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 483, col: 37, offset: 14707},
+								pos:  position{line: 484, col: 37, offset: 14746},
 								name: "segment_nz_nc",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 483, col: 51, offset: 14721},
+								pos: position{line: 484, col: 51, offset: 14760},
 								expr: &seqExpr{
-									pos: position{line: 483, col: 52, offset: 14722},
+									pos: position{line: 484, col: 52, offset: 14761},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 483, col: 52, offset: 14722},
+											pos:        position{line: 484, col: 52, offset: 14761},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 483, col: 56, offset: 14726},
+											pos:  position{line: 484, col: 56, offset: 14765},
 											name: "segment",
 										},
 									},
@@ -3838,33 +3839,33 @@ var g = &grammar{
 		{
 			name:        "path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 488, col: 1, offset: 14830},
+			pos:         position{line: 489, col: 1, offset: 14869},
 			expr: &actionExpr{
-				pos: position{line: 488, col: 34, offset: 14863},
+				pos: position{line: 489, col: 34, offset: 14902},
 				run: (*parser).callonpath_rootless1,
 				expr: &labeledExpr{
-					pos:   position{line: 488, col: 34, offset: 14863},
+					pos:   position{line: 489, col: 34, offset: 14902},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 488, col: 37, offset: 14866},
+						pos: position{line: 489, col: 37, offset: 14905},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 488, col: 37, offset: 14866},
+								pos:  position{line: 489, col: 37, offset: 14905},
 								name: "segment_nz",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 488, col: 48, offset: 14877},
+								pos: position{line: 489, col: 48, offset: 14916},
 								expr: &seqExpr{
-									pos: position{line: 488, col: 49, offset: 14878},
+									pos: position{line: 489, col: 49, offset: 14917},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 488, col: 49, offset: 14878},
+											pos:        position{line: 489, col: 49, offset: 14917},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 488, col: 53, offset: 14882},
+											pos:  position{line: 489, col: 53, offset: 14921},
 											name: "segment",
 										},
 									},
@@ -3878,15 +3879,15 @@ var g = &grammar{
 		{
 			name:        "path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 493, col: 1, offset: 14967},
+			pos:         position{line: 494, col: 1, offset: 15006},
 			expr: &actionExpr{
-				pos: position{line: 493, col: 28, offset: 14994},
+				pos: position{line: 494, col: 28, offset: 15033},
 				run: (*parser).callonpath_empty1,
 				expr: &labeledExpr{
-					pos:   position{line: 493, col: 28, offset: 14994},
+					pos:   position{line: 494, col: 28, offset: 15033},
 					label: "v",
 					expr: &litMatcher{
-						pos:        position{line: 493, col: 31, offset: 14997},
+						pos:        position{line: 494, col: 31, offset: 15036},
 						val:        "",
 						ignoreCase: false,
 						want:       "\"\"",
@@ -3897,20 +3898,20 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 498, col: 1, offset: 15070},
+			pos:         position{line: 499, col: 1, offset: 15109},
 			expr: &actionExpr{
-				pos: position{line: 498, col: 22, offset: 15091},
+				pos: position{line: 499, col: 22, offset: 15130},
 				run: (*parser).callonsegment1,
 				expr: &labeledExpr{
-					pos:   position{line: 498, col: 22, offset: 15091},
+					pos:   position{line: 499, col: 22, offset: 15130},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 498, col: 25, offset: 15094},
+						pos: position{line: 499, col: 25, offset: 15133},
 						expr: &choiceExpr{
-							pos: position{line: 498, col: 26, offset: 15095},
+							pos: position{line: 499, col: 26, offset: 15134},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 498, col: 26, offset: 15095},
+									pos:        position{line: 499, col: 26, offset: 15134},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -3918,7 +3919,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 498, col: 50, offset: 15119},
+									pos:  position{line: 499, col: 50, offset: 15158},
 									name: "pct_encoded",
 								},
 							},
@@ -3930,20 +3931,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 503, col: 1, offset: 15201},
+			pos:         position{line: 504, col: 1, offset: 15240},
 			expr: &actionExpr{
-				pos: position{line: 503, col: 28, offset: 15228},
+				pos: position{line: 504, col: 28, offset: 15267},
 				run: (*parser).callonsegment_nz1,
 				expr: &labeledExpr{
-					pos:   position{line: 503, col: 28, offset: 15228},
+					pos:   position{line: 504, col: 28, offset: 15267},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 503, col: 31, offset: 15231},
+						pos: position{line: 504, col: 31, offset: 15270},
 						expr: &choiceExpr{
-							pos: position{line: 503, col: 32, offset: 15232},
+							pos: position{line: 504, col: 32, offset: 15271},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 503, col: 32, offset: 15232},
+									pos:        position{line: 504, col: 32, offset: 15271},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -3951,7 +3952,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 503, col: 56, offset: 15256},
+									pos:  position{line: 504, col: 56, offset: 15295},
 									name: "pct_encoded",
 								},
 							},
@@ -3963,20 +3964,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 509, col: 1, offset: 15451},
+			pos:         position{line: 510, col: 1, offset: 15490},
 			expr: &actionExpr{
-				pos: position{line: 509, col: 34, offset: 15484},
+				pos: position{line: 510, col: 34, offset: 15523},
 				run: (*parser).callonsegment_nz_nc1,
 				expr: &labeledExpr{
-					pos:   position{line: 509, col: 34, offset: 15484},
+					pos:   position{line: 510, col: 34, offset: 15523},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 509, col: 37, offset: 15487},
+						pos: position{line: 510, col: 37, offset: 15526},
 						expr: &choiceExpr{
-							pos: position{line: 509, col: 38, offset: 15488},
+							pos: position{line: 510, col: 38, offset: 15527},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 509, col: 38, offset: 15488},
+									pos:        position{line: 510, col: 38, offset: 15527},
 									val:        "[!$&-,.0-9;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', '@', 'Z', 'a', 'z'},
@@ -3984,7 +3985,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 509, col: 63, offset: 15513},
+									pos:  position{line: 510, col: 63, offset: 15552},
 									name: "pct_encoded",
 								},
 							},
@@ -3996,12 +3997,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 514, col: 1, offset: 15643},
+			pos:         position{line: 515, col: 1, offset: 15682},
 			expr: &choiceExpr{
-				pos: position{line: 514, col: 18, offset: 15660},
+				pos: position{line: 515, col: 18, offset: 15699},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 514, col: 18, offset: 15660},
+						pos:        position{line: 515, col: 18, offset: 15699},
 						val:        "[!$&-,.0-;=@-Z_a-z~-]",
 						chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 						ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -4009,7 +4010,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 514, col: 42, offset: 15684},
+						pos:  position{line: 515, col: 42, offset: 15723},
 						name: "pct_encoded",
 					},
 				},
@@ -4018,20 +4019,20 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 517, col: 1, offset: 15742},
+			pos:         position{line: 518, col: 1, offset: 15781},
 			expr: &actionExpr{
-				pos: position{line: 517, col: 18, offset: 15759},
+				pos: position{line: 518, col: 18, offset: 15798},
 				run: (*parser).callonquery1,
 				expr: &labeledExpr{
-					pos:   position{line: 517, col: 18, offset: 15759},
+					pos:   position{line: 518, col: 18, offset: 15798},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 517, col: 21, offset: 15762},
+						pos: position{line: 518, col: 21, offset: 15801},
 						expr: &choiceExpr{
-							pos: position{line: 517, col: 22, offset: 15763},
+							pos: position{line: 518, col: 22, offset: 15802},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 517, col: 22, offset: 15763},
+									pos:        position{line: 518, col: 22, offset: 15802},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4039,7 +4040,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 517, col: 45, offset: 15786},
+									pos:  position{line: 518, col: 45, offset: 15825},
 									name: "pct_encoded",
 								},
 							},
@@ -4051,20 +4052,20 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 522, col: 1, offset: 15881},
+			pos:         position{line: 523, col: 1, offset: 15920},
 			expr: &actionExpr{
-				pos: position{line: 522, col: 24, offset: 15904},
+				pos: position{line: 523, col: 24, offset: 15943},
 				run: (*parser).callonfragment1,
 				expr: &labeledExpr{
-					pos:   position{line: 522, col: 24, offset: 15904},
+					pos:   position{line: 523, col: 24, offset: 15943},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 522, col: 27, offset: 15907},
+						pos: position{line: 523, col: 27, offset: 15946},
 						expr: &choiceExpr{
-							pos: position{line: 522, col: 28, offset: 15908},
+							pos: position{line: 523, col: 28, offset: 15947},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 522, col: 28, offset: 15908},
+									pos:        position{line: 523, col: 28, offset: 15947},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4072,7 +4073,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 522, col: 51, offset: 15931},
+									pos:  position{line: 523, col: 51, offset: 15970},
 									name: "pct_encoded",
 								},
 							},
@@ -4084,31 +4085,31 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 527, col: 1, offset: 16024},
+			pos:         position{line: 528, col: 1, offset: 16063},
 			expr: &actionExpr{
-				pos: position{line: 527, col: 30, offset: 16053},
+				pos: position{line: 528, col: 30, offset: 16092},
 				run: (*parser).callonpct_encoded1,
 				expr: &labeledExpr{
-					pos:   position{line: 527, col: 30, offset: 16053},
+					pos:   position{line: 528, col: 30, offset: 16092},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 527, col: 33, offset: 16056},
+						pos: position{line: 528, col: 33, offset: 16095},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 527, col: 33, offset: 16056},
+								pos:        position{line: 528, col: 33, offset: 16095},
 								val:        "%",
 								ignoreCase: false,
 								want:       "\"%\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 527, col: 37, offset: 16060},
+								pos:        position{line: 528, col: 37, offset: 16099},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 527, col: 49, offset: 16072},
+								pos:        position{line: 528, col: 49, offset: 16111},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
@@ -4122,9 +4123,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 532, col: 1, offset: 16186},
+			pos:         position{line: 533, col: 1, offset: 16225},
 			expr: &charClassMatcher{
-				pos:        position{line: 532, col: 28, offset: 16213},
+				pos:        position{line: 533, col: 28, offset: 16252},
 				val:        "[.0-9A-Z_a-z~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -4135,9 +4136,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 535, col: 1, offset: 16276},
+			pos:         position{line: 536, col: 1, offset: 16315},
 			expr: &charClassMatcher{
-				pos:        position{line: 535, col: 24, offset: 16299},
+				pos:        position{line: 536, col: 24, offset: 16338},
 				val:        "[!#$&-,/:;=?@[\\]]",
 				chars:      []rune{'!', '#', '$', '/', ':', ';', '=', '?', '@', '[', ']'},
 				ranges:     []rune{'&', ','},
@@ -4148,9 +4149,9 @@ var g = &grammar{
 		{
 			name:        "gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 538, col: 1, offset: 16380},
+			pos:         position{line: 539, col: 1, offset: 16419},
 			expr: &charClassMatcher{
-				pos:        position{line: 538, col: 28, offset: 16407},
+				pos:        position{line: 539, col: 28, offset: 16446},
 				val:        "[#/:?@[\\]]",
 				chars:      []rune{'#', '/', ':', '?', '@', '[', ']'},
 				ignoreCase: false,
@@ -4160,9 +4161,9 @@ var g = &grammar{
 		{
 			name:        "sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 542, col: 1, offset: 16525},
+			pos:         position{line: 543, col: 1, offset: 16564},
 			expr: &charClassMatcher{
-				pos:        position{line: 542, col: 28, offset: 16552},
+				pos:        position{line: 543, col: 28, offset: 16591},
 				val:        "[!$&-,;=]",
 				chars:      []rune{'!', '$', ';', '='},
 				ranges:     []rune{'&', ','},
@@ -4173,9 +4174,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 545, col: 1, offset: 16625},
+			pos:         position{line: 546, col: 1, offset: 16664},
 			expr: &charClassMatcher{
-				pos:        position{line: 545, col: 18, offset: 16642},
+				pos:        position{line: 546, col: 18, offset: 16681},
 				val:        "[A-Za-z]",
 				ranges:     []rune{'A', 'Z', 'a', 'z'},
 				ignoreCase: false,
@@ -4185,9 +4186,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 549, col: 1, offset: 16731},
+			pos:         position{line: 550, col: 1, offset: 16770},
 			expr: &charClassMatcher{
-				pos:        position{line: 549, col: 18, offset: 16748},
+				pos:        position{line: 550, col: 18, offset: 16787},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -4197,9 +4198,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 552, col: 1, offset: 16827},
+			pos:         position{line: 553, col: 1, offset: 16866},
 			expr: &charClassMatcher{
-				pos:        position{line: 552, col: 20, offset: 16846},
+				pos:        position{line: 553, col: 20, offset: 16885},
 				val:        "[0-9A-Fa-f]",
 				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 				ignoreCase: false,

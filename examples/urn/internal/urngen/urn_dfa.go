@@ -123,6 +123,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_namestring,
+			Source:  "968ffe80e3ae9184",
 		},
 		"NID": {
 			States: 64,
@@ -154,6 +155,7 @@ func DFA() syntax.Tables {
 			},
 			Expect: "\x00\x00\x01\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x01\x02\x00\x03\x04",
 			Tree:   treeEntry_E_NID,
+			Source: "968ffe80e3ae9184",
 		},
 		"NSS": {
 			States: 5,
@@ -180,6 +182,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_NSS,
+			Source:  "968ffe80e3ae9184",
 		},
 	}
 }

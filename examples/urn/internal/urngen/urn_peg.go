@@ -39,6 +39,7 @@ func PEG() *syntax.PEG {
 		Errors:          pegErrors,
 		InvalidEncoding: errInvalidEncoding,
 		MaxExpressions:  errMaxExprCnt,
+		Source:          "968ffe80e3ae9184",
 	}
 }
 
@@ -77,25 +78,25 @@ var g = &grammar{
 		{
 			name:        "E_namestring",
 			displayName: "\"namestring\"",
-			pos:         position{line: 75, col: 1, offset: 2552},
+			pos:         position{line: 76, col: 1, offset: 2591},
 			expr: &actionExpr{
-				pos: position{line: 75, col: 30, offset: 2581},
+				pos: position{line: 76, col: 30, offset: 2620},
 				run: (*parser).callonE_namestring1,
 				expr: &seqExpr{
-					pos: position{line: 75, col: 30, offset: 2581},
+					pos: position{line: 76, col: 30, offset: 2620},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 75, col: 30, offset: 2581},
+							pos:   position{line: 76, col: 30, offset: 2620},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 75, col: 32, offset: 2583},
+								pos:  position{line: 76, col: 32, offset: 2622},
 								name: "namestring",
 							},
 						},
 						&notExpr{
-							pos: position{line: 75, col: 43, offset: 2594},
+							pos: position{line: 76, col: 43, offset: 2633},
 							expr: &anyMatcher{
-								line: 75, col: 44, offset: 2595,
+								line: 76, col: 44, offset: 2634,
 							},
 						},
 					},
@@ -105,25 +106,25 @@ var g = &grammar{
 		{
 			name:        "E_assigned_name",
 			displayName: "\"assigned-name\"",
-			pos:         position{line: 80, col: 1, offset: 2659},
+			pos:         position{line: 81, col: 1, offset: 2698},
 			expr: &actionExpr{
-				pos: position{line: 80, col: 36, offset: 2694},
+				pos: position{line: 81, col: 36, offset: 2733},
 				run: (*parser).callonE_assigned_name1,
 				expr: &seqExpr{
-					pos: position{line: 80, col: 36, offset: 2694},
+					pos: position{line: 81, col: 36, offset: 2733},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 80, col: 36, offset: 2694},
+							pos:   position{line: 81, col: 36, offset: 2733},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 80, col: 38, offset: 2696},
+								pos:  position{line: 81, col: 38, offset: 2735},
 								name: "assigned_name",
 							},
 						},
 						&notExpr{
-							pos: position{line: 80, col: 52, offset: 2710},
+							pos: position{line: 81, col: 52, offset: 2749},
 							expr: &anyMatcher{
-								line: 80, col: 53, offset: 2711,
+								line: 81, col: 53, offset: 2750,
 							},
 						},
 					},
@@ -133,25 +134,25 @@ var g = &grammar{
 		{
 			name:        "E_NID",
 			displayName: "\"NID\"",
-			pos:         position{line: 85, col: 1, offset: 2765},
+			pos:         position{line: 86, col: 1, offset: 2804},
 			expr: &actionExpr{
-				pos: position{line: 85, col: 16, offset: 2780},
+				pos: position{line: 86, col: 16, offset: 2819},
 				run: (*parser).callonE_NID1,
 				expr: &seqExpr{
-					pos: position{line: 85, col: 16, offset: 2780},
+					pos: position{line: 86, col: 16, offset: 2819},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 85, col: 16, offset: 2780},
+							pos:   position{line: 86, col: 16, offset: 2819},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 85, col: 18, offset: 2782},
+								pos:  position{line: 86, col: 18, offset: 2821},
 								name: "NID",
 							},
 						},
 						&notExpr{
-							pos: position{line: 85, col: 22, offset: 2786},
+							pos: position{line: 86, col: 22, offset: 2825},
 							expr: &anyMatcher{
-								line: 85, col: 23, offset: 2787,
+								line: 86, col: 23, offset: 2826,
 							},
 						},
 					},
@@ -161,25 +162,25 @@ var g = &grammar{
 		{
 			name:        "E_NSS",
 			displayName: "\"NSS\"",
-			pos:         position{line: 90, col: 1, offset: 2841},
+			pos:         position{line: 91, col: 1, offset: 2880},
 			expr: &actionExpr{
-				pos: position{line: 90, col: 16, offset: 2856},
+				pos: position{line: 91, col: 16, offset: 2895},
 				run: (*parser).callonE_NSS1,
 				expr: &seqExpr{
-					pos: position{line: 90, col: 16, offset: 2856},
+					pos: position{line: 91, col: 16, offset: 2895},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 90, col: 16, offset: 2856},
+							pos:   position{line: 91, col: 16, offset: 2895},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 90, col: 18, offset: 2858},
+								pos:  position{line: 91, col: 18, offset: 2897},
 								name: "NSS",
 							},
 						},
 						&notExpr{
-							pos: position{line: 90, col: 22, offset: 2862},
+							pos: position{line: 91, col: 22, offset: 2901},
 							expr: &anyMatcher{
-								line: 90, col: 23, offset: 2863,
+								line: 91, col: 23, offset: 2902,
 							},
 						},
 					},
@@ -189,25 +190,25 @@ var g = &grammar{
 		{
 			name:        "E_rq_components",
 			displayName: "\"rq-components\"",
-			pos:         position{line: 95, col: 1, offset: 2927},
+			pos:         position{line: 96, col: 1, offset: 2966},
 			expr: &actionExpr{
-				pos: position{line: 95, col: 36, offset: 2962},
+				pos: position{line: 96, col: 36, offset: 3001},
 				run: (*parser).callonE_rq_components1,
 				expr: &seqExpr{
-					pos: position{line: 95, col: 36, offset: 2962},
+					pos: position{line: 96, col: 36, offset: 3001},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 95, col: 36, offset: 2962},
+							pos:   position{line: 96, col: 36, offset: 3001},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 95, col: 38, offset: 2964},
+								pos:  position{line: 96, col: 38, offset: 3003},
 								name: "rq_components",
 							},
 						},
 						&notExpr{
-							pos: position{line: 95, col: 52, offset: 2978},
+							pos: position{line: 96, col: 52, offset: 3017},
 							expr: &anyMatcher{
-								line: 95, col: 53, offset: 2979,
+								line: 96, col: 53, offset: 3018,
 							},
 						},
 					},
@@ -217,25 +218,25 @@ var g = &grammar{
 		{
 			name:        "E_r_component",
 			displayName: "\"r-component\"",
-			pos:         position{line: 100, col: 1, offset: 3041},
+			pos:         position{line: 101, col: 1, offset: 3080},
 			expr: &actionExpr{
-				pos: position{line: 100, col: 32, offset: 3072},
+				pos: position{line: 101, col: 32, offset: 3111},
 				run: (*parser).callonE_r_component1,
 				expr: &seqExpr{
-					pos: position{line: 100, col: 32, offset: 3072},
+					pos: position{line: 101, col: 32, offset: 3111},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 100, col: 32, offset: 3072},
+							pos:   position{line: 101, col: 32, offset: 3111},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 100, col: 34, offset: 3074},
+								pos:  position{line: 101, col: 34, offset: 3113},
 								name: "r_component",
 							},
 						},
 						&notExpr{
-							pos: position{line: 100, col: 46, offset: 3086},
+							pos: position{line: 101, col: 46, offset: 3125},
 							expr: &anyMatcher{
-								line: 100, col: 47, offset: 3087,
+								line: 101, col: 47, offset: 3126,
 							},
 						},
 					},
@@ -245,25 +246,25 @@ var g = &grammar{
 		{
 			name:        "E_q_component",
 			displayName: "\"q-component\"",
-			pos:         position{line: 105, col: 1, offset: 3149},
+			pos:         position{line: 106, col: 1, offset: 3188},
 			expr: &actionExpr{
-				pos: position{line: 105, col: 32, offset: 3180},
+				pos: position{line: 106, col: 32, offset: 3219},
 				run: (*parser).callonE_q_component1,
 				expr: &seqExpr{
-					pos: position{line: 105, col: 32, offset: 3180},
+					pos: position{line: 106, col: 32, offset: 3219},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 105, col: 32, offset: 3180},
+							pos:   position{line: 106, col: 32, offset: 3219},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 105, col: 34, offset: 3182},
+								pos:  position{line: 106, col: 34, offset: 3221},
 								name: "q_component",
 							},
 						},
 						&notExpr{
-							pos: position{line: 105, col: 46, offset: 3194},
+							pos: position{line: 106, col: 46, offset: 3233},
 							expr: &anyMatcher{
-								line: 105, col: 47, offset: 3195,
+								line: 106, col: 47, offset: 3234,
 							},
 						},
 					},
@@ -273,25 +274,25 @@ var g = &grammar{
 		{
 			name:        "E_f_component",
 			displayName: "\"f-component\"",
-			pos:         position{line: 110, col: 1, offset: 3257},
+			pos:         position{line: 111, col: 1, offset: 3296},
 			expr: &actionExpr{
-				pos: position{line: 110, col: 32, offset: 3288},
+				pos: position{line: 111, col: 32, offset: 3327},
 				run: (*parser).callonE_f_component1,
 				expr: &seqExpr{
-					pos: position{line: 110, col: 32, offset: 3288},
+					pos: position{line: 111, col: 32, offset: 3327},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 110, col: 32, offset: 3288},
+							pos:   position{line: 111, col: 32, offset: 3327},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 110, col: 34, offset: 3290},
+								pos:  position{line: 111, col: 34, offset: 3329},
 								name: "f_component",
 							},
 						},
 						&notExpr{
-							pos: position{line: 110, col: 46, offset: 3302},
+							pos: position{line: 111, col: 46, offset: 3341},
 							expr: &anyMatcher{
-								line: 110, col: 47, offset: 3303,
+								line: 111, col: 47, offset: 3342,
 							},
 						},
 					},
@@ -301,18 +302,18 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 115, col: 1, offset: 3397},
+			pos:         position{line: 116, col: 1, offset: 3436},
 			expr: &actionExpr{
-				pos: position{line: 115, col: 18, offset: 3414},
+				pos: position{line: 116, col: 18, offset: 3453},
 				run: (*parser).callonpchar1,
 				expr: &labeledExpr{
-					pos:   position{line: 115, col: 18, offset: 3414},
+					pos:   position{line: 116, col: 18, offset: 3453},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 115, col: 21, offset: 3417},
+						pos: position{line: 116, col: 21, offset: 3456},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 115, col: 21, offset: 3417},
+								pos:        position{line: 116, col: 21, offset: 3456},
 								val:        "[!$&-,.0-;=@-Z_a-z~-]",
 								chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 								ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -320,7 +321,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 115, col: 45, offset: 3441},
+								pos:  position{line: 116, col: 45, offset: 3480},
 								name: "pct_encoded",
 							},
 						},
@@ -331,24 +332,24 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 120, col: 1, offset: 3534},
+			pos:         position{line: 121, col: 1, offset: 3573},
 			expr: &actionExpr{
-				pos: position{line: 120, col: 24, offset: 3557},
+				pos: position{line: 121, col: 24, offset: 3596},
 				run: (*parser).callonfragment1,
 				expr: &labeledExpr{
-					pos:   position{line: 120, col: 24, offset: 3557},
+					pos:   position{line: 121, col: 24, offset: 3596},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 120, col: 27, offset: 3560},
+						pos: position{line: 121, col: 27, offset: 3599},
 						expr: &choiceExpr{
-							pos: position{line: 120, col: 28, offset: 3561},
+							pos: position{line: 121, col: 28, offset: 3600},
 							alternatives: []any{
 								&ruleRefExpr{
-									pos:  position{line: 120, col: 28, offset: 3561},
+									pos:  position{line: 121, col: 28, offset: 3600},
 									name: "pchar",
 								},
 								&charClassMatcher{
-									pos:        position{line: 120, col: 36, offset: 3569},
+									pos:        position{line: 121, col: 36, offset: 3608},
 									val:        "[/?]",
 									chars:      []rune{'/', '?'},
 									ignoreCase: false,
@@ -363,31 +364,31 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 125, col: 1, offset: 3655},
+			pos:         position{line: 126, col: 1, offset: 3694},
 			expr: &actionExpr{
-				pos: position{line: 125, col: 30, offset: 3684},
+				pos: position{line: 126, col: 30, offset: 3723},
 				run: (*parser).callonpct_encoded1,
 				expr: &labeledExpr{
-					pos:   position{line: 125, col: 30, offset: 3684},
+					pos:   position{line: 126, col: 30, offset: 3723},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 125, col: 33, offset: 3687},
+						pos: position{line: 126, col: 33, offset: 3726},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 125, col: 33, offset: 3687},
+								pos:        position{line: 126, col: 33, offset: 3726},
 								val:        "%",
 								ignoreCase: false,
 								want:       "\"%\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 125, col: 37, offset: 3691},
+								pos:        position{line: 126, col: 37, offset: 3730},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 125, col: 49, offset: 3703},
+								pos:        position{line: 126, col: 49, offset: 3742},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
@@ -401,37 +402,37 @@ var g = &grammar{
 		{
 			name:        "namestring",
 			displayName: "\"namestring\"",
-			pos:         position{line: 132, col: 1, offset: 3866},
+			pos:         position{line: 133, col: 1, offset: 3905},
 			expr: &actionExpr{
-				pos: position{line: 132, col: 28, offset: 3893},
+				pos: position{line: 133, col: 28, offset: 3932},
 				run: (*parser).callonnamestring1,
 				expr: &labeledExpr{
-					pos:   position{line: 132, col: 28, offset: 3893},
+					pos:   position{line: 133, col: 28, offset: 3932},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 132, col: 31, offset: 3896},
+						pos: position{line: 133, col: 31, offset: 3935},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 132, col: 31, offset: 3896},
+								pos:  position{line: 133, col: 31, offset: 3935},
 								name: "assigned_name",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 132, col: 45, offset: 3910},
+								pos:  position{line: 133, col: 45, offset: 3949},
 								name: "rq_components",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 132, col: 59, offset: 3924},
+								pos: position{line: 133, col: 59, offset: 3963},
 								expr: &seqExpr{
-									pos: position{line: 132, col: 60, offset: 3925},
+									pos: position{line: 133, col: 60, offset: 3964},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 132, col: 60, offset: 3925},
+											pos:        position{line: 133, col: 60, offset: 3964},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 132, col: 64, offset: 3929},
+											pos:  position{line: 133, col: 64, offset: 3968},
 											name: "f_component",
 										},
 									},
@@ -445,55 +446,55 @@ var g = &grammar{
 		{
 			name:        "assigned_name",
 			displayName: "\"assigned-name\"",
-			pos:         position{line: 137, col: 1, offset: 4025},
+			pos:         position{line: 138, col: 1, offset: 4064},
 			expr: &actionExpr{
-				pos: position{line: 137, col: 34, offset: 4058},
+				pos: position{line: 138, col: 34, offset: 4097},
 				run: (*parser).callonassigned_name1,
 				expr: &labeledExpr{
-					pos:   position{line: 137, col: 34, offset: 4058},
+					pos:   position{line: 138, col: 34, offset: 4097},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 137, col: 37, offset: 4061},
+						pos: position{line: 138, col: 37, offset: 4100},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 137, col: 37, offset: 4061},
+								pos:        position{line: 138, col: 37, offset: 4100},
 								val:        "[Uu]",
 								chars:      []rune{'U', 'u'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 137, col: 42, offset: 4066},
+								pos:        position{line: 138, col: 42, offset: 4105},
 								val:        "[Rr]",
 								chars:      []rune{'R', 'r'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 137, col: 47, offset: 4071},
+								pos:        position{line: 138, col: 47, offset: 4110},
 								val:        "[Nn]",
 								chars:      []rune{'N', 'n'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&litMatcher{
-								pos:        position{line: 137, col: 52, offset: 4076},
+								pos:        position{line: 138, col: 52, offset: 4115},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 137, col: 56, offset: 4080},
+								pos:  position{line: 138, col: 56, offset: 4119},
 								name: "NID",
 							},
 							&litMatcher{
-								pos:        position{line: 137, col: 60, offset: 4084},
+								pos:        position{line: 138, col: 60, offset: 4123},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 137, col: 64, offset: 4088},
+								pos:  position{line: 138, col: 64, offset: 4127},
 								name: "NSS",
 							},
 						},
@@ -504,45 +505,45 @@ var g = &grammar{
 		{
 			name:        "NID",
 			displayName: "\"NID\"",
-			pos:         position{line: 142, col: 1, offset: 4187},
+			pos:         position{line: 143, col: 1, offset: 4226},
 			expr: &actionExpr{
-				pos: position{line: 142, col: 14, offset: 4200},
+				pos: position{line: 143, col: 14, offset: 4239},
 				run: (*parser).callonNID1,
 				expr: &labeledExpr{
-					pos:   position{line: 142, col: 14, offset: 4200},
+					pos:   position{line: 143, col: 14, offset: 4239},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 142, col: 17, offset: 4203},
+						pos: position{line: 143, col: 17, offset: 4242},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 142, col: 17, offset: 4203},
+								pos:        position{line: 143, col: 17, offset: 4242},
 								val:        "[0-9A-Za-z]",
 								ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 142, col: 29, offset: 4215},
+								pos: position{line: 143, col: 29, offset: 4254},
 								expr: &seqExpr{
-									pos: position{line: 142, col: 30, offset: 4216},
+									pos: position{line: 143, col: 30, offset: 4255},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 142, col: 30, offset: 4216},
+											pos:  position{line: 143, col: 30, offset: 4255},
 											name: "NID_rep1_x8_2",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 142, col: 44, offset: 4230},
+											pos: position{line: 143, col: 44, offset: 4269},
 											expr: &seqExpr{
-												pos: position{line: 142, col: 45, offset: 4231},
+												pos: position{line: 143, col: 45, offset: 4270},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 142, col: 45, offset: 4231},
+														pos:  position{line: 143, col: 45, offset: 4270},
 														name: "NID_rep1_x8_2",
 													},
 													&andExpr{
-														pos: position{line: 142, col: 59, offset: 4245},
+														pos: position{line: 143, col: 59, offset: 4284},
 														expr: &charClassMatcher{
-															pos:        position{line: 142, col: 60, offset: 4246},
+															pos:        position{line: 143, col: 60, offset: 4285},
 															val:        "[0-9A-Za-z-]",
 															chars:      []rune{'-'},
 															ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -554,9 +555,9 @@ var g = &grammar{
 											},
 										},
 										&andExpr{
-											pos: position{line: 142, col: 75, offset: 4261},
+											pos: position{line: 143, col: 75, offset: 4300},
 											expr: &charClassMatcher{
-												pos:        position{line: 142, col: 76, offset: 4262},
+												pos:        position{line: 143, col: 76, offset: 4301},
 												val:        "[0-9A-Za-z-]",
 												chars:      []rune{'-'},
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -568,18 +569,18 @@ var g = &grammar{
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 142, col: 91, offset: 4277},
+								pos: position{line: 143, col: 91, offset: 4316},
 								expr: &seqExpr{
-									pos: position{line: 142, col: 92, offset: 4278},
+									pos: position{line: 143, col: 92, offset: 4317},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 142, col: 92, offset: 4278},
+											pos:  position{line: 143, col: 92, offset: 4317},
 											name: "NID_rep1_x4_2",
 										},
 										&andExpr{
-											pos: position{line: 142, col: 106, offset: 4292},
+											pos: position{line: 143, col: 106, offset: 4331},
 											expr: &charClassMatcher{
-												pos:        position{line: 142, col: 107, offset: 4293},
+												pos:        position{line: 143, col: 107, offset: 4332},
 												val:        "[0-9A-Za-z-]",
 												chars:      []rune{'-'},
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -591,18 +592,18 @@ var g = &grammar{
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 142, col: 122, offset: 4308},
+								pos: position{line: 143, col: 122, offset: 4347},
 								expr: &seqExpr{
-									pos: position{line: 142, col: 123, offset: 4309},
+									pos: position{line: 143, col: 123, offset: 4348},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 142, col: 123, offset: 4309},
+											pos:  position{line: 143, col: 123, offset: 4348},
 											name: "NID_rep1_x4_2",
 										},
 										&andExpr{
-											pos: position{line: 142, col: 137, offset: 4323},
+											pos: position{line: 143, col: 137, offset: 4362},
 											expr: &charClassMatcher{
-												pos:        position{line: 142, col: 138, offset: 4324},
+												pos:        position{line: 143, col: 138, offset: 4363},
 												val:        "[0-9A-Za-z-]",
 												chars:      []rune{'-'},
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -614,18 +615,18 @@ var g = &grammar{
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 142, col: 153, offset: 4339},
+								pos: position{line: 143, col: 153, offset: 4378},
 								expr: &seqExpr{
-									pos: position{line: 142, col: 154, offset: 4340},
+									pos: position{line: 143, col: 154, offset: 4379},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 142, col: 154, offset: 4340},
+											pos:  position{line: 143, col: 154, offset: 4379},
 											name: "NID_rep1_x2_2",
 										},
 										&andExpr{
-											pos: position{line: 142, col: 168, offset: 4354},
+											pos: position{line: 143, col: 168, offset: 4393},
 											expr: &charClassMatcher{
-												pos:        position{line: 142, col: 169, offset: 4355},
+												pos:        position{line: 143, col: 169, offset: 4394},
 												val:        "[0-9A-Za-z-]",
 												chars:      []rune{'-'},
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -637,18 +638,18 @@ var g = &grammar{
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 142, col: 184, offset: 4370},
+								pos: position{line: 143, col: 184, offset: 4409},
 								expr: &seqExpr{
-									pos: position{line: 142, col: 185, offset: 4371},
+									pos: position{line: 143, col: 185, offset: 4410},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 142, col: 185, offset: 4371},
+											pos:  position{line: 143, col: 185, offset: 4410},
 											name: "NID_rep1_x2_2",
 										},
 										&andExpr{
-											pos: position{line: 142, col: 199, offset: 4385},
+											pos: position{line: 143, col: 199, offset: 4424},
 											expr: &charClassMatcher{
-												pos:        position{line: 142, col: 200, offset: 4386},
+												pos:        position{line: 143, col: 200, offset: 4425},
 												val:        "[0-9A-Za-z-]",
 												chars:      []rune{'-'},
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -660,12 +661,12 @@ var g = &grammar{
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 142, col: 215, offset: 4401},
+								pos: position{line: 143, col: 215, offset: 4440},
 								expr: &seqExpr{
-									pos: position{line: 142, col: 216, offset: 4402},
+									pos: position{line: 143, col: 216, offset: 4441},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 142, col: 216, offset: 4402},
+											pos:        position{line: 143, col: 216, offset: 4441},
 											val:        "[0-9A-Za-z-]",
 											chars:      []rune{'-'},
 											ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -673,9 +674,9 @@ var g = &grammar{
 											inverted:   false,
 										},
 										&andExpr{
-											pos: position{line: 142, col: 229, offset: 4415},
+											pos: position{line: 143, col: 229, offset: 4454},
 											expr: &charClassMatcher{
-												pos:        position{line: 142, col: 230, offset: 4416},
+												pos:        position{line: 143, col: 230, offset: 4455},
 												val:        "[0-9A-Za-z-]",
 												chars:      []rune{'-'},
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -687,12 +688,12 @@ var g = &grammar{
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 142, col: 245, offset: 4431},
+								pos: position{line: 143, col: 245, offset: 4470},
 								expr: &seqExpr{
-									pos: position{line: 142, col: 246, offset: 4432},
+									pos: position{line: 143, col: 246, offset: 4471},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 142, col: 246, offset: 4432},
+											pos:        position{line: 143, col: 246, offset: 4471},
 											val:        "[0-9A-Za-z-]",
 											chars:      []rune{'-'},
 											ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -700,9 +701,9 @@ var g = &grammar{
 											inverted:   false,
 										},
 										&andExpr{
-											pos: position{line: 142, col: 259, offset: 4445},
+											pos: position{line: 143, col: 259, offset: 4484},
 											expr: &charClassMatcher{
-												pos:        position{line: 142, col: 260, offset: 4446},
+												pos:        position{line: 143, col: 260, offset: 4485},
 												val:        "[0-9A-Za-z]",
 												ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
 												ignoreCase: false,
@@ -713,7 +714,7 @@ var g = &grammar{
 								},
 							},
 							&charClassMatcher{
-								pos:        position{line: 142, col: 274, offset: 4460},
+								pos:        position{line: 143, col: 274, offset: 4499},
 								val:        "[0-9A-Za-z]",
 								ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
 								ignoreCase: false,
@@ -727,31 +728,31 @@ var g = &grammar{
 		{
 			name:        "NSS",
 			displayName: "\"NSS\"",
-			pos:         position{line: 147, col: 1, offset: 4546},
+			pos:         position{line: 148, col: 1, offset: 4585},
 			expr: &actionExpr{
-				pos: position{line: 147, col: 14, offset: 4559},
+				pos: position{line: 148, col: 14, offset: 4598},
 				run: (*parser).callonNSS1,
 				expr: &labeledExpr{
-					pos:   position{line: 147, col: 14, offset: 4559},
+					pos:   position{line: 148, col: 14, offset: 4598},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 147, col: 17, offset: 4562},
+						pos: position{line: 148, col: 17, offset: 4601},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 147, col: 17, offset: 4562},
+								pos:  position{line: 148, col: 17, offset: 4601},
 								name: "pchar",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 147, col: 23, offset: 4568},
+								pos: position{line: 148, col: 23, offset: 4607},
 								expr: &choiceExpr{
-									pos: position{line: 147, col: 24, offset: 4569},
+									pos: position{line: 148, col: 24, offset: 4608},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 147, col: 24, offset: 4569},
+											pos:  position{line: 148, col: 24, offset: 4608},
 											name: "pchar",
 										},
 										&litMatcher{
-											pos:        position{line: 147, col: 32, offset: 4577},
+											pos:        position{line: 148, col: 32, offset: 4616},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
@@ -767,47 +768,47 @@ var g = &grammar{
 		{
 			name:        "rq_components",
 			displayName: "\"rq-components\"",
-			pos:         position{line: 153, col: 1, offset: 4697},
+			pos:         position{line: 154, col: 1, offset: 4736},
 			expr: &actionExpr{
-				pos: position{line: 153, col: 34, offset: 4730},
+				pos: position{line: 154, col: 34, offset: 4769},
 				run: (*parser).callonrq_components1,
 				expr: &labeledExpr{
-					pos:   position{line: 153, col: 34, offset: 4730},
+					pos:   position{line: 154, col: 34, offset: 4769},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 153, col: 37, offset: 4733},
+						pos: position{line: 154, col: 37, offset: 4772},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 153, col: 37, offset: 4733},
+								pos: position{line: 154, col: 37, offset: 4772},
 								expr: &seqExpr{
-									pos: position{line: 153, col: 38, offset: 4734},
+									pos: position{line: 154, col: 38, offset: 4773},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 153, col: 38, offset: 4734},
+											pos:        position{line: 154, col: 38, offset: 4773},
 											val:        "?+",
 											ignoreCase: false,
 											want:       "\"?+\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 153, col: 43, offset: 4739},
+											pos:  position{line: 154, col: 43, offset: 4778},
 											name: "r_component",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 153, col: 57, offset: 4753},
+								pos: position{line: 154, col: 57, offset: 4792},
 								expr: &seqExpr{
-									pos: position{line: 153, col: 58, offset: 4754},
+									pos: position{line: 154, col: 58, offset: 4793},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 153, col: 58, offset: 4754},
+											pos:        position{line: 154, col: 58, offset: 4793},
 											val:        "?=",
 											ignoreCase: false,
 											want:       "\"?=\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 153, col: 63, offset: 4759},
+											pos:  position{line: 154, col: 63, offset: 4798},
 											name: "q_component",
 										},
 									},
@@ -821,31 +822,31 @@ var g = &grammar{
 		{
 			name:        "r_component",
 			displayName: "\"r-component\"",
-			pos:         position{line: 158, col: 1, offset: 4865},
+			pos:         position{line: 159, col: 1, offset: 4904},
 			expr: &actionExpr{
-				pos: position{line: 158, col: 30, offset: 4894},
+				pos: position{line: 159, col: 30, offset: 4933},
 				run: (*parser).callonr_component1,
 				expr: &labeledExpr{
-					pos:   position{line: 158, col: 30, offset: 4894},
+					pos:   position{line: 159, col: 30, offset: 4933},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 158, col: 33, offset: 4897},
+						pos: position{line: 159, col: 33, offset: 4936},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 158, col: 33, offset: 4897},
+								pos:  position{line: 159, col: 33, offset: 4936},
 								name: "pchar",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 158, col: 39, offset: 4903},
+								pos: position{line: 159, col: 39, offset: 4942},
 								expr: &choiceExpr{
-									pos: position{line: 158, col: 40, offset: 4904},
+									pos: position{line: 159, col: 40, offset: 4943},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 158, col: 40, offset: 4904},
+											pos:  position{line: 159, col: 40, offset: 4943},
 											name: "pchar",
 										},
 										&charClassMatcher{
-											pos:        position{line: 158, col: 48, offset: 4912},
+											pos:        position{line: 159, col: 48, offset: 4951},
 											val:        "[/?]",
 											chars:      []rune{'/', '?'},
 											ignoreCase: false,
@@ -862,31 +863,31 @@ var g = &grammar{
 		{
 			name:        "q_component",
 			displayName: "\"q-component\"",
-			pos:         position{line: 163, col: 1, offset: 5009},
+			pos:         position{line: 164, col: 1, offset: 5048},
 			expr: &actionExpr{
-				pos: position{line: 163, col: 30, offset: 5038},
+				pos: position{line: 164, col: 30, offset: 5077},
 				run: (*parser).callonq_component1,
 				expr: &labeledExpr{
-					pos:   position{line: 163, col: 30, offset: 5038},
+					pos:   position{line: 164, col: 30, offset: 5077},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 163, col: 33, offset: 5041},
+						pos: position{line: 164, col: 33, offset: 5080},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 163, col: 33, offset: 5041},
+								pos:  position{line: 164, col: 33, offset: 5080},
 								name: "pchar",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 163, col: 39, offset: 5047},
+								pos: position{line: 164, col: 39, offset: 5086},
 								expr: &choiceExpr{
-									pos: position{line: 163, col: 40, offset: 5048},
+									pos: position{line: 164, col: 40, offset: 5087},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 163, col: 40, offset: 5048},
+											pos:  position{line: 164, col: 40, offset: 5087},
 											name: "pchar",
 										},
 										&charClassMatcher{
-											pos:        position{line: 163, col: 48, offset: 5056},
+											pos:        position{line: 164, col: 48, offset: 5095},
 											val:        "[/?]",
 											chars:      []rune{'/', '?'},
 											ignoreCase: false,
@@ -903,15 +904,15 @@ var g = &grammar{
 		{
 			name:        "f_component",
 			displayName: "\"f-component\"",
-			pos:         position{line: 168, col: 1, offset: 5133},
+			pos:         position{line: 169, col: 1, offset: 5172},
 			expr: &actionExpr{
-				pos: position{line: 168, col: 30, offset: 5162},
+				pos: position{line: 169, col: 30, offset: 5201},
 				run: (*parser).callonf_component1,
 				expr: &labeledExpr{
-					pos:   position{line: 168, col: 30, offset: 5162},
+					pos:   position{line: 169, col: 30, offset: 5201},
 					label: "v",
 					expr: &ruleRefExpr{
-						pos:  position{line: 168, col: 33, offset: 5165},
+						pos:  position{line: 169, col: 33, offset: 5204},
 						name: "fragment",
 					},
 				},
@@ -920,12 +921,12 @@ var g = &grammar{
 		{
 			name:        "NID_rep1_x2_2",
 			displayName: "\"NID-rep1-x2\"",
-			pos:         position{line: 173, col: 1, offset: 5283},
+			pos:         position{line: 174, col: 1, offset: 5322},
 			expr: &seqExpr{
-				pos: position{line: 173, col: 32, offset: 5314},
+				pos: position{line: 174, col: 32, offset: 5353},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 173, col: 32, offset: 5314},
+						pos:        position{line: 174, col: 32, offset: 5353},
 						val:        "[0-9A-Za-z-]",
 						chars:      []rune{'-'},
 						ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -933,7 +934,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 173, col: 45, offset: 5327},
+						pos:        position{line: 174, col: 45, offset: 5366},
 						val:        "[0-9A-Za-z-]",
 						chars:      []rune{'-'},
 						ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -946,16 +947,16 @@ var g = &grammar{
 		{
 			name:        "NID_rep1_x4_2",
 			displayName: "\"NID-rep1-x4\"",
-			pos:         position{line: 176, col: 1, offset: 5408},
+			pos:         position{line: 177, col: 1, offset: 5447},
 			expr: &seqExpr{
-				pos: position{line: 176, col: 32, offset: 5439},
+				pos: position{line: 177, col: 32, offset: 5478},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 176, col: 32, offset: 5439},
+						pos:  position{line: 177, col: 32, offset: 5478},
 						name: "NID_rep1_x2_2",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 176, col: 46, offset: 5453},
+						pos:  position{line: 177, col: 46, offset: 5492},
 						name: "NID_rep1_x2_2",
 					},
 				},
@@ -964,16 +965,16 @@ var g = &grammar{
 		{
 			name:        "NID_rep1_x8_2",
 			displayName: "\"NID-rep1-x8\"",
-			pos:         position{line: 179, col: 1, offset: 5535},
+			pos:         position{line: 180, col: 1, offset: 5574},
 			expr: &seqExpr{
-				pos: position{line: 179, col: 32, offset: 5566},
+				pos: position{line: 180, col: 32, offset: 5605},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 179, col: 32, offset: 5566},
+						pos:  position{line: 180, col: 32, offset: 5605},
 						name: "NID_rep1_x4_2",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 179, col: 46, offset: 5580},
+						pos:  position{line: 180, col: 46, offset: 5619},
 						name: "NID_rep1_x4_2",
 					},
 				},

@@ -1037,7 +1037,8 @@ func DFA() syntax.Tables {
 				"#$\x0a\x0b\x0c\x0b\x1a\x1b%\x18\x1c\x1f ! \"&\"' (\x1f)\x10\x11\x14\x15\x16\x15\x18\x18\x1d\"' (\x1f*+,+\"\x1f\x0d-\x0d\x1a\x1b%\x18\x1c\x1f ! \"\"\x1f&./012" +
 				"1\x18\x18\x1d\"' (\x1f/*+,+3%\x18\x1c\x1f ! \"\"\x1f&.\x18\x18\x1d\"' (\x1f/4565%\x18\x1c\x1f ! \"\"\x1f7\x18\x18\x1d\"' (\x1f/%\x188\x1f" +
 				" ! \"\"\x1f\x189:;:<\x18\"\x03 (\x1f/%\x18\x1c:=9<\"<\x1f\x189</<%<<",
-			Tree: treeEntry_E_IRI_reference,
+			Tree:   treeEntry_E_IRI_reference,
+			Source: "3efe129e487b20ba",
 		},
 		"IRI": {
 			States: 341,
@@ -2024,7 +2025,8 @@ func DFA() syntax.Tables {
 				"%!&\x1f'\x1e(\x0f\x10\x13\x14\x15\x14\x17\x17\x1c!&\x1f'\x1e)*+*!\x1e\x0c,\x0c\x19\x1a$\x17\x1b\x1e\x1f \x1f!!\x1e%-./010\x17\x17\x1c!&\x1f'\x1e.)*+*2$" +
 				"\x17\x1b\x1e\x1f \x1f!!\x1e%-\x17\x17\x1c!&\x1f'\x1e.3454$\x17\x1b\x1e\x1f \x1f!!\x1e6\x17\x17\x1c!&\x1f'\x1e.$\x177\x1e\x1f \x1f!!\x1e\x1789:9;\x17!\x05\x1f" +
 				"'\x1e.$\x17\x1b9<8;!;\x1e\x178;.;$;;",
-			Tree: treeEntry_E_IRI,
+			Tree:   treeEntry_E_IRI,
+			Source: "3efe129e487b20ba",
 		},
 		"absolute-IRI": {
 			States: 325,
@@ -2953,7 +2955,8 @@ func DFA() syntax.Tables {
 				" %\x1e&\x1d()*) \x1d\x0b+\x0b\x18\x19#\x16\x1a\x1d\x1e\x1f\x1e  \x1d$,-./0/\x16\x16\x1b %\x1e&\x1d-()*)1#\x16\x1a\x1d\x1e\x1f\x1e  \x1d$,\x16\x16\x1b %" +
 				"\x1e&\x1d-2343#\x16\x1a\x1d\x1e\x1f\x1e  \x1d5\x16\x16\x1b %\x1e&\x1d-#\x166\x1d\x1e\x1f\x1e  \x1d\x167898:\x16 \x04\x1e&\x1d-#\x16\x1a8;7: :\x1d\x167:" +
 				"-:#::",
-			Tree: treeEntry_E_absolute_IRI,
+			Tree:   treeEntry_E_absolute_IRI,
+			Source: "3efe129e487b20ba",
 		},
 		"irelative-ref": {
 			States: 339,
@@ -3903,7 +3906,8 @@ func DFA() syntax.Tables {
 				"%\x1e&\x1d'\x0e\x0f\x12\x13\x14\x13\x16\x16\x1b %\x1e&\x1d()*) \x1d\x0b+\x0b\x18\x19#\x16\x1a\x1d\x1e\x1f\x1e  \x1d$,-./0/\x16\x16\x1b %\x1e&\x1d-()*)1#\x16\x1a" +
 				"\x1d\x1e\x1f\x1e  \x1d$,\x16\x16\x1b %\x1e&\x1d-2343#\x16\x1a\x1d\x1e\x1f\x1e  \x1d5\x16\x16\x1b %\x1e&\x1d-#\x166\x1d\x1e\x1f\x1e  \x1d\x167898:\x16 \x03\x1e&\x1d" +
 				"-#\x16\x1a8;7: :\x1d\x167:-:#::",
-			Tree: treeEntry_E_irelative_ref,
+			Tree:   treeEntry_E_irelative_ref,
+			Source: "3efe129e487b20ba",
 		},
 		"URI-reference": {
 			States: 236,
@@ -4218,7 +4222,8 @@ func DFA() syntax.Tables {
 				"\x17\x1c\x1e\x1f \x1f!\"#\x09\x0a\x0b\x0a\x19\x1a$\x17\x1b\x1e\x1f \x1f!%!&\x1f'\x1e(\x0f\x10\x13\x14\x15\x14\x17\x17\x1c!&\x1f'\x1e)*+*!\x1e\x0c,\x0c\x19\x1a$\x17\x1b\x1e\x1f \x1f!!" +
 				"\x1e%-./010\x17\x17\x1c!&\x1f'\x1e.)*+*2$\x17\x1b\x1e\x1f \x1f!!\x1e%-\x17\x17\x1c!&\x1f'\x1e.3454$\x17\x1b\x1e\x1f \x1f!!\x1e6\x17\x17\x1c!&\x1f" +
 				"'\x1e.$\x177\x1e\x1f \x1f!!\x1e\x1789:9;\x17!\x03\x1f'\x1e.$\x17\x1b9<8;!;\x1e\x178;.;$;;",
-			Tree: treeEntry_E_URI_reference,
+			Tree:   treeEntry_E_URI_reference,
+			Source: "3efe129e487b20ba",
 		},
 		"URI": {
 			States: 233,
@@ -4529,7 +4534,8 @@ func DFA() syntax.Tables {
 				"\x1e\x1f\x1e !\"\x08\x09\x0a\x09\x18\x19#\x16\x1a\x1d\x1e\x1f\x1e $ %\x1e&\x1d'\x0e\x0f\x12\x13\x14\x13\x16\x16\x1b %\x1e&\x1d()*) \x1d\x0b+\x0b\x18\x19#\x16\x1a\x1d\x1e\x1f\x1e  \x1d$," +
 				"-./0/\x16\x16\x1b %\x1e&\x1d-()*)1#\x16\x1a\x1d\x1e\x1f\x1e  \x1d$,\x16\x16\x1b %\x1e&\x1d-2343#\x16\x1a\x1d\x1e\x1f\x1e  \x1d5\x16\x16\x1b %\x1e&\x1d-" +
 				"#\x166\x1d\x1e\x1f\x1e  \x1d\x167898:\x16 \x05\x1e&\x1d-#\x16\x1a8;7: :\x1d\x167:-:#::",
-			Tree: treeEntry_E_URI,
+			Tree:   treeEntry_E_URI,
+			Source: "3efe129e487b20ba",
 		},
 		"absolute-URI": {
 			States: 230,
@@ -4829,7 +4835,8 @@ func DFA() syntax.Tables {
 				"\x1f !\x07\x08\x09\x08\x17\x18\"\x15\x19\x1c\x1d\x1e\x1d\x1f#\x1f$\x1d%\x1c&\x0d\x0e\x11\x12\x13\x12\x15\x15\x1a\x1f$\x1d%\x1c'()(\x1f\x1c\x0a*\x0a\x17\x18\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c#+,-." +
 				"/.\x15\x15\x1a\x1f$\x1d%\x1c,'()(0\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c#+\x15\x15\x1a\x1f$\x1d%\x1c,1232\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c4\x15\x15\x1a\x1f$\x1d%\x1c,\"\x155" +
 				"\x1c\x1d\x1e\x1d\x1f\x1f\x1c\x1567879\x15\x1f\x04\x1d%\x1c,\"\x15\x197:69\x1f9\x1c\x1569,9\"99",
-			Tree: treeEntry_E_absolute_URI,
+			Tree:   treeEntry_E_absolute_URI,
+			Source: "3efe129e487b20ba",
 		},
 		"relative-ref": {
 			States: 234,
@@ -5126,7 +5133,8 @@ func DFA() syntax.Tables {
 				"\x1c\x1d\x1e\x1d\x1f !\x07\x08\x09\x08\x17\x18\"\x15\x19\x1c\x1d\x1e\x1d\x1f#\x1f$\x1d%\x1c&\x0d\x0e\x11\x12\x13\x12\x15\x15\x1a\x1f$\x1d%\x1c'()(\x1f\x1c\x0a*\x0a\x17\x18\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c#" +
 				"+,-./.\x15\x15\x1a\x1f$\x1d%\x1c,'()(0\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c#+\x15\x15\x1a\x1f$\x1d%\x1c,1232\"\x15\x19\x1c\x1d\x1e\x1d\x1f\x1f\x1c4\x15\x15\x1a\x1f$\x1d%\x1c" +
 				",\"\x155\x1c\x1d\x1e\x1d\x1f\x1f\x1c\x1567879\x15\x1f\x03\x1d%\x1c,\"\x15\x197:69\x1f9\x1c\x1569,9\"99",
-			Tree: treeEntry_E_relative_ref,
+			Tree:   treeEntry_E_relative_ref,
+			Source: "3efe129e487b20ba",
 		},
 		"IPv4address": {
 			States: 25,
@@ -5159,6 +5167,7 @@ func DFA() syntax.Tables {
 			},
 			Expect: "\x00\x00\x01\x02\x03\x02\x00\x04\x01\x02\x03\x02\x00\x04\x01\x02\x03\x02\x00\x04\x05\x06\x07\x06\x08",
 			Tree:   treeEntry_E_IPv4address,
+			Source: "3efe129e487b20ba",
 		},
 		"iuserinfo": {
 			States: 17,
@@ -5204,6 +5213,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_iuserinfo,
+			Source:  "3efe129e487b20ba",
 		},
 		"ireg-name": {
 			States: 17,
@@ -5249,6 +5259,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_ireg_name,
+			Source:  "3efe129e487b20ba",
 		},
 		"isegment": {
 			States: 17,
@@ -5294,6 +5305,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_isegment,
+			Source:  "3efe129e487b20ba",
 		},
 		"isegment-nz": {
 			States: 18,
@@ -5341,6 +5353,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_isegment_nz,
+			Source:  "3efe129e487b20ba",
 		},
 		"isegment-nz-nc": {
 			States: 18,
@@ -5388,6 +5401,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_isegment_nz_nc,
+			Source:  "3efe129e487b20ba",
 		},
 		"iquery": {
 			States: 18,
@@ -5436,6 +5450,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_iquery,
+			Source:  "3efe129e487b20ba",
 		},
 		"ifragment": {
 			States: 17,
@@ -5482,6 +5497,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_ifragment,
+			Source:  "3efe129e487b20ba",
 		},
 		"userinfo": {
 			States: 4,
@@ -5506,6 +5522,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_userinfo,
+			Source:  "3efe129e487b20ba",
 		},
 		"reg-name": {
 			States: 4,
@@ -5530,6 +5547,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_reg_name,
+			Source:  "3efe129e487b20ba",
 		},
 		"segment": {
 			States: 4,
@@ -5554,6 +5572,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_segment,
+			Source:  "3efe129e487b20ba",
 		},
 		"segment-nz": {
 			States: 5,
@@ -5581,6 +5600,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_segment_nz,
+			Source:  "3efe129e487b20ba",
 		},
 		"segment-nz-nc": {
 			States: 5,
@@ -5608,6 +5628,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_segment_nz_nc,
+			Source:  "3efe129e487b20ba",
 		},
 		"query": {
 			States: 4,
@@ -5632,6 +5653,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_query,
+			Source:  "3efe129e487b20ba",
 		},
 		"fragment": {
 			States: 4,
@@ -5656,6 +5678,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_fragment,
+			Source:  "3efe129e487b20ba",
 		},
 	}
 }

@@ -95,6 +95,7 @@ func PEG() *syntax.PEG {
 		Errors:          pegErrors,
 		InvalidEncoding: errInvalidEncoding,
 		MaxExpressions:  errMaxExprCnt,
+		Source:          "3efe129e487b20ba",
 	}
 }
 
@@ -133,25 +134,25 @@ var g = &grammar{
 		{
 			name:        "E_IRI_reference",
 			displayName: "\"IRI-reference\"",
-			pos:         position{line: 131, col: 1, offset: 4198},
+			pos:         position{line: 132, col: 1, offset: 4237},
 			expr: &actionExpr{
-				pos: position{line: 131, col: 36, offset: 4233},
+				pos: position{line: 132, col: 36, offset: 4272},
 				run: (*parser).callonE_IRI_reference1,
 				expr: &seqExpr{
-					pos: position{line: 131, col: 36, offset: 4233},
+					pos: position{line: 132, col: 36, offset: 4272},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 131, col: 36, offset: 4233},
+							pos:   position{line: 132, col: 36, offset: 4272},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 131, col: 38, offset: 4235},
+								pos:  position{line: 132, col: 38, offset: 4274},
 								name: "IRI_reference",
 							},
 						},
 						&notExpr{
-							pos: position{line: 131, col: 52, offset: 4249},
+							pos: position{line: 132, col: 52, offset: 4288},
 							expr: &anyMatcher{
-								line: 131, col: 53, offset: 4250,
+								line: 132, col: 53, offset: 4289,
 							},
 						},
 					},
@@ -161,25 +162,25 @@ var g = &grammar{
 		{
 			name:        "E_URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 136, col: 1, offset: 4304},
+			pos:         position{line: 137, col: 1, offset: 4343},
 			expr: &actionExpr{
-				pos: position{line: 136, col: 16, offset: 4319},
+				pos: position{line: 137, col: 16, offset: 4358},
 				run: (*parser).callonE_URI1,
 				expr: &seqExpr{
-					pos: position{line: 136, col: 16, offset: 4319},
+					pos: position{line: 137, col: 16, offset: 4358},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 136, col: 16, offset: 4319},
+							pos:   position{line: 137, col: 16, offset: 4358},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 136, col: 18, offset: 4321},
+								pos:  position{line: 137, col: 18, offset: 4360},
 								name: "URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 136, col: 22, offset: 4325},
+							pos: position{line: 137, col: 22, offset: 4364},
 							expr: &anyMatcher{
-								line: 136, col: 23, offset: 4326,
+								line: 137, col: 23, offset: 4365,
 							},
 						},
 					},
@@ -189,25 +190,25 @@ var g = &grammar{
 		{
 			name:        "E_hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 141, col: 1, offset: 4386},
+			pos:         position{line: 142, col: 1, offset: 4425},
 			expr: &actionExpr{
-				pos: position{line: 141, col: 28, offset: 4413},
+				pos: position{line: 142, col: 28, offset: 4452},
 				run: (*parser).callonE_hier_part1,
 				expr: &seqExpr{
-					pos: position{line: 141, col: 28, offset: 4413},
+					pos: position{line: 142, col: 28, offset: 4452},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 141, col: 28, offset: 4413},
+							pos:   position{line: 142, col: 28, offset: 4452},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 141, col: 30, offset: 4415},
+								pos:  position{line: 142, col: 30, offset: 4454},
 								name: "hier_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 141, col: 42, offset: 4427},
+							pos: position{line: 142, col: 42, offset: 4466},
 							expr: &anyMatcher{
-								line: 141, col: 43, offset: 4428,
+								line: 142, col: 43, offset: 4467,
 							},
 						},
 					},
@@ -217,25 +218,25 @@ var g = &grammar{
 		{
 			name:        "E_URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 146, col: 1, offset: 4492},
+			pos:         position{line: 147, col: 1, offset: 4531},
 			expr: &actionExpr{
-				pos: position{line: 146, col: 36, offset: 4527},
+				pos: position{line: 147, col: 36, offset: 4566},
 				run: (*parser).callonE_URI_reference1,
 				expr: &seqExpr{
-					pos: position{line: 146, col: 36, offset: 4527},
+					pos: position{line: 147, col: 36, offset: 4566},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 146, col: 36, offset: 4527},
+							pos:   position{line: 147, col: 36, offset: 4566},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 146, col: 38, offset: 4529},
+								pos:  position{line: 147, col: 38, offset: 4568},
 								name: "URI_reference",
 							},
 						},
 						&notExpr{
-							pos: position{line: 146, col: 52, offset: 4543},
+							pos: position{line: 147, col: 52, offset: 4582},
 							expr: &anyMatcher{
-								line: 146, col: 53, offset: 4544,
+								line: 147, col: 53, offset: 4583,
 							},
 						},
 					},
@@ -245,25 +246,25 @@ var g = &grammar{
 		{
 			name:        "E_absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 151, col: 1, offset: 4607},
+			pos:         position{line: 152, col: 1, offset: 4646},
 			expr: &actionExpr{
-				pos: position{line: 151, col: 34, offset: 4640},
+				pos: position{line: 152, col: 34, offset: 4679},
 				run: (*parser).callonE_absolute_URI1,
 				expr: &seqExpr{
-					pos: position{line: 151, col: 34, offset: 4640},
+					pos: position{line: 152, col: 34, offset: 4679},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 151, col: 34, offset: 4640},
+							pos:   position{line: 152, col: 34, offset: 4679},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 151, col: 36, offset: 4642},
+								pos:  position{line: 152, col: 36, offset: 4681},
 								name: "absolute_URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 151, col: 49, offset: 4655},
+							pos: position{line: 152, col: 49, offset: 4694},
 							expr: &anyMatcher{
-								line: 151, col: 50, offset: 4656,
+								line: 152, col: 50, offset: 4695,
 							},
 						},
 					},
@@ -273,25 +274,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 156, col: 1, offset: 4719},
+			pos:         position{line: 157, col: 1, offset: 4758},
 			expr: &actionExpr{
-				pos: position{line: 156, col: 34, offset: 4752},
+				pos: position{line: 157, col: 34, offset: 4791},
 				run: (*parser).callonE_relative_ref1,
 				expr: &seqExpr{
-					pos: position{line: 156, col: 34, offset: 4752},
+					pos: position{line: 157, col: 34, offset: 4791},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 156, col: 34, offset: 4752},
+							pos:   position{line: 157, col: 34, offset: 4791},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 156, col: 36, offset: 4754},
+								pos:  position{line: 157, col: 36, offset: 4793},
 								name: "relative_ref",
 							},
 						},
 						&notExpr{
-							pos: position{line: 156, col: 49, offset: 4767},
+							pos: position{line: 157, col: 49, offset: 4806},
 							expr: &anyMatcher{
-								line: 156, col: 50, offset: 4768,
+								line: 157, col: 50, offset: 4807,
 							},
 						},
 					},
@@ -301,25 +302,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 161, col: 1, offset: 4832},
+			pos:         position{line: 162, col: 1, offset: 4871},
 			expr: &actionExpr{
-				pos: position{line: 161, col: 36, offset: 4867},
+				pos: position{line: 162, col: 36, offset: 4906},
 				run: (*parser).callonE_relative_part1,
 				expr: &seqExpr{
-					pos: position{line: 161, col: 36, offset: 4867},
+					pos: position{line: 162, col: 36, offset: 4906},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 161, col: 36, offset: 4867},
+							pos:   position{line: 162, col: 36, offset: 4906},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 161, col: 38, offset: 4869},
+								pos:  position{line: 162, col: 38, offset: 4908},
 								name: "relative_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 161, col: 54, offset: 4885},
+							pos: position{line: 162, col: 54, offset: 4924},
 							expr: &anyMatcher{
-								line: 161, col: 55, offset: 4886,
+								line: 162, col: 55, offset: 4925,
 							},
 						},
 					},
@@ -329,25 +330,25 @@ var g = &grammar{
 		{
 			name:        "E_scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 166, col: 1, offset: 4943},
+			pos:         position{line: 167, col: 1, offset: 4982},
 			expr: &actionExpr{
-				pos: position{line: 166, col: 22, offset: 4964},
+				pos: position{line: 167, col: 22, offset: 5003},
 				run: (*parser).callonE_scheme1,
 				expr: &seqExpr{
-					pos: position{line: 166, col: 22, offset: 4964},
+					pos: position{line: 167, col: 22, offset: 5003},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 166, col: 22, offset: 4964},
+							pos:   position{line: 167, col: 22, offset: 5003},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 166, col: 24, offset: 4966},
+								pos:  position{line: 167, col: 24, offset: 5005},
 								name: "scheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 166, col: 31, offset: 4973},
+							pos: position{line: 167, col: 31, offset: 5012},
 							expr: &anyMatcher{
-								line: 166, col: 32, offset: 4974,
+								line: 167, col: 32, offset: 5013,
 							},
 						},
 					},
@@ -357,25 +358,25 @@ var g = &grammar{
 		{
 			name:        "E_authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 171, col: 1, offset: 5034},
+			pos:         position{line: 172, col: 1, offset: 5073},
 			expr: &actionExpr{
-				pos: position{line: 171, col: 28, offset: 5061},
+				pos: position{line: 172, col: 28, offset: 5100},
 				run: (*parser).callonE_authority1,
 				expr: &seqExpr{
-					pos: position{line: 171, col: 28, offset: 5061},
+					pos: position{line: 172, col: 28, offset: 5100},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 171, col: 28, offset: 5061},
+							pos:   position{line: 172, col: 28, offset: 5100},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 171, col: 30, offset: 5063},
+								pos:  position{line: 172, col: 30, offset: 5102},
 								name: "authority_4",
 							},
 						},
 						&notExpr{
-							pos: position{line: 171, col: 42, offset: 5075},
+							pos: position{line: 172, col: 42, offset: 5114},
 							expr: &anyMatcher{
-								line: 171, col: 43, offset: 5076,
+								line: 172, col: 43, offset: 5115,
 							},
 						},
 					},
@@ -385,25 +386,25 @@ var g = &grammar{
 		{
 			name:        "E_userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 176, col: 1, offset: 5135},
+			pos:         position{line: 177, col: 1, offset: 5174},
 			expr: &actionExpr{
-				pos: position{line: 176, col: 26, offset: 5160},
+				pos: position{line: 177, col: 26, offset: 5199},
 				run: (*parser).callonE_userinfo1,
 				expr: &seqExpr{
-					pos: position{line: 176, col: 26, offset: 5160},
+					pos: position{line: 177, col: 26, offset: 5199},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 176, col: 26, offset: 5160},
+							pos:   position{line: 177, col: 26, offset: 5199},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 176, col: 28, offset: 5162},
+								pos:  position{line: 177, col: 28, offset: 5201},
 								name: "userinfo",
 							},
 						},
 						&notExpr{
-							pos: position{line: 176, col: 37, offset: 5171},
+							pos: position{line: 177, col: 37, offset: 5210},
 							expr: &anyMatcher{
-								line: 176, col: 38, offset: 5172,
+								line: 177, col: 38, offset: 5211,
 							},
 						},
 					},
@@ -413,25 +414,25 @@ var g = &grammar{
 		{
 			name:        "E_host",
 			displayName: "\"host\"",
-			pos:         position{line: 181, col: 1, offset: 5227},
+			pos:         position{line: 182, col: 1, offset: 5266},
 			expr: &actionExpr{
-				pos: position{line: 181, col: 18, offset: 5244},
+				pos: position{line: 182, col: 18, offset: 5283},
 				run: (*parser).callonE_host1,
 				expr: &seqExpr{
-					pos: position{line: 181, col: 18, offset: 5244},
+					pos: position{line: 182, col: 18, offset: 5283},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 181, col: 18, offset: 5244},
+							pos:   position{line: 182, col: 18, offset: 5283},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 181, col: 20, offset: 5246},
+								pos:  position{line: 182, col: 20, offset: 5285},
 								name: "host_5",
 							},
 						},
 						&notExpr{
-							pos: position{line: 181, col: 27, offset: 5253},
+							pos: position{line: 182, col: 27, offset: 5292},
 							expr: &anyMatcher{
-								line: 181, col: 28, offset: 5254,
+								line: 182, col: 28, offset: 5293,
 							},
 						},
 					},
@@ -441,25 +442,25 @@ var g = &grammar{
 		{
 			name:        "E_port",
 			displayName: "\"port\"",
-			pos:         position{line: 186, col: 1, offset: 5309},
+			pos:         position{line: 187, col: 1, offset: 5348},
 			expr: &actionExpr{
-				pos: position{line: 186, col: 18, offset: 5326},
+				pos: position{line: 187, col: 18, offset: 5365},
 				run: (*parser).callonE_port1,
 				expr: &seqExpr{
-					pos: position{line: 186, col: 18, offset: 5326},
+					pos: position{line: 187, col: 18, offset: 5365},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 186, col: 18, offset: 5326},
+							pos:   position{line: 187, col: 18, offset: 5365},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 186, col: 20, offset: 5328},
+								pos:  position{line: 187, col: 20, offset: 5367},
 								name: "port",
 							},
 						},
 						&notExpr{
-							pos: position{line: 186, col: 25, offset: 5333},
+							pos: position{line: 187, col: 25, offset: 5372},
 							expr: &anyMatcher{
-								line: 186, col: 26, offset: 5334,
+								line: 187, col: 26, offset: 5373,
 							},
 						},
 					},
@@ -469,25 +470,25 @@ var g = &grammar{
 		{
 			name:        "E_IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 191, col: 1, offset: 5395},
+			pos:         position{line: 192, col: 1, offset: 5434},
 			expr: &actionExpr{
-				pos: position{line: 191, col: 30, offset: 5424},
+				pos: position{line: 192, col: 30, offset: 5463},
 				run: (*parser).callonE_IP_literal1,
 				expr: &seqExpr{
-					pos: position{line: 191, col: 30, offset: 5424},
+					pos: position{line: 192, col: 30, offset: 5463},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 191, col: 30, offset: 5424},
+							pos:   position{line: 192, col: 30, offset: 5463},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 191, col: 32, offset: 5426},
+								pos:  position{line: 192, col: 32, offset: 5465},
 								name: "IP_literal",
 							},
 						},
 						&notExpr{
-							pos: position{line: 191, col: 43, offset: 5437},
+							pos: position{line: 192, col: 43, offset: 5476},
 							expr: &anyMatcher{
-								line: 191, col: 44, offset: 5438,
+								line: 192, col: 44, offset: 5477,
 							},
 						},
 					},
@@ -497,25 +498,25 @@ var g = &grammar{
 		{
 			name:        "E_IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 196, col: 1, offset: 5498},
+			pos:         position{line: 197, col: 1, offset: 5537},
 			expr: &actionExpr{
-				pos: position{line: 196, col: 28, offset: 5525},
+				pos: position{line: 197, col: 28, offset: 5564},
 				run: (*parser).callonE_IPvFuture1,
 				expr: &seqExpr{
-					pos: position{line: 196, col: 28, offset: 5525},
+					pos: position{line: 197, col: 28, offset: 5564},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 196, col: 28, offset: 5525},
+							pos:   position{line: 197, col: 28, offset: 5564},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 196, col: 30, offset: 5527},
+								pos:  position{line: 197, col: 30, offset: 5566},
 								name: "IPvFuture",
 							},
 						},
 						&notExpr{
-							pos: position{line: 196, col: 40, offset: 5537},
+							pos: position{line: 197, col: 40, offset: 5576},
 							expr: &anyMatcher{
-								line: 196, col: 41, offset: 5538,
+								line: 197, col: 41, offset: 5577,
 							},
 						},
 					},
@@ -525,25 +526,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 201, col: 1, offset: 5600},
+			pos:         position{line: 202, col: 1, offset: 5639},
 			expr: &actionExpr{
-				pos: position{line: 201, col: 32, offset: 5631},
+				pos: position{line: 202, col: 32, offset: 5670},
 				run: (*parser).callonE_IPv6address1,
 				expr: &seqExpr{
-					pos: position{line: 201, col: 32, offset: 5631},
+					pos: position{line: 202, col: 32, offset: 5670},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 201, col: 32, offset: 5631},
+							pos:   position{line: 202, col: 32, offset: 5670},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 201, col: 34, offset: 5633},
+								pos:  position{line: 202, col: 34, offset: 5672},
 								name: "IPv6address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 201, col: 46, offset: 5645},
+							pos: position{line: 202, col: 46, offset: 5684},
 							expr: &anyMatcher{
-								line: 201, col: 47, offset: 5646,
+								line: 202, col: 47, offset: 5685,
 							},
 						},
 					},
@@ -553,25 +554,25 @@ var g = &grammar{
 		{
 			name:        "E_h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 206, col: 1, offset: 5700},
+			pos:         position{line: 207, col: 1, offset: 5739},
 			expr: &actionExpr{
-				pos: position{line: 206, col: 16, offset: 5715},
+				pos: position{line: 207, col: 16, offset: 5754},
 				run: (*parser).callonE_h161,
 				expr: &seqExpr{
-					pos: position{line: 206, col: 16, offset: 5715},
+					pos: position{line: 207, col: 16, offset: 5754},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 206, col: 16, offset: 5715},
+							pos:   position{line: 207, col: 16, offset: 5754},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 206, col: 18, offset: 5717},
+								pos:  position{line: 207, col: 18, offset: 5756},
 								name: "h16",
 							},
 						},
 						&notExpr{
-							pos: position{line: 206, col: 22, offset: 5721},
+							pos: position{line: 207, col: 22, offset: 5760},
 							expr: &anyMatcher{
-								line: 206, col: 23, offset: 5722,
+								line: 207, col: 23, offset: 5761,
 							},
 						},
 					},
@@ -581,25 +582,25 @@ var g = &grammar{
 		{
 			name:        "E_ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 211, col: 1, offset: 5777},
+			pos:         position{line: 212, col: 1, offset: 5816},
 			expr: &actionExpr{
-				pos: position{line: 211, col: 18, offset: 5794},
+				pos: position{line: 212, col: 18, offset: 5833},
 				run: (*parser).callonE_ls321,
 				expr: &seqExpr{
-					pos: position{line: 211, col: 18, offset: 5794},
+					pos: position{line: 212, col: 18, offset: 5833},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 211, col: 18, offset: 5794},
+							pos:   position{line: 212, col: 18, offset: 5833},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 211, col: 20, offset: 5796},
+								pos:  position{line: 212, col: 20, offset: 5835},
 								name: "ls32",
 							},
 						},
 						&notExpr{
-							pos: position{line: 211, col: 25, offset: 5801},
+							pos: position{line: 212, col: 25, offset: 5840},
 							expr: &anyMatcher{
-								line: 211, col: 26, offset: 5802,
+								line: 212, col: 26, offset: 5841,
 							},
 						},
 					},
@@ -609,25 +610,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 216, col: 1, offset: 5864},
+			pos:         position{line: 217, col: 1, offset: 5903},
 			expr: &actionExpr{
-				pos: position{line: 216, col: 32, offset: 5895},
+				pos: position{line: 217, col: 32, offset: 5934},
 				run: (*parser).callonE_IPv4address1,
 				expr: &seqExpr{
-					pos: position{line: 216, col: 32, offset: 5895},
+					pos: position{line: 217, col: 32, offset: 5934},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 216, col: 32, offset: 5895},
+							pos:   position{line: 217, col: 32, offset: 5934},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 216, col: 34, offset: 5897},
+								pos:  position{line: 217, col: 34, offset: 5936},
 								name: "IPv4address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 216, col: 46, offset: 5909},
+							pos: position{line: 217, col: 46, offset: 5948},
 							expr: &anyMatcher{
-								line: 216, col: 47, offset: 5910,
+								line: 217, col: 47, offset: 5949,
 							},
 						},
 					},
@@ -637,25 +638,25 @@ var g = &grammar{
 		{
 			name:        "E_dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 221, col: 1, offset: 5970},
+			pos:         position{line: 222, col: 1, offset: 6009},
 			expr: &actionExpr{
-				pos: position{line: 221, col: 28, offset: 5997},
+				pos: position{line: 222, col: 28, offset: 6036},
 				run: (*parser).callonE_dec_octet1,
 				expr: &seqExpr{
-					pos: position{line: 221, col: 28, offset: 5997},
+					pos: position{line: 222, col: 28, offset: 6036},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 221, col: 28, offset: 5997},
+							pos:   position{line: 222, col: 28, offset: 6036},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 221, col: 30, offset: 5999},
+								pos:  position{line: 222, col: 30, offset: 6038},
 								name: "dec_octet",
 							},
 						},
 						&notExpr{
-							pos: position{line: 221, col: 40, offset: 6009},
+							pos: position{line: 222, col: 40, offset: 6048},
 							expr: &anyMatcher{
-								line: 221, col: 41, offset: 6010,
+								line: 222, col: 41, offset: 6049,
 							},
 						},
 					},
@@ -665,25 +666,25 @@ var g = &grammar{
 		{
 			name:        "E_reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 226, col: 1, offset: 6069},
+			pos:         position{line: 227, col: 1, offset: 6108},
 			expr: &actionExpr{
-				pos: position{line: 226, col: 26, offset: 6094},
+				pos: position{line: 227, col: 26, offset: 6133},
 				run: (*parser).callonE_reg_name1,
 				expr: &seqExpr{
-					pos: position{line: 226, col: 26, offset: 6094},
+					pos: position{line: 227, col: 26, offset: 6133},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 226, col: 26, offset: 6094},
+							pos:   position{line: 227, col: 26, offset: 6133},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 226, col: 28, offset: 6096},
+								pos:  position{line: 227, col: 28, offset: 6135},
 								name: "reg_name",
 							},
 						},
 						&notExpr{
-							pos: position{line: 226, col: 37, offset: 6105},
+							pos: position{line: 227, col: 37, offset: 6144},
 							expr: &anyMatcher{
-								line: 226, col: 38, offset: 6106,
+								line: 227, col: 38, offset: 6145,
 							},
 						},
 					},
@@ -693,25 +694,25 @@ var g = &grammar{
 		{
 			name:        "E_path",
 			displayName: "\"path\"",
-			pos:         position{line: 231, col: 1, offset: 6161},
+			pos:         position{line: 232, col: 1, offset: 6200},
 			expr: &actionExpr{
-				pos: position{line: 231, col: 18, offset: 6178},
+				pos: position{line: 232, col: 18, offset: 6217},
 				run: (*parser).callonE_path1,
 				expr: &seqExpr{
-					pos: position{line: 231, col: 18, offset: 6178},
+					pos: position{line: 232, col: 18, offset: 6217},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 231, col: 18, offset: 6178},
+							pos:   position{line: 232, col: 18, offset: 6217},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 231, col: 20, offset: 6180},
+								pos:  position{line: 232, col: 20, offset: 6219},
 								name: "path",
 							},
 						},
 						&notExpr{
-							pos: position{line: 231, col: 25, offset: 6185},
+							pos: position{line: 232, col: 25, offset: 6224},
 							expr: &anyMatcher{
-								line: 231, col: 26, offset: 6186,
+								line: 232, col: 26, offset: 6225,
 							},
 						},
 					},
@@ -721,25 +722,25 @@ var g = &grammar{
 		{
 			name:        "E_path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 236, col: 1, offset: 6249},
+			pos:         position{line: 237, col: 1, offset: 6288},
 			expr: &actionExpr{
-				pos: position{line: 236, col: 34, offset: 6282},
+				pos: position{line: 237, col: 34, offset: 6321},
 				run: (*parser).callonE_path_abempty1,
 				expr: &seqExpr{
-					pos: position{line: 236, col: 34, offset: 6282},
+					pos: position{line: 237, col: 34, offset: 6321},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 236, col: 34, offset: 6282},
+							pos:   position{line: 237, col: 34, offset: 6321},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 236, col: 36, offset: 6284},
+								pos:  position{line: 237, col: 36, offset: 6323},
 								name: "path_abempty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 236, col: 49, offset: 6297},
+							pos: position{line: 237, col: 49, offset: 6336},
 							expr: &anyMatcher{
-								line: 236, col: 50, offset: 6298,
+								line: 237, col: 50, offset: 6337,
 							},
 						},
 					},
@@ -749,25 +750,25 @@ var g = &grammar{
 		{
 			name:        "E_path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 241, col: 1, offset: 6362},
+			pos:         position{line: 242, col: 1, offset: 6401},
 			expr: &actionExpr{
-				pos: position{line: 241, col: 36, offset: 6397},
+				pos: position{line: 242, col: 36, offset: 6436},
 				run: (*parser).callonE_path_absolute1,
 				expr: &seqExpr{
-					pos: position{line: 241, col: 36, offset: 6397},
+					pos: position{line: 242, col: 36, offset: 6436},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 241, col: 36, offset: 6397},
+							pos:   position{line: 242, col: 36, offset: 6436},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 241, col: 38, offset: 6399},
+								pos:  position{line: 242, col: 38, offset: 6438},
 								name: "path_absolute",
 							},
 						},
 						&notExpr{
-							pos: position{line: 241, col: 52, offset: 6413},
+							pos: position{line: 242, col: 52, offset: 6452},
 							expr: &anyMatcher{
-								line: 241, col: 53, offset: 6414,
+								line: 242, col: 53, offset: 6453,
 							},
 						},
 					},
@@ -777,25 +778,25 @@ var g = &grammar{
 		{
 			name:        "E_path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 246, col: 1, offset: 6478},
+			pos:         position{line: 247, col: 1, offset: 6517},
 			expr: &actionExpr{
-				pos: position{line: 246, col: 36, offset: 6513},
+				pos: position{line: 247, col: 36, offset: 6552},
 				run: (*parser).callonE_path_noscheme1,
 				expr: &seqExpr{
-					pos: position{line: 246, col: 36, offset: 6513},
+					pos: position{line: 247, col: 36, offset: 6552},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 246, col: 36, offset: 6513},
+							pos:   position{line: 247, col: 36, offset: 6552},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 246, col: 38, offset: 6515},
+								pos:  position{line: 247, col: 38, offset: 6554},
 								name: "path_noscheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 246, col: 52, offset: 6529},
+							pos: position{line: 247, col: 52, offset: 6568},
 							expr: &anyMatcher{
-								line: 246, col: 53, offset: 6530,
+								line: 247, col: 53, offset: 6569,
 							},
 						},
 					},
@@ -805,25 +806,25 @@ var g = &grammar{
 		{
 			name:        "E_path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 251, col: 1, offset: 6594},
+			pos:         position{line: 252, col: 1, offset: 6633},
 			expr: &actionExpr{
-				pos: position{line: 251, col: 36, offset: 6629},
+				pos: position{line: 252, col: 36, offset: 6668},
 				run: (*parser).callonE_path_rootless1,
 				expr: &seqExpr{
-					pos: position{line: 251, col: 36, offset: 6629},
+					pos: position{line: 252, col: 36, offset: 6668},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 251, col: 36, offset: 6629},
+							pos:   position{line: 252, col: 36, offset: 6668},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 251, col: 38, offset: 6631},
+								pos:  position{line: 252, col: 38, offset: 6670},
 								name: "path_rootless",
 							},
 						},
 						&notExpr{
-							pos: position{line: 251, col: 52, offset: 6645},
+							pos: position{line: 252, col: 52, offset: 6684},
 							expr: &anyMatcher{
-								line: 251, col: 53, offset: 6646,
+								line: 252, col: 53, offset: 6685,
 							},
 						},
 					},
@@ -833,25 +834,25 @@ var g = &grammar{
 		{
 			name:        "E_path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 256, col: 1, offset: 6707},
+			pos:         position{line: 257, col: 1, offset: 6746},
 			expr: &actionExpr{
-				pos: position{line: 256, col: 30, offset: 6736},
+				pos: position{line: 257, col: 30, offset: 6775},
 				run: (*parser).callonE_path_empty1,
 				expr: &seqExpr{
-					pos: position{line: 256, col: 30, offset: 6736},
+					pos: position{line: 257, col: 30, offset: 6775},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 256, col: 30, offset: 6736},
+							pos:   position{line: 257, col: 30, offset: 6775},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 256, col: 32, offset: 6738},
+								pos:  position{line: 257, col: 32, offset: 6777},
 								name: "path_empty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 256, col: 43, offset: 6749},
+							pos: position{line: 257, col: 43, offset: 6788},
 							expr: &anyMatcher{
-								line: 256, col: 44, offset: 6750,
+								line: 257, col: 44, offset: 6789,
 							},
 						},
 					},
@@ -861,25 +862,25 @@ var g = &grammar{
 		{
 			name:        "E_segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 261, col: 1, offset: 6808},
+			pos:         position{line: 262, col: 1, offset: 6847},
 			expr: &actionExpr{
-				pos: position{line: 261, col: 24, offset: 6831},
+				pos: position{line: 262, col: 24, offset: 6870},
 				run: (*parser).callonE_segment1,
 				expr: &seqExpr{
-					pos: position{line: 261, col: 24, offset: 6831},
+					pos: position{line: 262, col: 24, offset: 6870},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 261, col: 24, offset: 6831},
+							pos:   position{line: 262, col: 24, offset: 6870},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 261, col: 26, offset: 6833},
+								pos:  position{line: 262, col: 26, offset: 6872},
 								name: "segment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 261, col: 34, offset: 6841},
+							pos: position{line: 262, col: 34, offset: 6880},
 							expr: &anyMatcher{
-								line: 261, col: 35, offset: 6842,
+								line: 262, col: 35, offset: 6881,
 							},
 						},
 					},
@@ -889,25 +890,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 266, col: 1, offset: 6903},
+			pos:         position{line: 267, col: 1, offset: 6942},
 			expr: &actionExpr{
-				pos: position{line: 266, col: 30, offset: 6932},
+				pos: position{line: 267, col: 30, offset: 6971},
 				run: (*parser).callonE_segment_nz1,
 				expr: &seqExpr{
-					pos: position{line: 266, col: 30, offset: 6932},
+					pos: position{line: 267, col: 30, offset: 6971},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 266, col: 30, offset: 6932},
+							pos:   position{line: 267, col: 30, offset: 6971},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 266, col: 32, offset: 6934},
+								pos:  position{line: 267, col: 32, offset: 6973},
 								name: "segment_nz",
 							},
 						},
 						&notExpr{
-							pos: position{line: 266, col: 43, offset: 6945},
+							pos: position{line: 267, col: 43, offset: 6984},
 							expr: &anyMatcher{
-								line: 266, col: 44, offset: 6946,
+								line: 267, col: 44, offset: 6985,
 							},
 						},
 					},
@@ -917,25 +918,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 271, col: 1, offset: 7010},
+			pos:         position{line: 272, col: 1, offset: 7049},
 			expr: &actionExpr{
-				pos: position{line: 271, col: 36, offset: 7045},
+				pos: position{line: 272, col: 36, offset: 7084},
 				run: (*parser).callonE_segment_nz_nc1,
 				expr: &seqExpr{
-					pos: position{line: 271, col: 36, offset: 7045},
+					pos: position{line: 272, col: 36, offset: 7084},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 271, col: 36, offset: 7045},
+							pos:   position{line: 272, col: 36, offset: 7084},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 271, col: 38, offset: 7047},
+								pos:  position{line: 272, col: 38, offset: 7086},
 								name: "segment_nz_nc",
 							},
 						},
 						&notExpr{
-							pos: position{line: 271, col: 52, offset: 7061},
+							pos: position{line: 272, col: 52, offset: 7100},
 							expr: &anyMatcher{
-								line: 271, col: 53, offset: 7062,
+								line: 272, col: 53, offset: 7101,
 							},
 						},
 					},
@@ -945,25 +946,25 @@ var g = &grammar{
 		{
 			name:        "E_pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 276, col: 1, offset: 7118},
+			pos:         position{line: 277, col: 1, offset: 7157},
 			expr: &actionExpr{
-				pos: position{line: 276, col: 20, offset: 7137},
+				pos: position{line: 277, col: 20, offset: 7176},
 				run: (*parser).callonE_pchar1,
 				expr: &seqExpr{
-					pos: position{line: 276, col: 20, offset: 7137},
+					pos: position{line: 277, col: 20, offset: 7176},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 276, col: 20, offset: 7137},
+							pos:   position{line: 277, col: 20, offset: 7176},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 276, col: 22, offset: 7139},
+								pos:  position{line: 277, col: 22, offset: 7178},
 								name: "pchar",
 							},
 						},
 						&notExpr{
-							pos: position{line: 276, col: 28, offset: 7145},
+							pos: position{line: 277, col: 28, offset: 7184},
 							expr: &anyMatcher{
-								line: 276, col: 29, offset: 7146,
+								line: 277, col: 29, offset: 7185,
 							},
 						},
 					},
@@ -973,25 +974,25 @@ var g = &grammar{
 		{
 			name:        "E_query",
 			displayName: "\"query\"",
-			pos:         position{line: 281, col: 1, offset: 7202},
+			pos:         position{line: 282, col: 1, offset: 7241},
 			expr: &actionExpr{
-				pos: position{line: 281, col: 20, offset: 7221},
+				pos: position{line: 282, col: 20, offset: 7260},
 				run: (*parser).callonE_query1,
 				expr: &seqExpr{
-					pos: position{line: 281, col: 20, offset: 7221},
+					pos: position{line: 282, col: 20, offset: 7260},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 281, col: 20, offset: 7221},
+							pos:   position{line: 282, col: 20, offset: 7260},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 281, col: 22, offset: 7223},
+								pos:  position{line: 282, col: 22, offset: 7262},
 								name: "query",
 							},
 						},
 						&notExpr{
-							pos: position{line: 281, col: 28, offset: 7229},
+							pos: position{line: 282, col: 28, offset: 7268},
 							expr: &anyMatcher{
-								line: 281, col: 29, offset: 7230,
+								line: 282, col: 29, offset: 7269,
 							},
 						},
 					},
@@ -1001,25 +1002,25 @@ var g = &grammar{
 		{
 			name:        "E_fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 286, col: 1, offset: 7289},
+			pos:         position{line: 287, col: 1, offset: 7328},
 			expr: &actionExpr{
-				pos: position{line: 286, col: 26, offset: 7314},
+				pos: position{line: 287, col: 26, offset: 7353},
 				run: (*parser).callonE_fragment1,
 				expr: &seqExpr{
-					pos: position{line: 286, col: 26, offset: 7314},
+					pos: position{line: 287, col: 26, offset: 7353},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 286, col: 26, offset: 7314},
+							pos:   position{line: 287, col: 26, offset: 7353},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 286, col: 28, offset: 7316},
+								pos:  position{line: 287, col: 28, offset: 7355},
 								name: "fragment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 286, col: 37, offset: 7325},
+							pos: position{line: 287, col: 37, offset: 7364},
 							expr: &anyMatcher{
-								line: 286, col: 38, offset: 7326,
+								line: 287, col: 38, offset: 7365,
 							},
 						},
 					},
@@ -1029,25 +1030,25 @@ var g = &grammar{
 		{
 			name:        "E_pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 291, col: 1, offset: 7388},
+			pos:         position{line: 292, col: 1, offset: 7427},
 			expr: &actionExpr{
-				pos: position{line: 291, col: 32, offset: 7419},
+				pos: position{line: 292, col: 32, offset: 7458},
 				run: (*parser).callonE_pct_encoded1,
 				expr: &seqExpr{
-					pos: position{line: 291, col: 32, offset: 7419},
+					pos: position{line: 292, col: 32, offset: 7458},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 291, col: 32, offset: 7419},
+							pos:   position{line: 292, col: 32, offset: 7458},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 291, col: 34, offset: 7421},
+								pos:  position{line: 292, col: 34, offset: 7460},
 								name: "pct_encoded",
 							},
 						},
 						&notExpr{
-							pos: position{line: 291, col: 46, offset: 7433},
+							pos: position{line: 292, col: 46, offset: 7472},
 							expr: &anyMatcher{
-								line: 291, col: 47, offset: 7434,
+								line: 292, col: 47, offset: 7473,
 							},
 						},
 					},
@@ -1057,25 +1058,25 @@ var g = &grammar{
 		{
 			name:        "E_unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 296, col: 1, offset: 7495},
+			pos:         position{line: 297, col: 1, offset: 7534},
 			expr: &actionExpr{
-				pos: position{line: 296, col: 30, offset: 7524},
+				pos: position{line: 297, col: 30, offset: 7563},
 				run: (*parser).callonE_unreserved1,
 				expr: &seqExpr{
-					pos: position{line: 296, col: 30, offset: 7524},
+					pos: position{line: 297, col: 30, offset: 7563},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 296, col: 30, offset: 7524},
+							pos:   position{line: 297, col: 30, offset: 7563},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 296, col: 32, offset: 7526},
+								pos:  position{line: 297, col: 32, offset: 7565},
 								name: "unreserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 296, col: 43, offset: 7537},
+							pos: position{line: 297, col: 43, offset: 7576},
 							expr: &anyMatcher{
-								line: 296, col: 44, offset: 7538,
+								line: 297, col: 44, offset: 7577,
 							},
 						},
 					},
@@ -1085,25 +1086,25 @@ var g = &grammar{
 		{
 			name:        "E_reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 301, col: 1, offset: 7597},
+			pos:         position{line: 302, col: 1, offset: 7636},
 			expr: &actionExpr{
-				pos: position{line: 301, col: 26, offset: 7622},
+				pos: position{line: 302, col: 26, offset: 7661},
 				run: (*parser).callonE_reserved1,
 				expr: &seqExpr{
-					pos: position{line: 301, col: 26, offset: 7622},
+					pos: position{line: 302, col: 26, offset: 7661},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 301, col: 26, offset: 7622},
+							pos:   position{line: 302, col: 26, offset: 7661},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 301, col: 28, offset: 7624},
+								pos:  position{line: 302, col: 28, offset: 7663},
 								name: "reserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 301, col: 37, offset: 7633},
+							pos: position{line: 302, col: 37, offset: 7672},
 							expr: &anyMatcher{
-								line: 301, col: 38, offset: 7634,
+								line: 302, col: 38, offset: 7673,
 							},
 						},
 					},
@@ -1113,25 +1114,25 @@ var g = &grammar{
 		{
 			name:        "E_gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 306, col: 1, offset: 7695},
+			pos:         position{line: 307, col: 1, offset: 7734},
 			expr: &actionExpr{
-				pos: position{line: 306, col: 30, offset: 7724},
+				pos: position{line: 307, col: 30, offset: 7763},
 				run: (*parser).callonE_gen_delims1,
 				expr: &seqExpr{
-					pos: position{line: 306, col: 30, offset: 7724},
+					pos: position{line: 307, col: 30, offset: 7763},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 306, col: 30, offset: 7724},
+							pos:   position{line: 307, col: 30, offset: 7763},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 306, col: 32, offset: 7726},
+								pos:  position{line: 307, col: 32, offset: 7765},
 								name: "gen_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 306, col: 43, offset: 7737},
+							pos: position{line: 307, col: 43, offset: 7776},
 							expr: &anyMatcher{
-								line: 306, col: 44, offset: 7738,
+								line: 307, col: 44, offset: 7777,
 							},
 						},
 					},
@@ -1141,25 +1142,25 @@ var g = &grammar{
 		{
 			name:        "E_sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 311, col: 1, offset: 7799},
+			pos:         position{line: 312, col: 1, offset: 7838},
 			expr: &actionExpr{
-				pos: position{line: 311, col: 30, offset: 7828},
+				pos: position{line: 312, col: 30, offset: 7867},
 				run: (*parser).callonE_sub_delims1,
 				expr: &seqExpr{
-					pos: position{line: 311, col: 30, offset: 7828},
+					pos: position{line: 312, col: 30, offset: 7867},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 311, col: 30, offset: 7828},
+							pos:   position{line: 312, col: 30, offset: 7867},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 311, col: 32, offset: 7830},
+								pos:  position{line: 312, col: 32, offset: 7869},
 								name: "sub_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 311, col: 43, offset: 7841},
+							pos: position{line: 312, col: 43, offset: 7880},
 							expr: &anyMatcher{
-								line: 311, col: 44, offset: 7842,
+								line: 312, col: 44, offset: 7881,
 							},
 						},
 					},
@@ -1169,25 +1170,25 @@ var g = &grammar{
 		{
 			name:        "E_IRI",
 			displayName: "\"IRI\"",
-			pos:         position{line: 316, col: 1, offset: 7896},
+			pos:         position{line: 317, col: 1, offset: 7935},
 			expr: &actionExpr{
-				pos: position{line: 316, col: 16, offset: 7911},
+				pos: position{line: 317, col: 16, offset: 7950},
 				run: (*parser).callonE_IRI1,
 				expr: &seqExpr{
-					pos: position{line: 316, col: 16, offset: 7911},
+					pos: position{line: 317, col: 16, offset: 7950},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 316, col: 16, offset: 7911},
+							pos:   position{line: 317, col: 16, offset: 7950},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 316, col: 18, offset: 7913},
+								pos:  position{line: 317, col: 18, offset: 7952},
 								name: "IRI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 316, col: 22, offset: 7917},
+							pos: position{line: 317, col: 22, offset: 7956},
 							expr: &anyMatcher{
-								line: 316, col: 23, offset: 7918,
+								line: 317, col: 23, offset: 7957,
 							},
 						},
 					},
@@ -1197,25 +1198,25 @@ var g = &grammar{
 		{
 			name:        "E_ihier_part",
 			displayName: "\"ihier-part\"",
-			pos:         position{line: 321, col: 1, offset: 7979},
+			pos:         position{line: 322, col: 1, offset: 8018},
 			expr: &actionExpr{
-				pos: position{line: 321, col: 30, offset: 8008},
+				pos: position{line: 322, col: 30, offset: 8047},
 				run: (*parser).callonE_ihier_part1,
 				expr: &seqExpr{
-					pos: position{line: 321, col: 30, offset: 8008},
+					pos: position{line: 322, col: 30, offset: 8047},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 321, col: 30, offset: 8008},
+							pos:   position{line: 322, col: 30, offset: 8047},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 321, col: 32, offset: 8010},
+								pos:  position{line: 322, col: 32, offset: 8049},
 								name: "ihier_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 321, col: 45, offset: 8023},
+							pos: position{line: 322, col: 45, offset: 8062},
 							expr: &anyMatcher{
-								line: 321, col: 46, offset: 8024,
+								line: 322, col: 46, offset: 8063,
 							},
 						},
 					},
@@ -1225,25 +1226,25 @@ var g = &grammar{
 		{
 			name:        "E_absolute_IRI",
 			displayName: "\"absolute-IRI\"",
-			pos:         position{line: 326, col: 1, offset: 8087},
+			pos:         position{line: 327, col: 1, offset: 8126},
 			expr: &actionExpr{
-				pos: position{line: 326, col: 34, offset: 8120},
+				pos: position{line: 327, col: 34, offset: 8159},
 				run: (*parser).callonE_absolute_IRI1,
 				expr: &seqExpr{
-					pos: position{line: 326, col: 34, offset: 8120},
+					pos: position{line: 327, col: 34, offset: 8159},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 326, col: 34, offset: 8120},
+							pos:   position{line: 327, col: 34, offset: 8159},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 326, col: 36, offset: 8122},
+								pos:  position{line: 327, col: 36, offset: 8161},
 								name: "absolute_IRI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 326, col: 49, offset: 8135},
+							pos: position{line: 327, col: 49, offset: 8174},
 							expr: &anyMatcher{
-								line: 326, col: 50, offset: 8136,
+								line: 327, col: 50, offset: 8175,
 							},
 						},
 					},
@@ -1253,25 +1254,25 @@ var g = &grammar{
 		{
 			name:        "E_irelative_ref",
 			displayName: "\"irelative-ref\"",
-			pos:         position{line: 331, col: 1, offset: 8200},
+			pos:         position{line: 332, col: 1, offset: 8239},
 			expr: &actionExpr{
-				pos: position{line: 331, col: 36, offset: 8235},
+				pos: position{line: 332, col: 36, offset: 8274},
 				run: (*parser).callonE_irelative_ref1,
 				expr: &seqExpr{
-					pos: position{line: 331, col: 36, offset: 8235},
+					pos: position{line: 332, col: 36, offset: 8274},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 331, col: 36, offset: 8235},
+							pos:   position{line: 332, col: 36, offset: 8274},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 331, col: 38, offset: 8237},
+								pos:  position{line: 332, col: 38, offset: 8276},
 								name: "irelative_ref",
 							},
 						},
 						&notExpr{
-							pos: position{line: 331, col: 52, offset: 8251},
+							pos: position{line: 332, col: 52, offset: 8290},
 							expr: &anyMatcher{
-								line: 331, col: 53, offset: 8252,
+								line: 332, col: 53, offset: 8291,
 							},
 						},
 					},
@@ -1281,25 +1282,25 @@ var g = &grammar{
 		{
 			name:        "E_irelative_part",
 			displayName: "\"irelative-part\"",
-			pos:         position{line: 336, col: 1, offset: 8317},
+			pos:         position{line: 337, col: 1, offset: 8356},
 			expr: &actionExpr{
-				pos: position{line: 336, col: 38, offset: 8354},
+				pos: position{line: 337, col: 38, offset: 8393},
 				run: (*parser).callonE_irelative_part1,
 				expr: &seqExpr{
-					pos: position{line: 336, col: 38, offset: 8354},
+					pos: position{line: 337, col: 38, offset: 8393},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 336, col: 38, offset: 8354},
+							pos:   position{line: 337, col: 38, offset: 8393},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 336, col: 40, offset: 8356},
+								pos:  position{line: 337, col: 40, offset: 8395},
 								name: "irelative_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 336, col: 57, offset: 8373},
+							pos: position{line: 337, col: 57, offset: 8412},
 							expr: &anyMatcher{
-								line: 336, col: 58, offset: 8374,
+								line: 337, col: 58, offset: 8413,
 							},
 						},
 					},
@@ -1309,25 +1310,25 @@ var g = &grammar{
 		{
 			name:        "E_iauthority",
 			displayName: "\"iauthority\"",
-			pos:         position{line: 341, col: 1, offset: 8435},
+			pos:         position{line: 342, col: 1, offset: 8474},
 			expr: &actionExpr{
-				pos: position{line: 341, col: 30, offset: 8464},
+				pos: position{line: 342, col: 30, offset: 8503},
 				run: (*parser).callonE_iauthority1,
 				expr: &seqExpr{
-					pos: position{line: 341, col: 30, offset: 8464},
+					pos: position{line: 342, col: 30, offset: 8503},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 341, col: 30, offset: 8464},
+							pos:   position{line: 342, col: 30, offset: 8503},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 341, col: 32, offset: 8466},
+								pos:  position{line: 342, col: 32, offset: 8505},
 								name: "iauthority_4",
 							},
 						},
 						&notExpr{
-							pos: position{line: 341, col: 45, offset: 8479},
+							pos: position{line: 342, col: 45, offset: 8518},
 							expr: &anyMatcher{
-								line: 341, col: 46, offset: 8480,
+								line: 342, col: 46, offset: 8519,
 							},
 						},
 					},
@@ -1337,25 +1338,25 @@ var g = &grammar{
 		{
 			name:        "E_iuserinfo",
 			displayName: "\"iuserinfo\"",
-			pos:         position{line: 346, col: 1, offset: 8540},
+			pos:         position{line: 347, col: 1, offset: 8579},
 			expr: &actionExpr{
-				pos: position{line: 346, col: 28, offset: 8567},
+				pos: position{line: 347, col: 28, offset: 8606},
 				run: (*parser).callonE_iuserinfo1,
 				expr: &seqExpr{
-					pos: position{line: 346, col: 28, offset: 8567},
+					pos: position{line: 347, col: 28, offset: 8606},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 346, col: 28, offset: 8567},
+							pos:   position{line: 347, col: 28, offset: 8606},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 346, col: 30, offset: 8569},
+								pos:  position{line: 347, col: 30, offset: 8608},
 								name: "iuserinfo",
 							},
 						},
 						&notExpr{
-							pos: position{line: 346, col: 40, offset: 8579},
+							pos: position{line: 347, col: 40, offset: 8618},
 							expr: &anyMatcher{
-								line: 346, col: 41, offset: 8580,
+								line: 347, col: 41, offset: 8619,
 							},
 						},
 					},
@@ -1365,25 +1366,25 @@ var g = &grammar{
 		{
 			name:        "E_ihost",
 			displayName: "\"ihost\"",
-			pos:         position{line: 351, col: 1, offset: 8636},
+			pos:         position{line: 352, col: 1, offset: 8675},
 			expr: &actionExpr{
-				pos: position{line: 351, col: 20, offset: 8655},
+				pos: position{line: 352, col: 20, offset: 8694},
 				run: (*parser).callonE_ihost1,
 				expr: &seqExpr{
-					pos: position{line: 351, col: 20, offset: 8655},
+					pos: position{line: 352, col: 20, offset: 8694},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 351, col: 20, offset: 8655},
+							pos:   position{line: 352, col: 20, offset: 8694},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 351, col: 22, offset: 8657},
+								pos:  position{line: 352, col: 22, offset: 8696},
 								name: "ihost_5",
 							},
 						},
 						&notExpr{
-							pos: position{line: 351, col: 30, offset: 8665},
+							pos: position{line: 352, col: 30, offset: 8704},
 							expr: &anyMatcher{
-								line: 351, col: 31, offset: 8666,
+								line: 352, col: 31, offset: 8705,
 							},
 						},
 					},
@@ -1393,25 +1394,25 @@ var g = &grammar{
 		{
 			name:        "E_ireg_name",
 			displayName: "\"ireg-name\"",
-			pos:         position{line: 356, col: 1, offset: 8726},
+			pos:         position{line: 357, col: 1, offset: 8765},
 			expr: &actionExpr{
-				pos: position{line: 356, col: 28, offset: 8753},
+				pos: position{line: 357, col: 28, offset: 8792},
 				run: (*parser).callonE_ireg_name1,
 				expr: &seqExpr{
-					pos: position{line: 356, col: 28, offset: 8753},
+					pos: position{line: 357, col: 28, offset: 8792},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 356, col: 28, offset: 8753},
+							pos:   position{line: 357, col: 28, offset: 8792},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 356, col: 30, offset: 8755},
+								pos:  position{line: 357, col: 30, offset: 8794},
 								name: "ireg_name",
 							},
 						},
 						&notExpr{
-							pos: position{line: 356, col: 40, offset: 8765},
+							pos: position{line: 357, col: 40, offset: 8804},
 							expr: &anyMatcher{
-								line: 356, col: 41, offset: 8766,
+								line: 357, col: 41, offset: 8805,
 							},
 						},
 					},
@@ -1421,25 +1422,25 @@ var g = &grammar{
 		{
 			name:        "E_ipath",
 			displayName: "\"ipath\"",
-			pos:         position{line: 361, col: 1, offset: 8822},
+			pos:         position{line: 362, col: 1, offset: 8861},
 			expr: &actionExpr{
-				pos: position{line: 361, col: 20, offset: 8841},
+				pos: position{line: 362, col: 20, offset: 8880},
 				run: (*parser).callonE_ipath1,
 				expr: &seqExpr{
-					pos: position{line: 361, col: 20, offset: 8841},
+					pos: position{line: 362, col: 20, offset: 8880},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 361, col: 20, offset: 8841},
+							pos:   position{line: 362, col: 20, offset: 8880},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 361, col: 22, offset: 8843},
+								pos:  position{line: 362, col: 22, offset: 8882},
 								name: "ipath",
 							},
 						},
 						&notExpr{
-							pos: position{line: 361, col: 28, offset: 8849},
+							pos: position{line: 362, col: 28, offset: 8888},
 							expr: &anyMatcher{
-								line: 361, col: 29, offset: 8850,
+								line: 362, col: 29, offset: 8889,
 							},
 						},
 					},
@@ -1449,25 +1450,25 @@ var g = &grammar{
 		{
 			name:        "E_ipath_abempty",
 			displayName: "\"ipath-abempty\"",
-			pos:         position{line: 366, col: 1, offset: 8914},
+			pos:         position{line: 367, col: 1, offset: 8953},
 			expr: &actionExpr{
-				pos: position{line: 366, col: 36, offset: 8949},
+				pos: position{line: 367, col: 36, offset: 8988},
 				run: (*parser).callonE_ipath_abempty1,
 				expr: &seqExpr{
-					pos: position{line: 366, col: 36, offset: 8949},
+					pos: position{line: 367, col: 36, offset: 8988},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 366, col: 36, offset: 8949},
+							pos:   position{line: 367, col: 36, offset: 8988},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 366, col: 38, offset: 8951},
+								pos:  position{line: 367, col: 38, offset: 8990},
 								name: "ipath_abempty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 366, col: 52, offset: 8965},
+							pos: position{line: 367, col: 52, offset: 9004},
 							expr: &anyMatcher{
-								line: 366, col: 53, offset: 8966,
+								line: 367, col: 53, offset: 9005,
 							},
 						},
 					},
@@ -1477,25 +1478,25 @@ var g = &grammar{
 		{
 			name:        "E_ipath_absolute",
 			displayName: "\"ipath-absolute\"",
-			pos:         position{line: 371, col: 1, offset: 9031},
+			pos:         position{line: 372, col: 1, offset: 9070},
 			expr: &actionExpr{
-				pos: position{line: 371, col: 38, offset: 9068},
+				pos: position{line: 372, col: 38, offset: 9107},
 				run: (*parser).callonE_ipath_absolute1,
 				expr: &seqExpr{
-					pos: position{line: 371, col: 38, offset: 9068},
+					pos: position{line: 372, col: 38, offset: 9107},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 371, col: 38, offset: 9068},
+							pos:   position{line: 372, col: 38, offset: 9107},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 371, col: 40, offset: 9070},
+								pos:  position{line: 372, col: 40, offset: 9109},
 								name: "ipath_absolute",
 							},
 						},
 						&notExpr{
-							pos: position{line: 371, col: 55, offset: 9085},
+							pos: position{line: 372, col: 55, offset: 9124},
 							expr: &anyMatcher{
-								line: 371, col: 56, offset: 9086,
+								line: 372, col: 56, offset: 9125,
 							},
 						},
 					},
@@ -1505,25 +1506,25 @@ var g = &grammar{
 		{
 			name:        "E_ipath_noscheme",
 			displayName: "\"ipath-noscheme\"",
-			pos:         position{line: 376, col: 1, offset: 9151},
+			pos:         position{line: 377, col: 1, offset: 9190},
 			expr: &actionExpr{
-				pos: position{line: 376, col: 38, offset: 9188},
+				pos: position{line: 377, col: 38, offset: 9227},
 				run: (*parser).callonE_ipath_noscheme1,
 				expr: &seqExpr{
-					pos: position{line: 376, col: 38, offset: 9188},
+					pos: position{line: 377, col: 38, offset: 9227},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 376, col: 38, offset: 9188},
+							pos:   position{line: 377, col: 38, offset: 9227},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 376, col: 40, offset: 9190},
+								pos:  position{line: 377, col: 40, offset: 9229},
 								name: "ipath_noscheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 376, col: 55, offset: 9205},
+							pos: position{line: 377, col: 55, offset: 9244},
 							expr: &anyMatcher{
-								line: 376, col: 56, offset: 9206,
+								line: 377, col: 56, offset: 9245,
 							},
 						},
 					},
@@ -1533,25 +1534,25 @@ var g = &grammar{
 		{
 			name:        "E_ipath_rootless",
 			displayName: "\"ipath-rootless\"",
-			pos:         position{line: 381, col: 1, offset: 9271},
+			pos:         position{line: 382, col: 1, offset: 9310},
 			expr: &actionExpr{
-				pos: position{line: 381, col: 38, offset: 9308},
+				pos: position{line: 382, col: 38, offset: 9347},
 				run: (*parser).callonE_ipath_rootless1,
 				expr: &seqExpr{
-					pos: position{line: 381, col: 38, offset: 9308},
+					pos: position{line: 382, col: 38, offset: 9347},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 381, col: 38, offset: 9308},
+							pos:   position{line: 382, col: 38, offset: 9347},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 381, col: 40, offset: 9310},
+								pos:  position{line: 382, col: 40, offset: 9349},
 								name: "ipath_rootless",
 							},
 						},
 						&notExpr{
-							pos: position{line: 381, col: 55, offset: 9325},
+							pos: position{line: 382, col: 55, offset: 9364},
 							expr: &anyMatcher{
-								line: 381, col: 56, offset: 9326,
+								line: 382, col: 56, offset: 9365,
 							},
 						},
 					},
@@ -1561,25 +1562,25 @@ var g = &grammar{
 		{
 			name:        "E_ipath_empty",
 			displayName: "\"ipath-empty\"",
-			pos:         position{line: 386, col: 1, offset: 9388},
+			pos:         position{line: 387, col: 1, offset: 9427},
 			expr: &actionExpr{
-				pos: position{line: 386, col: 32, offset: 9419},
+				pos: position{line: 387, col: 32, offset: 9458},
 				run: (*parser).callonE_ipath_empty1,
 				expr: &seqExpr{
-					pos: position{line: 386, col: 32, offset: 9419},
+					pos: position{line: 387, col: 32, offset: 9458},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 386, col: 32, offset: 9419},
+							pos:   position{line: 387, col: 32, offset: 9458},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 386, col: 34, offset: 9421},
+								pos:  position{line: 387, col: 34, offset: 9460},
 								name: "ipath_empty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 386, col: 46, offset: 9433},
+							pos: position{line: 387, col: 46, offset: 9472},
 							expr: &anyMatcher{
-								line: 386, col: 47, offset: 9434,
+								line: 387, col: 47, offset: 9473,
 							},
 						},
 					},
@@ -1589,25 +1590,25 @@ var g = &grammar{
 		{
 			name:        "E_isegment",
 			displayName: "\"isegment\"",
-			pos:         position{line: 391, col: 1, offset: 9493},
+			pos:         position{line: 392, col: 1, offset: 9532},
 			expr: &actionExpr{
-				pos: position{line: 391, col: 26, offset: 9518},
+				pos: position{line: 392, col: 26, offset: 9557},
 				run: (*parser).callonE_isegment1,
 				expr: &seqExpr{
-					pos: position{line: 391, col: 26, offset: 9518},
+					pos: position{line: 392, col: 26, offset: 9557},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 391, col: 26, offset: 9518},
+							pos:   position{line: 392, col: 26, offset: 9557},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 391, col: 28, offset: 9520},
+								pos:  position{line: 392, col: 28, offset: 9559},
 								name: "isegment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 391, col: 37, offset: 9529},
+							pos: position{line: 392, col: 37, offset: 9568},
 							expr: &anyMatcher{
-								line: 391, col: 38, offset: 9530,
+								line: 392, col: 38, offset: 9569,
 							},
 						},
 					},
@@ -1617,25 +1618,25 @@ var g = &grammar{
 		{
 			name:        "E_isegment_nz",
 			displayName: "\"isegment-nz\"",
-			pos:         position{line: 396, col: 1, offset: 9592},
+			pos:         position{line: 397, col: 1, offset: 9631},
 			expr: &actionExpr{
-				pos: position{line: 396, col: 32, offset: 9623},
+				pos: position{line: 397, col: 32, offset: 9662},
 				run: (*parser).callonE_isegment_nz1,
 				expr: &seqExpr{
-					pos: position{line: 396, col: 32, offset: 9623},
+					pos: position{line: 397, col: 32, offset: 9662},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 396, col: 32, offset: 9623},
+							pos:   position{line: 397, col: 32, offset: 9662},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 396, col: 34, offset: 9625},
+								pos:  position{line: 397, col: 34, offset: 9664},
 								name: "isegment_nz",
 							},
 						},
 						&notExpr{
-							pos: position{line: 396, col: 46, offset: 9637},
+							pos: position{line: 397, col: 46, offset: 9676},
 							expr: &anyMatcher{
-								line: 396, col: 47, offset: 9638,
+								line: 397, col: 47, offset: 9677,
 							},
 						},
 					},
@@ -1645,25 +1646,25 @@ var g = &grammar{
 		{
 			name:        "E_isegment_nz_nc",
 			displayName: "\"isegment-nz-nc\"",
-			pos:         position{line: 401, col: 1, offset: 9703},
+			pos:         position{line: 402, col: 1, offset: 9742},
 			expr: &actionExpr{
-				pos: position{line: 401, col: 38, offset: 9740},
+				pos: position{line: 402, col: 38, offset: 9779},
 				run: (*parser).callonE_isegment_nz_nc1,
 				expr: &seqExpr{
-					pos: position{line: 401, col: 38, offset: 9740},
+					pos: position{line: 402, col: 38, offset: 9779},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 401, col: 38, offset: 9740},
+							pos:   position{line: 402, col: 38, offset: 9779},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 401, col: 40, offset: 9742},
+								pos:  position{line: 402, col: 40, offset: 9781},
 								name: "isegment_nz_nc",
 							},
 						},
 						&notExpr{
-							pos: position{line: 401, col: 55, offset: 9757},
+							pos: position{line: 402, col: 55, offset: 9796},
 							expr: &anyMatcher{
-								line: 401, col: 56, offset: 9758,
+								line: 402, col: 56, offset: 9797,
 							},
 						},
 					},
@@ -1673,25 +1674,25 @@ var g = &grammar{
 		{
 			name:        "E_ipchar",
 			displayName: "\"ipchar\"",
-			pos:         position{line: 406, col: 1, offset: 9815},
+			pos:         position{line: 407, col: 1, offset: 9854},
 			expr: &actionExpr{
-				pos: position{line: 406, col: 22, offset: 9836},
+				pos: position{line: 407, col: 22, offset: 9875},
 				run: (*parser).callonE_ipchar1,
 				expr: &seqExpr{
-					pos: position{line: 406, col: 22, offset: 9836},
+					pos: position{line: 407, col: 22, offset: 9875},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 406, col: 22, offset: 9836},
+							pos:   position{line: 407, col: 22, offset: 9875},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 406, col: 24, offset: 9838},
+								pos:  position{line: 407, col: 24, offset: 9877},
 								name: "ipchar",
 							},
 						},
 						&notExpr{
-							pos: position{line: 406, col: 31, offset: 9845},
+							pos: position{line: 407, col: 31, offset: 9884},
 							expr: &anyMatcher{
-								line: 406, col: 32, offset: 9846,
+								line: 407, col: 32, offset: 9885,
 							},
 						},
 					},
@@ -1701,25 +1702,25 @@ var g = &grammar{
 		{
 			name:        "E_iquery",
 			displayName: "\"iquery\"",
-			pos:         position{line: 411, col: 1, offset: 9903},
+			pos:         position{line: 412, col: 1, offset: 9942},
 			expr: &actionExpr{
-				pos: position{line: 411, col: 22, offset: 9924},
+				pos: position{line: 412, col: 22, offset: 9963},
 				run: (*parser).callonE_iquery1,
 				expr: &seqExpr{
-					pos: position{line: 411, col: 22, offset: 9924},
+					pos: position{line: 412, col: 22, offset: 9963},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 411, col: 22, offset: 9924},
+							pos:   position{line: 412, col: 22, offset: 9963},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 411, col: 24, offset: 9926},
+								pos:  position{line: 412, col: 24, offset: 9965},
 								name: "iquery",
 							},
 						},
 						&notExpr{
-							pos: position{line: 411, col: 31, offset: 9933},
+							pos: position{line: 412, col: 31, offset: 9972},
 							expr: &anyMatcher{
-								line: 411, col: 32, offset: 9934,
+								line: 412, col: 32, offset: 9973,
 							},
 						},
 					},
@@ -1729,25 +1730,25 @@ var g = &grammar{
 		{
 			name:        "E_ifragment",
 			displayName: "\"ifragment\"",
-			pos:         position{line: 416, col: 1, offset: 9994},
+			pos:         position{line: 417, col: 1, offset: 10033},
 			expr: &actionExpr{
-				pos: position{line: 416, col: 28, offset: 10021},
+				pos: position{line: 417, col: 28, offset: 10060},
 				run: (*parser).callonE_ifragment1,
 				expr: &seqExpr{
-					pos: position{line: 416, col: 28, offset: 10021},
+					pos: position{line: 417, col: 28, offset: 10060},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 416, col: 28, offset: 10021},
+							pos:   position{line: 417, col: 28, offset: 10060},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 416, col: 30, offset: 10023},
+								pos:  position{line: 417, col: 30, offset: 10062},
 								name: "ifragment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 416, col: 40, offset: 10033},
+							pos: position{line: 417, col: 40, offset: 10072},
 							expr: &anyMatcher{
-								line: 416, col: 41, offset: 10034,
+								line: 417, col: 41, offset: 10073,
 							},
 						},
 					},
@@ -1757,25 +1758,25 @@ var g = &grammar{
 		{
 			name:        "E_iunreserved",
 			displayName: "\"iunreserved\"",
-			pos:         position{line: 421, col: 1, offset: 10096},
+			pos:         position{line: 422, col: 1, offset: 10135},
 			expr: &actionExpr{
-				pos: position{line: 421, col: 32, offset: 10127},
+				pos: position{line: 422, col: 32, offset: 10166},
 				run: (*parser).callonE_iunreserved1,
 				expr: &seqExpr{
-					pos: position{line: 421, col: 32, offset: 10127},
+					pos: position{line: 422, col: 32, offset: 10166},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 421, col: 32, offset: 10127},
+							pos:   position{line: 422, col: 32, offset: 10166},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 421, col: 34, offset: 10129},
+								pos:  position{line: 422, col: 34, offset: 10168},
 								name: "iunreserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 421, col: 46, offset: 10141},
+							pos: position{line: 422, col: 46, offset: 10180},
 							expr: &anyMatcher{
-								line: 421, col: 47, offset: 10142,
+								line: 422, col: 47, offset: 10181,
 							},
 						},
 					},
@@ -1785,25 +1786,25 @@ var g = &grammar{
 		{
 			name:        "E_ucschar",
 			displayName: "\"ucschar\"",
-			pos:         position{line: 426, col: 1, offset: 10200},
+			pos:         position{line: 427, col: 1, offset: 10239},
 			expr: &actionExpr{
-				pos: position{line: 426, col: 24, offset: 10223},
+				pos: position{line: 427, col: 24, offset: 10262},
 				run: (*parser).callonE_ucschar1,
 				expr: &seqExpr{
-					pos: position{line: 426, col: 24, offset: 10223},
+					pos: position{line: 427, col: 24, offset: 10262},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 426, col: 24, offset: 10223},
+							pos:   position{line: 427, col: 24, offset: 10262},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 426, col: 26, offset: 10225},
+								pos:  position{line: 427, col: 26, offset: 10264},
 								name: "ucschar",
 							},
 						},
 						&notExpr{
-							pos: position{line: 426, col: 34, offset: 10233},
+							pos: position{line: 427, col: 34, offset: 10272},
 							expr: &anyMatcher{
-								line: 426, col: 35, offset: 10234,
+								line: 427, col: 35, offset: 10273,
 							},
 						},
 					},
@@ -1813,25 +1814,25 @@ var g = &grammar{
 		{
 			name:        "E_iprivate",
 			displayName: "\"iprivate\"",
-			pos:         position{line: 431, col: 1, offset: 10293},
+			pos:         position{line: 432, col: 1, offset: 10332},
 			expr: &actionExpr{
-				pos: position{line: 431, col: 26, offset: 10318},
+				pos: position{line: 432, col: 26, offset: 10357},
 				run: (*parser).callonE_iprivate1,
 				expr: &seqExpr{
-					pos: position{line: 431, col: 26, offset: 10318},
+					pos: position{line: 432, col: 26, offset: 10357},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 431, col: 26, offset: 10318},
+							pos:   position{line: 432, col: 26, offset: 10357},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 431, col: 28, offset: 10320},
+								pos:  position{line: 432, col: 28, offset: 10359},
 								name: "iprivate",
 							},
 						},
 						&notExpr{
-							pos: position{line: 431, col: 37, offset: 10329},
+							pos: position{line: 432, col: 37, offset: 10368},
 							expr: &anyMatcher{
-								line: 431, col: 38, offset: 10330,
+								line: 432, col: 38, offset: 10369,
 							},
 						},
 					},
@@ -1841,25 +1842,25 @@ var g = &grammar{
 		{
 			name:        "E_ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 436, col: 1, offset: 10386},
+			pos:         position{line: 437, col: 1, offset: 10425},
 			expr: &actionExpr{
-				pos: position{line: 436, col: 20, offset: 10405},
+				pos: position{line: 437, col: 20, offset: 10444},
 				run: (*parser).callonE_ALPHA1,
 				expr: &seqExpr{
-					pos: position{line: 436, col: 20, offset: 10405},
+					pos: position{line: 437, col: 20, offset: 10444},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 436, col: 20, offset: 10405},
+							pos:   position{line: 437, col: 20, offset: 10444},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 436, col: 22, offset: 10407},
+								pos:  position{line: 437, col: 22, offset: 10446},
 								name: "ALPHA",
 							},
 						},
 						&notExpr{
-							pos: position{line: 436, col: 28, offset: 10413},
+							pos: position{line: 437, col: 28, offset: 10452},
 							expr: &anyMatcher{
-								line: 436, col: 29, offset: 10414,
+								line: 437, col: 29, offset: 10453,
 							},
 						},
 					},
@@ -1869,25 +1870,25 @@ var g = &grammar{
 		{
 			name:        "E_DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 441, col: 1, offset: 10470},
+			pos:         position{line: 442, col: 1, offset: 10509},
 			expr: &actionExpr{
-				pos: position{line: 441, col: 20, offset: 10489},
+				pos: position{line: 442, col: 20, offset: 10528},
 				run: (*parser).callonE_DIGIT1,
 				expr: &seqExpr{
-					pos: position{line: 441, col: 20, offset: 10489},
+					pos: position{line: 442, col: 20, offset: 10528},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 441, col: 20, offset: 10489},
+							pos:   position{line: 442, col: 20, offset: 10528},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 441, col: 22, offset: 10491},
+								pos:  position{line: 442, col: 22, offset: 10530},
 								name: "DIGIT",
 							},
 						},
 						&notExpr{
-							pos: position{line: 441, col: 28, offset: 10497},
+							pos: position{line: 442, col: 28, offset: 10536},
 							expr: &anyMatcher{
-								line: 441, col: 29, offset: 10498,
+								line: 442, col: 29, offset: 10537,
 							},
 						},
 					},
@@ -1897,25 +1898,25 @@ var g = &grammar{
 		{
 			name:        "E_HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 446, col: 1, offset: 10555},
+			pos:         position{line: 447, col: 1, offset: 10594},
 			expr: &actionExpr{
-				pos: position{line: 446, col: 22, offset: 10576},
+				pos: position{line: 447, col: 22, offset: 10615},
 				run: (*parser).callonE_HEXDIG1,
 				expr: &seqExpr{
-					pos: position{line: 446, col: 22, offset: 10576},
+					pos: position{line: 447, col: 22, offset: 10615},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 446, col: 22, offset: 10576},
+							pos:   position{line: 447, col: 22, offset: 10615},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 446, col: 24, offset: 10578},
+								pos:  position{line: 447, col: 24, offset: 10617},
 								name: "HEXDIG",
 							},
 						},
 						&notExpr{
-							pos: position{line: 446, col: 31, offset: 10585},
+							pos: position{line: 447, col: 31, offset: 10624},
 							expr: &anyMatcher{
-								line: 446, col: 32, offset: 10586,
+								line: 447, col: 32, offset: 10625,
 							},
 						},
 					},
@@ -1925,61 +1926,61 @@ var g = &grammar{
 		{
 			name:        "URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 451, col: 1, offset: 10682},
+			pos:         position{line: 452, col: 1, offset: 10721},
 			expr: &actionExpr{
-				pos: position{line: 451, col: 14, offset: 10695},
+				pos: position{line: 452, col: 14, offset: 10734},
 				run: (*parser).callonURI1,
 				expr: &labeledExpr{
-					pos:   position{line: 451, col: 14, offset: 10695},
+					pos:   position{line: 452, col: 14, offset: 10734},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 451, col: 17, offset: 10698},
+						pos: position{line: 452, col: 17, offset: 10737},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 451, col: 17, offset: 10698},
+								pos:  position{line: 452, col: 17, offset: 10737},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 451, col: 24, offset: 10705},
+								pos:        position{line: 452, col: 24, offset: 10744},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 451, col: 28, offset: 10709},
+								pos:  position{line: 452, col: 28, offset: 10748},
 								name: "hier_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 451, col: 38, offset: 10719},
+								pos: position{line: 452, col: 38, offset: 10758},
 								expr: &seqExpr{
-									pos: position{line: 451, col: 39, offset: 10720},
+									pos: position{line: 452, col: 39, offset: 10759},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 451, col: 39, offset: 10720},
+											pos:        position{line: 452, col: 39, offset: 10759},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 451, col: 43, offset: 10724},
+											pos:  position{line: 452, col: 43, offset: 10763},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 451, col: 51, offset: 10732},
+								pos: position{line: 452, col: 51, offset: 10771},
 								expr: &seqExpr{
-									pos: position{line: 451, col: 52, offset: 10733},
+									pos: position{line: 452, col: 52, offset: 10772},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 451, col: 52, offset: 10733},
+											pos:        position{line: 452, col: 52, offset: 10772},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 451, col: 56, offset: 10737},
+											pos:  position{line: 452, col: 56, offset: 10776},
 											name: "fragment",
 										},
 									},
@@ -1993,45 +1994,45 @@ var g = &grammar{
 		{
 			name:        "hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 459, col: 1, offset: 10937},
+			pos:         position{line: 460, col: 1, offset: 10976},
 			expr: &actionExpr{
-				pos: position{line: 459, col: 26, offset: 10962},
+				pos: position{line: 460, col: 26, offset: 11001},
 				run: (*parser).callonhier_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 459, col: 26, offset: 10962},
+					pos:   position{line: 460, col: 26, offset: 11001},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 459, col: 29, offset: 10965},
+						pos: position{line: 460, col: 29, offset: 11004},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 459, col: 29, offset: 10965},
+								pos: position{line: 460, col: 29, offset: 11004},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 459, col: 29, offset: 10965},
+										pos:        position{line: 460, col: 29, offset: 11004},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 459, col: 34, offset: 10970},
+										pos:  position{line: 460, col: 34, offset: 11009},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 459, col: 44, offset: 10980},
+										pos:  position{line: 460, col: 44, offset: 11019},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 459, col: 59, offset: 10995},
+								pos:  position{line: 460, col: 59, offset: 11034},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 459, col: 75, offset: 11011},
+								pos:  position{line: 460, col: 75, offset: 11050},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 459, col: 91, offset: 11027},
+								pos:  position{line: 460, col: 91, offset: 11066},
 								name: "path_empty",
 							},
 						},
@@ -2042,45 +2043,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_2",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 464, col: 1, offset: 11156},
+			pos:         position{line: 465, col: 1, offset: 11195},
 			expr: &actionExpr{
-				pos: position{line: 464, col: 28, offset: 11183},
+				pos: position{line: 465, col: 28, offset: 11222},
 				run: (*parser).callonhier_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 464, col: 28, offset: 11183},
+					pos:   position{line: 465, col: 28, offset: 11222},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 464, col: 31, offset: 11186},
+						pos: position{line: 465, col: 31, offset: 11225},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 464, col: 31, offset: 11186},
+								pos: position{line: 465, col: 31, offset: 11225},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 464, col: 31, offset: 11186},
+										pos:        position{line: 465, col: 31, offset: 11225},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 464, col: 36, offset: 11191},
+										pos:  position{line: 465, col: 36, offset: 11230},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 464, col: 48, offset: 11203},
+										pos:  position{line: 465, col: 48, offset: 11242},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 464, col: 63, offset: 11218},
+								pos:  position{line: 465, col: 63, offset: 11257},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 464, col: 79, offset: 11234},
+								pos:  position{line: 465, col: 79, offset: 11273},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 464, col: 95, offset: 11250},
+								pos:  position{line: 465, col: 95, offset: 11289},
 								name: "path_empty",
 							},
 						},
@@ -2091,45 +2092,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_3",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 469, col: 1, offset: 11379},
+			pos:         position{line: 470, col: 1, offset: 11418},
 			expr: &actionExpr{
-				pos: position{line: 469, col: 28, offset: 11406},
+				pos: position{line: 470, col: 28, offset: 11445},
 				run: (*parser).callonhier_part_31,
 				expr: &labeledExpr{
-					pos:   position{line: 469, col: 28, offset: 11406},
+					pos:   position{line: 470, col: 28, offset: 11445},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 469, col: 31, offset: 11409},
+						pos: position{line: 470, col: 31, offset: 11448},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 469, col: 31, offset: 11409},
+								pos: position{line: 470, col: 31, offset: 11448},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 469, col: 31, offset: 11409},
+										pos:        position{line: 470, col: 31, offset: 11448},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 469, col: 36, offset: 11414},
+										pos:  position{line: 470, col: 36, offset: 11453},
 										name: "authority_3",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 469, col: 48, offset: 11426},
+										pos:  position{line: 470, col: 48, offset: 11465},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 469, col: 63, offset: 11441},
+								pos:  position{line: 470, col: 63, offset: 11480},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 469, col: 79, offset: 11457},
+								pos:  position{line: 470, col: 79, offset: 11496},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 469, col: 95, offset: 11473},
+								pos:  position{line: 470, col: 95, offset: 11512},
 								name: "path_empty",
 							},
 						},
@@ -2140,22 +2141,22 @@ var g = &grammar{
 		{
 			name:        "URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 474, col: 1, offset: 11565},
+			pos:         position{line: 475, col: 1, offset: 11604},
 			expr: &actionExpr{
-				pos: position{line: 474, col: 34, offset: 11598},
+				pos: position{line: 475, col: 34, offset: 11637},
 				run: (*parser).callonURI_reference1,
 				expr: &labeledExpr{
-					pos:   position{line: 474, col: 34, offset: 11598},
+					pos:   position{line: 475, col: 34, offset: 11637},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 474, col: 37, offset: 11601},
+						pos: position{line: 475, col: 37, offset: 11640},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 474, col: 37, offset: 11601},
+								pos:  position{line: 475, col: 37, offset: 11640},
 								name: "URI",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 474, col: 43, offset: 11607},
+								pos:  position{line: 475, col: 43, offset: 11646},
 								name: "relative_ref",
 							},
 						},
@@ -2166,43 +2167,43 @@ var g = &grammar{
 		{
 			name:        "absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 479, col: 1, offset: 11721},
+			pos:         position{line: 480, col: 1, offset: 11760},
 			expr: &actionExpr{
-				pos: position{line: 479, col: 32, offset: 11752},
+				pos: position{line: 480, col: 32, offset: 11791},
 				run: (*parser).callonabsolute_URI1,
 				expr: &labeledExpr{
-					pos:   position{line: 479, col: 32, offset: 11752},
+					pos:   position{line: 480, col: 32, offset: 11791},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 479, col: 35, offset: 11755},
+						pos: position{line: 480, col: 35, offset: 11794},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 479, col: 35, offset: 11755},
+								pos:  position{line: 480, col: 35, offset: 11794},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 479, col: 42, offset: 11762},
+								pos:        position{line: 480, col: 42, offset: 11801},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 479, col: 46, offset: 11766},
+								pos:  position{line: 480, col: 46, offset: 11805},
 								name: "hier_part_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 479, col: 58, offset: 11778},
+								pos: position{line: 480, col: 58, offset: 11817},
 								expr: &seqExpr{
-									pos: position{line: 479, col: 59, offset: 11779},
+									pos: position{line: 480, col: 59, offset: 11818},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 479, col: 59, offset: 11779},
+											pos:        position{line: 480, col: 59, offset: 11818},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 479, col: 63, offset: 11783},
+											pos:  position{line: 480, col: 63, offset: 11822},
 											name: "query",
 										},
 									},
@@ -2216,51 +2217,51 @@ var g = &grammar{
 		{
 			name:        "relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 484, col: 1, offset: 11901},
+			pos:         position{line: 485, col: 1, offset: 11940},
 			expr: &actionExpr{
-				pos: position{line: 484, col: 32, offset: 11932},
+				pos: position{line: 485, col: 32, offset: 11971},
 				run: (*parser).callonrelative_ref1,
 				expr: &labeledExpr{
-					pos:   position{line: 484, col: 32, offset: 11932},
+					pos:   position{line: 485, col: 32, offset: 11971},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 484, col: 35, offset: 11935},
+						pos: position{line: 485, col: 35, offset: 11974},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 484, col: 35, offset: 11935},
+								pos:  position{line: 485, col: 35, offset: 11974},
 								name: "relative_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 484, col: 49, offset: 11949},
+								pos: position{line: 485, col: 49, offset: 11988},
 								expr: &seqExpr{
-									pos: position{line: 484, col: 50, offset: 11950},
+									pos: position{line: 485, col: 50, offset: 11989},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 484, col: 50, offset: 11950},
+											pos:        position{line: 485, col: 50, offset: 11989},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 484, col: 54, offset: 11954},
+											pos:  position{line: 485, col: 54, offset: 11993},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 484, col: 62, offset: 11962},
+								pos: position{line: 485, col: 62, offset: 12001},
 								expr: &seqExpr{
-									pos: position{line: 484, col: 63, offset: 11963},
+									pos: position{line: 485, col: 63, offset: 12002},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 484, col: 63, offset: 11963},
+											pos:        position{line: 485, col: 63, offset: 12002},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 484, col: 67, offset: 11967},
+											pos:  position{line: 485, col: 67, offset: 12006},
 											name: "fragment",
 										},
 									},
@@ -2274,45 +2275,45 @@ var g = &grammar{
 		{
 			name:        "relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 492, col: 1, offset: 12176},
+			pos:         position{line: 493, col: 1, offset: 12215},
 			expr: &actionExpr{
-				pos: position{line: 492, col: 34, offset: 12209},
+				pos: position{line: 493, col: 34, offset: 12248},
 				run: (*parser).callonrelative_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 492, col: 34, offset: 12209},
+					pos:   position{line: 493, col: 34, offset: 12248},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 492, col: 37, offset: 12212},
+						pos: position{line: 493, col: 37, offset: 12251},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 492, col: 37, offset: 12212},
+								pos: position{line: 493, col: 37, offset: 12251},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 492, col: 37, offset: 12212},
+										pos:        position{line: 493, col: 37, offset: 12251},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 492, col: 42, offset: 12217},
+										pos:  position{line: 493, col: 42, offset: 12256},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 492, col: 52, offset: 12227},
+										pos:  position{line: 493, col: 52, offset: 12266},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 492, col: 67, offset: 12242},
+								pos:  position{line: 493, col: 67, offset: 12281},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 492, col: 83, offset: 12258},
+								pos:  position{line: 493, col: 83, offset: 12297},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 492, col: 99, offset: 12274},
+								pos:  position{line: 493, col: 99, offset: 12313},
 								name: "path_empty",
 							},
 						},
@@ -2323,45 +2324,45 @@ var g = &grammar{
 		{
 			name:        "relative_part_2",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 497, col: 1, offset: 12411},
+			pos:         position{line: 498, col: 1, offset: 12450},
 			expr: &actionExpr{
-				pos: position{line: 497, col: 36, offset: 12446},
+				pos: position{line: 498, col: 36, offset: 12485},
 				run: (*parser).callonrelative_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 497, col: 36, offset: 12446},
+					pos:   position{line: 498, col: 36, offset: 12485},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 497, col: 39, offset: 12449},
+						pos: position{line: 498, col: 39, offset: 12488},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 497, col: 39, offset: 12449},
+								pos: position{line: 498, col: 39, offset: 12488},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 497, col: 39, offset: 12449},
+										pos:        position{line: 498, col: 39, offset: 12488},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 497, col: 44, offset: 12454},
+										pos:  position{line: 498, col: 44, offset: 12493},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 497, col: 56, offset: 12466},
+										pos:  position{line: 498, col: 56, offset: 12505},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 497, col: 71, offset: 12481},
+								pos:  position{line: 498, col: 71, offset: 12520},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 497, col: 87, offset: 12497},
+								pos:  position{line: 498, col: 87, offset: 12536},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 497, col: 103, offset: 12513},
+								pos:  position{line: 498, col: 103, offset: 12552},
 								name: "path_empty",
 							},
 						},
@@ -2372,27 +2373,27 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 502, col: 1, offset: 12633},
+			pos:         position{line: 503, col: 1, offset: 12672},
 			expr: &actionExpr{
-				pos: position{line: 502, col: 20, offset: 12652},
+				pos: position{line: 503, col: 20, offset: 12691},
 				run: (*parser).callonscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 502, col: 20, offset: 12652},
+					pos:   position{line: 503, col: 20, offset: 12691},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 502, col: 23, offset: 12655},
+						pos: position{line: 503, col: 23, offset: 12694},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 502, col: 23, offset: 12655},
+								pos:        position{line: 503, col: 23, offset: 12694},
 								val:        "[A-Za-z]",
 								ranges:     []rune{'A', 'Z', 'a', 'z'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 502, col: 32, offset: 12664},
+								pos: position{line: 503, col: 32, offset: 12703},
 								expr: &charClassMatcher{
-									pos:        position{line: 502, col: 32, offset: 12664},
+									pos:        position{line: 503, col: 32, offset: 12703},
 									val:        "[+.0-9A-Za-z-]",
 									chars:      []rune{'+', '.', '-'},
 									ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -2408,27 +2409,27 @@ var g = &grammar{
 		{
 			name:        "authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 507, col: 1, offset: 12774},
+			pos:         position{line: 508, col: 1, offset: 12813},
 			expr: &actionExpr{
-				pos: position{line: 507, col: 26, offset: 12799},
+				pos: position{line: 508, col: 26, offset: 12838},
 				run: (*parser).callonauthority1,
 				expr: &labeledExpr{
-					pos:   position{line: 507, col: 26, offset: 12799},
+					pos:   position{line: 508, col: 26, offset: 12838},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 507, col: 29, offset: 12802},
+						pos: position{line: 508, col: 29, offset: 12841},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 507, col: 29, offset: 12802},
+								pos: position{line: 508, col: 29, offset: 12841},
 								expr: &seqExpr{
-									pos: position{line: 507, col: 30, offset: 12803},
+									pos: position{line: 508, col: 30, offset: 12842},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 507, col: 30, offset: 12803},
+											pos:  position{line: 508, col: 30, offset: 12842},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 507, col: 39, offset: 12812},
+											pos:        position{line: 508, col: 39, offset: 12851},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -2437,22 +2438,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 507, col: 45, offset: 12818},
+								pos:  position{line: 508, col: 45, offset: 12857},
 								name: "host",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 507, col: 50, offset: 12823},
+								pos: position{line: 508, col: 50, offset: 12862},
 								expr: &seqExpr{
-									pos: position{line: 507, col: 51, offset: 12824},
+									pos: position{line: 508, col: 51, offset: 12863},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 507, col: 51, offset: 12824},
+											pos:        position{line: 508, col: 51, offset: 12863},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 507, col: 55, offset: 12828},
+											pos:  position{line: 508, col: 55, offset: 12867},
 											name: "port",
 										},
 									},
@@ -2466,27 +2467,27 @@ var g = &grammar{
 		{
 			name:        "authority_2",
 			displayName: "\"authority\"",
-			pos:         position{line: 512, col: 1, offset: 12953},
+			pos:         position{line: 513, col: 1, offset: 12992},
 			expr: &actionExpr{
-				pos: position{line: 512, col: 28, offset: 12980},
+				pos: position{line: 513, col: 28, offset: 13019},
 				run: (*parser).callonauthority_21,
 				expr: &labeledExpr{
-					pos:   position{line: 512, col: 28, offset: 12980},
+					pos:   position{line: 513, col: 28, offset: 13019},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 512, col: 31, offset: 12983},
+						pos: position{line: 513, col: 31, offset: 13022},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 512, col: 31, offset: 12983},
+								pos: position{line: 513, col: 31, offset: 13022},
 								expr: &seqExpr{
-									pos: position{line: 512, col: 32, offset: 12984},
+									pos: position{line: 513, col: 32, offset: 13023},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 512, col: 32, offset: 12984},
+											pos:  position{line: 513, col: 32, offset: 13023},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 512, col: 41, offset: 12993},
+											pos:        position{line: 513, col: 41, offset: 13032},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -2495,22 +2496,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 512, col: 47, offset: 12999},
+								pos:  position{line: 513, col: 47, offset: 13038},
 								name: "host_2",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 512, col: 54, offset: 13006},
+								pos: position{line: 513, col: 54, offset: 13045},
 								expr: &seqExpr{
-									pos: position{line: 512, col: 55, offset: 13007},
+									pos: position{line: 513, col: 55, offset: 13046},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 512, col: 55, offset: 13007},
+											pos:        position{line: 513, col: 55, offset: 13046},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 512, col: 59, offset: 13011},
+											pos:  position{line: 513, col: 59, offset: 13050},
 											name: "port",
 										},
 									},
@@ -2524,27 +2525,27 @@ var g = &grammar{
 		{
 			name:        "authority_3",
 			displayName: "\"authority\"",
-			pos:         position{line: 517, col: 1, offset: 13136},
+			pos:         position{line: 518, col: 1, offset: 13175},
 			expr: &actionExpr{
-				pos: position{line: 517, col: 28, offset: 13163},
+				pos: position{line: 518, col: 28, offset: 13202},
 				run: (*parser).callonauthority_31,
 				expr: &labeledExpr{
-					pos:   position{line: 517, col: 28, offset: 13163},
+					pos:   position{line: 518, col: 28, offset: 13202},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 517, col: 31, offset: 13166},
+						pos: position{line: 518, col: 31, offset: 13205},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 517, col: 31, offset: 13166},
+								pos: position{line: 518, col: 31, offset: 13205},
 								expr: &seqExpr{
-									pos: position{line: 517, col: 32, offset: 13167},
+									pos: position{line: 518, col: 32, offset: 13206},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 517, col: 32, offset: 13167},
+											pos:  position{line: 518, col: 32, offset: 13206},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 517, col: 41, offset: 13176},
+											pos:        position{line: 518, col: 41, offset: 13215},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -2553,22 +2554,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 517, col: 47, offset: 13182},
+								pos:  position{line: 518, col: 47, offset: 13221},
 								name: "host_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 517, col: 54, offset: 13189},
+								pos: position{line: 518, col: 54, offset: 13228},
 								expr: &seqExpr{
-									pos: position{line: 517, col: 55, offset: 13190},
+									pos: position{line: 518, col: 55, offset: 13229},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 517, col: 55, offset: 13190},
+											pos:        position{line: 518, col: 55, offset: 13229},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 517, col: 59, offset: 13194},
+											pos:  position{line: 518, col: 59, offset: 13233},
 											name: "port",
 										},
 									},
@@ -2582,27 +2583,27 @@ var g = &grammar{
 		{
 			name:        "authority_4",
 			displayName: "\"authority\"",
-			pos:         position{line: 522, col: 1, offset: 13319},
+			pos:         position{line: 523, col: 1, offset: 13358},
 			expr: &actionExpr{
-				pos: position{line: 522, col: 28, offset: 13346},
+				pos: position{line: 523, col: 28, offset: 13385},
 				run: (*parser).callonauthority_41,
 				expr: &labeledExpr{
-					pos:   position{line: 522, col: 28, offset: 13346},
+					pos:   position{line: 523, col: 28, offset: 13385},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 522, col: 31, offset: 13349},
+						pos: position{line: 523, col: 31, offset: 13388},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 522, col: 31, offset: 13349},
+								pos: position{line: 523, col: 31, offset: 13388},
 								expr: &seqExpr{
-									pos: position{line: 522, col: 32, offset: 13350},
+									pos: position{line: 523, col: 32, offset: 13389},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 522, col: 32, offset: 13350},
+											pos:  position{line: 523, col: 32, offset: 13389},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 522, col: 41, offset: 13359},
+											pos:        position{line: 523, col: 41, offset: 13398},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -2611,22 +2612,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 522, col: 47, offset: 13365},
+								pos:  position{line: 523, col: 47, offset: 13404},
 								name: "host_4",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 522, col: 54, offset: 13372},
+								pos: position{line: 523, col: 54, offset: 13411},
 								expr: &seqExpr{
-									pos: position{line: 522, col: 55, offset: 13373},
+									pos: position{line: 523, col: 55, offset: 13412},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 522, col: 55, offset: 13373},
+											pos:        position{line: 523, col: 55, offset: 13412},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 522, col: 59, offset: 13377},
+											pos:  position{line: 523, col: 59, offset: 13416},
 											name: "port",
 										},
 									},
@@ -2640,20 +2641,20 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 527, col: 1, offset: 13495},
+			pos:         position{line: 528, col: 1, offset: 13534},
 			expr: &actionExpr{
-				pos: position{line: 527, col: 24, offset: 13518},
+				pos: position{line: 528, col: 24, offset: 13557},
 				run: (*parser).callonuserinfo1,
 				expr: &labeledExpr{
-					pos:   position{line: 527, col: 24, offset: 13518},
+					pos:   position{line: 528, col: 24, offset: 13557},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 527, col: 27, offset: 13521},
+						pos: position{line: 528, col: 27, offset: 13560},
 						expr: &choiceExpr{
-							pos: position{line: 527, col: 28, offset: 13522},
+							pos: position{line: 528, col: 28, offset: 13561},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 527, col: 28, offset: 13522},
+									pos:        position{line: 528, col: 28, offset: 13561},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -2661,7 +2662,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 527, col: 52, offset: 13546},
+									pos:  position{line: 528, col: 52, offset: 13585},
 									name: "pct_encoded",
 								},
 							},
@@ -2673,43 +2674,43 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 532, col: 1, offset: 13657},
+			pos:         position{line: 533, col: 1, offset: 13696},
 			expr: &actionExpr{
-				pos: position{line: 532, col: 16, offset: 13672},
+				pos: position{line: 533, col: 16, offset: 13711},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 532, col: 16, offset: 13672},
+					pos:   position{line: 533, col: 16, offset: 13711},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 532, col: 19, offset: 13675},
+						pos: position{line: 533, col: 19, offset: 13714},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 532, col: 19, offset: 13675},
+								pos:  position{line: 533, col: 19, offset: 13714},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 532, col: 32, offset: 13688},
+								pos: position{line: 533, col: 32, offset: 13727},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 532, col: 32, offset: 13688},
+										pos:  position{line: 533, col: 32, offset: 13727},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 532, col: 44, offset: 13700},
+										pos: position{line: 533, col: 44, offset: 13739},
 										expr: &choiceExpr{
-											pos: position{line: 532, col: 46, offset: 13702},
+											pos: position{line: 533, col: 46, offset: 13741},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 532, col: 46, offset: 13702},
+													pos:        position{line: 533, col: 46, offset: 13741},
 													val:        "[#/:?]",
 													chars:      []rune{'#', '/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 532, col: 55, offset: 13711},
+													pos: position{line: 533, col: 55, offset: 13750},
 													expr: &anyMatcher{
-														line: 532, col: 56, offset: 13712,
+														line: 533, col: 56, offset: 13751,
 													},
 												},
 											},
@@ -2718,7 +2719,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 532, col: 61, offset: 13717},
+								pos:  position{line: 533, col: 61, offset: 13756},
 								name: "reg_name",
 							},
 						},
@@ -2729,43 +2730,43 @@ var g = &grammar{
 		{
 			name:        "host_2",
 			displayName: "\"host\"",
-			pos:         position{line: 537, col: 1, offset: 13834},
+			pos:         position{line: 538, col: 1, offset: 13873},
 			expr: &actionExpr{
-				pos: position{line: 537, col: 18, offset: 13851},
+				pos: position{line: 538, col: 18, offset: 13890},
 				run: (*parser).callonhost_21,
 				expr: &labeledExpr{
-					pos:   position{line: 537, col: 18, offset: 13851},
+					pos:   position{line: 538, col: 18, offset: 13890},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 537, col: 21, offset: 13854},
+						pos: position{line: 538, col: 21, offset: 13893},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 537, col: 21, offset: 13854},
+								pos:  position{line: 538, col: 21, offset: 13893},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 537, col: 34, offset: 13867},
+								pos: position{line: 538, col: 34, offset: 13906},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 537, col: 34, offset: 13867},
+										pos:  position{line: 538, col: 34, offset: 13906},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 537, col: 46, offset: 13879},
+										pos: position{line: 538, col: 46, offset: 13918},
 										expr: &choiceExpr{
-											pos: position{line: 537, col: 48, offset: 13881},
+											pos: position{line: 538, col: 48, offset: 13920},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 537, col: 48, offset: 13881},
+													pos:        position{line: 538, col: 48, offset: 13920},
 													val:        "[/:]",
 													chars:      []rune{'/', ':'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 537, col: 55, offset: 13888},
+													pos: position{line: 538, col: 55, offset: 13927},
 													expr: &anyMatcher{
-														line: 537, col: 56, offset: 13889,
+														line: 538, col: 56, offset: 13928,
 													},
 												},
 											},
@@ -2774,7 +2775,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 537, col: 61, offset: 13894},
+								pos:  position{line: 538, col: 61, offset: 13933},
 								name: "reg_name",
 							},
 						},
@@ -2785,43 +2786,43 @@ var g = &grammar{
 		{
 			name:        "host_3",
 			displayName: "\"host\"",
-			pos:         position{line: 542, col: 1, offset: 14011},
+			pos:         position{line: 543, col: 1, offset: 14050},
 			expr: &actionExpr{
-				pos: position{line: 542, col: 18, offset: 14028},
+				pos: position{line: 543, col: 18, offset: 14067},
 				run: (*parser).callonhost_31,
 				expr: &labeledExpr{
-					pos:   position{line: 542, col: 18, offset: 14028},
+					pos:   position{line: 543, col: 18, offset: 14067},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 542, col: 21, offset: 14031},
+						pos: position{line: 543, col: 21, offset: 14070},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 542, col: 21, offset: 14031},
+								pos:  position{line: 543, col: 21, offset: 14070},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 542, col: 34, offset: 14044},
+								pos: position{line: 543, col: 34, offset: 14083},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 542, col: 34, offset: 14044},
+										pos:  position{line: 543, col: 34, offset: 14083},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 542, col: 46, offset: 14056},
+										pos: position{line: 543, col: 46, offset: 14095},
 										expr: &choiceExpr{
-											pos: position{line: 542, col: 48, offset: 14058},
+											pos: position{line: 543, col: 48, offset: 14097},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 542, col: 48, offset: 14058},
+													pos:        position{line: 543, col: 48, offset: 14097},
 													val:        "[/:?]",
 													chars:      []rune{'/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 542, col: 56, offset: 14066},
+													pos: position{line: 543, col: 56, offset: 14105},
 													expr: &anyMatcher{
-														line: 542, col: 57, offset: 14067,
+														line: 543, col: 57, offset: 14106,
 													},
 												},
 											},
@@ -2830,7 +2831,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 542, col: 62, offset: 14072},
+								pos:  position{line: 543, col: 62, offset: 14111},
 								name: "reg_name",
 							},
 						},
@@ -2841,42 +2842,42 @@ var g = &grammar{
 		{
 			name:        "host_4",
 			displayName: "\"host\"",
-			pos:         position{line: 547, col: 1, offset: 14189},
+			pos:         position{line: 548, col: 1, offset: 14228},
 			expr: &actionExpr{
-				pos: position{line: 547, col: 18, offset: 14206},
+				pos: position{line: 548, col: 18, offset: 14245},
 				run: (*parser).callonhost_41,
 				expr: &labeledExpr{
-					pos:   position{line: 547, col: 18, offset: 14206},
+					pos:   position{line: 548, col: 18, offset: 14245},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 547, col: 21, offset: 14209},
+						pos: position{line: 548, col: 21, offset: 14248},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 547, col: 21, offset: 14209},
+								pos:  position{line: 548, col: 21, offset: 14248},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 547, col: 34, offset: 14222},
+								pos: position{line: 548, col: 34, offset: 14261},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 547, col: 34, offset: 14222},
+										pos:  position{line: 548, col: 34, offset: 14261},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 547, col: 46, offset: 14234},
+										pos: position{line: 548, col: 46, offset: 14273},
 										expr: &choiceExpr{
-											pos: position{line: 547, col: 48, offset: 14236},
+											pos: position{line: 548, col: 48, offset: 14275},
 											alternatives: []any{
 												&litMatcher{
-													pos:        position{line: 547, col: 48, offset: 14236},
+													pos:        position{line: 548, col: 48, offset: 14275},
 													val:        ":",
 													ignoreCase: false,
 													want:       "\":\"",
 												},
 												&notExpr{
-													pos: position{line: 547, col: 54, offset: 14242},
+													pos: position{line: 548, col: 54, offset: 14281},
 													expr: &anyMatcher{
-														line: 547, col: 55, offset: 14243,
+														line: 548, col: 55, offset: 14282,
 													},
 												},
 											},
@@ -2885,7 +2886,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 547, col: 60, offset: 14248},
+								pos:  position{line: 548, col: 60, offset: 14287},
 								name: "reg_name",
 							},
 						},
@@ -2896,37 +2897,37 @@ var g = &grammar{
 		{
 			name:        "host_5",
 			displayName: "\"host\"",
-			pos:         position{line: 552, col: 1, offset: 14365},
+			pos:         position{line: 553, col: 1, offset: 14404},
 			expr: &actionExpr{
-				pos: position{line: 552, col: 18, offset: 14382},
+				pos: position{line: 553, col: 18, offset: 14421},
 				run: (*parser).callonhost_51,
 				expr: &labeledExpr{
-					pos:   position{line: 552, col: 18, offset: 14382},
+					pos:   position{line: 553, col: 18, offset: 14421},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 552, col: 21, offset: 14385},
+						pos: position{line: 553, col: 21, offset: 14424},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 552, col: 21, offset: 14385},
+								pos:  position{line: 553, col: 21, offset: 14424},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 552, col: 34, offset: 14398},
+								pos: position{line: 553, col: 34, offset: 14437},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 552, col: 34, offset: 14398},
+										pos:  position{line: 553, col: 34, offset: 14437},
 										name: "IPv4address",
 									},
 									&notExpr{
-										pos: position{line: 552, col: 46, offset: 14410},
+										pos: position{line: 553, col: 46, offset: 14449},
 										expr: &anyMatcher{
-											line: 552, col: 47, offset: 14411,
+											line: 553, col: 47, offset: 14450,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 552, col: 51, offset: 14415},
+								pos:  position{line: 553, col: 51, offset: 14454},
 								name: "reg_name",
 							},
 						},
@@ -2937,17 +2938,17 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 557, col: 1, offset: 14488},
+			pos:         position{line: 558, col: 1, offset: 14527},
 			expr: &actionExpr{
-				pos: position{line: 557, col: 16, offset: 14503},
+				pos: position{line: 558, col: 16, offset: 14542},
 				run: (*parser).callonport1,
 				expr: &labeledExpr{
-					pos:   position{line: 557, col: 16, offset: 14503},
+					pos:   position{line: 558, col: 16, offset: 14542},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 557, col: 19, offset: 14506},
+						pos: position{line: 558, col: 19, offset: 14545},
 						expr: &charClassMatcher{
-							pos:        position{line: 557, col: 19, offset: 14506},
+							pos:        position{line: 558, col: 19, offset: 14545},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
@@ -2960,37 +2961,37 @@ var g = &grammar{
 		{
 			name:        "IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 562, col: 1, offset: 14607},
+			pos:         position{line: 563, col: 1, offset: 14646},
 			expr: &actionExpr{
-				pos: position{line: 562, col: 28, offset: 14634},
+				pos: position{line: 563, col: 28, offset: 14673},
 				run: (*parser).callonIP_literal1,
 				expr: &labeledExpr{
-					pos:   position{line: 562, col: 28, offset: 14634},
+					pos:   position{line: 563, col: 28, offset: 14673},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 562, col: 31, offset: 14637},
+						pos: position{line: 563, col: 31, offset: 14676},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 562, col: 31, offset: 14637},
+								pos:        position{line: 563, col: 31, offset: 14676},
 								val:        "[",
 								ignoreCase: false,
 								want:       "\"[\"",
 							},
 							&choiceExpr{
-								pos: position{line: 562, col: 36, offset: 14642},
+								pos: position{line: 563, col: 36, offset: 14681},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 562, col: 36, offset: 14642},
+										pos:  position{line: 563, col: 36, offset: 14681},
 										name: "IPv6address",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 562, col: 50, offset: 14656},
+										pos:  position{line: 563, col: 50, offset: 14695},
 										name: "IPvFuture",
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 562, col: 61, offset: 14667},
+								pos:        position{line: 563, col: 61, offset: 14706},
 								val:        "]",
 								ignoreCase: false,
 								want:       "\"]\"",
@@ -3003,27 +3004,27 @@ var g = &grammar{
 		{
 			name:        "IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 567, col: 1, offset: 14787},
+			pos:         position{line: 568, col: 1, offset: 14826},
 			expr: &actionExpr{
-				pos: position{line: 567, col: 26, offset: 14812},
+				pos: position{line: 568, col: 26, offset: 14851},
 				run: (*parser).callonIPvFuture1,
 				expr: &labeledExpr{
-					pos:   position{line: 567, col: 26, offset: 14812},
+					pos:   position{line: 568, col: 26, offset: 14851},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 567, col: 29, offset: 14815},
+						pos: position{line: 568, col: 29, offset: 14854},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 567, col: 29, offset: 14815},
+								pos:        position{line: 568, col: 29, offset: 14854},
 								val:        "[Vv]",
 								chars:      []rune{'V', 'v'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 567, col: 34, offset: 14820},
+								pos: position{line: 568, col: 34, offset: 14859},
 								expr: &charClassMatcher{
-									pos:        position{line: 567, col: 34, offset: 14820},
+									pos:        position{line: 568, col: 34, offset: 14859},
 									val:        "[0-9A-Fa-f]",
 									ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 									ignoreCase: false,
@@ -3031,15 +3032,15 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 567, col: 47, offset: 14833},
+								pos:        position{line: 568, col: 47, offset: 14872},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 567, col: 51, offset: 14837},
+								pos: position{line: 568, col: 51, offset: 14876},
 								expr: &charClassMatcher{
-									pos:        position{line: 567, col: 51, offset: 14837},
+									pos:        position{line: 568, col: 51, offset: 14876},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -3055,239 +3056,239 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 580, col: 1, offset: 15484},
+			pos:         position{line: 581, col: 1, offset: 15523},
 			expr: &actionExpr{
-				pos: position{line: 580, col: 30, offset: 15513},
+				pos: position{line: 581, col: 30, offset: 15552},
 				run: (*parser).callonIPv6address1,
 				expr: &labeledExpr{
-					pos:   position{line: 580, col: 30, offset: 15513},
+					pos:   position{line: 581, col: 30, offset: 15552},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 580, col: 33, offset: 15516},
+						pos: position{line: 581, col: 33, offset: 15555},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 580, col: 33, offset: 15516},
+								pos: position{line: 581, col: 33, offset: 15555},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 33, offset: 15516},
+										pos:  position{line: 581, col: 33, offset: 15555},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 37, offset: 15520},
+										pos:        position{line: 581, col: 37, offset: 15559},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 41, offset: 15524},
+										pos:  position{line: 581, col: 41, offset: 15563},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 45, offset: 15528},
+										pos:        position{line: 581, col: 45, offset: 15567},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 49, offset: 15532},
+										pos:  position{line: 581, col: 49, offset: 15571},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 53, offset: 15536},
+										pos:        position{line: 581, col: 53, offset: 15575},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 57, offset: 15540},
+										pos:  position{line: 581, col: 57, offset: 15579},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 61, offset: 15544},
+										pos:        position{line: 581, col: 61, offset: 15583},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 65, offset: 15548},
+										pos:  position{line: 581, col: 65, offset: 15587},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 69, offset: 15552},
+										pos:        position{line: 581, col: 69, offset: 15591},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 73, offset: 15556},
+										pos:  position{line: 581, col: 73, offset: 15595},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 77, offset: 15560},
+										pos:        position{line: 581, col: 77, offset: 15599},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 81, offset: 15564},
+										pos:  position{line: 581, col: 81, offset: 15603},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 580, col: 88, offset: 15571},
+								pos: position{line: 581, col: 88, offset: 15610},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 580, col: 88, offset: 15571},
+										pos:        position{line: 581, col: 88, offset: 15610},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 93, offset: 15576},
+										pos:  position{line: 581, col: 93, offset: 15615},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 97, offset: 15580},
+										pos:        position{line: 581, col: 97, offset: 15619},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 101, offset: 15584},
+										pos:  position{line: 581, col: 101, offset: 15623},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 105, offset: 15588},
+										pos:        position{line: 581, col: 105, offset: 15627},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 109, offset: 15592},
+										pos:  position{line: 581, col: 109, offset: 15631},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 113, offset: 15596},
+										pos:        position{line: 581, col: 113, offset: 15635},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 117, offset: 15600},
+										pos:  position{line: 581, col: 117, offset: 15639},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 121, offset: 15604},
+										pos:        position{line: 581, col: 121, offset: 15643},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 125, offset: 15608},
+										pos:  position{line: 581, col: 125, offset: 15647},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 129, offset: 15612},
+										pos:        position{line: 581, col: 129, offset: 15651},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 133, offset: 15616},
+										pos:  position{line: 581, col: 133, offset: 15655},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 580, col: 140, offset: 15623},
+								pos: position{line: 581, col: 140, offset: 15662},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 580, col: 140, offset: 15623},
+										pos: position{line: 581, col: 140, offset: 15662},
 										expr: &ruleRefExpr{
-											pos:  position{line: 580, col: 140, offset: 15623},
+											pos:  position{line: 581, col: 140, offset: 15662},
 											name: "h16",
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 145, offset: 15628},
+										pos:        position{line: 581, col: 145, offset: 15667},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 150, offset: 15633},
+										pos:  position{line: 581, col: 150, offset: 15672},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 154, offset: 15637},
+										pos:        position{line: 581, col: 154, offset: 15676},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 158, offset: 15641},
+										pos:  position{line: 581, col: 158, offset: 15680},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 162, offset: 15645},
+										pos:        position{line: 581, col: 162, offset: 15684},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 166, offset: 15649},
+										pos:  position{line: 581, col: 166, offset: 15688},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 170, offset: 15653},
+										pos:        position{line: 581, col: 170, offset: 15692},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 174, offset: 15657},
+										pos:  position{line: 581, col: 174, offset: 15696},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 178, offset: 15661},
+										pos:        position{line: 581, col: 178, offset: 15700},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 182, offset: 15665},
+										pos:  position{line: 581, col: 182, offset: 15704},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 580, col: 189, offset: 15672},
+								pos: position{line: 581, col: 189, offset: 15711},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 580, col: 189, offset: 15672},
+										pos: position{line: 581, col: 189, offset: 15711},
 										expr: &seqExpr{
-											pos: position{line: 580, col: 190, offset: 15673},
+											pos: position{line: 581, col: 190, offset: 15712},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 580, col: 190, offset: 15673},
+													pos: position{line: 581, col: 190, offset: 15712},
 													expr: &seqExpr{
-														pos: position{line: 580, col: 191, offset: 15674},
+														pos: position{line: 581, col: 191, offset: 15713},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 580, col: 191, offset: 15674},
+																pos:  position{line: 581, col: 191, offset: 15713},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 580, col: 195, offset: 15678},
+																pos:        position{line: 581, col: 195, offset: 15717},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&andExpr{
-																pos: position{line: 580, col: 199, offset: 15682},
+																pos: position{line: 581, col: 199, offset: 15721},
 																expr: &charClassMatcher{
-																	pos:        position{line: 580, col: 200, offset: 15683},
+																	pos:        position{line: 581, col: 200, offset: 15722},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3298,96 +3299,96 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 580, col: 214, offset: 15697},
+													pos:  position{line: 581, col: 214, offset: 15736},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 220, offset: 15703},
+										pos:        position{line: 581, col: 220, offset: 15742},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 225, offset: 15708},
+										pos:  position{line: 581, col: 225, offset: 15747},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 229, offset: 15712},
+										pos:        position{line: 581, col: 229, offset: 15751},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 233, offset: 15716},
+										pos:  position{line: 581, col: 233, offset: 15755},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 237, offset: 15720},
+										pos:        position{line: 581, col: 237, offset: 15759},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 241, offset: 15724},
+										pos:  position{line: 581, col: 241, offset: 15763},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 245, offset: 15728},
+										pos:        position{line: 581, col: 245, offset: 15767},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 249, offset: 15732},
+										pos:  position{line: 581, col: 249, offset: 15771},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 580, col: 256, offset: 15739},
+								pos: position{line: 581, col: 256, offset: 15778},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 580, col: 256, offset: 15739},
+										pos: position{line: 581, col: 256, offset: 15778},
 										expr: &seqExpr{
-											pos: position{line: 580, col: 257, offset: 15740},
+											pos: position{line: 581, col: 257, offset: 15779},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 580, col: 257, offset: 15740},
+													pos: position{line: 581, col: 257, offset: 15779},
 													expr: &seqExpr{
-														pos: position{line: 580, col: 258, offset: 15741},
+														pos: position{line: 581, col: 258, offset: 15780},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 580, col: 258, offset: 15741},
+																pos:  position{line: 581, col: 258, offset: 15780},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 580, col: 262, offset: 15745},
+																pos:        position{line: 581, col: 262, offset: 15784},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 580, col: 266, offset: 15749},
+																pos: position{line: 581, col: 266, offset: 15788},
 																expr: &seqExpr{
-																	pos: position{line: 580, col: 267, offset: 15750},
+																	pos: position{line: 581, col: 267, offset: 15789},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 580, col: 267, offset: 15750},
+																			pos:  position{line: 581, col: 267, offset: 15789},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 580, col: 271, offset: 15754},
+																			pos:        position{line: 581, col: 271, offset: 15793},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&andExpr{
-																			pos: position{line: 580, col: 275, offset: 15758},
+																			pos: position{line: 581, col: 275, offset: 15797},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 580, col: 276, offset: 15759},
+																				pos:        position{line: 581, col: 276, offset: 15798},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3398,9 +3399,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 580, col: 290, offset: 15773},
+																pos: position{line: 581, col: 290, offset: 15812},
 																expr: &charClassMatcher{
-																	pos:        position{line: 580, col: 291, offset: 15774},
+																	pos:        position{line: 581, col: 291, offset: 15813},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3411,101 +3412,101 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 580, col: 305, offset: 15788},
+													pos:  position{line: 581, col: 305, offset: 15827},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 311, offset: 15794},
+										pos:        position{line: 581, col: 311, offset: 15833},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 316, offset: 15799},
+										pos:  position{line: 581, col: 316, offset: 15838},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 320, offset: 15803},
+										pos:        position{line: 581, col: 320, offset: 15842},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 324, offset: 15807},
+										pos:  position{line: 581, col: 324, offset: 15846},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 328, offset: 15811},
+										pos:        position{line: 581, col: 328, offset: 15850},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 332, offset: 15815},
+										pos:  position{line: 581, col: 332, offset: 15854},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 580, col: 339, offset: 15822},
+								pos: position{line: 581, col: 339, offset: 15861},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 580, col: 339, offset: 15822},
+										pos: position{line: 581, col: 339, offset: 15861},
 										expr: &seqExpr{
-											pos: position{line: 580, col: 340, offset: 15823},
+											pos: position{line: 581, col: 340, offset: 15862},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 580, col: 340, offset: 15823},
+													pos: position{line: 581, col: 340, offset: 15862},
 													expr: &seqExpr{
-														pos: position{line: 580, col: 341, offset: 15824},
+														pos: position{line: 581, col: 341, offset: 15863},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 580, col: 341, offset: 15824},
+																pos:  position{line: 581, col: 341, offset: 15863},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 580, col: 345, offset: 15828},
+																pos:        position{line: 581, col: 345, offset: 15867},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 580, col: 349, offset: 15832},
+																pos: position{line: 581, col: 349, offset: 15871},
 																expr: &seqExpr{
-																	pos: position{line: 580, col: 350, offset: 15833},
+																	pos: position{line: 581, col: 350, offset: 15872},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 580, col: 350, offset: 15833},
+																			pos:  position{line: 581, col: 350, offset: 15872},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 580, col: 354, offset: 15837},
+																			pos:        position{line: 581, col: 354, offset: 15876},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 580, col: 358, offset: 15841},
+																			pos: position{line: 581, col: 358, offset: 15880},
 																			expr: &seqExpr{
-																				pos: position{line: 580, col: 359, offset: 15842},
+																				pos: position{line: 581, col: 359, offset: 15881},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 580, col: 359, offset: 15842},
+																						pos:  position{line: 581, col: 359, offset: 15881},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 580, col: 363, offset: 15846},
+																						pos:        position{line: 581, col: 363, offset: 15885},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&andExpr{
-																						pos: position{line: 580, col: 367, offset: 15850},
+																						pos: position{line: 581, col: 367, offset: 15889},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 580, col: 368, offset: 15851},
+																							pos:        position{line: 581, col: 368, offset: 15890},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3516,9 +3517,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 580, col: 382, offset: 15865},
+																			pos: position{line: 581, col: 382, offset: 15904},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 580, col: 383, offset: 15866},
+																				pos:        position{line: 581, col: 383, offset: 15905},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3529,9 +3530,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 580, col: 397, offset: 15880},
+																pos: position{line: 581, col: 397, offset: 15919},
 																expr: &charClassMatcher{
-																	pos:        position{line: 580, col: 398, offset: 15881},
+																	pos:        position{line: 581, col: 398, offset: 15920},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3542,106 +3543,106 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 580, col: 412, offset: 15895},
+													pos:  position{line: 581, col: 412, offset: 15934},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 418, offset: 15901},
+										pos:        position{line: 581, col: 418, offset: 15940},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 423, offset: 15906},
+										pos:  position{line: 581, col: 423, offset: 15945},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 427, offset: 15910},
+										pos:        position{line: 581, col: 427, offset: 15949},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 431, offset: 15914},
+										pos:  position{line: 581, col: 431, offset: 15953},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 580, col: 438, offset: 15921},
+								pos: position{line: 581, col: 438, offset: 15960},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 580, col: 438, offset: 15921},
+										pos: position{line: 581, col: 438, offset: 15960},
 										expr: &seqExpr{
-											pos: position{line: 580, col: 439, offset: 15922},
+											pos: position{line: 581, col: 439, offset: 15961},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 580, col: 439, offset: 15922},
+													pos: position{line: 581, col: 439, offset: 15961},
 													expr: &seqExpr{
-														pos: position{line: 580, col: 440, offset: 15923},
+														pos: position{line: 581, col: 440, offset: 15962},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 580, col: 440, offset: 15923},
+																pos:  position{line: 581, col: 440, offset: 15962},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 580, col: 444, offset: 15927},
+																pos:        position{line: 581, col: 444, offset: 15966},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 580, col: 448, offset: 15931},
+																pos: position{line: 581, col: 448, offset: 15970},
 																expr: &seqExpr{
-																	pos: position{line: 580, col: 449, offset: 15932},
+																	pos: position{line: 581, col: 449, offset: 15971},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 580, col: 449, offset: 15932},
+																			pos:  position{line: 581, col: 449, offset: 15971},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 580, col: 453, offset: 15936},
+																			pos:        position{line: 581, col: 453, offset: 15975},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 580, col: 457, offset: 15940},
+																			pos: position{line: 581, col: 457, offset: 15979},
 																			expr: &seqExpr{
-																				pos: position{line: 580, col: 458, offset: 15941},
+																				pos: position{line: 581, col: 458, offset: 15980},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 580, col: 458, offset: 15941},
+																						pos:  position{line: 581, col: 458, offset: 15980},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 580, col: 462, offset: 15945},
+																						pos:        position{line: 581, col: 462, offset: 15984},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 580, col: 466, offset: 15949},
+																						pos: position{line: 581, col: 466, offset: 15988},
 																						expr: &seqExpr{
-																							pos: position{line: 580, col: 467, offset: 15950},
+																							pos: position{line: 581, col: 467, offset: 15989},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 580, col: 467, offset: 15950},
+																									pos:  position{line: 581, col: 467, offset: 15989},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 580, col: 471, offset: 15954},
+																									pos:        position{line: 581, col: 471, offset: 15993},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&andExpr{
-																									pos: position{line: 580, col: 475, offset: 15958},
+																									pos: position{line: 581, col: 475, offset: 15997},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 580, col: 476, offset: 15959},
+																										pos:        position{line: 581, col: 476, offset: 15998},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3652,9 +3653,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 580, col: 490, offset: 15973},
+																						pos: position{line: 581, col: 490, offset: 16012},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 580, col: 491, offset: 15974},
+																							pos:        position{line: 581, col: 491, offset: 16013},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3665,9 +3666,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 580, col: 505, offset: 15988},
+																			pos: position{line: 581, col: 505, offset: 16027},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 580, col: 506, offset: 15989},
+																				pos:        position{line: 581, col: 506, offset: 16028},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3678,9 +3679,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 580, col: 520, offset: 16003},
+																pos: position{line: 581, col: 520, offset: 16042},
 																expr: &charClassMatcher{
-																	pos:        position{line: 580, col: 521, offset: 16004},
+																	pos:        position{line: 581, col: 521, offset: 16043},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3691,111 +3692,111 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 580, col: 535, offset: 16018},
+													pos:  position{line: 581, col: 535, offset: 16057},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 541, offset: 16024},
+										pos:        position{line: 581, col: 541, offset: 16063},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 546, offset: 16029},
+										pos:  position{line: 581, col: 546, offset: 16068},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 580, col: 553, offset: 16036},
+								pos: position{line: 581, col: 553, offset: 16075},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 580, col: 553, offset: 16036},
+										pos: position{line: 581, col: 553, offset: 16075},
 										expr: &seqExpr{
-											pos: position{line: 580, col: 554, offset: 16037},
+											pos: position{line: 581, col: 554, offset: 16076},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 580, col: 554, offset: 16037},
+													pos: position{line: 581, col: 554, offset: 16076},
 													expr: &seqExpr{
-														pos: position{line: 580, col: 555, offset: 16038},
+														pos: position{line: 581, col: 555, offset: 16077},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 580, col: 555, offset: 16038},
+																pos:  position{line: 581, col: 555, offset: 16077},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 580, col: 559, offset: 16042},
+																pos:        position{line: 581, col: 559, offset: 16081},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 580, col: 563, offset: 16046},
+																pos: position{line: 581, col: 563, offset: 16085},
 																expr: &seqExpr{
-																	pos: position{line: 580, col: 564, offset: 16047},
+																	pos: position{line: 581, col: 564, offset: 16086},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 580, col: 564, offset: 16047},
+																			pos:  position{line: 581, col: 564, offset: 16086},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 580, col: 568, offset: 16051},
+																			pos:        position{line: 581, col: 568, offset: 16090},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 580, col: 572, offset: 16055},
+																			pos: position{line: 581, col: 572, offset: 16094},
 																			expr: &seqExpr{
-																				pos: position{line: 580, col: 573, offset: 16056},
+																				pos: position{line: 581, col: 573, offset: 16095},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 580, col: 573, offset: 16056},
+																						pos:  position{line: 581, col: 573, offset: 16095},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 580, col: 577, offset: 16060},
+																						pos:        position{line: 581, col: 577, offset: 16099},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 580, col: 581, offset: 16064},
+																						pos: position{line: 581, col: 581, offset: 16103},
 																						expr: &seqExpr{
-																							pos: position{line: 580, col: 582, offset: 16065},
+																							pos: position{line: 581, col: 582, offset: 16104},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 580, col: 582, offset: 16065},
+																									pos:  position{line: 581, col: 582, offset: 16104},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 580, col: 586, offset: 16069},
+																									pos:        position{line: 581, col: 586, offset: 16108},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 580, col: 590, offset: 16073},
+																									pos: position{line: 581, col: 590, offset: 16112},
 																									expr: &seqExpr{
-																										pos: position{line: 580, col: 591, offset: 16074},
+																										pos: position{line: 581, col: 591, offset: 16113},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 580, col: 591, offset: 16074},
+																												pos:  position{line: 581, col: 591, offset: 16113},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 580, col: 595, offset: 16078},
+																												pos:        position{line: 581, col: 595, offset: 16117},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&andExpr{
-																												pos: position{line: 580, col: 599, offset: 16082},
+																												pos: position{line: 581, col: 599, offset: 16121},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 580, col: 600, offset: 16083},
+																													pos:        position{line: 581, col: 600, offset: 16122},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3806,9 +3807,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 580, col: 614, offset: 16097},
+																									pos: position{line: 581, col: 614, offset: 16136},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 580, col: 615, offset: 16098},
+																										pos:        position{line: 581, col: 615, offset: 16137},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3819,9 +3820,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 580, col: 629, offset: 16112},
+																						pos: position{line: 581, col: 629, offset: 16151},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 580, col: 630, offset: 16113},
+																							pos:        position{line: 581, col: 630, offset: 16152},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3832,9 +3833,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 580, col: 644, offset: 16127},
+																			pos: position{line: 581, col: 644, offset: 16166},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 580, col: 645, offset: 16128},
+																				pos:        position{line: 581, col: 645, offset: 16167},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3845,9 +3846,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 580, col: 659, offset: 16142},
+																pos: position{line: 581, col: 659, offset: 16181},
 																expr: &charClassMatcher{
-																	pos:        position{line: 580, col: 660, offset: 16143},
+																	pos:        position{line: 581, col: 660, offset: 16182},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3858,126 +3859,126 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 580, col: 674, offset: 16157},
+													pos:  position{line: 581, col: 674, offset: 16196},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 680, offset: 16163},
+										pos:        position{line: 581, col: 680, offset: 16202},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 580, col: 685, offset: 16168},
+										pos:  position{line: 581, col: 685, offset: 16207},
 										name: "h16",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 580, col: 691, offset: 16174},
+								pos: position{line: 581, col: 691, offset: 16213},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 580, col: 691, offset: 16174},
+										pos: position{line: 581, col: 691, offset: 16213},
 										expr: &seqExpr{
-											pos: position{line: 580, col: 692, offset: 16175},
+											pos: position{line: 581, col: 692, offset: 16214},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 580, col: 692, offset: 16175},
+													pos: position{line: 581, col: 692, offset: 16214},
 													expr: &seqExpr{
-														pos: position{line: 580, col: 693, offset: 16176},
+														pos: position{line: 581, col: 693, offset: 16215},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 580, col: 693, offset: 16176},
+																pos:  position{line: 581, col: 693, offset: 16215},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 580, col: 697, offset: 16180},
+																pos:        position{line: 581, col: 697, offset: 16219},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 580, col: 701, offset: 16184},
+																pos: position{line: 581, col: 701, offset: 16223},
 																expr: &seqExpr{
-																	pos: position{line: 580, col: 702, offset: 16185},
+																	pos: position{line: 581, col: 702, offset: 16224},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 580, col: 702, offset: 16185},
+																			pos:  position{line: 581, col: 702, offset: 16224},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 580, col: 706, offset: 16189},
+																			pos:        position{line: 581, col: 706, offset: 16228},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 580, col: 710, offset: 16193},
+																			pos: position{line: 581, col: 710, offset: 16232},
 																			expr: &seqExpr{
-																				pos: position{line: 580, col: 711, offset: 16194},
+																				pos: position{line: 581, col: 711, offset: 16233},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 580, col: 711, offset: 16194},
+																						pos:  position{line: 581, col: 711, offset: 16233},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 580, col: 715, offset: 16198},
+																						pos:        position{line: 581, col: 715, offset: 16237},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 580, col: 719, offset: 16202},
+																						pos: position{line: 581, col: 719, offset: 16241},
 																						expr: &seqExpr{
-																							pos: position{line: 580, col: 720, offset: 16203},
+																							pos: position{line: 581, col: 720, offset: 16242},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 580, col: 720, offset: 16203},
+																									pos:  position{line: 581, col: 720, offset: 16242},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 580, col: 724, offset: 16207},
+																									pos:        position{line: 581, col: 724, offset: 16246},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 580, col: 728, offset: 16211},
+																									pos: position{line: 581, col: 728, offset: 16250},
 																									expr: &seqExpr{
-																										pos: position{line: 580, col: 729, offset: 16212},
+																										pos: position{line: 581, col: 729, offset: 16251},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 580, col: 729, offset: 16212},
+																												pos:  position{line: 581, col: 729, offset: 16251},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 580, col: 733, offset: 16216},
+																												pos:        position{line: 581, col: 733, offset: 16255},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&zeroOrOneExpr{
-																												pos: position{line: 580, col: 737, offset: 16220},
+																												pos: position{line: 581, col: 737, offset: 16259},
 																												expr: &seqExpr{
-																													pos: position{line: 580, col: 738, offset: 16221},
+																													pos: position{line: 581, col: 738, offset: 16260},
 																													exprs: []any{
 																														&ruleRefExpr{
-																															pos:  position{line: 580, col: 738, offset: 16221},
+																															pos:  position{line: 581, col: 738, offset: 16260},
 																															name: "h16",
 																														},
 																														&litMatcher{
-																															pos:        position{line: 580, col: 742, offset: 16225},
+																															pos:        position{line: 581, col: 742, offset: 16264},
 																															val:        ":",
 																															ignoreCase: false,
 																															want:       "\":\"",
 																														},
 																														&andExpr{
-																															pos: position{line: 580, col: 746, offset: 16229},
+																															pos: position{line: 581, col: 746, offset: 16268},
 																															expr: &charClassMatcher{
-																																pos:        position{line: 580, col: 747, offset: 16230},
+																																pos:        position{line: 581, col: 747, offset: 16269},
 																																val:        "[0-9A-Fa-f]",
 																																ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																																ignoreCase: false,
@@ -3988,9 +3989,9 @@ var g = &grammar{
 																												},
 																											},
 																											&andExpr{
-																												pos: position{line: 580, col: 761, offset: 16244},
+																												pos: position{line: 581, col: 761, offset: 16283},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 580, col: 762, offset: 16245},
+																													pos:        position{line: 581, col: 762, offset: 16284},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -4001,9 +4002,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 580, col: 776, offset: 16259},
+																									pos: position{line: 581, col: 776, offset: 16298},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 580, col: 777, offset: 16260},
+																										pos:        position{line: 581, col: 777, offset: 16299},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -4014,9 +4015,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 580, col: 791, offset: 16274},
+																						pos: position{line: 581, col: 791, offset: 16313},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 580, col: 792, offset: 16275},
+																							pos:        position{line: 581, col: 792, offset: 16314},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -4027,9 +4028,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 580, col: 806, offset: 16289},
+																			pos: position{line: 581, col: 806, offset: 16328},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 580, col: 807, offset: 16290},
+																				pos:        position{line: 581, col: 807, offset: 16329},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -4040,9 +4041,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 580, col: 821, offset: 16304},
+																pos: position{line: 581, col: 821, offset: 16343},
 																expr: &charClassMatcher{
-																	pos:        position{line: 580, col: 822, offset: 16305},
+																	pos:        position{line: 581, col: 822, offset: 16344},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -4053,14 +4054,14 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 580, col: 836, offset: 16319},
+													pos:  position{line: 581, col: 836, offset: 16358},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 580, col: 842, offset: 16325},
+										pos:        position{line: 581, col: 842, offset: 16364},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
@@ -4075,51 +4076,51 @@ var g = &grammar{
 		{
 			name:        "h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 585, col: 1, offset: 16404},
+			pos:         position{line: 586, col: 1, offset: 16443},
 			expr: &actionExpr{
-				pos: position{line: 585, col: 14, offset: 16417},
+				pos: position{line: 586, col: 14, offset: 16456},
 				run: (*parser).callonh161,
 				expr: &labeledExpr{
-					pos:   position{line: 585, col: 14, offset: 16417},
+					pos:   position{line: 586, col: 14, offset: 16456},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 585, col: 17, offset: 16420},
+						pos: position{line: 586, col: 17, offset: 16459},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 585, col: 17, offset: 16420},
+								pos:        position{line: 586, col: 17, offset: 16459},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 585, col: 29, offset: 16432},
+								pos: position{line: 586, col: 29, offset: 16471},
 								expr: &seqExpr{
-									pos: position{line: 585, col: 30, offset: 16433},
+									pos: position{line: 586, col: 30, offset: 16472},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 585, col: 30, offset: 16433},
+											pos:        position{line: 586, col: 30, offset: 16472},
 											val:        "[0-9A-Fa-f]",
 											ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 585, col: 42, offset: 16445},
+											pos: position{line: 586, col: 42, offset: 16484},
 											expr: &seqExpr{
-												pos: position{line: 585, col: 43, offset: 16446},
+												pos: position{line: 586, col: 43, offset: 16485},
 												exprs: []any{
 													&charClassMatcher{
-														pos:        position{line: 585, col: 43, offset: 16446},
+														pos:        position{line: 586, col: 43, offset: 16485},
 														val:        "[0-9A-Fa-f]",
 														ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&zeroOrOneExpr{
-														pos: position{line: 585, col: 55, offset: 16458},
+														pos: position{line: 586, col: 55, offset: 16497},
 														expr: &charClassMatcher{
-															pos:        position{line: 585, col: 55, offset: 16458},
+															pos:        position{line: 586, col: 55, offset: 16497},
 															val:        "[0-9A-Fa-f]",
 															ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 															ignoreCase: false,
@@ -4140,37 +4141,37 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 590, col: 1, offset: 16561},
+			pos:         position{line: 591, col: 1, offset: 16600},
 			expr: &actionExpr{
-				pos: position{line: 590, col: 16, offset: 16576},
+				pos: position{line: 591, col: 16, offset: 16615},
 				run: (*parser).callonls321,
 				expr: &labeledExpr{
-					pos:   position{line: 590, col: 16, offset: 16576},
+					pos:   position{line: 591, col: 16, offset: 16615},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 590, col: 19, offset: 16579},
+						pos: position{line: 591, col: 19, offset: 16618},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 590, col: 19, offset: 16579},
+								pos: position{line: 591, col: 19, offset: 16618},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 590, col: 19, offset: 16579},
+										pos:  position{line: 591, col: 19, offset: 16618},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 590, col: 23, offset: 16583},
+										pos:        position{line: 591, col: 23, offset: 16622},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 590, col: 27, offset: 16587},
+										pos:  position{line: 591, col: 27, offset: 16626},
 										name: "h16",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 590, col: 33, offset: 16593},
+								pos:  position{line: 591, col: 33, offset: 16632},
 								name: "IPv4address",
 							},
 						},
@@ -4181,48 +4182,48 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 595, col: 1, offset: 16714},
+			pos:         position{line: 596, col: 1, offset: 16753},
 			expr: &actionExpr{
-				pos: position{line: 595, col: 30, offset: 16743},
+				pos: position{line: 596, col: 30, offset: 16782},
 				run: (*parser).callonIPv4address1,
 				expr: &labeledExpr{
-					pos:   position{line: 595, col: 30, offset: 16743},
+					pos:   position{line: 596, col: 30, offset: 16782},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 595, col: 33, offset: 16746},
+						pos: position{line: 596, col: 33, offset: 16785},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 595, col: 33, offset: 16746},
+								pos:  position{line: 596, col: 33, offset: 16785},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 595, col: 43, offset: 16756},
+								pos:        position{line: 596, col: 43, offset: 16795},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 595, col: 47, offset: 16760},
+								pos:  position{line: 596, col: 47, offset: 16799},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 595, col: 57, offset: 16770},
+								pos:        position{line: 596, col: 57, offset: 16809},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 595, col: 61, offset: 16774},
+								pos:  position{line: 596, col: 61, offset: 16813},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 595, col: 71, offset: 16784},
+								pos:        position{line: 596, col: 71, offset: 16823},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 595, col: 75, offset: 16788},
+								pos:  position{line: 596, col: 75, offset: 16827},
 								name: "dec_octet",
 							},
 						},
@@ -4233,34 +4234,34 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 604, col: 1, offset: 17104},
+			pos:         position{line: 605, col: 1, offset: 17143},
 			expr: &actionExpr{
-				pos: position{line: 604, col: 26, offset: 17129},
+				pos: position{line: 605, col: 26, offset: 17168},
 				run: (*parser).callondec_octet1,
 				expr: &labeledExpr{
-					pos:   position{line: 604, col: 26, offset: 17129},
+					pos:   position{line: 605, col: 26, offset: 17168},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 604, col: 29, offset: 17132},
+						pos: position{line: 605, col: 29, offset: 17171},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 604, col: 29, offset: 17132},
+								pos: position{line: 605, col: 29, offset: 17171},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 604, col: 29, offset: 17132},
+										pos:        position{line: 605, col: 29, offset: 17171},
 										val:        "1",
 										ignoreCase: false,
 										want:       "\"1\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 604, col: 33, offset: 17136},
+										pos:        position{line: 605, col: 33, offset: 17175},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 604, col: 39, offset: 17142},
+										pos:        position{line: 605, col: 39, offset: 17181},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -4269,23 +4270,23 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 604, col: 47, offset: 17150},
+								pos: position{line: 605, col: 47, offset: 17189},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 604, col: 47, offset: 17150},
+										pos:        position{line: 605, col: 47, offset: 17189},
 										val:        "2",
 										ignoreCase: false,
 										want:       "\"2\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 604, col: 51, offset: 17154},
+										pos:        position{line: 605, col: 51, offset: 17193},
 										val:        "[0-4]",
 										ranges:     []rune{'0', '4'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 604, col: 57, offset: 17160},
+										pos:        position{line: 605, col: 57, offset: 17199},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -4294,16 +4295,16 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 604, col: 65, offset: 17168},
+								pos: position{line: 605, col: 65, offset: 17207},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 604, col: 65, offset: 17168},
+										pos:        position{line: 605, col: 65, offset: 17207},
 										val:        "25",
 										ignoreCase: false,
 										want:       "\"25\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 604, col: 70, offset: 17173},
+										pos:        position{line: 605, col: 70, offset: 17212},
 										val:        "[0-5]",
 										ranges:     []rune{'0', '5'},
 										ignoreCase: false,
@@ -4312,17 +4313,17 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 604, col: 78, offset: 17181},
+								pos: position{line: 605, col: 78, offset: 17220},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 604, col: 78, offset: 17181},
+										pos:        position{line: 605, col: 78, offset: 17220},
 										val:        "[1-9]",
 										ranges:     []rune{'1', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 604, col: 84, offset: 17187},
+										pos:        position{line: 605, col: 84, offset: 17226},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -4331,7 +4332,7 @@ var g = &grammar{
 								},
 							},
 							&charClassMatcher{
-								pos:        position{line: 604, col: 92, offset: 17195},
+								pos:        position{line: 605, col: 92, offset: 17234},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -4345,20 +4346,20 @@ var g = &grammar{
 		{
 			name:        "reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 609, col: 1, offset: 17306},
+			pos:         position{line: 610, col: 1, offset: 17345},
 			expr: &actionExpr{
-				pos: position{line: 609, col: 24, offset: 17329},
+				pos: position{line: 610, col: 24, offset: 17368},
 				run: (*parser).callonreg_name1,
 				expr: &labeledExpr{
-					pos:   position{line: 609, col: 24, offset: 17329},
+					pos:   position{line: 610, col: 24, offset: 17368},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 609, col: 27, offset: 17332},
+						pos: position{line: 610, col: 27, offset: 17371},
 						expr: &choiceExpr{
-							pos: position{line: 609, col: 28, offset: 17333},
+							pos: position{line: 610, col: 28, offset: 17372},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 609, col: 28, offset: 17333},
+									pos:        position{line: 610, col: 28, offset: 17372},
 									val:        "[!$&-,.0-9;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', 'A', 'Z', 'a', 'z'},
@@ -4366,7 +4367,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 609, col: 53, offset: 17358},
+									pos:  position{line: 610, col: 53, offset: 17397},
 									name: "pct_encoded",
 								},
 							},
@@ -4378,56 +4379,56 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 618, col: 1, offset: 17738},
+			pos:         position{line: 619, col: 1, offset: 17777},
 			expr: &actionExpr{
-				pos: position{line: 618, col: 16, offset: 17753},
+				pos: position{line: 619, col: 16, offset: 17792},
 				run: (*parser).callonpath1,
 				expr: &labeledExpr{
-					pos:   position{line: 618, col: 16, offset: 17753},
+					pos:   position{line: 619, col: 16, offset: 17792},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 618, col: 19, offset: 17756},
+						pos: position{line: 619, col: 19, offset: 17795},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 618, col: 19, offset: 17756},
+								pos: position{line: 619, col: 19, offset: 17795},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 618, col: 19, offset: 17756},
+										pos:  position{line: 619, col: 19, offset: 17795},
 										name: "path_abempty",
 									},
 									&notExpr{
-										pos: position{line: 618, col: 32, offset: 17769},
+										pos: position{line: 619, col: 32, offset: 17808},
 										expr: &anyMatcher{
-											line: 618, col: 33, offset: 17770,
+											line: 619, col: 33, offset: 17809,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 618, col: 37, offset: 17774},
+								pos:  position{line: 619, col: 37, offset: 17813},
 								name: "path_absolute",
 							},
 							&seqExpr{
-								pos: position{line: 618, col: 53, offset: 17790},
+								pos: position{line: 619, col: 53, offset: 17829},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 618, col: 53, offset: 17790},
+										pos:  position{line: 619, col: 53, offset: 17829},
 										name: "path_noscheme",
 									},
 									&notExpr{
-										pos: position{line: 618, col: 67, offset: 17804},
+										pos: position{line: 619, col: 67, offset: 17843},
 										expr: &anyMatcher{
-											line: 618, col: 68, offset: 17805,
+											line: 619, col: 68, offset: 17844,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 618, col: 72, offset: 17809},
+								pos:  position{line: 619, col: 72, offset: 17848},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 618, col: 88, offset: 17825},
+								pos:  position{line: 619, col: 88, offset: 17864},
 								name: "path_empty",
 							},
 						},
@@ -4438,26 +4439,26 @@ var g = &grammar{
 		{
 			name:        "path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 623, col: 1, offset: 17910},
+			pos:         position{line: 624, col: 1, offset: 17949},
 			expr: &actionExpr{
-				pos: position{line: 623, col: 32, offset: 17941},
+				pos: position{line: 624, col: 32, offset: 17980},
 				run: (*parser).callonpath_abempty1,
 				expr: &labeledExpr{
-					pos:   position{line: 623, col: 32, offset: 17941},
+					pos:   position{line: 624, col: 32, offset: 17980},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 623, col: 35, offset: 17944},
+						pos: position{line: 624, col: 35, offset: 17983},
 						expr: &seqExpr{
-							pos: position{line: 623, col: 36, offset: 17945},
+							pos: position{line: 624, col: 36, offset: 17984},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 623, col: 36, offset: 17945},
+									pos:        position{line: 624, col: 36, offset: 17984},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 623, col: 40, offset: 17949},
+									pos:  position{line: 624, col: 40, offset: 17988},
 									name: "segment",
 								},
 							},
@@ -4469,44 +4470,44 @@ var g = &grammar{
 		{
 			name:        "path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 628, col: 1, offset: 18060},
+			pos:         position{line: 629, col: 1, offset: 18099},
 			expr: &actionExpr{
-				pos: position{line: 628, col: 34, offset: 18093},
+				pos: position{line: 629, col: 34, offset: 18132},
 				run: (*parser).callonpath_absolute1,
 				expr: &labeledExpr{
-					pos:   position{line: 628, col: 34, offset: 18093},
+					pos:   position{line: 629, col: 34, offset: 18132},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 628, col: 37, offset: 18096},
+						pos: position{line: 629, col: 37, offset: 18135},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 628, col: 37, offset: 18096},
+								pos:        position{line: 629, col: 37, offset: 18135},
 								val:        "/",
 								ignoreCase: false,
 								want:       "\"/\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 628, col: 41, offset: 18100},
+								pos: position{line: 629, col: 41, offset: 18139},
 								expr: &seqExpr{
-									pos: position{line: 628, col: 42, offset: 18101},
+									pos: position{line: 629, col: 42, offset: 18140},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 628, col: 42, offset: 18101},
+											pos:  position{line: 629, col: 42, offset: 18140},
 											name: "segment_nz",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 628, col: 53, offset: 18112},
+											pos: position{line: 629, col: 53, offset: 18151},
 											expr: &seqExpr{
-												pos: position{line: 628, col: 54, offset: 18113},
+												pos: position{line: 629, col: 54, offset: 18152},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 628, col: 54, offset: 18113},
+														pos:        position{line: 629, col: 54, offset: 18152},
 														val:        "/",
 														ignoreCase: false,
 														want:       "\"/\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 628, col: 58, offset: 18117},
+														pos:  position{line: 629, col: 58, offset: 18156},
 														name: "segment",
 													},
 												},
@@ -4523,33 +4524,33 @@ var g = &grammar{
 		{
 			name:        "path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 633, col: 1, offset: 18226},
+			pos:         position{line: 634, col: 1, offset: 18265},
 			expr: &actionExpr{
-				pos: position{line: 633, col: 34, offset: 18259},
+				pos: position{line: 634, col: 34, offset: 18298},
 				run: (*parser).callonpath_noscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 633, col: 34, offset: 18259},
+					pos:   position{line: 634, col: 34, offset: 18298},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 633, col: 37, offset: 18262},
+						pos: position{line: 634, col: 37, offset: 18301},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 633, col: 37, offset: 18262},
+								pos:  position{line: 634, col: 37, offset: 18301},
 								name: "segment_nz_nc",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 633, col: 51, offset: 18276},
+								pos: position{line: 634, col: 51, offset: 18315},
 								expr: &seqExpr{
-									pos: position{line: 633, col: 52, offset: 18277},
+									pos: position{line: 634, col: 52, offset: 18316},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 633, col: 52, offset: 18277},
+											pos:        position{line: 634, col: 52, offset: 18316},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 633, col: 56, offset: 18281},
+											pos:  position{line: 634, col: 56, offset: 18320},
 											name: "segment",
 										},
 									},
@@ -4563,33 +4564,33 @@ var g = &grammar{
 		{
 			name:        "path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 638, col: 1, offset: 18385},
+			pos:         position{line: 639, col: 1, offset: 18424},
 			expr: &actionExpr{
-				pos: position{line: 638, col: 34, offset: 18418},
+				pos: position{line: 639, col: 34, offset: 18457},
 				run: (*parser).callonpath_rootless1,
 				expr: &labeledExpr{
-					pos:   position{line: 638, col: 34, offset: 18418},
+					pos:   position{line: 639, col: 34, offset: 18457},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 638, col: 37, offset: 18421},
+						pos: position{line: 639, col: 37, offset: 18460},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 638, col: 37, offset: 18421},
+								pos:  position{line: 639, col: 37, offset: 18460},
 								name: "segment_nz",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 638, col: 48, offset: 18432},
+								pos: position{line: 639, col: 48, offset: 18471},
 								expr: &seqExpr{
-									pos: position{line: 638, col: 49, offset: 18433},
+									pos: position{line: 639, col: 49, offset: 18472},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 638, col: 49, offset: 18433},
+											pos:        position{line: 639, col: 49, offset: 18472},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 638, col: 53, offset: 18437},
+											pos:  position{line: 639, col: 53, offset: 18476},
 											name: "segment",
 										},
 									},
@@ -4603,15 +4604,15 @@ var g = &grammar{
 		{
 			name:        "path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 643, col: 1, offset: 18522},
+			pos:         position{line: 644, col: 1, offset: 18561},
 			expr: &actionExpr{
-				pos: position{line: 643, col: 28, offset: 18549},
+				pos: position{line: 644, col: 28, offset: 18588},
 				run: (*parser).callonpath_empty1,
 				expr: &labeledExpr{
-					pos:   position{line: 643, col: 28, offset: 18549},
+					pos:   position{line: 644, col: 28, offset: 18588},
 					label: "v",
 					expr: &litMatcher{
-						pos:        position{line: 643, col: 31, offset: 18552},
+						pos:        position{line: 644, col: 31, offset: 18591},
 						val:        "",
 						ignoreCase: false,
 						want:       "\"\"",
@@ -4622,20 +4623,20 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 648, col: 1, offset: 18625},
+			pos:         position{line: 649, col: 1, offset: 18664},
 			expr: &actionExpr{
-				pos: position{line: 648, col: 22, offset: 18646},
+				pos: position{line: 649, col: 22, offset: 18685},
 				run: (*parser).callonsegment1,
 				expr: &labeledExpr{
-					pos:   position{line: 648, col: 22, offset: 18646},
+					pos:   position{line: 649, col: 22, offset: 18685},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 648, col: 25, offset: 18649},
+						pos: position{line: 649, col: 25, offset: 18688},
 						expr: &choiceExpr{
-							pos: position{line: 648, col: 26, offset: 18650},
+							pos: position{line: 649, col: 26, offset: 18689},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 648, col: 26, offset: 18650},
+									pos:        position{line: 649, col: 26, offset: 18689},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -4643,7 +4644,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 648, col: 50, offset: 18674},
+									pos:  position{line: 649, col: 50, offset: 18713},
 									name: "pct_encoded",
 								},
 							},
@@ -4655,20 +4656,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 653, col: 1, offset: 18756},
+			pos:         position{line: 654, col: 1, offset: 18795},
 			expr: &actionExpr{
-				pos: position{line: 653, col: 28, offset: 18783},
+				pos: position{line: 654, col: 28, offset: 18822},
 				run: (*parser).callonsegment_nz1,
 				expr: &labeledExpr{
-					pos:   position{line: 653, col: 28, offset: 18783},
+					pos:   position{line: 654, col: 28, offset: 18822},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 653, col: 31, offset: 18786},
+						pos: position{line: 654, col: 31, offset: 18825},
 						expr: &choiceExpr{
-							pos: position{line: 653, col: 32, offset: 18787},
+							pos: position{line: 654, col: 32, offset: 18826},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 653, col: 32, offset: 18787},
+									pos:        position{line: 654, col: 32, offset: 18826},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -4676,7 +4677,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 653, col: 56, offset: 18811},
+									pos:  position{line: 654, col: 56, offset: 18850},
 									name: "pct_encoded",
 								},
 							},
@@ -4688,20 +4689,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 659, col: 1, offset: 19006},
+			pos:         position{line: 660, col: 1, offset: 19045},
 			expr: &actionExpr{
-				pos: position{line: 659, col: 34, offset: 19039},
+				pos: position{line: 660, col: 34, offset: 19078},
 				run: (*parser).callonsegment_nz_nc1,
 				expr: &labeledExpr{
-					pos:   position{line: 659, col: 34, offset: 19039},
+					pos:   position{line: 660, col: 34, offset: 19078},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 659, col: 37, offset: 19042},
+						pos: position{line: 660, col: 37, offset: 19081},
 						expr: &choiceExpr{
-							pos: position{line: 659, col: 38, offset: 19043},
+							pos: position{line: 660, col: 38, offset: 19082},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 659, col: 38, offset: 19043},
+									pos:        position{line: 660, col: 38, offset: 19082},
 									val:        "[!$&-,.0-9;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', '@', 'Z', 'a', 'z'},
@@ -4709,7 +4710,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 659, col: 63, offset: 19068},
+									pos:  position{line: 660, col: 63, offset: 19107},
 									name: "pct_encoded",
 								},
 							},
@@ -4721,12 +4722,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 664, col: 1, offset: 19198},
+			pos:         position{line: 665, col: 1, offset: 19237},
 			expr: &choiceExpr{
-				pos: position{line: 664, col: 18, offset: 19215},
+				pos: position{line: 665, col: 18, offset: 19254},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 664, col: 18, offset: 19215},
+						pos:        position{line: 665, col: 18, offset: 19254},
 						val:        "[!$&-,.0-;=@-Z_a-z~-]",
 						chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 						ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -4734,7 +4735,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 664, col: 42, offset: 19239},
+						pos:  position{line: 665, col: 42, offset: 19278},
 						name: "pct_encoded",
 					},
 				},
@@ -4743,20 +4744,20 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 667, col: 1, offset: 19297},
+			pos:         position{line: 668, col: 1, offset: 19336},
 			expr: &actionExpr{
-				pos: position{line: 667, col: 18, offset: 19314},
+				pos: position{line: 668, col: 18, offset: 19353},
 				run: (*parser).callonquery1,
 				expr: &labeledExpr{
-					pos:   position{line: 667, col: 18, offset: 19314},
+					pos:   position{line: 668, col: 18, offset: 19353},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 667, col: 21, offset: 19317},
+						pos: position{line: 668, col: 21, offset: 19356},
 						expr: &choiceExpr{
-							pos: position{line: 667, col: 22, offset: 19318},
+							pos: position{line: 668, col: 22, offset: 19357},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 667, col: 22, offset: 19318},
+									pos:        position{line: 668, col: 22, offset: 19357},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4764,7 +4765,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 667, col: 45, offset: 19341},
+									pos:  position{line: 668, col: 45, offset: 19380},
 									name: "pct_encoded",
 								},
 							},
@@ -4776,20 +4777,20 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 672, col: 1, offset: 19436},
+			pos:         position{line: 673, col: 1, offset: 19475},
 			expr: &actionExpr{
-				pos: position{line: 672, col: 24, offset: 19459},
+				pos: position{line: 673, col: 24, offset: 19498},
 				run: (*parser).callonfragment1,
 				expr: &labeledExpr{
-					pos:   position{line: 672, col: 24, offset: 19459},
+					pos:   position{line: 673, col: 24, offset: 19498},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 672, col: 27, offset: 19462},
+						pos: position{line: 673, col: 27, offset: 19501},
 						expr: &choiceExpr{
-							pos: position{line: 672, col: 28, offset: 19463},
+							pos: position{line: 673, col: 28, offset: 19502},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 672, col: 28, offset: 19463},
+									pos:        position{line: 673, col: 28, offset: 19502},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4797,7 +4798,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 672, col: 51, offset: 19486},
+									pos:  position{line: 673, col: 51, offset: 19525},
 									name: "pct_encoded",
 								},
 							},
@@ -4809,31 +4810,31 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 677, col: 1, offset: 19579},
+			pos:         position{line: 678, col: 1, offset: 19618},
 			expr: &actionExpr{
-				pos: position{line: 677, col: 30, offset: 19608},
+				pos: position{line: 678, col: 30, offset: 19647},
 				run: (*parser).callonpct_encoded1,
 				expr: &labeledExpr{
-					pos:   position{line: 677, col: 30, offset: 19608},
+					pos:   position{line: 678, col: 30, offset: 19647},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 677, col: 33, offset: 19611},
+						pos: position{line: 678, col: 33, offset: 19650},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 677, col: 33, offset: 19611},
+								pos:        position{line: 678, col: 33, offset: 19650},
 								val:        "%",
 								ignoreCase: false,
 								want:       "\"%\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 677, col: 37, offset: 19615},
+								pos:        position{line: 678, col: 37, offset: 19654},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 677, col: 49, offset: 19627},
+								pos:        position{line: 678, col: 49, offset: 19666},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
@@ -4847,9 +4848,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 682, col: 1, offset: 19741},
+			pos:         position{line: 683, col: 1, offset: 19780},
 			expr: &charClassMatcher{
-				pos:        position{line: 682, col: 28, offset: 19768},
+				pos:        position{line: 683, col: 28, offset: 19807},
 				val:        "[.0-9A-Z_a-z~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -4860,9 +4861,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 685, col: 1, offset: 19831},
+			pos:         position{line: 686, col: 1, offset: 19870},
 			expr: &charClassMatcher{
-				pos:        position{line: 685, col: 24, offset: 19854},
+				pos:        position{line: 686, col: 24, offset: 19893},
 				val:        "[!#$&-,/:;=?@[\\]]",
 				chars:      []rune{'!', '#', '$', '/', ':', ';', '=', '?', '@', '[', ']'},
 				ranges:     []rune{'&', ','},
@@ -4873,9 +4874,9 @@ var g = &grammar{
 		{
 			name:        "gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 688, col: 1, offset: 19935},
+			pos:         position{line: 689, col: 1, offset: 19974},
 			expr: &charClassMatcher{
-				pos:        position{line: 688, col: 28, offset: 19962},
+				pos:        position{line: 689, col: 28, offset: 20001},
 				val:        "[#/:?@[\\]]",
 				chars:      []rune{'#', '/', ':', '?', '@', '[', ']'},
 				ignoreCase: false,
@@ -4885,9 +4886,9 @@ var g = &grammar{
 		{
 			name:        "sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 692, col: 1, offset: 20080},
+			pos:         position{line: 693, col: 1, offset: 20119},
 			expr: &charClassMatcher{
-				pos:        position{line: 692, col: 28, offset: 20107},
+				pos:        position{line: 693, col: 28, offset: 20146},
 				val:        "[!$&-,;=]",
 				chars:      []rune{'!', '$', ';', '='},
 				ranges:     []rune{'&', ','},
@@ -4898,61 +4899,61 @@ var g = &grammar{
 		{
 			name:        "IRI",
 			displayName: "\"IRI\"",
-			pos:         position{line: 696, col: 1, offset: 20224},
+			pos:         position{line: 697, col: 1, offset: 20263},
 			expr: &actionExpr{
-				pos: position{line: 696, col: 14, offset: 20237},
+				pos: position{line: 697, col: 14, offset: 20276},
 				run: (*parser).callonIRI1,
 				expr: &labeledExpr{
-					pos:   position{line: 696, col: 14, offset: 20237},
+					pos:   position{line: 697, col: 14, offset: 20276},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 696, col: 17, offset: 20240},
+						pos: position{line: 697, col: 17, offset: 20279},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 696, col: 17, offset: 20240},
+								pos:  position{line: 697, col: 17, offset: 20279},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 696, col: 24, offset: 20247},
+								pos:        position{line: 697, col: 24, offset: 20286},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 696, col: 28, offset: 20251},
+								pos:  position{line: 697, col: 28, offset: 20290},
 								name: "ihier_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 696, col: 39, offset: 20262},
+								pos: position{line: 697, col: 39, offset: 20301},
 								expr: &seqExpr{
-									pos: position{line: 696, col: 40, offset: 20263},
+									pos: position{line: 697, col: 40, offset: 20302},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 696, col: 40, offset: 20263},
+											pos:        position{line: 697, col: 40, offset: 20302},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 696, col: 44, offset: 20267},
+											pos:  position{line: 697, col: 44, offset: 20306},
 											name: "iquery",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 696, col: 53, offset: 20276},
+								pos: position{line: 697, col: 53, offset: 20315},
 								expr: &seqExpr{
-									pos: position{line: 696, col: 54, offset: 20277},
+									pos: position{line: 697, col: 54, offset: 20316},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 696, col: 54, offset: 20277},
+											pos:        position{line: 697, col: 54, offset: 20316},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 696, col: 58, offset: 20281},
+											pos:  position{line: 697, col: 58, offset: 20320},
 											name: "ifragment",
 										},
 									},
@@ -4966,45 +4967,45 @@ var g = &grammar{
 		{
 			name:        "ihier_part",
 			displayName: "\"ihier-part\"",
-			pos:         position{line: 704, col: 1, offset: 20491},
+			pos:         position{line: 705, col: 1, offset: 20530},
 			expr: &actionExpr{
-				pos: position{line: 704, col: 28, offset: 20518},
+				pos: position{line: 705, col: 28, offset: 20557},
 				run: (*parser).callonihier_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 704, col: 28, offset: 20518},
+					pos:   position{line: 705, col: 28, offset: 20557},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 704, col: 31, offset: 20521},
+						pos: position{line: 705, col: 31, offset: 20560},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 704, col: 31, offset: 20521},
+								pos: position{line: 705, col: 31, offset: 20560},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 704, col: 31, offset: 20521},
+										pos:        position{line: 705, col: 31, offset: 20560},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 704, col: 36, offset: 20526},
+										pos:  position{line: 705, col: 36, offset: 20565},
 										name: "iauthority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 704, col: 47, offset: 20537},
+										pos:  position{line: 705, col: 47, offset: 20576},
 										name: "ipath_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 704, col: 63, offset: 20553},
+								pos:  position{line: 705, col: 63, offset: 20592},
 								name: "ipath_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 704, col: 80, offset: 20570},
+								pos:  position{line: 705, col: 80, offset: 20609},
 								name: "ipath_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 704, col: 97, offset: 20587},
+								pos:  position{line: 705, col: 97, offset: 20626},
 								name: "ipath_empty",
 							},
 						},
@@ -5015,45 +5016,45 @@ var g = &grammar{
 		{
 			name:        "ihier_part_2",
 			displayName: "\"ihier-part\"",
-			pos:         position{line: 709, col: 1, offset: 20719},
+			pos:         position{line: 710, col: 1, offset: 20758},
 			expr: &actionExpr{
-				pos: position{line: 709, col: 30, offset: 20748},
+				pos: position{line: 710, col: 30, offset: 20787},
 				run: (*parser).callonihier_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 709, col: 30, offset: 20748},
+					pos:   position{line: 710, col: 30, offset: 20787},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 709, col: 33, offset: 20751},
+						pos: position{line: 710, col: 33, offset: 20790},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 709, col: 33, offset: 20751},
+								pos: position{line: 710, col: 33, offset: 20790},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 709, col: 33, offset: 20751},
+										pos:        position{line: 710, col: 33, offset: 20790},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 709, col: 38, offset: 20756},
+										pos:  position{line: 710, col: 38, offset: 20795},
 										name: "iauthority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 709, col: 51, offset: 20769},
+										pos:  position{line: 710, col: 51, offset: 20808},
 										name: "ipath_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 709, col: 67, offset: 20785},
+								pos:  position{line: 710, col: 67, offset: 20824},
 								name: "ipath_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 709, col: 84, offset: 20802},
+								pos:  position{line: 710, col: 84, offset: 20841},
 								name: "ipath_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 709, col: 101, offset: 20819},
+								pos:  position{line: 710, col: 101, offset: 20858},
 								name: "ipath_empty",
 							},
 						},
@@ -5064,45 +5065,45 @@ var g = &grammar{
 		{
 			name:        "ihier_part_3",
 			displayName: "\"ihier-part\"",
-			pos:         position{line: 714, col: 1, offset: 20951},
+			pos:         position{line: 715, col: 1, offset: 20990},
 			expr: &actionExpr{
-				pos: position{line: 714, col: 30, offset: 20980},
+				pos: position{line: 715, col: 30, offset: 21019},
 				run: (*parser).callonihier_part_31,
 				expr: &labeledExpr{
-					pos:   position{line: 714, col: 30, offset: 20980},
+					pos:   position{line: 715, col: 30, offset: 21019},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 714, col: 33, offset: 20983},
+						pos: position{line: 715, col: 33, offset: 21022},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 714, col: 33, offset: 20983},
+								pos: position{line: 715, col: 33, offset: 21022},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 714, col: 33, offset: 20983},
+										pos:        position{line: 715, col: 33, offset: 21022},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 714, col: 38, offset: 20988},
+										pos:  position{line: 715, col: 38, offset: 21027},
 										name: "iauthority_3",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 714, col: 51, offset: 21001},
+										pos:  position{line: 715, col: 51, offset: 21040},
 										name: "ipath_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 714, col: 67, offset: 21017},
+								pos:  position{line: 715, col: 67, offset: 21056},
 								name: "ipath_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 714, col: 84, offset: 21034},
+								pos:  position{line: 715, col: 84, offset: 21073},
 								name: "ipath_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 714, col: 101, offset: 21051},
+								pos:  position{line: 715, col: 101, offset: 21090},
 								name: "ipath_empty",
 							},
 						},
@@ -5113,22 +5114,22 @@ var g = &grammar{
 		{
 			name:        "IRI_reference",
 			displayName: "\"IRI-reference\"",
-			pos:         position{line: 719, col: 1, offset: 21147},
+			pos:         position{line: 720, col: 1, offset: 21186},
 			expr: &actionExpr{
-				pos: position{line: 719, col: 34, offset: 21180},
+				pos: position{line: 720, col: 34, offset: 21219},
 				run: (*parser).callonIRI_reference1,
 				expr: &labeledExpr{
-					pos:   position{line: 719, col: 34, offset: 21180},
+					pos:   position{line: 720, col: 34, offset: 21219},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 719, col: 37, offset: 21183},
+						pos: position{line: 720, col: 37, offset: 21222},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 719, col: 37, offset: 21183},
+								pos:  position{line: 720, col: 37, offset: 21222},
 								name: "IRI",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 719, col: 43, offset: 21189},
+								pos:  position{line: 720, col: 43, offset: 21228},
 								name: "irelative_ref",
 							},
 						},
@@ -5139,43 +5140,43 @@ var g = &grammar{
 		{
 			name:        "absolute_IRI",
 			displayName: "\"absolute-IRI\"",
-			pos:         position{line: 724, col: 1, offset: 21307},
+			pos:         position{line: 725, col: 1, offset: 21346},
 			expr: &actionExpr{
-				pos: position{line: 724, col: 32, offset: 21338},
+				pos: position{line: 725, col: 32, offset: 21377},
 				run: (*parser).callonabsolute_IRI1,
 				expr: &labeledExpr{
-					pos:   position{line: 724, col: 32, offset: 21338},
+					pos:   position{line: 725, col: 32, offset: 21377},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 724, col: 35, offset: 21341},
+						pos: position{line: 725, col: 35, offset: 21380},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 724, col: 35, offset: 21341},
+								pos:  position{line: 725, col: 35, offset: 21380},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 724, col: 42, offset: 21348},
+								pos:        position{line: 725, col: 42, offset: 21387},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 724, col: 46, offset: 21352},
+								pos:  position{line: 725, col: 46, offset: 21391},
 								name: "ihier_part_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 724, col: 59, offset: 21365},
+								pos: position{line: 725, col: 59, offset: 21404},
 								expr: &seqExpr{
-									pos: position{line: 724, col: 60, offset: 21366},
+									pos: position{line: 725, col: 60, offset: 21405},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 724, col: 60, offset: 21366},
+											pos:        position{line: 725, col: 60, offset: 21405},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 724, col: 64, offset: 21370},
+											pos:  position{line: 725, col: 64, offset: 21409},
 											name: "iquery",
 										},
 									},
@@ -5189,51 +5190,51 @@ var g = &grammar{
 		{
 			name:        "irelative_ref",
 			displayName: "\"irelative-ref\"",
-			pos:         position{line: 729, col: 1, offset: 21493},
+			pos:         position{line: 730, col: 1, offset: 21532},
 			expr: &actionExpr{
-				pos: position{line: 729, col: 34, offset: 21526},
+				pos: position{line: 730, col: 34, offset: 21565},
 				run: (*parser).callonirelative_ref1,
 				expr: &labeledExpr{
-					pos:   position{line: 729, col: 34, offset: 21526},
+					pos:   position{line: 730, col: 34, offset: 21565},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 729, col: 37, offset: 21529},
+						pos: position{line: 730, col: 37, offset: 21568},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 729, col: 37, offset: 21529},
+								pos:  position{line: 730, col: 37, offset: 21568},
 								name: "irelative_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 729, col: 52, offset: 21544},
+								pos: position{line: 730, col: 52, offset: 21583},
 								expr: &seqExpr{
-									pos: position{line: 729, col: 53, offset: 21545},
+									pos: position{line: 730, col: 53, offset: 21584},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 729, col: 53, offset: 21545},
+											pos:        position{line: 730, col: 53, offset: 21584},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 729, col: 57, offset: 21549},
+											pos:  position{line: 730, col: 57, offset: 21588},
 											name: "iquery",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 729, col: 66, offset: 21558},
+								pos: position{line: 730, col: 66, offset: 21597},
 								expr: &seqExpr{
-									pos: position{line: 729, col: 67, offset: 21559},
+									pos: position{line: 730, col: 67, offset: 21598},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 729, col: 67, offset: 21559},
+											pos:        position{line: 730, col: 67, offset: 21598},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 729, col: 71, offset: 21563},
+											pos:  position{line: 730, col: 71, offset: 21602},
 											name: "ifragment",
 										},
 									},
@@ -5247,45 +5248,45 @@ var g = &grammar{
 		{
 			name:        "irelative_part",
 			displayName: "\"irelative-part\"",
-			pos:         position{line: 737, col: 1, offset: 21788},
+			pos:         position{line: 738, col: 1, offset: 21827},
 			expr: &actionExpr{
-				pos: position{line: 737, col: 36, offset: 21823},
+				pos: position{line: 738, col: 36, offset: 21862},
 				run: (*parser).callonirelative_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 737, col: 36, offset: 21823},
+					pos:   position{line: 738, col: 36, offset: 21862},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 737, col: 39, offset: 21826},
+						pos: position{line: 738, col: 39, offset: 21865},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 737, col: 39, offset: 21826},
+								pos: position{line: 738, col: 39, offset: 21865},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 737, col: 39, offset: 21826},
+										pos:        position{line: 738, col: 39, offset: 21865},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 737, col: 44, offset: 21831},
+										pos:  position{line: 738, col: 44, offset: 21870},
 										name: "iauthority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 737, col: 55, offset: 21842},
+										pos:  position{line: 738, col: 55, offset: 21881},
 										name: "ipath_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 737, col: 71, offset: 21858},
+								pos:  position{line: 738, col: 71, offset: 21897},
 								name: "ipath_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 737, col: 88, offset: 21875},
+								pos:  position{line: 738, col: 88, offset: 21914},
 								name: "ipath_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 737, col: 105, offset: 21892},
+								pos:  position{line: 738, col: 105, offset: 21931},
 								name: "ipath_empty",
 							},
 						},
@@ -5296,45 +5297,45 @@ var g = &grammar{
 		{
 			name:        "irelative_part_2",
 			displayName: "\"irelative-part\"",
-			pos:         position{line: 742, col: 1, offset: 22032},
+			pos:         position{line: 743, col: 1, offset: 22071},
 			expr: &actionExpr{
-				pos: position{line: 742, col: 38, offset: 22069},
+				pos: position{line: 743, col: 38, offset: 22108},
 				run: (*parser).callonirelative_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 742, col: 38, offset: 22069},
+					pos:   position{line: 743, col: 38, offset: 22108},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 742, col: 41, offset: 22072},
+						pos: position{line: 743, col: 41, offset: 22111},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 742, col: 41, offset: 22072},
+								pos: position{line: 743, col: 41, offset: 22111},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 742, col: 41, offset: 22072},
+										pos:        position{line: 743, col: 41, offset: 22111},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 742, col: 46, offset: 22077},
+										pos:  position{line: 743, col: 46, offset: 22116},
 										name: "iauthority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 742, col: 59, offset: 22090},
+										pos:  position{line: 743, col: 59, offset: 22129},
 										name: "ipath_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 742, col: 75, offset: 22106},
+								pos:  position{line: 743, col: 75, offset: 22145},
 								name: "ipath_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 742, col: 92, offset: 22123},
+								pos:  position{line: 743, col: 92, offset: 22162},
 								name: "ipath_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 742, col: 109, offset: 22140},
+								pos:  position{line: 743, col: 109, offset: 22179},
 								name: "ipath_empty",
 							},
 						},
@@ -5345,27 +5346,27 @@ var g = &grammar{
 		{
 			name:        "iauthority",
 			displayName: "\"iauthority\"",
-			pos:         position{line: 747, col: 1, offset: 22257},
+			pos:         position{line: 748, col: 1, offset: 22296},
 			expr: &actionExpr{
-				pos: position{line: 747, col: 28, offset: 22284},
+				pos: position{line: 748, col: 28, offset: 22323},
 				run: (*parser).calloniauthority1,
 				expr: &labeledExpr{
-					pos:   position{line: 747, col: 28, offset: 22284},
+					pos:   position{line: 748, col: 28, offset: 22323},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 747, col: 31, offset: 22287},
+						pos: position{line: 748, col: 31, offset: 22326},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 747, col: 31, offset: 22287},
+								pos: position{line: 748, col: 31, offset: 22326},
 								expr: &seqExpr{
-									pos: position{line: 747, col: 32, offset: 22288},
+									pos: position{line: 748, col: 32, offset: 22327},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 747, col: 32, offset: 22288},
+											pos:  position{line: 748, col: 32, offset: 22327},
 											name: "iuserinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 747, col: 42, offset: 22298},
+											pos:        position{line: 748, col: 42, offset: 22337},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -5374,22 +5375,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 747, col: 48, offset: 22304},
+								pos:  position{line: 748, col: 48, offset: 22343},
 								name: "ihost",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 747, col: 54, offset: 22310},
+								pos: position{line: 748, col: 54, offset: 22349},
 								expr: &seqExpr{
-									pos: position{line: 747, col: 55, offset: 22311},
+									pos: position{line: 748, col: 55, offset: 22350},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 747, col: 55, offset: 22311},
+											pos:        position{line: 748, col: 55, offset: 22350},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 747, col: 59, offset: 22315},
+											pos:  position{line: 748, col: 59, offset: 22354},
 											name: "port",
 										},
 									},
@@ -5403,27 +5404,27 @@ var g = &grammar{
 		{
 			name:        "iauthority_2",
 			displayName: "\"iauthority\"",
-			pos:         position{line: 752, col: 1, offset: 22442},
+			pos:         position{line: 753, col: 1, offset: 22481},
 			expr: &actionExpr{
-				pos: position{line: 752, col: 30, offset: 22471},
+				pos: position{line: 753, col: 30, offset: 22510},
 				run: (*parser).calloniauthority_21,
 				expr: &labeledExpr{
-					pos:   position{line: 752, col: 30, offset: 22471},
+					pos:   position{line: 753, col: 30, offset: 22510},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 752, col: 33, offset: 22474},
+						pos: position{line: 753, col: 33, offset: 22513},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 752, col: 33, offset: 22474},
+								pos: position{line: 753, col: 33, offset: 22513},
 								expr: &seqExpr{
-									pos: position{line: 752, col: 34, offset: 22475},
+									pos: position{line: 753, col: 34, offset: 22514},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 752, col: 34, offset: 22475},
+											pos:  position{line: 753, col: 34, offset: 22514},
 											name: "iuserinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 752, col: 44, offset: 22485},
+											pos:        position{line: 753, col: 44, offset: 22524},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -5432,22 +5433,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 752, col: 50, offset: 22491},
+								pos:  position{line: 753, col: 50, offset: 22530},
 								name: "ihost_2",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 752, col: 58, offset: 22499},
+								pos: position{line: 753, col: 58, offset: 22538},
 								expr: &seqExpr{
-									pos: position{line: 752, col: 59, offset: 22500},
+									pos: position{line: 753, col: 59, offset: 22539},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 752, col: 59, offset: 22500},
+											pos:        position{line: 753, col: 59, offset: 22539},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 752, col: 63, offset: 22504},
+											pos:  position{line: 753, col: 63, offset: 22543},
 											name: "port",
 										},
 									},
@@ -5461,27 +5462,27 @@ var g = &grammar{
 		{
 			name:        "iauthority_3",
 			displayName: "\"iauthority\"",
-			pos:         position{line: 757, col: 1, offset: 22631},
+			pos:         position{line: 758, col: 1, offset: 22670},
 			expr: &actionExpr{
-				pos: position{line: 757, col: 30, offset: 22660},
+				pos: position{line: 758, col: 30, offset: 22699},
 				run: (*parser).calloniauthority_31,
 				expr: &labeledExpr{
-					pos:   position{line: 757, col: 30, offset: 22660},
+					pos:   position{line: 758, col: 30, offset: 22699},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 757, col: 33, offset: 22663},
+						pos: position{line: 758, col: 33, offset: 22702},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 757, col: 33, offset: 22663},
+								pos: position{line: 758, col: 33, offset: 22702},
 								expr: &seqExpr{
-									pos: position{line: 757, col: 34, offset: 22664},
+									pos: position{line: 758, col: 34, offset: 22703},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 757, col: 34, offset: 22664},
+											pos:  position{line: 758, col: 34, offset: 22703},
 											name: "iuserinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 757, col: 44, offset: 22674},
+											pos:        position{line: 758, col: 44, offset: 22713},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -5490,22 +5491,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 757, col: 50, offset: 22680},
+								pos:  position{line: 758, col: 50, offset: 22719},
 								name: "ihost_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 757, col: 58, offset: 22688},
+								pos: position{line: 758, col: 58, offset: 22727},
 								expr: &seqExpr{
-									pos: position{line: 757, col: 59, offset: 22689},
+									pos: position{line: 758, col: 59, offset: 22728},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 757, col: 59, offset: 22689},
+											pos:        position{line: 758, col: 59, offset: 22728},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 757, col: 63, offset: 22693},
+											pos:  position{line: 758, col: 63, offset: 22732},
 											name: "port",
 										},
 									},
@@ -5519,27 +5520,27 @@ var g = &grammar{
 		{
 			name:        "iauthority_4",
 			displayName: "\"iauthority\"",
-			pos:         position{line: 762, col: 1, offset: 22820},
+			pos:         position{line: 763, col: 1, offset: 22859},
 			expr: &actionExpr{
-				pos: position{line: 762, col: 30, offset: 22849},
+				pos: position{line: 763, col: 30, offset: 22888},
 				run: (*parser).calloniauthority_41,
 				expr: &labeledExpr{
-					pos:   position{line: 762, col: 30, offset: 22849},
+					pos:   position{line: 763, col: 30, offset: 22888},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 762, col: 33, offset: 22852},
+						pos: position{line: 763, col: 33, offset: 22891},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 762, col: 33, offset: 22852},
+								pos: position{line: 763, col: 33, offset: 22891},
 								expr: &seqExpr{
-									pos: position{line: 762, col: 34, offset: 22853},
+									pos: position{line: 763, col: 34, offset: 22892},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 762, col: 34, offset: 22853},
+											pos:  position{line: 763, col: 34, offset: 22892},
 											name: "iuserinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 762, col: 44, offset: 22863},
+											pos:        position{line: 763, col: 44, offset: 22902},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -5548,22 +5549,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 762, col: 50, offset: 22869},
+								pos:  position{line: 763, col: 50, offset: 22908},
 								name: "ihost_4",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 762, col: 58, offset: 22877},
+								pos: position{line: 763, col: 58, offset: 22916},
 								expr: &seqExpr{
-									pos: position{line: 762, col: 59, offset: 22878},
+									pos: position{line: 763, col: 59, offset: 22917},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 762, col: 59, offset: 22878},
+											pos:        position{line: 763, col: 59, offset: 22917},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 762, col: 63, offset: 22882},
+											pos:  position{line: 763, col: 63, offset: 22921},
 											name: "port",
 										},
 									},
@@ -5577,20 +5578,20 @@ var g = &grammar{
 		{
 			name:        "iuserinfo",
 			displayName: "\"iuserinfo\"",
-			pos:         position{line: 767, col: 1, offset: 23003},
+			pos:         position{line: 768, col: 1, offset: 23042},
 			expr: &actionExpr{
-				pos: position{line: 767, col: 26, offset: 23028},
+				pos: position{line: 768, col: 26, offset: 23067},
 				run: (*parser).calloniuserinfo1,
 				expr: &labeledExpr{
-					pos:   position{line: 767, col: 26, offset: 23028},
+					pos:   position{line: 768, col: 26, offset: 23067},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 767, col: 29, offset: 23031},
+						pos: position{line: 768, col: 29, offset: 23070},
 						expr: &choiceExpr{
-							pos: position{line: 767, col: 30, offset: 23032},
+							pos: position{line: 768, col: 30, offset: 23071},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 767, col: 30, offset: 23032},
+									pos:        position{line: 768, col: 30, offset: 23071},
 									val:        "[!$&-,.0-;=A-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -5598,7 +5599,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 767, col: 385, offset: 23387},
+									pos:  position{line: 768, col: 385, offset: 23426},
 									name: "pct_encoded",
 								},
 							},
@@ -5610,43 +5611,43 @@ var g = &grammar{
 		{
 			name:        "ihost",
 			displayName: "\"ihost\"",
-			pos:         position{line: 772, col: 1, offset: 23501},
+			pos:         position{line: 773, col: 1, offset: 23540},
 			expr: &actionExpr{
-				pos: position{line: 772, col: 18, offset: 23518},
+				pos: position{line: 773, col: 18, offset: 23557},
 				run: (*parser).callonihost1,
 				expr: &labeledExpr{
-					pos:   position{line: 772, col: 18, offset: 23518},
+					pos:   position{line: 773, col: 18, offset: 23557},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 772, col: 21, offset: 23521},
+						pos: position{line: 773, col: 21, offset: 23560},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 772, col: 21, offset: 23521},
+								pos:  position{line: 773, col: 21, offset: 23560},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 772, col: 34, offset: 23534},
+								pos: position{line: 773, col: 34, offset: 23573},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 772, col: 34, offset: 23534},
+										pos:  position{line: 773, col: 34, offset: 23573},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 772, col: 46, offset: 23546},
+										pos: position{line: 773, col: 46, offset: 23585},
 										expr: &choiceExpr{
-											pos: position{line: 772, col: 48, offset: 23548},
+											pos: position{line: 773, col: 48, offset: 23587},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 772, col: 48, offset: 23548},
+													pos:        position{line: 773, col: 48, offset: 23587},
 													val:        "[#/:?]",
 													chars:      []rune{'#', '/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 772, col: 57, offset: 23557},
+													pos: position{line: 773, col: 57, offset: 23596},
 													expr: &anyMatcher{
-														line: 772, col: 58, offset: 23558,
+														line: 773, col: 58, offset: 23597,
 													},
 												},
 											},
@@ -5655,7 +5656,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 772, col: 63, offset: 23563},
+								pos:  position{line: 773, col: 63, offset: 23602},
 								name: "ireg_name",
 							},
 						},
@@ -5666,43 +5667,43 @@ var g = &grammar{
 		{
 			name:        "ihost_2",
 			displayName: "\"ihost\"",
-			pos:         position{line: 777, col: 1, offset: 23683},
+			pos:         position{line: 778, col: 1, offset: 23722},
 			expr: &actionExpr{
-				pos: position{line: 777, col: 20, offset: 23702},
+				pos: position{line: 778, col: 20, offset: 23741},
 				run: (*parser).callonihost_21,
 				expr: &labeledExpr{
-					pos:   position{line: 777, col: 20, offset: 23702},
+					pos:   position{line: 778, col: 20, offset: 23741},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 777, col: 23, offset: 23705},
+						pos: position{line: 778, col: 23, offset: 23744},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 777, col: 23, offset: 23705},
+								pos:  position{line: 778, col: 23, offset: 23744},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 777, col: 36, offset: 23718},
+								pos: position{line: 778, col: 36, offset: 23757},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 777, col: 36, offset: 23718},
+										pos:  position{line: 778, col: 36, offset: 23757},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 777, col: 48, offset: 23730},
+										pos: position{line: 778, col: 48, offset: 23769},
 										expr: &choiceExpr{
-											pos: position{line: 777, col: 50, offset: 23732},
+											pos: position{line: 778, col: 50, offset: 23771},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 777, col: 50, offset: 23732},
+													pos:        position{line: 778, col: 50, offset: 23771},
 													val:        "[/:]",
 													chars:      []rune{'/', ':'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 777, col: 57, offset: 23739},
+													pos: position{line: 778, col: 57, offset: 23778},
 													expr: &anyMatcher{
-														line: 777, col: 58, offset: 23740,
+														line: 778, col: 58, offset: 23779,
 													},
 												},
 											},
@@ -5711,7 +5712,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 777, col: 63, offset: 23745},
+								pos:  position{line: 778, col: 63, offset: 23784},
 								name: "ireg_name",
 							},
 						},
@@ -5722,43 +5723,43 @@ var g = &grammar{
 		{
 			name:        "ihost_3",
 			displayName: "\"ihost\"",
-			pos:         position{line: 782, col: 1, offset: 23865},
+			pos:         position{line: 783, col: 1, offset: 23904},
 			expr: &actionExpr{
-				pos: position{line: 782, col: 20, offset: 23884},
+				pos: position{line: 783, col: 20, offset: 23923},
 				run: (*parser).callonihost_31,
 				expr: &labeledExpr{
-					pos:   position{line: 782, col: 20, offset: 23884},
+					pos:   position{line: 783, col: 20, offset: 23923},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 782, col: 23, offset: 23887},
+						pos: position{line: 783, col: 23, offset: 23926},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 782, col: 23, offset: 23887},
+								pos:  position{line: 783, col: 23, offset: 23926},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 782, col: 36, offset: 23900},
+								pos: position{line: 783, col: 36, offset: 23939},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 782, col: 36, offset: 23900},
+										pos:  position{line: 783, col: 36, offset: 23939},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 782, col: 48, offset: 23912},
+										pos: position{line: 783, col: 48, offset: 23951},
 										expr: &choiceExpr{
-											pos: position{line: 782, col: 50, offset: 23914},
+											pos: position{line: 783, col: 50, offset: 23953},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 782, col: 50, offset: 23914},
+													pos:        position{line: 783, col: 50, offset: 23953},
 													val:        "[/:?]",
 													chars:      []rune{'/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 782, col: 58, offset: 23922},
+													pos: position{line: 783, col: 58, offset: 23961},
 													expr: &anyMatcher{
-														line: 782, col: 59, offset: 23923,
+														line: 783, col: 59, offset: 23962,
 													},
 												},
 											},
@@ -5767,7 +5768,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 782, col: 64, offset: 23928},
+								pos:  position{line: 783, col: 64, offset: 23967},
 								name: "ireg_name",
 							},
 						},
@@ -5778,42 +5779,42 @@ var g = &grammar{
 		{
 			name:        "ihost_4",
 			displayName: "\"ihost\"",
-			pos:         position{line: 787, col: 1, offset: 24048},
+			pos:         position{line: 788, col: 1, offset: 24087},
 			expr: &actionExpr{
-				pos: position{line: 787, col: 20, offset: 24067},
+				pos: position{line: 788, col: 20, offset: 24106},
 				run: (*parser).callonihost_41,
 				expr: &labeledExpr{
-					pos:   position{line: 787, col: 20, offset: 24067},
+					pos:   position{line: 788, col: 20, offset: 24106},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 787, col: 23, offset: 24070},
+						pos: position{line: 788, col: 23, offset: 24109},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 787, col: 23, offset: 24070},
+								pos:  position{line: 788, col: 23, offset: 24109},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 787, col: 36, offset: 24083},
+								pos: position{line: 788, col: 36, offset: 24122},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 787, col: 36, offset: 24083},
+										pos:  position{line: 788, col: 36, offset: 24122},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 787, col: 48, offset: 24095},
+										pos: position{line: 788, col: 48, offset: 24134},
 										expr: &choiceExpr{
-											pos: position{line: 787, col: 50, offset: 24097},
+											pos: position{line: 788, col: 50, offset: 24136},
 											alternatives: []any{
 												&litMatcher{
-													pos:        position{line: 787, col: 50, offset: 24097},
+													pos:        position{line: 788, col: 50, offset: 24136},
 													val:        ":",
 													ignoreCase: false,
 													want:       "\":\"",
 												},
 												&notExpr{
-													pos: position{line: 787, col: 56, offset: 24103},
+													pos: position{line: 788, col: 56, offset: 24142},
 													expr: &anyMatcher{
-														line: 787, col: 57, offset: 24104,
+														line: 788, col: 57, offset: 24143,
 													},
 												},
 											},
@@ -5822,7 +5823,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 787, col: 62, offset: 24109},
+								pos:  position{line: 788, col: 62, offset: 24148},
 								name: "ireg_name",
 							},
 						},
@@ -5833,37 +5834,37 @@ var g = &grammar{
 		{
 			name:        "ihost_5",
 			displayName: "\"ihost\"",
-			pos:         position{line: 792, col: 1, offset: 24229},
+			pos:         position{line: 793, col: 1, offset: 24268},
 			expr: &actionExpr{
-				pos: position{line: 792, col: 20, offset: 24248},
+				pos: position{line: 793, col: 20, offset: 24287},
 				run: (*parser).callonihost_51,
 				expr: &labeledExpr{
-					pos:   position{line: 792, col: 20, offset: 24248},
+					pos:   position{line: 793, col: 20, offset: 24287},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 792, col: 23, offset: 24251},
+						pos: position{line: 793, col: 23, offset: 24290},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 792, col: 23, offset: 24251},
+								pos:  position{line: 793, col: 23, offset: 24290},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 792, col: 36, offset: 24264},
+								pos: position{line: 793, col: 36, offset: 24303},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 792, col: 36, offset: 24264},
+										pos:  position{line: 793, col: 36, offset: 24303},
 										name: "IPv4address",
 									},
 									&notExpr{
-										pos: position{line: 792, col: 48, offset: 24276},
+										pos: position{line: 793, col: 48, offset: 24315},
 										expr: &anyMatcher{
-											line: 792, col: 49, offset: 24277,
+											line: 793, col: 49, offset: 24316,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 792, col: 53, offset: 24281},
+								pos:  position{line: 793, col: 53, offset: 24320},
 								name: "ireg_name",
 							},
 						},
@@ -5874,20 +5875,20 @@ var g = &grammar{
 		{
 			name:        "ireg_name",
 			displayName: "\"ireg-name\"",
-			pos:         position{line: 797, col: 1, offset: 24394},
+			pos:         position{line: 798, col: 1, offset: 24433},
 			expr: &actionExpr{
-				pos: position{line: 797, col: 26, offset: 24419},
+				pos: position{line: 798, col: 26, offset: 24458},
 				run: (*parser).callonireg_name1,
 				expr: &labeledExpr{
-					pos:   position{line: 797, col: 26, offset: 24419},
+					pos:   position{line: 798, col: 26, offset: 24458},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 797, col: 29, offset: 24422},
+						pos: position{line: 798, col: 29, offset: 24461},
 						expr: &choiceExpr{
-							pos: position{line: 797, col: 30, offset: 24423},
+							pos: position{line: 798, col: 30, offset: 24462},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 797, col: 30, offset: 24423},
+									pos:        position{line: 798, col: 30, offset: 24462},
 									val:        "[!$&-,.0-9;=A-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', 'A', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -5895,7 +5896,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 797, col: 386, offset: 24779},
+									pos:  position{line: 798, col: 386, offset: 24818},
 									name: "pct_encoded",
 								},
 							},
@@ -5907,56 +5908,56 @@ var g = &grammar{
 		{
 			name:        "ipath",
 			displayName: "\"ipath\"",
-			pos:         position{line: 806, col: 1, offset: 25165},
+			pos:         position{line: 807, col: 1, offset: 25204},
 			expr: &actionExpr{
-				pos: position{line: 806, col: 18, offset: 25182},
+				pos: position{line: 807, col: 18, offset: 25221},
 				run: (*parser).callonipath1,
 				expr: &labeledExpr{
-					pos:   position{line: 806, col: 18, offset: 25182},
+					pos:   position{line: 807, col: 18, offset: 25221},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 806, col: 21, offset: 25185},
+						pos: position{line: 807, col: 21, offset: 25224},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 806, col: 21, offset: 25185},
+								pos: position{line: 807, col: 21, offset: 25224},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 806, col: 21, offset: 25185},
+										pos:  position{line: 807, col: 21, offset: 25224},
 										name: "ipath_abempty",
 									},
 									&notExpr{
-										pos: position{line: 806, col: 35, offset: 25199},
+										pos: position{line: 807, col: 35, offset: 25238},
 										expr: &anyMatcher{
-											line: 806, col: 36, offset: 25200,
+											line: 807, col: 36, offset: 25239,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 806, col: 40, offset: 25204},
+								pos:  position{line: 807, col: 40, offset: 25243},
 								name: "ipath_absolute",
 							},
 							&seqExpr{
-								pos: position{line: 806, col: 57, offset: 25221},
+								pos: position{line: 807, col: 57, offset: 25260},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 806, col: 57, offset: 25221},
+										pos:  position{line: 807, col: 57, offset: 25260},
 										name: "ipath_noscheme",
 									},
 									&notExpr{
-										pos: position{line: 806, col: 72, offset: 25236},
+										pos: position{line: 807, col: 72, offset: 25275},
 										expr: &anyMatcher{
-											line: 806, col: 73, offset: 25237,
+											line: 807, col: 73, offset: 25276,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 806, col: 77, offset: 25241},
+								pos:  position{line: 807, col: 77, offset: 25280},
 								name: "ipath_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 806, col: 94, offset: 25258},
+								pos:  position{line: 807, col: 94, offset: 25297},
 								name: "ipath_empty",
 							},
 						},
@@ -5967,26 +5968,26 @@ var g = &grammar{
 		{
 			name:        "ipath_abempty",
 			displayName: "\"ipath-abempty\"",
-			pos:         position{line: 811, col: 1, offset: 25347},
+			pos:         position{line: 812, col: 1, offset: 25386},
 			expr: &actionExpr{
-				pos: position{line: 811, col: 34, offset: 25380},
+				pos: position{line: 812, col: 34, offset: 25419},
 				run: (*parser).callonipath_abempty1,
 				expr: &labeledExpr{
-					pos:   position{line: 811, col: 34, offset: 25380},
+					pos:   position{line: 812, col: 34, offset: 25419},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 811, col: 37, offset: 25383},
+						pos: position{line: 812, col: 37, offset: 25422},
 						expr: &seqExpr{
-							pos: position{line: 811, col: 38, offset: 25384},
+							pos: position{line: 812, col: 38, offset: 25423},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 811, col: 38, offset: 25384},
+									pos:        position{line: 812, col: 38, offset: 25423},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 811, col: 42, offset: 25388},
+									pos:  position{line: 812, col: 42, offset: 25427},
 									name: "isegment",
 								},
 							},
@@ -5998,44 +5999,44 @@ var g = &grammar{
 		{
 			name:        "ipath_absolute",
 			displayName: "\"ipath-absolute\"",
-			pos:         position{line: 816, col: 1, offset: 25504},
+			pos:         position{line: 817, col: 1, offset: 25543},
 			expr: &actionExpr{
-				pos: position{line: 816, col: 36, offset: 25539},
+				pos: position{line: 817, col: 36, offset: 25578},
 				run: (*parser).callonipath_absolute1,
 				expr: &labeledExpr{
-					pos:   position{line: 816, col: 36, offset: 25539},
+					pos:   position{line: 817, col: 36, offset: 25578},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 816, col: 39, offset: 25542},
+						pos: position{line: 817, col: 39, offset: 25581},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 816, col: 39, offset: 25542},
+								pos:        position{line: 817, col: 39, offset: 25581},
 								val:        "/",
 								ignoreCase: false,
 								want:       "\"/\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 816, col: 43, offset: 25546},
+								pos: position{line: 817, col: 43, offset: 25585},
 								expr: &seqExpr{
-									pos: position{line: 816, col: 44, offset: 25547},
+									pos: position{line: 817, col: 44, offset: 25586},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 816, col: 44, offset: 25547},
+											pos:  position{line: 817, col: 44, offset: 25586},
 											name: "isegment_nz",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 816, col: 56, offset: 25559},
+											pos: position{line: 817, col: 56, offset: 25598},
 											expr: &seqExpr{
-												pos: position{line: 816, col: 57, offset: 25560},
+												pos: position{line: 817, col: 57, offset: 25599},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 816, col: 57, offset: 25560},
+														pos:        position{line: 817, col: 57, offset: 25599},
 														val:        "/",
 														ignoreCase: false,
 														want:       "\"/\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 816, col: 61, offset: 25564},
+														pos:  position{line: 817, col: 61, offset: 25603},
 														name: "isegment",
 													},
 												},
@@ -6052,33 +6053,33 @@ var g = &grammar{
 		{
 			name:        "ipath_noscheme",
 			displayName: "\"ipath-noscheme\"",
-			pos:         position{line: 821, col: 1, offset: 25678},
+			pos:         position{line: 822, col: 1, offset: 25717},
 			expr: &actionExpr{
-				pos: position{line: 821, col: 36, offset: 25713},
+				pos: position{line: 822, col: 36, offset: 25752},
 				run: (*parser).callonipath_noscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 821, col: 36, offset: 25713},
+					pos:   position{line: 822, col: 36, offset: 25752},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 821, col: 39, offset: 25716},
+						pos: position{line: 822, col: 39, offset: 25755},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 821, col: 39, offset: 25716},
+								pos:  position{line: 822, col: 39, offset: 25755},
 								name: "isegment_nz_nc",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 821, col: 54, offset: 25731},
+								pos: position{line: 822, col: 54, offset: 25770},
 								expr: &seqExpr{
-									pos: position{line: 821, col: 55, offset: 25732},
+									pos: position{line: 822, col: 55, offset: 25771},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 821, col: 55, offset: 25732},
+											pos:        position{line: 822, col: 55, offset: 25771},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 821, col: 59, offset: 25736},
+											pos:  position{line: 822, col: 59, offset: 25775},
 											name: "isegment",
 										},
 									},
@@ -6092,33 +6093,33 @@ var g = &grammar{
 		{
 			name:        "ipath_rootless",
 			displayName: "\"ipath-rootless\"",
-			pos:         position{line: 826, col: 1, offset: 25845},
+			pos:         position{line: 827, col: 1, offset: 25884},
 			expr: &actionExpr{
-				pos: position{line: 826, col: 36, offset: 25880},
+				pos: position{line: 827, col: 36, offset: 25919},
 				run: (*parser).callonipath_rootless1,
 				expr: &labeledExpr{
-					pos:   position{line: 826, col: 36, offset: 25880},
+					pos:   position{line: 827, col: 36, offset: 25919},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 826, col: 39, offset: 25883},
+						pos: position{line: 827, col: 39, offset: 25922},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 826, col: 39, offset: 25883},
+								pos:  position{line: 827, col: 39, offset: 25922},
 								name: "isegment_nz",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 826, col: 51, offset: 25895},
+								pos: position{line: 827, col: 51, offset: 25934},
 								expr: &seqExpr{
-									pos: position{line: 826, col: 52, offset: 25896},
+									pos: position{line: 827, col: 52, offset: 25935},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 826, col: 52, offset: 25896},
+											pos:        position{line: 827, col: 52, offset: 25935},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 826, col: 56, offset: 25900},
+											pos:  position{line: 827, col: 56, offset: 25939},
 											name: "isegment",
 										},
 									},
@@ -6132,15 +6133,15 @@ var g = &grammar{
 		{
 			name:        "ipath_empty",
 			displayName: "\"ipath-empty\"",
-			pos:         position{line: 831, col: 1, offset: 25989},
+			pos:         position{line: 832, col: 1, offset: 26028},
 			expr: &actionExpr{
-				pos: position{line: 831, col: 30, offset: 26018},
+				pos: position{line: 832, col: 30, offset: 26057},
 				run: (*parser).callonipath_empty1,
 				expr: &labeledExpr{
-					pos:   position{line: 831, col: 30, offset: 26018},
+					pos:   position{line: 832, col: 30, offset: 26057},
 					label: "v",
 					expr: &litMatcher{
-						pos:        position{line: 831, col: 33, offset: 26021},
+						pos:        position{line: 832, col: 33, offset: 26060},
 						val:        "",
 						ignoreCase: false,
 						want:       "\"\"",
@@ -6151,20 +6152,20 @@ var g = &grammar{
 		{
 			name:        "isegment",
 			displayName: "\"isegment\"",
-			pos:         position{line: 836, col: 1, offset: 26097},
+			pos:         position{line: 837, col: 1, offset: 26136},
 			expr: &actionExpr{
-				pos: position{line: 836, col: 24, offset: 26120},
+				pos: position{line: 837, col: 24, offset: 26159},
 				run: (*parser).callonisegment1,
 				expr: &labeledExpr{
-					pos:   position{line: 836, col: 24, offset: 26120},
+					pos:   position{line: 837, col: 24, offset: 26159},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 836, col: 27, offset: 26123},
+						pos: position{line: 837, col: 27, offset: 26162},
 						expr: &choiceExpr{
-							pos: position{line: 836, col: 28, offset: 26124},
+							pos: position{line: 837, col: 28, offset: 26163},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 836, col: 28, offset: 26124},
+									pos:        position{line: 837, col: 28, offset: 26163},
 									val:        "[!$&-,.0-;=@-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -6172,7 +6173,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 836, col: 383, offset: 26479},
+									pos:  position{line: 837, col: 383, offset: 26518},
 									name: "pct_encoded",
 								},
 							},
@@ -6184,20 +6185,20 @@ var g = &grammar{
 		{
 			name:        "isegment_nz",
 			displayName: "\"isegment-nz\"",
-			pos:         position{line: 841, col: 1, offset: 26564},
+			pos:         position{line: 842, col: 1, offset: 26603},
 			expr: &actionExpr{
-				pos: position{line: 841, col: 30, offset: 26593},
+				pos: position{line: 842, col: 30, offset: 26632},
 				run: (*parser).callonisegment_nz1,
 				expr: &labeledExpr{
-					pos:   position{line: 841, col: 30, offset: 26593},
+					pos:   position{line: 842, col: 30, offset: 26632},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 841, col: 33, offset: 26596},
+						pos: position{line: 842, col: 33, offset: 26635},
 						expr: &choiceExpr{
-							pos: position{line: 841, col: 34, offset: 26597},
+							pos: position{line: 842, col: 34, offset: 26636},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 841, col: 34, offset: 26597},
+									pos:        position{line: 842, col: 34, offset: 26636},
 									val:        "[!$&-,.0-;=@-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -6205,7 +6206,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 841, col: 389, offset: 26952},
+									pos:  position{line: 842, col: 389, offset: 26991},
 									name: "pct_encoded",
 								},
 							},
@@ -6217,20 +6218,20 @@ var g = &grammar{
 		{
 			name:        "isegment_nz_nc",
 			displayName: "\"isegment-nz-nc\"",
-			pos:         position{line: 848, col: 1, offset: 27178},
+			pos:         position{line: 849, col: 1, offset: 27217},
 			expr: &actionExpr{
-				pos: position{line: 848, col: 36, offset: 27213},
+				pos: position{line: 849, col: 36, offset: 27252},
 				run: (*parser).callonisegment_nz_nc1,
 				expr: &labeledExpr{
-					pos:   position{line: 848, col: 36, offset: 27213},
+					pos:   position{line: 849, col: 36, offset: 27252},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 848, col: 39, offset: 27216},
+						pos: position{line: 849, col: 39, offset: 27255},
 						expr: &choiceExpr{
-							pos: position{line: 848, col: 40, offset: 27217},
+							pos: position{line: 849, col: 40, offset: 27256},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 848, col: 40, offset: 27217},
+									pos:        position{line: 849, col: 40, offset: 27256},
 									val:        "[!$&-,.0-9;=@-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', '@', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -6238,7 +6239,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 848, col: 396, offset: 27573},
+									pos:  position{line: 849, col: 396, offset: 27612},
 									name: "pct_encoded",
 								},
 							},
@@ -6250,12 +6251,12 @@ var g = &grammar{
 		{
 			name:        "ipchar",
 			displayName: "\"ipchar\"",
-			pos:         position{line: 854, col: 1, offset: 27727},
+			pos:         position{line: 855, col: 1, offset: 27766},
 			expr: &choiceExpr{
-				pos: position{line: 854, col: 20, offset: 27746},
+				pos: position{line: 855, col: 20, offset: 27785},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 854, col: 20, offset: 27746},
+						pos:        position{line: 855, col: 20, offset: 27785},
 						val:        "[!$&-,.0-;=@-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 						chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 						ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -6263,7 +6264,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 854, col: 375, offset: 28101},
+						pos:  position{line: 855, col: 375, offset: 28140},
 						name: "pct_encoded",
 					},
 				},
@@ -6272,20 +6273,20 @@ var g = &grammar{
 		{
 			name:        "iquery",
 			displayName: "\"iquery\"",
-			pos:         position{line: 857, col: 1, offset: 28172},
+			pos:         position{line: 858, col: 1, offset: 28211},
 			expr: &actionExpr{
-				pos: position{line: 857, col: 20, offset: 28191},
+				pos: position{line: 858, col: 20, offset: 28230},
 				run: (*parser).calloniquery1,
 				expr: &labeledExpr{
-					pos:   position{line: 857, col: 20, offset: 28191},
+					pos:   position{line: 858, col: 20, offset: 28230},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 857, col: 23, offset: 28194},
+						pos: position{line: 858, col: 23, offset: 28233},
 						expr: &choiceExpr{
-							pos: position{line: 857, col: 24, offset: 28195},
+							pos: position{line: 858, col: 24, offset: 28234},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 857, col: 24, offset: 28195},
+									pos:        position{line: 858, col: 24, offset: 28234},
 									val:        "[!$&-,.-;=?-Z_a-z~\\xA0-\\uD7FF\\uE000-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD\\U000F0000-\\U000FFFFD\\U00100000-\\U0010FFFD-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '\ue000', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd', '\U000f0000', '\U000ffffd', '\U00100000', '\U0010fffd'},
@@ -6293,7 +6294,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 857, col: 420, offset: 28591},
+									pos:  position{line: 858, col: 420, offset: 28630},
 									name: "pct_encoded",
 								},
 							},
@@ -6305,20 +6306,20 @@ var g = &grammar{
 		{
 			name:        "ifragment",
 			displayName: "\"ifragment\"",
-			pos:         position{line: 862, col: 1, offset: 28689},
+			pos:         position{line: 863, col: 1, offset: 28728},
 			expr: &actionExpr{
-				pos: position{line: 862, col: 26, offset: 28714},
+				pos: position{line: 863, col: 26, offset: 28753},
 				run: (*parser).callonifragment1,
 				expr: &labeledExpr{
-					pos:   position{line: 862, col: 26, offset: 28714},
+					pos:   position{line: 863, col: 26, offset: 28753},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 862, col: 29, offset: 28717},
+						pos: position{line: 863, col: 29, offset: 28756},
 						expr: &choiceExpr{
-							pos: position{line: 862, col: 30, offset: 28718},
+							pos: position{line: 863, col: 30, offset: 28757},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 862, col: 30, offset: 28718},
+									pos:        position{line: 863, col: 30, offset: 28757},
 									val:        "[!$&-,.-;=?-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -6326,7 +6327,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 862, col: 384, offset: 29072},
+									pos:  position{line: 863, col: 384, offset: 29111},
 									name: "pct_encoded",
 								},
 							},
@@ -6338,9 +6339,9 @@ var g = &grammar{
 		{
 			name:        "iunreserved",
 			displayName: "\"iunreserved\"",
-			pos:         position{line: 867, col: 1, offset: 29197},
+			pos:         position{line: 868, col: 1, offset: 29236},
 			expr: &charClassMatcher{
-				pos:        position{line: 867, col: 30, offset: 29226},
+				pos:        position{line: 868, col: 30, offset: 29265},
 				val:        "[.0-9A-Z_a-z~\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z', '\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
@@ -6351,9 +6352,9 @@ var g = &grammar{
 		{
 			name:        "ucschar",
 			displayName: "\"ucschar\"",
-			pos:         position{line: 875, col: 1, offset: 29964},
+			pos:         position{line: 876, col: 1, offset: 30003},
 			expr: &charClassMatcher{
-				pos:        position{line: 875, col: 22, offset: 29985},
+				pos:        position{line: 876, col: 22, offset: 30024},
 				val:        "[\\xA0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD]",
 				ranges:     []rune{'\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
 				ignoreCase: false,
@@ -6363,9 +6364,9 @@ var g = &grammar{
 		{
 			name:        "iprivate",
 			displayName: "\"iprivate\"",
-			pos:         position{line: 878, col: 1, offset: 30389},
+			pos:         position{line: 879, col: 1, offset: 30428},
 			expr: &charClassMatcher{
-				pos:        position{line: 878, col: 24, offset: 30412},
+				pos:        position{line: 879, col: 24, offset: 30451},
 				val:        "[\\uE000-\\uF8FF\\U000F0000-\\U000FFFFD\\U00100000-\\U0010FFFD]",
 				ranges:     []rune{'\ue000', '\uf8ff', '\U000f0000', '\U000ffffd', '\U00100000', '\U0010fffd'},
 				ignoreCase: false,
@@ -6375,9 +6376,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 881, col: 1, offset: 30533},
+			pos:         position{line: 882, col: 1, offset: 30572},
 			expr: &charClassMatcher{
-				pos:        position{line: 881, col: 18, offset: 30550},
+				pos:        position{line: 882, col: 18, offset: 30589},
 				val:        "[A-Za-z]",
 				ranges:     []rune{'A', 'Z', 'a', 'z'},
 				ignoreCase: false,
@@ -6387,9 +6388,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 885, col: 1, offset: 30639},
+			pos:         position{line: 886, col: 1, offset: 30678},
 			expr: &charClassMatcher{
-				pos:        position{line: 885, col: 18, offset: 30656},
+				pos:        position{line: 886, col: 18, offset: 30695},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -6399,9 +6400,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 888, col: 1, offset: 30735},
+			pos:         position{line: 889, col: 1, offset: 30774},
 			expr: &charClassMatcher{
-				pos:        position{line: 888, col: 20, offset: 30754},
+				pos:        position{line: 889, col: 20, offset: 30793},
 				val:        "[0-9A-Fa-f]",
 				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 				ignoreCase: false,

@@ -335,6 +335,7 @@ func DFA() syntax.Tables {
 			Tree:    treeEntry_E_URI_reference,
 			Walk:    walkURI_reference,
 			WalkSum: 0x8535beeeec022fe6,
+			Source:  "465cbe4ca8922a74",
 		},
 		"URI": {
 			States: 239,
@@ -655,7 +656,8 @@ func DFA() syntax.Tables {
 				"\x1e\x1f \x1f!\"#\x08\x09\x0a\x09\x18\x19$\x16\x1a\x1e\x1f \x1f!%&!'\x1f(\x1e)\x0e\x0f\x12\x13\x14\x13\x16\x16\x1b!'\x1f(\x1e*+,-,!\x1e\x0b.\x0b\x18\x19$\x16\x1a\x1e\x1f \x1f!!" +
 				"\x1e\x05/&012343\x16\x16\x1b!'\x1f(\x1e1\x05+,-,5$\x16\x1a\x1e\x1f \x1f!!\x1e&0\x16\x16\x1b!'\x1f(\x1e16787$\x16\x1a\x1e\x1f \x1f!!\x1e9\x16\x16\x1b" +
 				"!'\x1f(\x1e1$\x16:\x1e\x1f \x1f!!\x1e\x16;<=<>\x16!\x05\x1f(\x1e1$\x16\x1a<?;>!>\x1e\x16;>1>$>>",
-			Tree: treeEntry_E_URI,
+			Tree:   treeEntry_E_URI,
+			Source: "465cbe4ca8922a74",
 		},
 		"absolute-URI": {
 			States: 236,
@@ -965,7 +967,8 @@ func DFA() syntax.Tables {
 				"\x1e !\"\x07\x08\x09\x08\x17\x18#\x15\x19\x1d\x1e\x1f\x1e $% &\x1e'\x1d(\x0d\x0e\x11\x12\x13\x12\x15\x15\x1a &\x1e'\x1d)*+,+ \x1d\x0a-\x0a\x17\x18#\x15\x19\x1d\x1e\x1f\x1e  \x1d\x04." +
 				"%/01232\x15\x15\x1a &\x1e'\x1d0\x04*+,+4#\x15\x19\x1d\x1e\x1f\x1e  \x1d%/\x15\x15\x1a &\x1e'\x1d05676#\x15\x19\x1d\x1e\x1f\x1e  \x1d8\x15\x15\x1a &\x1e" +
 				"'\x1d0#\x159\x1d\x1e\x1f\x1e  \x1d\x15:;<;=\x15 \x04\x1e'\x1d0#\x15\x19;>:= =\x1d\x15:=0=#==",
-			Tree: treeEntry_E_absolute_URI,
+			Tree:   treeEntry_E_absolute_URI,
+			Source: "465cbe4ca8922a74",
 		},
 		"relative-ref": {
 			States: 240,
@@ -1279,7 +1282,8 @@ func DFA() syntax.Tables {
 				"\x1c\x1d\x1e\x1f\x1e !\"\x07\x08\x09\x08\x17\x18#\x15\x19\x1d\x1e\x1f\x1e $% &\x1e'\x1d(\x0d\x0e\x11\x12\x13\x12\x15\x15\x1a &\x1e'\x1d)*+,+ \x1d\x0a-\x0a\x17\x18#\x15\x19\x1d\x1e\x1f\x1e " +
 				" \x1d\x03.%/01232\x15\x15\x1a &\x1e'\x1d0\x03*+,+4#\x15\x19\x1d\x1e\x1f\x1e  \x1d%/\x15\x15\x1a &\x1e'\x1d05676#\x15\x19\x1d\x1e\x1f\x1e  \x1d8\x15\x15" +
 				"\x1a &\x1e'\x1d0#\x159\x1d\x1e\x1f\x1e  \x1d\x15:;<;=\x15 \x03\x1e'\x1d0#\x15\x19;>:= =\x1d\x15:=0=#==",
-			Tree: treeEntry_E_relative_ref,
+			Tree:   treeEntry_E_relative_ref,
+			Source: "465cbe4ca8922a74",
 		},
 		"IPv4address": {
 			States: 25,
@@ -1312,6 +1316,7 @@ func DFA() syntax.Tables {
 			},
 			Expect: "\x00\x00\x01\x02\x03\x02\x00\x04\x01\x02\x03\x02\x00\x04\x01\x02\x03\x02\x00\x04\x05\x06\x07\x06\x08",
 			Tree:   treeEntry_E_IPv4address,
+			Source: "465cbe4ca8922a74",
 		},
 		"userinfo": {
 			States: 4,
@@ -1336,6 +1341,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_userinfo,
+			Source:  "465cbe4ca8922a74",
 		},
 		"reg-name": {
 			States: 4,
@@ -1360,6 +1366,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_reg_name,
+			Source:  "465cbe4ca8922a74",
 		},
 		"segment": {
 			States: 4,
@@ -1384,6 +1391,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_segment,
+			Source:  "465cbe4ca8922a74",
 		},
 		"segment-nz": {
 			States: 5,
@@ -1411,6 +1419,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_segment_nz,
+			Source:  "465cbe4ca8922a74",
 		},
 		"segment-nz-nc": {
 			States: 5,
@@ -1438,6 +1447,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_segment_nz_nc,
+			Source:  "465cbe4ca8922a74",
 		},
 		"query": {
 			States: 4,
@@ -1462,6 +1472,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_query,
+			Source:  "465cbe4ca8922a74",
 		},
 		"fragment": {
 			States: 4,
@@ -1486,6 +1497,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_fragment,
+			Source:  "465cbe4ca8922a74",
 		},
 		"ZoneID": {
 			States: 5,
@@ -1510,6 +1522,7 @@ func DFA() syntax.Tables {
 			},
 			Percent: true,
 			Tree:    treeEntry_E_ZoneID,
+			Source:  "465cbe4ca8922a74",
 		},
 	}
 }

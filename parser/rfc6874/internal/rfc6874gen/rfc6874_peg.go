@@ -72,6 +72,7 @@ func PEG() *syntax.PEG {
 		Errors:          pegErrors,
 		InvalidEncoding: errInvalidEncoding,
 		MaxExpressions:  errMaxExprCnt,
+		Source:          "465cbe4ca8922a74",
 	}
 }
 
@@ -110,25 +111,25 @@ var g = &grammar{
 		{
 			name:        "E_URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 108, col: 1, offset: 3371},
+			pos:         position{line: 109, col: 1, offset: 3410},
 			expr: &actionExpr{
-				pos: position{line: 108, col: 36, offset: 3406},
+				pos: position{line: 109, col: 36, offset: 3445},
 				run: (*parser).callonE_URI_reference1,
 				expr: &seqExpr{
-					pos: position{line: 108, col: 36, offset: 3406},
+					pos: position{line: 109, col: 36, offset: 3445},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 108, col: 36, offset: 3406},
+							pos:   position{line: 109, col: 36, offset: 3445},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 108, col: 38, offset: 3408},
+								pos:  position{line: 109, col: 38, offset: 3447},
 								name: "URI_reference",
 							},
 						},
 						&notExpr{
-							pos: position{line: 108, col: 52, offset: 3422},
+							pos: position{line: 109, col: 52, offset: 3461},
 							expr: &anyMatcher{
-								line: 108, col: 53, offset: 3423,
+								line: 109, col: 53, offset: 3462,
 							},
 						},
 					},
@@ -138,25 +139,25 @@ var g = &grammar{
 		{
 			name:        "E_URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 113, col: 1, offset: 3477},
+			pos:         position{line: 114, col: 1, offset: 3516},
 			expr: &actionExpr{
-				pos: position{line: 113, col: 16, offset: 3492},
+				pos: position{line: 114, col: 16, offset: 3531},
 				run: (*parser).callonE_URI1,
 				expr: &seqExpr{
-					pos: position{line: 113, col: 16, offset: 3492},
+					pos: position{line: 114, col: 16, offset: 3531},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 113, col: 16, offset: 3492},
+							pos:   position{line: 114, col: 16, offset: 3531},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 113, col: 18, offset: 3494},
+								pos:  position{line: 114, col: 18, offset: 3533},
 								name: "URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 113, col: 22, offset: 3498},
+							pos: position{line: 114, col: 22, offset: 3537},
 							expr: &anyMatcher{
-								line: 113, col: 23, offset: 3499,
+								line: 114, col: 23, offset: 3538,
 							},
 						},
 					},
@@ -166,25 +167,25 @@ var g = &grammar{
 		{
 			name:        "E_hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 118, col: 1, offset: 3559},
+			pos:         position{line: 119, col: 1, offset: 3598},
 			expr: &actionExpr{
-				pos: position{line: 118, col: 28, offset: 3586},
+				pos: position{line: 119, col: 28, offset: 3625},
 				run: (*parser).callonE_hier_part1,
 				expr: &seqExpr{
-					pos: position{line: 118, col: 28, offset: 3586},
+					pos: position{line: 119, col: 28, offset: 3625},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 118, col: 28, offset: 3586},
+							pos:   position{line: 119, col: 28, offset: 3625},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 118, col: 30, offset: 3588},
+								pos:  position{line: 119, col: 30, offset: 3627},
 								name: "hier_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 118, col: 42, offset: 3600},
+							pos: position{line: 119, col: 42, offset: 3639},
 							expr: &anyMatcher{
-								line: 118, col: 43, offset: 3601,
+								line: 119, col: 43, offset: 3640,
 							},
 						},
 					},
@@ -194,25 +195,25 @@ var g = &grammar{
 		{
 			name:        "E_absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 123, col: 1, offset: 3664},
+			pos:         position{line: 124, col: 1, offset: 3703},
 			expr: &actionExpr{
-				pos: position{line: 123, col: 34, offset: 3697},
+				pos: position{line: 124, col: 34, offset: 3736},
 				run: (*parser).callonE_absolute_URI1,
 				expr: &seqExpr{
-					pos: position{line: 123, col: 34, offset: 3697},
+					pos: position{line: 124, col: 34, offset: 3736},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 123, col: 34, offset: 3697},
+							pos:   position{line: 124, col: 34, offset: 3736},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 123, col: 36, offset: 3699},
+								pos:  position{line: 124, col: 36, offset: 3738},
 								name: "absolute_URI",
 							},
 						},
 						&notExpr{
-							pos: position{line: 123, col: 49, offset: 3712},
+							pos: position{line: 124, col: 49, offset: 3751},
 							expr: &anyMatcher{
-								line: 123, col: 50, offset: 3713,
+								line: 124, col: 50, offset: 3752,
 							},
 						},
 					},
@@ -222,25 +223,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 128, col: 1, offset: 3776},
+			pos:         position{line: 129, col: 1, offset: 3815},
 			expr: &actionExpr{
-				pos: position{line: 128, col: 34, offset: 3809},
+				pos: position{line: 129, col: 34, offset: 3848},
 				run: (*parser).callonE_relative_ref1,
 				expr: &seqExpr{
-					pos: position{line: 128, col: 34, offset: 3809},
+					pos: position{line: 129, col: 34, offset: 3848},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 128, col: 34, offset: 3809},
+							pos:   position{line: 129, col: 34, offset: 3848},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 128, col: 36, offset: 3811},
+								pos:  position{line: 129, col: 36, offset: 3850},
 								name: "relative_ref",
 							},
 						},
 						&notExpr{
-							pos: position{line: 128, col: 49, offset: 3824},
+							pos: position{line: 129, col: 49, offset: 3863},
 							expr: &anyMatcher{
-								line: 128, col: 50, offset: 3825,
+								line: 129, col: 50, offset: 3864,
 							},
 						},
 					},
@@ -250,25 +251,25 @@ var g = &grammar{
 		{
 			name:        "E_relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 133, col: 1, offset: 3889},
+			pos:         position{line: 134, col: 1, offset: 3928},
 			expr: &actionExpr{
-				pos: position{line: 133, col: 36, offset: 3924},
+				pos: position{line: 134, col: 36, offset: 3963},
 				run: (*parser).callonE_relative_part1,
 				expr: &seqExpr{
-					pos: position{line: 133, col: 36, offset: 3924},
+					pos: position{line: 134, col: 36, offset: 3963},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 133, col: 36, offset: 3924},
+							pos:   position{line: 134, col: 36, offset: 3963},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 133, col: 38, offset: 3926},
+								pos:  position{line: 134, col: 38, offset: 3965},
 								name: "relative_part_2",
 							},
 						},
 						&notExpr{
-							pos: position{line: 133, col: 54, offset: 3942},
+							pos: position{line: 134, col: 54, offset: 3981},
 							expr: &anyMatcher{
-								line: 133, col: 55, offset: 3943,
+								line: 134, col: 55, offset: 3982,
 							},
 						},
 					},
@@ -278,25 +279,25 @@ var g = &grammar{
 		{
 			name:        "E_scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 138, col: 1, offset: 4000},
+			pos:         position{line: 139, col: 1, offset: 4039},
 			expr: &actionExpr{
-				pos: position{line: 138, col: 22, offset: 4021},
+				pos: position{line: 139, col: 22, offset: 4060},
 				run: (*parser).callonE_scheme1,
 				expr: &seqExpr{
-					pos: position{line: 138, col: 22, offset: 4021},
+					pos: position{line: 139, col: 22, offset: 4060},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 138, col: 22, offset: 4021},
+							pos:   position{line: 139, col: 22, offset: 4060},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 138, col: 24, offset: 4023},
+								pos:  position{line: 139, col: 24, offset: 4062},
 								name: "scheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 138, col: 31, offset: 4030},
+							pos: position{line: 139, col: 31, offset: 4069},
 							expr: &anyMatcher{
-								line: 138, col: 32, offset: 4031,
+								line: 139, col: 32, offset: 4070,
 							},
 						},
 					},
@@ -306,25 +307,25 @@ var g = &grammar{
 		{
 			name:        "E_authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 143, col: 1, offset: 4091},
+			pos:         position{line: 144, col: 1, offset: 4130},
 			expr: &actionExpr{
-				pos: position{line: 143, col: 28, offset: 4118},
+				pos: position{line: 144, col: 28, offset: 4157},
 				run: (*parser).callonE_authority1,
 				expr: &seqExpr{
-					pos: position{line: 143, col: 28, offset: 4118},
+					pos: position{line: 144, col: 28, offset: 4157},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 143, col: 28, offset: 4118},
+							pos:   position{line: 144, col: 28, offset: 4157},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 143, col: 30, offset: 4120},
+								pos:  position{line: 144, col: 30, offset: 4159},
 								name: "authority_4",
 							},
 						},
 						&notExpr{
-							pos: position{line: 143, col: 42, offset: 4132},
+							pos: position{line: 144, col: 42, offset: 4171},
 							expr: &anyMatcher{
-								line: 143, col: 43, offset: 4133,
+								line: 144, col: 43, offset: 4172,
 							},
 						},
 					},
@@ -334,25 +335,25 @@ var g = &grammar{
 		{
 			name:        "E_userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 148, col: 1, offset: 4192},
+			pos:         position{line: 149, col: 1, offset: 4231},
 			expr: &actionExpr{
-				pos: position{line: 148, col: 26, offset: 4217},
+				pos: position{line: 149, col: 26, offset: 4256},
 				run: (*parser).callonE_userinfo1,
 				expr: &seqExpr{
-					pos: position{line: 148, col: 26, offset: 4217},
+					pos: position{line: 149, col: 26, offset: 4256},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 148, col: 26, offset: 4217},
+							pos:   position{line: 149, col: 26, offset: 4256},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 148, col: 28, offset: 4219},
+								pos:  position{line: 149, col: 28, offset: 4258},
 								name: "userinfo",
 							},
 						},
 						&notExpr{
-							pos: position{line: 148, col: 37, offset: 4228},
+							pos: position{line: 149, col: 37, offset: 4267},
 							expr: &anyMatcher{
-								line: 148, col: 38, offset: 4229,
+								line: 149, col: 38, offset: 4268,
 							},
 						},
 					},
@@ -362,25 +363,25 @@ var g = &grammar{
 		{
 			name:        "E_host",
 			displayName: "\"host\"",
-			pos:         position{line: 153, col: 1, offset: 4284},
+			pos:         position{line: 154, col: 1, offset: 4323},
 			expr: &actionExpr{
-				pos: position{line: 153, col: 18, offset: 4301},
+				pos: position{line: 154, col: 18, offset: 4340},
 				run: (*parser).callonE_host1,
 				expr: &seqExpr{
-					pos: position{line: 153, col: 18, offset: 4301},
+					pos: position{line: 154, col: 18, offset: 4340},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 153, col: 18, offset: 4301},
+							pos:   position{line: 154, col: 18, offset: 4340},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 153, col: 20, offset: 4303},
+								pos:  position{line: 154, col: 20, offset: 4342},
 								name: "host_5",
 							},
 						},
 						&notExpr{
-							pos: position{line: 153, col: 27, offset: 4310},
+							pos: position{line: 154, col: 27, offset: 4349},
 							expr: &anyMatcher{
-								line: 153, col: 28, offset: 4311,
+								line: 154, col: 28, offset: 4350,
 							},
 						},
 					},
@@ -390,25 +391,25 @@ var g = &grammar{
 		{
 			name:        "E_port",
 			displayName: "\"port\"",
-			pos:         position{line: 158, col: 1, offset: 4366},
+			pos:         position{line: 159, col: 1, offset: 4405},
 			expr: &actionExpr{
-				pos: position{line: 158, col: 18, offset: 4383},
+				pos: position{line: 159, col: 18, offset: 4422},
 				run: (*parser).callonE_port1,
 				expr: &seqExpr{
-					pos: position{line: 158, col: 18, offset: 4383},
+					pos: position{line: 159, col: 18, offset: 4422},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 158, col: 18, offset: 4383},
+							pos:   position{line: 159, col: 18, offset: 4422},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 158, col: 20, offset: 4385},
+								pos:  position{line: 159, col: 20, offset: 4424},
 								name: "port",
 							},
 						},
 						&notExpr{
-							pos: position{line: 158, col: 25, offset: 4390},
+							pos: position{line: 159, col: 25, offset: 4429},
 							expr: &anyMatcher{
-								line: 158, col: 26, offset: 4391,
+								line: 159, col: 26, offset: 4430,
 							},
 						},
 					},
@@ -418,25 +419,25 @@ var g = &grammar{
 		{
 			name:        "E_IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 163, col: 1, offset: 4452},
+			pos:         position{line: 164, col: 1, offset: 4491},
 			expr: &actionExpr{
-				pos: position{line: 163, col: 30, offset: 4481},
+				pos: position{line: 164, col: 30, offset: 4520},
 				run: (*parser).callonE_IP_literal1,
 				expr: &seqExpr{
-					pos: position{line: 163, col: 30, offset: 4481},
+					pos: position{line: 164, col: 30, offset: 4520},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 163, col: 30, offset: 4481},
+							pos:   position{line: 164, col: 30, offset: 4520},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 163, col: 32, offset: 4483},
+								pos:  position{line: 164, col: 32, offset: 4522},
 								name: "IP_literal",
 							},
 						},
 						&notExpr{
-							pos: position{line: 163, col: 43, offset: 4494},
+							pos: position{line: 164, col: 43, offset: 4533},
 							expr: &anyMatcher{
-								line: 163, col: 44, offset: 4495,
+								line: 164, col: 44, offset: 4534,
 							},
 						},
 					},
@@ -446,25 +447,25 @@ var g = &grammar{
 		{
 			name:        "E_IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 168, col: 1, offset: 4555},
+			pos:         position{line: 169, col: 1, offset: 4594},
 			expr: &actionExpr{
-				pos: position{line: 168, col: 28, offset: 4582},
+				pos: position{line: 169, col: 28, offset: 4621},
 				run: (*parser).callonE_IPvFuture1,
 				expr: &seqExpr{
-					pos: position{line: 168, col: 28, offset: 4582},
+					pos: position{line: 169, col: 28, offset: 4621},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 168, col: 28, offset: 4582},
+							pos:   position{line: 169, col: 28, offset: 4621},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 168, col: 30, offset: 4584},
+								pos:  position{line: 169, col: 30, offset: 4623},
 								name: "IPvFuture",
 							},
 						},
 						&notExpr{
-							pos: position{line: 168, col: 40, offset: 4594},
+							pos: position{line: 169, col: 40, offset: 4633},
 							expr: &anyMatcher{
-								line: 168, col: 41, offset: 4595,
+								line: 169, col: 41, offset: 4634,
 							},
 						},
 					},
@@ -474,25 +475,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 173, col: 1, offset: 4657},
+			pos:         position{line: 174, col: 1, offset: 4696},
 			expr: &actionExpr{
-				pos: position{line: 173, col: 32, offset: 4688},
+				pos: position{line: 174, col: 32, offset: 4727},
 				run: (*parser).callonE_IPv6address1,
 				expr: &seqExpr{
-					pos: position{line: 173, col: 32, offset: 4688},
+					pos: position{line: 174, col: 32, offset: 4727},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 173, col: 32, offset: 4688},
+							pos:   position{line: 174, col: 32, offset: 4727},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 173, col: 34, offset: 4690},
+								pos:  position{line: 174, col: 34, offset: 4729},
 								name: "IPv6address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 173, col: 46, offset: 4702},
+							pos: position{line: 174, col: 46, offset: 4741},
 							expr: &anyMatcher{
-								line: 173, col: 47, offset: 4703,
+								line: 174, col: 47, offset: 4742,
 							},
 						},
 					},
@@ -502,25 +503,25 @@ var g = &grammar{
 		{
 			name:        "E_h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 178, col: 1, offset: 4757},
+			pos:         position{line: 179, col: 1, offset: 4796},
 			expr: &actionExpr{
-				pos: position{line: 178, col: 16, offset: 4772},
+				pos: position{line: 179, col: 16, offset: 4811},
 				run: (*parser).callonE_h161,
 				expr: &seqExpr{
-					pos: position{line: 178, col: 16, offset: 4772},
+					pos: position{line: 179, col: 16, offset: 4811},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 178, col: 16, offset: 4772},
+							pos:   position{line: 179, col: 16, offset: 4811},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 178, col: 18, offset: 4774},
+								pos:  position{line: 179, col: 18, offset: 4813},
 								name: "h16",
 							},
 						},
 						&notExpr{
-							pos: position{line: 178, col: 22, offset: 4778},
+							pos: position{line: 179, col: 22, offset: 4817},
 							expr: &anyMatcher{
-								line: 178, col: 23, offset: 4779,
+								line: 179, col: 23, offset: 4818,
 							},
 						},
 					},
@@ -530,25 +531,25 @@ var g = &grammar{
 		{
 			name:        "E_ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 183, col: 1, offset: 4834},
+			pos:         position{line: 184, col: 1, offset: 4873},
 			expr: &actionExpr{
-				pos: position{line: 183, col: 18, offset: 4851},
+				pos: position{line: 184, col: 18, offset: 4890},
 				run: (*parser).callonE_ls321,
 				expr: &seqExpr{
-					pos: position{line: 183, col: 18, offset: 4851},
+					pos: position{line: 184, col: 18, offset: 4890},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 183, col: 18, offset: 4851},
+							pos:   position{line: 184, col: 18, offset: 4890},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 183, col: 20, offset: 4853},
+								pos:  position{line: 184, col: 20, offset: 4892},
 								name: "ls32",
 							},
 						},
 						&notExpr{
-							pos: position{line: 183, col: 25, offset: 4858},
+							pos: position{line: 184, col: 25, offset: 4897},
 							expr: &anyMatcher{
-								line: 183, col: 26, offset: 4859,
+								line: 184, col: 26, offset: 4898,
 							},
 						},
 					},
@@ -558,25 +559,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 188, col: 1, offset: 4921},
+			pos:         position{line: 189, col: 1, offset: 4960},
 			expr: &actionExpr{
-				pos: position{line: 188, col: 32, offset: 4952},
+				pos: position{line: 189, col: 32, offset: 4991},
 				run: (*parser).callonE_IPv4address1,
 				expr: &seqExpr{
-					pos: position{line: 188, col: 32, offset: 4952},
+					pos: position{line: 189, col: 32, offset: 4991},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 188, col: 32, offset: 4952},
+							pos:   position{line: 189, col: 32, offset: 4991},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 188, col: 34, offset: 4954},
+								pos:  position{line: 189, col: 34, offset: 4993},
 								name: "IPv4address",
 							},
 						},
 						&notExpr{
-							pos: position{line: 188, col: 46, offset: 4966},
+							pos: position{line: 189, col: 46, offset: 5005},
 							expr: &anyMatcher{
-								line: 188, col: 47, offset: 4967,
+								line: 189, col: 47, offset: 5006,
 							},
 						},
 					},
@@ -586,25 +587,25 @@ var g = &grammar{
 		{
 			name:        "E_dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 193, col: 1, offset: 5027},
+			pos:         position{line: 194, col: 1, offset: 5066},
 			expr: &actionExpr{
-				pos: position{line: 193, col: 28, offset: 5054},
+				pos: position{line: 194, col: 28, offset: 5093},
 				run: (*parser).callonE_dec_octet1,
 				expr: &seqExpr{
-					pos: position{line: 193, col: 28, offset: 5054},
+					pos: position{line: 194, col: 28, offset: 5093},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 193, col: 28, offset: 5054},
+							pos:   position{line: 194, col: 28, offset: 5093},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 193, col: 30, offset: 5056},
+								pos:  position{line: 194, col: 30, offset: 5095},
 								name: "dec_octet",
 							},
 						},
 						&notExpr{
-							pos: position{line: 193, col: 40, offset: 5066},
+							pos: position{line: 194, col: 40, offset: 5105},
 							expr: &anyMatcher{
-								line: 193, col: 41, offset: 5067,
+								line: 194, col: 41, offset: 5106,
 							},
 						},
 					},
@@ -614,25 +615,25 @@ var g = &grammar{
 		{
 			name:        "E_reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 198, col: 1, offset: 5126},
+			pos:         position{line: 199, col: 1, offset: 5165},
 			expr: &actionExpr{
-				pos: position{line: 198, col: 26, offset: 5151},
+				pos: position{line: 199, col: 26, offset: 5190},
 				run: (*parser).callonE_reg_name1,
 				expr: &seqExpr{
-					pos: position{line: 198, col: 26, offset: 5151},
+					pos: position{line: 199, col: 26, offset: 5190},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 198, col: 26, offset: 5151},
+							pos:   position{line: 199, col: 26, offset: 5190},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 198, col: 28, offset: 5153},
+								pos:  position{line: 199, col: 28, offset: 5192},
 								name: "reg_name",
 							},
 						},
 						&notExpr{
-							pos: position{line: 198, col: 37, offset: 5162},
+							pos: position{line: 199, col: 37, offset: 5201},
 							expr: &anyMatcher{
-								line: 198, col: 38, offset: 5163,
+								line: 199, col: 38, offset: 5202,
 							},
 						},
 					},
@@ -642,25 +643,25 @@ var g = &grammar{
 		{
 			name:        "E_path",
 			displayName: "\"path\"",
-			pos:         position{line: 203, col: 1, offset: 5218},
+			pos:         position{line: 204, col: 1, offset: 5257},
 			expr: &actionExpr{
-				pos: position{line: 203, col: 18, offset: 5235},
+				pos: position{line: 204, col: 18, offset: 5274},
 				run: (*parser).callonE_path1,
 				expr: &seqExpr{
-					pos: position{line: 203, col: 18, offset: 5235},
+					pos: position{line: 204, col: 18, offset: 5274},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 203, col: 18, offset: 5235},
+							pos:   position{line: 204, col: 18, offset: 5274},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 203, col: 20, offset: 5237},
+								pos:  position{line: 204, col: 20, offset: 5276},
 								name: "path",
 							},
 						},
 						&notExpr{
-							pos: position{line: 203, col: 25, offset: 5242},
+							pos: position{line: 204, col: 25, offset: 5281},
 							expr: &anyMatcher{
-								line: 203, col: 26, offset: 5243,
+								line: 204, col: 26, offset: 5282,
 							},
 						},
 					},
@@ -670,25 +671,25 @@ var g = &grammar{
 		{
 			name:        "E_path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 208, col: 1, offset: 5306},
+			pos:         position{line: 209, col: 1, offset: 5345},
 			expr: &actionExpr{
-				pos: position{line: 208, col: 34, offset: 5339},
+				pos: position{line: 209, col: 34, offset: 5378},
 				run: (*parser).callonE_path_abempty1,
 				expr: &seqExpr{
-					pos: position{line: 208, col: 34, offset: 5339},
+					pos: position{line: 209, col: 34, offset: 5378},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 208, col: 34, offset: 5339},
+							pos:   position{line: 209, col: 34, offset: 5378},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 208, col: 36, offset: 5341},
+								pos:  position{line: 209, col: 36, offset: 5380},
 								name: "path_abempty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 208, col: 49, offset: 5354},
+							pos: position{line: 209, col: 49, offset: 5393},
 							expr: &anyMatcher{
-								line: 208, col: 50, offset: 5355,
+								line: 209, col: 50, offset: 5394,
 							},
 						},
 					},
@@ -698,25 +699,25 @@ var g = &grammar{
 		{
 			name:        "E_path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 213, col: 1, offset: 5419},
+			pos:         position{line: 214, col: 1, offset: 5458},
 			expr: &actionExpr{
-				pos: position{line: 213, col: 36, offset: 5454},
+				pos: position{line: 214, col: 36, offset: 5493},
 				run: (*parser).callonE_path_absolute1,
 				expr: &seqExpr{
-					pos: position{line: 213, col: 36, offset: 5454},
+					pos: position{line: 214, col: 36, offset: 5493},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 213, col: 36, offset: 5454},
+							pos:   position{line: 214, col: 36, offset: 5493},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 213, col: 38, offset: 5456},
+								pos:  position{line: 214, col: 38, offset: 5495},
 								name: "path_absolute",
 							},
 						},
 						&notExpr{
-							pos: position{line: 213, col: 52, offset: 5470},
+							pos: position{line: 214, col: 52, offset: 5509},
 							expr: &anyMatcher{
-								line: 213, col: 53, offset: 5471,
+								line: 214, col: 53, offset: 5510,
 							},
 						},
 					},
@@ -726,25 +727,25 @@ var g = &grammar{
 		{
 			name:        "E_path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 218, col: 1, offset: 5535},
+			pos:         position{line: 219, col: 1, offset: 5574},
 			expr: &actionExpr{
-				pos: position{line: 218, col: 36, offset: 5570},
+				pos: position{line: 219, col: 36, offset: 5609},
 				run: (*parser).callonE_path_noscheme1,
 				expr: &seqExpr{
-					pos: position{line: 218, col: 36, offset: 5570},
+					pos: position{line: 219, col: 36, offset: 5609},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 218, col: 36, offset: 5570},
+							pos:   position{line: 219, col: 36, offset: 5609},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 218, col: 38, offset: 5572},
+								pos:  position{line: 219, col: 38, offset: 5611},
 								name: "path_noscheme",
 							},
 						},
 						&notExpr{
-							pos: position{line: 218, col: 52, offset: 5586},
+							pos: position{line: 219, col: 52, offset: 5625},
 							expr: &anyMatcher{
-								line: 218, col: 53, offset: 5587,
+								line: 219, col: 53, offset: 5626,
 							},
 						},
 					},
@@ -754,25 +755,25 @@ var g = &grammar{
 		{
 			name:        "E_path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 223, col: 1, offset: 5651},
+			pos:         position{line: 224, col: 1, offset: 5690},
 			expr: &actionExpr{
-				pos: position{line: 223, col: 36, offset: 5686},
+				pos: position{line: 224, col: 36, offset: 5725},
 				run: (*parser).callonE_path_rootless1,
 				expr: &seqExpr{
-					pos: position{line: 223, col: 36, offset: 5686},
+					pos: position{line: 224, col: 36, offset: 5725},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 223, col: 36, offset: 5686},
+							pos:   position{line: 224, col: 36, offset: 5725},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 223, col: 38, offset: 5688},
+								pos:  position{line: 224, col: 38, offset: 5727},
 								name: "path_rootless",
 							},
 						},
 						&notExpr{
-							pos: position{line: 223, col: 52, offset: 5702},
+							pos: position{line: 224, col: 52, offset: 5741},
 							expr: &anyMatcher{
-								line: 223, col: 53, offset: 5703,
+								line: 224, col: 53, offset: 5742,
 							},
 						},
 					},
@@ -782,25 +783,25 @@ var g = &grammar{
 		{
 			name:        "E_path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 228, col: 1, offset: 5764},
+			pos:         position{line: 229, col: 1, offset: 5803},
 			expr: &actionExpr{
-				pos: position{line: 228, col: 30, offset: 5793},
+				pos: position{line: 229, col: 30, offset: 5832},
 				run: (*parser).callonE_path_empty1,
 				expr: &seqExpr{
-					pos: position{line: 228, col: 30, offset: 5793},
+					pos: position{line: 229, col: 30, offset: 5832},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 228, col: 30, offset: 5793},
+							pos:   position{line: 229, col: 30, offset: 5832},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 228, col: 32, offset: 5795},
+								pos:  position{line: 229, col: 32, offset: 5834},
 								name: "path_empty",
 							},
 						},
 						&notExpr{
-							pos: position{line: 228, col: 43, offset: 5806},
+							pos: position{line: 229, col: 43, offset: 5845},
 							expr: &anyMatcher{
-								line: 228, col: 44, offset: 5807,
+								line: 229, col: 44, offset: 5846,
 							},
 						},
 					},
@@ -810,25 +811,25 @@ var g = &grammar{
 		{
 			name:        "E_segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 233, col: 1, offset: 5865},
+			pos:         position{line: 234, col: 1, offset: 5904},
 			expr: &actionExpr{
-				pos: position{line: 233, col: 24, offset: 5888},
+				pos: position{line: 234, col: 24, offset: 5927},
 				run: (*parser).callonE_segment1,
 				expr: &seqExpr{
-					pos: position{line: 233, col: 24, offset: 5888},
+					pos: position{line: 234, col: 24, offset: 5927},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 233, col: 24, offset: 5888},
+							pos:   position{line: 234, col: 24, offset: 5927},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 233, col: 26, offset: 5890},
+								pos:  position{line: 234, col: 26, offset: 5929},
 								name: "segment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 233, col: 34, offset: 5898},
+							pos: position{line: 234, col: 34, offset: 5937},
 							expr: &anyMatcher{
-								line: 233, col: 35, offset: 5899,
+								line: 234, col: 35, offset: 5938,
 							},
 						},
 					},
@@ -838,25 +839,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 238, col: 1, offset: 5960},
+			pos:         position{line: 239, col: 1, offset: 5999},
 			expr: &actionExpr{
-				pos: position{line: 238, col: 30, offset: 5989},
+				pos: position{line: 239, col: 30, offset: 6028},
 				run: (*parser).callonE_segment_nz1,
 				expr: &seqExpr{
-					pos: position{line: 238, col: 30, offset: 5989},
+					pos: position{line: 239, col: 30, offset: 6028},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 238, col: 30, offset: 5989},
+							pos:   position{line: 239, col: 30, offset: 6028},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 238, col: 32, offset: 5991},
+								pos:  position{line: 239, col: 32, offset: 6030},
 								name: "segment_nz",
 							},
 						},
 						&notExpr{
-							pos: position{line: 238, col: 43, offset: 6002},
+							pos: position{line: 239, col: 43, offset: 6041},
 							expr: &anyMatcher{
-								line: 238, col: 44, offset: 6003,
+								line: 239, col: 44, offset: 6042,
 							},
 						},
 					},
@@ -866,25 +867,25 @@ var g = &grammar{
 		{
 			name:        "E_segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 243, col: 1, offset: 6067},
+			pos:         position{line: 244, col: 1, offset: 6106},
 			expr: &actionExpr{
-				pos: position{line: 243, col: 36, offset: 6102},
+				pos: position{line: 244, col: 36, offset: 6141},
 				run: (*parser).callonE_segment_nz_nc1,
 				expr: &seqExpr{
-					pos: position{line: 243, col: 36, offset: 6102},
+					pos: position{line: 244, col: 36, offset: 6141},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 243, col: 36, offset: 6102},
+							pos:   position{line: 244, col: 36, offset: 6141},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 243, col: 38, offset: 6104},
+								pos:  position{line: 244, col: 38, offset: 6143},
 								name: "segment_nz_nc",
 							},
 						},
 						&notExpr{
-							pos: position{line: 243, col: 52, offset: 6118},
+							pos: position{line: 244, col: 52, offset: 6157},
 							expr: &anyMatcher{
-								line: 243, col: 53, offset: 6119,
+								line: 244, col: 53, offset: 6158,
 							},
 						},
 					},
@@ -894,25 +895,25 @@ var g = &grammar{
 		{
 			name:        "E_pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 248, col: 1, offset: 6175},
+			pos:         position{line: 249, col: 1, offset: 6214},
 			expr: &actionExpr{
-				pos: position{line: 248, col: 20, offset: 6194},
+				pos: position{line: 249, col: 20, offset: 6233},
 				run: (*parser).callonE_pchar1,
 				expr: &seqExpr{
-					pos: position{line: 248, col: 20, offset: 6194},
+					pos: position{line: 249, col: 20, offset: 6233},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 248, col: 20, offset: 6194},
+							pos:   position{line: 249, col: 20, offset: 6233},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 248, col: 22, offset: 6196},
+								pos:  position{line: 249, col: 22, offset: 6235},
 								name: "pchar",
 							},
 						},
 						&notExpr{
-							pos: position{line: 248, col: 28, offset: 6202},
+							pos: position{line: 249, col: 28, offset: 6241},
 							expr: &anyMatcher{
-								line: 248, col: 29, offset: 6203,
+								line: 249, col: 29, offset: 6242,
 							},
 						},
 					},
@@ -922,25 +923,25 @@ var g = &grammar{
 		{
 			name:        "E_query",
 			displayName: "\"query\"",
-			pos:         position{line: 253, col: 1, offset: 6259},
+			pos:         position{line: 254, col: 1, offset: 6298},
 			expr: &actionExpr{
-				pos: position{line: 253, col: 20, offset: 6278},
+				pos: position{line: 254, col: 20, offset: 6317},
 				run: (*parser).callonE_query1,
 				expr: &seqExpr{
-					pos: position{line: 253, col: 20, offset: 6278},
+					pos: position{line: 254, col: 20, offset: 6317},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 253, col: 20, offset: 6278},
+							pos:   position{line: 254, col: 20, offset: 6317},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 253, col: 22, offset: 6280},
+								pos:  position{line: 254, col: 22, offset: 6319},
 								name: "query",
 							},
 						},
 						&notExpr{
-							pos: position{line: 253, col: 28, offset: 6286},
+							pos: position{line: 254, col: 28, offset: 6325},
 							expr: &anyMatcher{
-								line: 253, col: 29, offset: 6287,
+								line: 254, col: 29, offset: 6326,
 							},
 						},
 					},
@@ -950,25 +951,25 @@ var g = &grammar{
 		{
 			name:        "E_fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 258, col: 1, offset: 6346},
+			pos:         position{line: 259, col: 1, offset: 6385},
 			expr: &actionExpr{
-				pos: position{line: 258, col: 26, offset: 6371},
+				pos: position{line: 259, col: 26, offset: 6410},
 				run: (*parser).callonE_fragment1,
 				expr: &seqExpr{
-					pos: position{line: 258, col: 26, offset: 6371},
+					pos: position{line: 259, col: 26, offset: 6410},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 258, col: 26, offset: 6371},
+							pos:   position{line: 259, col: 26, offset: 6410},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 258, col: 28, offset: 6373},
+								pos:  position{line: 259, col: 28, offset: 6412},
 								name: "fragment",
 							},
 						},
 						&notExpr{
-							pos: position{line: 258, col: 37, offset: 6382},
+							pos: position{line: 259, col: 37, offset: 6421},
 							expr: &anyMatcher{
-								line: 258, col: 38, offset: 6383,
+								line: 259, col: 38, offset: 6422,
 							},
 						},
 					},
@@ -978,25 +979,25 @@ var g = &grammar{
 		{
 			name:        "E_pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 263, col: 1, offset: 6445},
+			pos:         position{line: 264, col: 1, offset: 6484},
 			expr: &actionExpr{
-				pos: position{line: 263, col: 32, offset: 6476},
+				pos: position{line: 264, col: 32, offset: 6515},
 				run: (*parser).callonE_pct_encoded1,
 				expr: &seqExpr{
-					pos: position{line: 263, col: 32, offset: 6476},
+					pos: position{line: 264, col: 32, offset: 6515},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 263, col: 32, offset: 6476},
+							pos:   position{line: 264, col: 32, offset: 6515},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 263, col: 34, offset: 6478},
+								pos:  position{line: 264, col: 34, offset: 6517},
 								name: "pct_encoded",
 							},
 						},
 						&notExpr{
-							pos: position{line: 263, col: 46, offset: 6490},
+							pos: position{line: 264, col: 46, offset: 6529},
 							expr: &anyMatcher{
-								line: 263, col: 47, offset: 6491,
+								line: 264, col: 47, offset: 6530,
 							},
 						},
 					},
@@ -1006,25 +1007,25 @@ var g = &grammar{
 		{
 			name:        "E_unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 268, col: 1, offset: 6552},
+			pos:         position{line: 269, col: 1, offset: 6591},
 			expr: &actionExpr{
-				pos: position{line: 268, col: 30, offset: 6581},
+				pos: position{line: 269, col: 30, offset: 6620},
 				run: (*parser).callonE_unreserved1,
 				expr: &seqExpr{
-					pos: position{line: 268, col: 30, offset: 6581},
+					pos: position{line: 269, col: 30, offset: 6620},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 268, col: 30, offset: 6581},
+							pos:   position{line: 269, col: 30, offset: 6620},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 268, col: 32, offset: 6583},
+								pos:  position{line: 269, col: 32, offset: 6622},
 								name: "unreserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 268, col: 43, offset: 6594},
+							pos: position{line: 269, col: 43, offset: 6633},
 							expr: &anyMatcher{
-								line: 268, col: 44, offset: 6595,
+								line: 269, col: 44, offset: 6634,
 							},
 						},
 					},
@@ -1034,25 +1035,25 @@ var g = &grammar{
 		{
 			name:        "E_reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 273, col: 1, offset: 6654},
+			pos:         position{line: 274, col: 1, offset: 6693},
 			expr: &actionExpr{
-				pos: position{line: 273, col: 26, offset: 6679},
+				pos: position{line: 274, col: 26, offset: 6718},
 				run: (*parser).callonE_reserved1,
 				expr: &seqExpr{
-					pos: position{line: 273, col: 26, offset: 6679},
+					pos: position{line: 274, col: 26, offset: 6718},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 273, col: 26, offset: 6679},
+							pos:   position{line: 274, col: 26, offset: 6718},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 273, col: 28, offset: 6681},
+								pos:  position{line: 274, col: 28, offset: 6720},
 								name: "reserved",
 							},
 						},
 						&notExpr{
-							pos: position{line: 273, col: 37, offset: 6690},
+							pos: position{line: 274, col: 37, offset: 6729},
 							expr: &anyMatcher{
-								line: 273, col: 38, offset: 6691,
+								line: 274, col: 38, offset: 6730,
 							},
 						},
 					},
@@ -1062,25 +1063,25 @@ var g = &grammar{
 		{
 			name:        "E_gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 278, col: 1, offset: 6752},
+			pos:         position{line: 279, col: 1, offset: 6791},
 			expr: &actionExpr{
-				pos: position{line: 278, col: 30, offset: 6781},
+				pos: position{line: 279, col: 30, offset: 6820},
 				run: (*parser).callonE_gen_delims1,
 				expr: &seqExpr{
-					pos: position{line: 278, col: 30, offset: 6781},
+					pos: position{line: 279, col: 30, offset: 6820},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 278, col: 30, offset: 6781},
+							pos:   position{line: 279, col: 30, offset: 6820},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 278, col: 32, offset: 6783},
+								pos:  position{line: 279, col: 32, offset: 6822},
 								name: "gen_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 278, col: 43, offset: 6794},
+							pos: position{line: 279, col: 43, offset: 6833},
 							expr: &anyMatcher{
-								line: 278, col: 44, offset: 6795,
+								line: 279, col: 44, offset: 6834,
 							},
 						},
 					},
@@ -1090,25 +1091,25 @@ var g = &grammar{
 		{
 			name:        "E_sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 283, col: 1, offset: 6856},
+			pos:         position{line: 284, col: 1, offset: 6895},
 			expr: &actionExpr{
-				pos: position{line: 283, col: 30, offset: 6885},
+				pos: position{line: 284, col: 30, offset: 6924},
 				run: (*parser).callonE_sub_delims1,
 				expr: &seqExpr{
-					pos: position{line: 283, col: 30, offset: 6885},
+					pos: position{line: 284, col: 30, offset: 6924},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 283, col: 30, offset: 6885},
+							pos:   position{line: 284, col: 30, offset: 6924},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 283, col: 32, offset: 6887},
+								pos:  position{line: 284, col: 32, offset: 6926},
 								name: "sub_delims",
 							},
 						},
 						&notExpr{
-							pos: position{line: 283, col: 43, offset: 6898},
+							pos: position{line: 284, col: 43, offset: 6937},
 							expr: &anyMatcher{
-								line: 283, col: 44, offset: 6899,
+								line: 284, col: 44, offset: 6938,
 							},
 						},
 					},
@@ -1118,25 +1119,25 @@ var g = &grammar{
 		{
 			name:        "E_ZoneID",
 			displayName: "\"ZoneID\"",
-			pos:         position{line: 288, col: 1, offset: 6956},
+			pos:         position{line: 289, col: 1, offset: 6995},
 			expr: &actionExpr{
-				pos: position{line: 288, col: 22, offset: 6977},
+				pos: position{line: 289, col: 22, offset: 7016},
 				run: (*parser).callonE_ZoneID1,
 				expr: &seqExpr{
-					pos: position{line: 288, col: 22, offset: 6977},
+					pos: position{line: 289, col: 22, offset: 7016},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 288, col: 22, offset: 6977},
+							pos:   position{line: 289, col: 22, offset: 7016},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 288, col: 24, offset: 6979},
+								pos:  position{line: 289, col: 24, offset: 7018},
 								name: "ZoneID",
 							},
 						},
 						&notExpr{
-							pos: position{line: 288, col: 31, offset: 6986},
+							pos: position{line: 289, col: 31, offset: 7025},
 							expr: &anyMatcher{
-								line: 288, col: 32, offset: 6987,
+								line: 289, col: 32, offset: 7026,
 							},
 						},
 					},
@@ -1146,25 +1147,25 @@ var g = &grammar{
 		{
 			name:        "E_IPv6addrz",
 			displayName: "\"IPv6addrz\"",
-			pos:         position{line: 293, col: 1, offset: 7047},
+			pos:         position{line: 294, col: 1, offset: 7086},
 			expr: &actionExpr{
-				pos: position{line: 293, col: 28, offset: 7074},
+				pos: position{line: 294, col: 28, offset: 7113},
 				run: (*parser).callonE_IPv6addrz1,
 				expr: &seqExpr{
-					pos: position{line: 293, col: 28, offset: 7074},
+					pos: position{line: 294, col: 28, offset: 7113},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 293, col: 28, offset: 7074},
+							pos:   position{line: 294, col: 28, offset: 7113},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 293, col: 30, offset: 7076},
+								pos:  position{line: 294, col: 30, offset: 7115},
 								name: "IPv6addrz",
 							},
 						},
 						&notExpr{
-							pos: position{line: 293, col: 40, offset: 7086},
+							pos: position{line: 294, col: 40, offset: 7125},
 							expr: &anyMatcher{
-								line: 293, col: 41, offset: 7087,
+								line: 294, col: 41, offset: 7126,
 							},
 						},
 					},
@@ -1174,25 +1175,25 @@ var g = &grammar{
 		{
 			name:        "E_ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 298, col: 1, offset: 7143},
+			pos:         position{line: 299, col: 1, offset: 7182},
 			expr: &actionExpr{
-				pos: position{line: 298, col: 20, offset: 7162},
+				pos: position{line: 299, col: 20, offset: 7201},
 				run: (*parser).callonE_ALPHA1,
 				expr: &seqExpr{
-					pos: position{line: 298, col: 20, offset: 7162},
+					pos: position{line: 299, col: 20, offset: 7201},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 298, col: 20, offset: 7162},
+							pos:   position{line: 299, col: 20, offset: 7201},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 298, col: 22, offset: 7164},
+								pos:  position{line: 299, col: 22, offset: 7203},
 								name: "ALPHA",
 							},
 						},
 						&notExpr{
-							pos: position{line: 298, col: 28, offset: 7170},
+							pos: position{line: 299, col: 28, offset: 7209},
 							expr: &anyMatcher{
-								line: 298, col: 29, offset: 7171,
+								line: 299, col: 29, offset: 7210,
 							},
 						},
 					},
@@ -1202,25 +1203,25 @@ var g = &grammar{
 		{
 			name:        "E_DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 303, col: 1, offset: 7227},
+			pos:         position{line: 304, col: 1, offset: 7266},
 			expr: &actionExpr{
-				pos: position{line: 303, col: 20, offset: 7246},
+				pos: position{line: 304, col: 20, offset: 7285},
 				run: (*parser).callonE_DIGIT1,
 				expr: &seqExpr{
-					pos: position{line: 303, col: 20, offset: 7246},
+					pos: position{line: 304, col: 20, offset: 7285},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 303, col: 20, offset: 7246},
+							pos:   position{line: 304, col: 20, offset: 7285},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 303, col: 22, offset: 7248},
+								pos:  position{line: 304, col: 22, offset: 7287},
 								name: "DIGIT",
 							},
 						},
 						&notExpr{
-							pos: position{line: 303, col: 28, offset: 7254},
+							pos: position{line: 304, col: 28, offset: 7293},
 							expr: &anyMatcher{
-								line: 303, col: 29, offset: 7255,
+								line: 304, col: 29, offset: 7294,
 							},
 						},
 					},
@@ -1230,25 +1231,25 @@ var g = &grammar{
 		{
 			name:        "E_HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 308, col: 1, offset: 7312},
+			pos:         position{line: 309, col: 1, offset: 7351},
 			expr: &actionExpr{
-				pos: position{line: 308, col: 22, offset: 7333},
+				pos: position{line: 309, col: 22, offset: 7372},
 				run: (*parser).callonE_HEXDIG1,
 				expr: &seqExpr{
-					pos: position{line: 308, col: 22, offset: 7333},
+					pos: position{line: 309, col: 22, offset: 7372},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 308, col: 22, offset: 7333},
+							pos:   position{line: 309, col: 22, offset: 7372},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 308, col: 24, offset: 7335},
+								pos:  position{line: 309, col: 24, offset: 7374},
 								name: "HEXDIG",
 							},
 						},
 						&notExpr{
-							pos: position{line: 308, col: 31, offset: 7342},
+							pos: position{line: 309, col: 31, offset: 7381},
 							expr: &anyMatcher{
-								line: 308, col: 32, offset: 7343,
+								line: 309, col: 32, offset: 7382,
 							},
 						},
 					},
@@ -1258,61 +1259,61 @@ var g = &grammar{
 		{
 			name:        "URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 313, col: 1, offset: 7439},
+			pos:         position{line: 314, col: 1, offset: 7478},
 			expr: &actionExpr{
-				pos: position{line: 313, col: 14, offset: 7452},
+				pos: position{line: 314, col: 14, offset: 7491},
 				run: (*parser).callonURI1,
 				expr: &labeledExpr{
-					pos:   position{line: 313, col: 14, offset: 7452},
+					pos:   position{line: 314, col: 14, offset: 7491},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 313, col: 17, offset: 7455},
+						pos: position{line: 314, col: 17, offset: 7494},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 313, col: 17, offset: 7455},
+								pos:  position{line: 314, col: 17, offset: 7494},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 313, col: 24, offset: 7462},
+								pos:        position{line: 314, col: 24, offset: 7501},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 313, col: 28, offset: 7466},
+								pos:  position{line: 314, col: 28, offset: 7505},
 								name: "hier_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 313, col: 38, offset: 7476},
+								pos: position{line: 314, col: 38, offset: 7515},
 								expr: &seqExpr{
-									pos: position{line: 313, col: 39, offset: 7477},
+									pos: position{line: 314, col: 39, offset: 7516},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 313, col: 39, offset: 7477},
+											pos:        position{line: 314, col: 39, offset: 7516},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 313, col: 43, offset: 7481},
+											pos:  position{line: 314, col: 43, offset: 7520},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 313, col: 51, offset: 7489},
+								pos: position{line: 314, col: 51, offset: 7528},
 								expr: &seqExpr{
-									pos: position{line: 313, col: 52, offset: 7490},
+									pos: position{line: 314, col: 52, offset: 7529},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 313, col: 52, offset: 7490},
+											pos:        position{line: 314, col: 52, offset: 7529},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 313, col: 56, offset: 7494},
+											pos:  position{line: 314, col: 56, offset: 7533},
 											name: "fragment",
 										},
 									},
@@ -1326,45 +1327,45 @@ var g = &grammar{
 		{
 			name:        "hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 321, col: 1, offset: 7694},
+			pos:         position{line: 322, col: 1, offset: 7733},
 			expr: &actionExpr{
-				pos: position{line: 321, col: 26, offset: 7719},
+				pos: position{line: 322, col: 26, offset: 7758},
 				run: (*parser).callonhier_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 321, col: 26, offset: 7719},
+					pos:   position{line: 322, col: 26, offset: 7758},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 321, col: 29, offset: 7722},
+						pos: position{line: 322, col: 29, offset: 7761},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 321, col: 29, offset: 7722},
+								pos: position{line: 322, col: 29, offset: 7761},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 321, col: 29, offset: 7722},
+										pos:        position{line: 322, col: 29, offset: 7761},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 321, col: 34, offset: 7727},
+										pos:  position{line: 322, col: 34, offset: 7766},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 321, col: 44, offset: 7737},
+										pos:  position{line: 322, col: 44, offset: 7776},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 321, col: 59, offset: 7752},
+								pos:  position{line: 322, col: 59, offset: 7791},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 321, col: 75, offset: 7768},
+								pos:  position{line: 322, col: 75, offset: 7807},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 321, col: 91, offset: 7784},
+								pos:  position{line: 322, col: 91, offset: 7823},
 								name: "path_empty",
 							},
 						},
@@ -1375,45 +1376,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_2",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 326, col: 1, offset: 7913},
+			pos:         position{line: 327, col: 1, offset: 7952},
 			expr: &actionExpr{
-				pos: position{line: 326, col: 28, offset: 7940},
+				pos: position{line: 327, col: 28, offset: 7979},
 				run: (*parser).callonhier_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 326, col: 28, offset: 7940},
+					pos:   position{line: 327, col: 28, offset: 7979},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 326, col: 31, offset: 7943},
+						pos: position{line: 327, col: 31, offset: 7982},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 326, col: 31, offset: 7943},
+								pos: position{line: 327, col: 31, offset: 7982},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 326, col: 31, offset: 7943},
+										pos:        position{line: 327, col: 31, offset: 7982},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 326, col: 36, offset: 7948},
+										pos:  position{line: 327, col: 36, offset: 7987},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 326, col: 48, offset: 7960},
+										pos:  position{line: 327, col: 48, offset: 7999},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 326, col: 63, offset: 7975},
+								pos:  position{line: 327, col: 63, offset: 8014},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 326, col: 79, offset: 7991},
+								pos:  position{line: 327, col: 79, offset: 8030},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 326, col: 95, offset: 8007},
+								pos:  position{line: 327, col: 95, offset: 8046},
 								name: "path_empty",
 							},
 						},
@@ -1424,45 +1425,45 @@ var g = &grammar{
 		{
 			name:        "hier_part_3",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 331, col: 1, offset: 8136},
+			pos:         position{line: 332, col: 1, offset: 8175},
 			expr: &actionExpr{
-				pos: position{line: 331, col: 28, offset: 8163},
+				pos: position{line: 332, col: 28, offset: 8202},
 				run: (*parser).callonhier_part_31,
 				expr: &labeledExpr{
-					pos:   position{line: 331, col: 28, offset: 8163},
+					pos:   position{line: 332, col: 28, offset: 8202},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 331, col: 31, offset: 8166},
+						pos: position{line: 332, col: 31, offset: 8205},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 331, col: 31, offset: 8166},
+								pos: position{line: 332, col: 31, offset: 8205},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 331, col: 31, offset: 8166},
+										pos:        position{line: 332, col: 31, offset: 8205},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 331, col: 36, offset: 8171},
+										pos:  position{line: 332, col: 36, offset: 8210},
 										name: "authority_3",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 331, col: 48, offset: 8183},
+										pos:  position{line: 332, col: 48, offset: 8222},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 331, col: 63, offset: 8198},
+								pos:  position{line: 332, col: 63, offset: 8237},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 331, col: 79, offset: 8214},
+								pos:  position{line: 332, col: 79, offset: 8253},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 331, col: 95, offset: 8230},
+								pos:  position{line: 332, col: 95, offset: 8269},
 								name: "path_empty",
 							},
 						},
@@ -1473,22 +1474,22 @@ var g = &grammar{
 		{
 			name:        "URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 336, col: 1, offset: 8322},
+			pos:         position{line: 337, col: 1, offset: 8361},
 			expr: &actionExpr{
-				pos: position{line: 336, col: 34, offset: 8355},
+				pos: position{line: 337, col: 34, offset: 8394},
 				run: (*parser).callonURI_reference1,
 				expr: &labeledExpr{
-					pos:   position{line: 336, col: 34, offset: 8355},
+					pos:   position{line: 337, col: 34, offset: 8394},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 336, col: 37, offset: 8358},
+						pos: position{line: 337, col: 37, offset: 8397},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 336, col: 37, offset: 8358},
+								pos:  position{line: 337, col: 37, offset: 8397},
 								name: "URI",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 336, col: 43, offset: 8364},
+								pos:  position{line: 337, col: 43, offset: 8403},
 								name: "relative_ref",
 							},
 						},
@@ -1499,43 +1500,43 @@ var g = &grammar{
 		{
 			name:        "absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 341, col: 1, offset: 8478},
+			pos:         position{line: 342, col: 1, offset: 8517},
 			expr: &actionExpr{
-				pos: position{line: 341, col: 32, offset: 8509},
+				pos: position{line: 342, col: 32, offset: 8548},
 				run: (*parser).callonabsolute_URI1,
 				expr: &labeledExpr{
-					pos:   position{line: 341, col: 32, offset: 8509},
+					pos:   position{line: 342, col: 32, offset: 8548},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 341, col: 35, offset: 8512},
+						pos: position{line: 342, col: 35, offset: 8551},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 341, col: 35, offset: 8512},
+								pos:  position{line: 342, col: 35, offset: 8551},
 								name: "scheme",
 							},
 							&litMatcher{
-								pos:        position{line: 341, col: 42, offset: 8519},
+								pos:        position{line: 342, col: 42, offset: 8558},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 341, col: 46, offset: 8523},
+								pos:  position{line: 342, col: 46, offset: 8562},
 								name: "hier_part_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 341, col: 58, offset: 8535},
+								pos: position{line: 342, col: 58, offset: 8574},
 								expr: &seqExpr{
-									pos: position{line: 341, col: 59, offset: 8536},
+									pos: position{line: 342, col: 59, offset: 8575},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 341, col: 59, offset: 8536},
+											pos:        position{line: 342, col: 59, offset: 8575},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 341, col: 63, offset: 8540},
+											pos:  position{line: 342, col: 63, offset: 8579},
 											name: "query",
 										},
 									},
@@ -1549,51 +1550,51 @@ var g = &grammar{
 		{
 			name:        "relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 346, col: 1, offset: 8658},
+			pos:         position{line: 347, col: 1, offset: 8697},
 			expr: &actionExpr{
-				pos: position{line: 346, col: 32, offset: 8689},
+				pos: position{line: 347, col: 32, offset: 8728},
 				run: (*parser).callonrelative_ref1,
 				expr: &labeledExpr{
-					pos:   position{line: 346, col: 32, offset: 8689},
+					pos:   position{line: 347, col: 32, offset: 8728},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 346, col: 35, offset: 8692},
+						pos: position{line: 347, col: 35, offset: 8731},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 346, col: 35, offset: 8692},
+								pos:  position{line: 347, col: 35, offset: 8731},
 								name: "relative_part",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 346, col: 49, offset: 8706},
+								pos: position{line: 347, col: 49, offset: 8745},
 								expr: &seqExpr{
-									pos: position{line: 346, col: 50, offset: 8707},
+									pos: position{line: 347, col: 50, offset: 8746},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 346, col: 50, offset: 8707},
+											pos:        position{line: 347, col: 50, offset: 8746},
 											val:        "?",
 											ignoreCase: false,
 											want:       "\"?\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 346, col: 54, offset: 8711},
+											pos:  position{line: 347, col: 54, offset: 8750},
 											name: "query",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 346, col: 62, offset: 8719},
+								pos: position{line: 347, col: 62, offset: 8758},
 								expr: &seqExpr{
-									pos: position{line: 346, col: 63, offset: 8720},
+									pos: position{line: 347, col: 63, offset: 8759},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 346, col: 63, offset: 8720},
+											pos:        position{line: 347, col: 63, offset: 8759},
 											val:        "#",
 											ignoreCase: false,
 											want:       "\"#\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 346, col: 67, offset: 8724},
+											pos:  position{line: 347, col: 67, offset: 8763},
 											name: "fragment",
 										},
 									},
@@ -1607,45 +1608,45 @@ var g = &grammar{
 		{
 			name:        "relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 354, col: 1, offset: 8933},
+			pos:         position{line: 355, col: 1, offset: 8972},
 			expr: &actionExpr{
-				pos: position{line: 354, col: 34, offset: 8966},
+				pos: position{line: 355, col: 34, offset: 9005},
 				run: (*parser).callonrelative_part1,
 				expr: &labeledExpr{
-					pos:   position{line: 354, col: 34, offset: 8966},
+					pos:   position{line: 355, col: 34, offset: 9005},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 354, col: 37, offset: 8969},
+						pos: position{line: 355, col: 37, offset: 9008},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 354, col: 37, offset: 8969},
+								pos: position{line: 355, col: 37, offset: 9008},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 354, col: 37, offset: 8969},
+										pos:        position{line: 355, col: 37, offset: 9008},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 354, col: 42, offset: 8974},
+										pos:  position{line: 355, col: 42, offset: 9013},
 										name: "authority",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 354, col: 52, offset: 8984},
+										pos:  position{line: 355, col: 52, offset: 9023},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 354, col: 67, offset: 8999},
+								pos:  position{line: 355, col: 67, offset: 9038},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 354, col: 83, offset: 9015},
+								pos:  position{line: 355, col: 83, offset: 9054},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 354, col: 99, offset: 9031},
+								pos:  position{line: 355, col: 99, offset: 9070},
 								name: "path_empty",
 							},
 						},
@@ -1656,45 +1657,45 @@ var g = &grammar{
 		{
 			name:        "relative_part_2",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 359, col: 1, offset: 9168},
+			pos:         position{line: 360, col: 1, offset: 9207},
 			expr: &actionExpr{
-				pos: position{line: 359, col: 36, offset: 9203},
+				pos: position{line: 360, col: 36, offset: 9242},
 				run: (*parser).callonrelative_part_21,
 				expr: &labeledExpr{
-					pos:   position{line: 359, col: 36, offset: 9203},
+					pos:   position{line: 360, col: 36, offset: 9242},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 359, col: 39, offset: 9206},
+						pos: position{line: 360, col: 39, offset: 9245},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 359, col: 39, offset: 9206},
+								pos: position{line: 360, col: 39, offset: 9245},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 359, col: 39, offset: 9206},
+										pos:        position{line: 360, col: 39, offset: 9245},
 										val:        "//",
 										ignoreCase: false,
 										want:       "\"//\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 359, col: 44, offset: 9211},
+										pos:  position{line: 360, col: 44, offset: 9250},
 										name: "authority_2",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 359, col: 56, offset: 9223},
+										pos:  position{line: 360, col: 56, offset: 9262},
 										name: "path_abempty",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 359, col: 71, offset: 9238},
+								pos:  position{line: 360, col: 71, offset: 9277},
 								name: "path_absolute",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 359, col: 87, offset: 9254},
+								pos:  position{line: 360, col: 87, offset: 9293},
 								name: "path_noscheme",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 359, col: 103, offset: 9270},
+								pos:  position{line: 360, col: 103, offset: 9309},
 								name: "path_empty",
 							},
 						},
@@ -1705,27 +1706,27 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 364, col: 1, offset: 9390},
+			pos:         position{line: 365, col: 1, offset: 9429},
 			expr: &actionExpr{
-				pos: position{line: 364, col: 20, offset: 9409},
+				pos: position{line: 365, col: 20, offset: 9448},
 				run: (*parser).callonscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 364, col: 20, offset: 9409},
+					pos:   position{line: 365, col: 20, offset: 9448},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 364, col: 23, offset: 9412},
+						pos: position{line: 365, col: 23, offset: 9451},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 364, col: 23, offset: 9412},
+								pos:        position{line: 365, col: 23, offset: 9451},
 								val:        "[A-Za-z]",
 								ranges:     []rune{'A', 'Z', 'a', 'z'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 364, col: 32, offset: 9421},
+								pos: position{line: 365, col: 32, offset: 9460},
 								expr: &charClassMatcher{
-									pos:        position{line: 364, col: 32, offset: 9421},
+									pos:        position{line: 365, col: 32, offset: 9460},
 									val:        "[+.0-9A-Za-z-]",
 									chars:      []rune{'+', '.', '-'},
 									ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -1741,27 +1742,27 @@ var g = &grammar{
 		{
 			name:        "authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 369, col: 1, offset: 9531},
+			pos:         position{line: 370, col: 1, offset: 9570},
 			expr: &actionExpr{
-				pos: position{line: 369, col: 26, offset: 9556},
+				pos: position{line: 370, col: 26, offset: 9595},
 				run: (*parser).callonauthority1,
 				expr: &labeledExpr{
-					pos:   position{line: 369, col: 26, offset: 9556},
+					pos:   position{line: 370, col: 26, offset: 9595},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 369, col: 29, offset: 9559},
+						pos: position{line: 370, col: 29, offset: 9598},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 369, col: 29, offset: 9559},
+								pos: position{line: 370, col: 29, offset: 9598},
 								expr: &seqExpr{
-									pos: position{line: 369, col: 30, offset: 9560},
+									pos: position{line: 370, col: 30, offset: 9599},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 369, col: 30, offset: 9560},
+											pos:  position{line: 370, col: 30, offset: 9599},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 369, col: 39, offset: 9569},
+											pos:        position{line: 370, col: 39, offset: 9608},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1770,22 +1771,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 369, col: 45, offset: 9575},
+								pos:  position{line: 370, col: 45, offset: 9614},
 								name: "host",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 369, col: 50, offset: 9580},
+								pos: position{line: 370, col: 50, offset: 9619},
 								expr: &seqExpr{
-									pos: position{line: 369, col: 51, offset: 9581},
+									pos: position{line: 370, col: 51, offset: 9620},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 369, col: 51, offset: 9581},
+											pos:        position{line: 370, col: 51, offset: 9620},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 369, col: 55, offset: 9585},
+											pos:  position{line: 370, col: 55, offset: 9624},
 											name: "port",
 										},
 									},
@@ -1799,27 +1800,27 @@ var g = &grammar{
 		{
 			name:        "authority_2",
 			displayName: "\"authority\"",
-			pos:         position{line: 374, col: 1, offset: 9710},
+			pos:         position{line: 375, col: 1, offset: 9749},
 			expr: &actionExpr{
-				pos: position{line: 374, col: 28, offset: 9737},
+				pos: position{line: 375, col: 28, offset: 9776},
 				run: (*parser).callonauthority_21,
 				expr: &labeledExpr{
-					pos:   position{line: 374, col: 28, offset: 9737},
+					pos:   position{line: 375, col: 28, offset: 9776},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 374, col: 31, offset: 9740},
+						pos: position{line: 375, col: 31, offset: 9779},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 374, col: 31, offset: 9740},
+								pos: position{line: 375, col: 31, offset: 9779},
 								expr: &seqExpr{
-									pos: position{line: 374, col: 32, offset: 9741},
+									pos: position{line: 375, col: 32, offset: 9780},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 374, col: 32, offset: 9741},
+											pos:  position{line: 375, col: 32, offset: 9780},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 374, col: 41, offset: 9750},
+											pos:        position{line: 375, col: 41, offset: 9789},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1828,22 +1829,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 374, col: 47, offset: 9756},
+								pos:  position{line: 375, col: 47, offset: 9795},
 								name: "host_2",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 374, col: 54, offset: 9763},
+								pos: position{line: 375, col: 54, offset: 9802},
 								expr: &seqExpr{
-									pos: position{line: 374, col: 55, offset: 9764},
+									pos: position{line: 375, col: 55, offset: 9803},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 374, col: 55, offset: 9764},
+											pos:        position{line: 375, col: 55, offset: 9803},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 374, col: 59, offset: 9768},
+											pos:  position{line: 375, col: 59, offset: 9807},
 											name: "port",
 										},
 									},
@@ -1857,27 +1858,27 @@ var g = &grammar{
 		{
 			name:        "authority_3",
 			displayName: "\"authority\"",
-			pos:         position{line: 379, col: 1, offset: 9893},
+			pos:         position{line: 380, col: 1, offset: 9932},
 			expr: &actionExpr{
-				pos: position{line: 379, col: 28, offset: 9920},
+				pos: position{line: 380, col: 28, offset: 9959},
 				run: (*parser).callonauthority_31,
 				expr: &labeledExpr{
-					pos:   position{line: 379, col: 28, offset: 9920},
+					pos:   position{line: 380, col: 28, offset: 9959},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 379, col: 31, offset: 9923},
+						pos: position{line: 380, col: 31, offset: 9962},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 379, col: 31, offset: 9923},
+								pos: position{line: 380, col: 31, offset: 9962},
 								expr: &seqExpr{
-									pos: position{line: 379, col: 32, offset: 9924},
+									pos: position{line: 380, col: 32, offset: 9963},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 379, col: 32, offset: 9924},
+											pos:  position{line: 380, col: 32, offset: 9963},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 379, col: 41, offset: 9933},
+											pos:        position{line: 380, col: 41, offset: 9972},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1886,22 +1887,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 379, col: 47, offset: 9939},
+								pos:  position{line: 380, col: 47, offset: 9978},
 								name: "host_3",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 379, col: 54, offset: 9946},
+								pos: position{line: 380, col: 54, offset: 9985},
 								expr: &seqExpr{
-									pos: position{line: 379, col: 55, offset: 9947},
+									pos: position{line: 380, col: 55, offset: 9986},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 379, col: 55, offset: 9947},
+											pos:        position{line: 380, col: 55, offset: 9986},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 379, col: 59, offset: 9951},
+											pos:  position{line: 380, col: 59, offset: 9990},
 											name: "port",
 										},
 									},
@@ -1915,27 +1916,27 @@ var g = &grammar{
 		{
 			name:        "authority_4",
 			displayName: "\"authority\"",
-			pos:         position{line: 384, col: 1, offset: 10076},
+			pos:         position{line: 385, col: 1, offset: 10115},
 			expr: &actionExpr{
-				pos: position{line: 384, col: 28, offset: 10103},
+				pos: position{line: 385, col: 28, offset: 10142},
 				run: (*parser).callonauthority_41,
 				expr: &labeledExpr{
-					pos:   position{line: 384, col: 28, offset: 10103},
+					pos:   position{line: 385, col: 28, offset: 10142},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 384, col: 31, offset: 10106},
+						pos: position{line: 385, col: 31, offset: 10145},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 384, col: 31, offset: 10106},
+								pos: position{line: 385, col: 31, offset: 10145},
 								expr: &seqExpr{
-									pos: position{line: 384, col: 32, offset: 10107},
+									pos: position{line: 385, col: 32, offset: 10146},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 384, col: 32, offset: 10107},
+											pos:  position{line: 385, col: 32, offset: 10146},
 											name: "userinfo",
 										},
 										&litMatcher{
-											pos:        position{line: 384, col: 41, offset: 10116},
+											pos:        position{line: 385, col: 41, offset: 10155},
 											val:        "@",
 											ignoreCase: false,
 											want:       "\"@\"",
@@ -1944,22 +1945,22 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 384, col: 47, offset: 10122},
+								pos:  position{line: 385, col: 47, offset: 10161},
 								name: "host_4",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 384, col: 54, offset: 10129},
+								pos: position{line: 385, col: 54, offset: 10168},
 								expr: &seqExpr{
-									pos: position{line: 384, col: 55, offset: 10130},
+									pos: position{line: 385, col: 55, offset: 10169},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 384, col: 55, offset: 10130},
+											pos:        position{line: 385, col: 55, offset: 10169},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 384, col: 59, offset: 10134},
+											pos:  position{line: 385, col: 59, offset: 10173},
 											name: "port",
 										},
 									},
@@ -1973,20 +1974,20 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 389, col: 1, offset: 10252},
+			pos:         position{line: 390, col: 1, offset: 10291},
 			expr: &actionExpr{
-				pos: position{line: 389, col: 24, offset: 10275},
+				pos: position{line: 390, col: 24, offset: 10314},
 				run: (*parser).callonuserinfo1,
 				expr: &labeledExpr{
-					pos:   position{line: 389, col: 24, offset: 10275},
+					pos:   position{line: 390, col: 24, offset: 10314},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 389, col: 27, offset: 10278},
+						pos: position{line: 390, col: 27, offset: 10317},
 						expr: &choiceExpr{
-							pos: position{line: 389, col: 28, offset: 10279},
+							pos: position{line: 390, col: 28, offset: 10318},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 389, col: 28, offset: 10279},
+									pos:        position{line: 390, col: 28, offset: 10318},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -1994,7 +1995,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 389, col: 52, offset: 10303},
+									pos:  position{line: 390, col: 52, offset: 10342},
 									name: "pct_encoded",
 								},
 							},
@@ -2006,43 +2007,43 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 394, col: 1, offset: 10414},
+			pos:         position{line: 395, col: 1, offset: 10453},
 			expr: &actionExpr{
-				pos: position{line: 394, col: 16, offset: 10429},
+				pos: position{line: 395, col: 16, offset: 10468},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 394, col: 16, offset: 10429},
+					pos:   position{line: 395, col: 16, offset: 10468},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 394, col: 19, offset: 10432},
+						pos: position{line: 395, col: 19, offset: 10471},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 394, col: 19, offset: 10432},
+								pos:  position{line: 395, col: 19, offset: 10471},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 394, col: 32, offset: 10445},
+								pos: position{line: 395, col: 32, offset: 10484},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 394, col: 32, offset: 10445},
+										pos:  position{line: 395, col: 32, offset: 10484},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 394, col: 44, offset: 10457},
+										pos: position{line: 395, col: 44, offset: 10496},
 										expr: &choiceExpr{
-											pos: position{line: 394, col: 46, offset: 10459},
+											pos: position{line: 395, col: 46, offset: 10498},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 394, col: 46, offset: 10459},
+													pos:        position{line: 395, col: 46, offset: 10498},
 													val:        "[#/:?]",
 													chars:      []rune{'#', '/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 394, col: 55, offset: 10468},
+													pos: position{line: 395, col: 55, offset: 10507},
 													expr: &anyMatcher{
-														line: 394, col: 56, offset: 10469,
+														line: 395, col: 56, offset: 10508,
 													},
 												},
 											},
@@ -2051,7 +2052,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 394, col: 61, offset: 10474},
+								pos:  position{line: 395, col: 61, offset: 10513},
 								name: "reg_name",
 							},
 						},
@@ -2062,43 +2063,43 @@ var g = &grammar{
 		{
 			name:        "host_2",
 			displayName: "\"host\"",
-			pos:         position{line: 399, col: 1, offset: 10591},
+			pos:         position{line: 400, col: 1, offset: 10630},
 			expr: &actionExpr{
-				pos: position{line: 399, col: 18, offset: 10608},
+				pos: position{line: 400, col: 18, offset: 10647},
 				run: (*parser).callonhost_21,
 				expr: &labeledExpr{
-					pos:   position{line: 399, col: 18, offset: 10608},
+					pos:   position{line: 400, col: 18, offset: 10647},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 399, col: 21, offset: 10611},
+						pos: position{line: 400, col: 21, offset: 10650},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 399, col: 21, offset: 10611},
+								pos:  position{line: 400, col: 21, offset: 10650},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 399, col: 34, offset: 10624},
+								pos: position{line: 400, col: 34, offset: 10663},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 399, col: 34, offset: 10624},
+										pos:  position{line: 400, col: 34, offset: 10663},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 399, col: 46, offset: 10636},
+										pos: position{line: 400, col: 46, offset: 10675},
 										expr: &choiceExpr{
-											pos: position{line: 399, col: 48, offset: 10638},
+											pos: position{line: 400, col: 48, offset: 10677},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 399, col: 48, offset: 10638},
+													pos:        position{line: 400, col: 48, offset: 10677},
 													val:        "[/:]",
 													chars:      []rune{'/', ':'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 399, col: 55, offset: 10645},
+													pos: position{line: 400, col: 55, offset: 10684},
 													expr: &anyMatcher{
-														line: 399, col: 56, offset: 10646,
+														line: 400, col: 56, offset: 10685,
 													},
 												},
 											},
@@ -2107,7 +2108,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 399, col: 61, offset: 10651},
+								pos:  position{line: 400, col: 61, offset: 10690},
 								name: "reg_name",
 							},
 						},
@@ -2118,43 +2119,43 @@ var g = &grammar{
 		{
 			name:        "host_3",
 			displayName: "\"host\"",
-			pos:         position{line: 404, col: 1, offset: 10768},
+			pos:         position{line: 405, col: 1, offset: 10807},
 			expr: &actionExpr{
-				pos: position{line: 404, col: 18, offset: 10785},
+				pos: position{line: 405, col: 18, offset: 10824},
 				run: (*parser).callonhost_31,
 				expr: &labeledExpr{
-					pos:   position{line: 404, col: 18, offset: 10785},
+					pos:   position{line: 405, col: 18, offset: 10824},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 404, col: 21, offset: 10788},
+						pos: position{line: 405, col: 21, offset: 10827},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 404, col: 21, offset: 10788},
+								pos:  position{line: 405, col: 21, offset: 10827},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 404, col: 34, offset: 10801},
+								pos: position{line: 405, col: 34, offset: 10840},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 404, col: 34, offset: 10801},
+										pos:  position{line: 405, col: 34, offset: 10840},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 404, col: 46, offset: 10813},
+										pos: position{line: 405, col: 46, offset: 10852},
 										expr: &choiceExpr{
-											pos: position{line: 404, col: 48, offset: 10815},
+											pos: position{line: 405, col: 48, offset: 10854},
 											alternatives: []any{
 												&charClassMatcher{
-													pos:        position{line: 404, col: 48, offset: 10815},
+													pos:        position{line: 405, col: 48, offset: 10854},
 													val:        "[/:?]",
 													chars:      []rune{'/', ':', '?'},
 													ignoreCase: false,
 													inverted:   false,
 												},
 												&notExpr{
-													pos: position{line: 404, col: 56, offset: 10823},
+													pos: position{line: 405, col: 56, offset: 10862},
 													expr: &anyMatcher{
-														line: 404, col: 57, offset: 10824,
+														line: 405, col: 57, offset: 10863,
 													},
 												},
 											},
@@ -2163,7 +2164,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 404, col: 62, offset: 10829},
+								pos:  position{line: 405, col: 62, offset: 10868},
 								name: "reg_name",
 							},
 						},
@@ -2174,42 +2175,42 @@ var g = &grammar{
 		{
 			name:        "host_4",
 			displayName: "\"host\"",
-			pos:         position{line: 409, col: 1, offset: 10946},
+			pos:         position{line: 410, col: 1, offset: 10985},
 			expr: &actionExpr{
-				pos: position{line: 409, col: 18, offset: 10963},
+				pos: position{line: 410, col: 18, offset: 11002},
 				run: (*parser).callonhost_41,
 				expr: &labeledExpr{
-					pos:   position{line: 409, col: 18, offset: 10963},
+					pos:   position{line: 410, col: 18, offset: 11002},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 409, col: 21, offset: 10966},
+						pos: position{line: 410, col: 21, offset: 11005},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 409, col: 21, offset: 10966},
+								pos:  position{line: 410, col: 21, offset: 11005},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 409, col: 34, offset: 10979},
+								pos: position{line: 410, col: 34, offset: 11018},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 409, col: 34, offset: 10979},
+										pos:  position{line: 410, col: 34, offset: 11018},
 										name: "IPv4address",
 									},
 									&andExpr{
-										pos: position{line: 409, col: 46, offset: 10991},
+										pos: position{line: 410, col: 46, offset: 11030},
 										expr: &choiceExpr{
-											pos: position{line: 409, col: 48, offset: 10993},
+											pos: position{line: 410, col: 48, offset: 11032},
 											alternatives: []any{
 												&litMatcher{
-													pos:        position{line: 409, col: 48, offset: 10993},
+													pos:        position{line: 410, col: 48, offset: 11032},
 													val:        ":",
 													ignoreCase: false,
 													want:       "\":\"",
 												},
 												&notExpr{
-													pos: position{line: 409, col: 54, offset: 10999},
+													pos: position{line: 410, col: 54, offset: 11038},
 													expr: &anyMatcher{
-														line: 409, col: 55, offset: 11000,
+														line: 410, col: 55, offset: 11039,
 													},
 												},
 											},
@@ -2218,7 +2219,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 409, col: 60, offset: 11005},
+								pos:  position{line: 410, col: 60, offset: 11044},
 								name: "reg_name",
 							},
 						},
@@ -2229,37 +2230,37 @@ var g = &grammar{
 		{
 			name:        "host_5",
 			displayName: "\"host\"",
-			pos:         position{line: 414, col: 1, offset: 11122},
+			pos:         position{line: 415, col: 1, offset: 11161},
 			expr: &actionExpr{
-				pos: position{line: 414, col: 18, offset: 11139},
+				pos: position{line: 415, col: 18, offset: 11178},
 				run: (*parser).callonhost_51,
 				expr: &labeledExpr{
-					pos:   position{line: 414, col: 18, offset: 11139},
+					pos:   position{line: 415, col: 18, offset: 11178},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 414, col: 21, offset: 11142},
+						pos: position{line: 415, col: 21, offset: 11181},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 414, col: 21, offset: 11142},
+								pos:  position{line: 415, col: 21, offset: 11181},
 								name: "IP_literal",
 							},
 							&seqExpr{
-								pos: position{line: 414, col: 34, offset: 11155},
+								pos: position{line: 415, col: 34, offset: 11194},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 414, col: 34, offset: 11155},
+										pos:  position{line: 415, col: 34, offset: 11194},
 										name: "IPv4address",
 									},
 									&notExpr{
-										pos: position{line: 414, col: 46, offset: 11167},
+										pos: position{line: 415, col: 46, offset: 11206},
 										expr: &anyMatcher{
-											line: 414, col: 47, offset: 11168,
+											line: 415, col: 47, offset: 11207,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 414, col: 51, offset: 11172},
+								pos:  position{line: 415, col: 51, offset: 11211},
 								name: "reg_name",
 							},
 						},
@@ -2270,17 +2271,17 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 419, col: 1, offset: 11245},
+			pos:         position{line: 420, col: 1, offset: 11284},
 			expr: &actionExpr{
-				pos: position{line: 419, col: 16, offset: 11260},
+				pos: position{line: 420, col: 16, offset: 11299},
 				run: (*parser).callonport1,
 				expr: &labeledExpr{
-					pos:   position{line: 419, col: 16, offset: 11260},
+					pos:   position{line: 420, col: 16, offset: 11299},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 419, col: 19, offset: 11263},
+						pos: position{line: 420, col: 19, offset: 11302},
 						expr: &charClassMatcher{
-							pos:        position{line: 419, col: 19, offset: 11263},
+							pos:        position{line: 420, col: 19, offset: 11302},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
@@ -2293,41 +2294,41 @@ var g = &grammar{
 		{
 			name:        "IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 425, col: 1, offset: 11428},
+			pos:         position{line: 426, col: 1, offset: 11467},
 			expr: &actionExpr{
-				pos: position{line: 425, col: 28, offset: 11455},
+				pos: position{line: 426, col: 28, offset: 11494},
 				run: (*parser).callonIP_literal1,
 				expr: &labeledExpr{
-					pos:   position{line: 425, col: 28, offset: 11455},
+					pos:   position{line: 426, col: 28, offset: 11494},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 425, col: 31, offset: 11458},
+						pos: position{line: 426, col: 31, offset: 11497},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 425, col: 31, offset: 11458},
+								pos:        position{line: 426, col: 31, offset: 11497},
 								val:        "[",
 								ignoreCase: false,
 								want:       "\"[\"",
 							},
 							&choiceExpr{
-								pos: position{line: 425, col: 36, offset: 11463},
+								pos: position{line: 426, col: 36, offset: 11502},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 425, col: 36, offset: 11463},
+										pos:  position{line: 426, col: 36, offset: 11502},
 										name: "IPv6addrz",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 425, col: 48, offset: 11475},
+										pos:  position{line: 426, col: 48, offset: 11514},
 										name: "IPv6address",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 425, col: 62, offset: 11489},
+										pos:  position{line: 426, col: 62, offset: 11528},
 										name: "IPvFuture",
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 425, col: 73, offset: 11500},
+								pos:        position{line: 426, col: 73, offset: 11539},
 								val:        "]",
 								ignoreCase: false,
 								want:       "\"]\"",
@@ -2340,27 +2341,27 @@ var g = &grammar{
 		{
 			name:        "IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 430, col: 1, offset: 11620},
+			pos:         position{line: 431, col: 1, offset: 11659},
 			expr: &actionExpr{
-				pos: position{line: 430, col: 26, offset: 11645},
+				pos: position{line: 431, col: 26, offset: 11684},
 				run: (*parser).callonIPvFuture1,
 				expr: &labeledExpr{
-					pos:   position{line: 430, col: 26, offset: 11645},
+					pos:   position{line: 431, col: 26, offset: 11684},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 430, col: 29, offset: 11648},
+						pos: position{line: 431, col: 29, offset: 11687},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 430, col: 29, offset: 11648},
+								pos:        position{line: 431, col: 29, offset: 11687},
 								val:        "[Vv]",
 								chars:      []rune{'V', 'v'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 430, col: 34, offset: 11653},
+								pos: position{line: 431, col: 34, offset: 11692},
 								expr: &charClassMatcher{
-									pos:        position{line: 430, col: 34, offset: 11653},
+									pos:        position{line: 431, col: 34, offset: 11692},
 									val:        "[0-9A-Fa-f]",
 									ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 									ignoreCase: false,
@@ -2368,15 +2369,15 @@ var g = &grammar{
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 430, col: 47, offset: 11666},
+								pos:        position{line: 431, col: 47, offset: 11705},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 430, col: 51, offset: 11670},
+								pos: position{line: 431, col: 51, offset: 11709},
 								expr: &charClassMatcher{
-									pos:        position{line: 430, col: 51, offset: 11670},
+									pos:        position{line: 431, col: 51, offset: 11709},
 									val:        "[!$&-,.0-;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', 'A', 'Z', 'a', 'z'},
@@ -2392,239 +2393,239 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 443, col: 1, offset: 12317},
+			pos:         position{line: 444, col: 1, offset: 12356},
 			expr: &actionExpr{
-				pos: position{line: 443, col: 30, offset: 12346},
+				pos: position{line: 444, col: 30, offset: 12385},
 				run: (*parser).callonIPv6address1,
 				expr: &labeledExpr{
-					pos:   position{line: 443, col: 30, offset: 12346},
+					pos:   position{line: 444, col: 30, offset: 12385},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 443, col: 33, offset: 12349},
+						pos: position{line: 444, col: 33, offset: 12388},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 443, col: 33, offset: 12349},
+								pos: position{line: 444, col: 33, offset: 12388},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 33, offset: 12349},
+										pos:  position{line: 444, col: 33, offset: 12388},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 37, offset: 12353},
+										pos:        position{line: 444, col: 37, offset: 12392},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 41, offset: 12357},
+										pos:  position{line: 444, col: 41, offset: 12396},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 45, offset: 12361},
+										pos:        position{line: 444, col: 45, offset: 12400},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 49, offset: 12365},
+										pos:  position{line: 444, col: 49, offset: 12404},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 53, offset: 12369},
+										pos:        position{line: 444, col: 53, offset: 12408},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 57, offset: 12373},
+										pos:  position{line: 444, col: 57, offset: 12412},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 61, offset: 12377},
+										pos:        position{line: 444, col: 61, offset: 12416},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 65, offset: 12381},
+										pos:  position{line: 444, col: 65, offset: 12420},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 69, offset: 12385},
+										pos:        position{line: 444, col: 69, offset: 12424},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 73, offset: 12389},
+										pos:  position{line: 444, col: 73, offset: 12428},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 77, offset: 12393},
+										pos:        position{line: 444, col: 77, offset: 12432},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 81, offset: 12397},
+										pos:  position{line: 444, col: 81, offset: 12436},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 443, col: 88, offset: 12404},
+								pos: position{line: 444, col: 88, offset: 12443},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 443, col: 88, offset: 12404},
+										pos:        position{line: 444, col: 88, offset: 12443},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 93, offset: 12409},
+										pos:  position{line: 444, col: 93, offset: 12448},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 97, offset: 12413},
+										pos:        position{line: 444, col: 97, offset: 12452},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 101, offset: 12417},
+										pos:  position{line: 444, col: 101, offset: 12456},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 105, offset: 12421},
+										pos:        position{line: 444, col: 105, offset: 12460},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 109, offset: 12425},
+										pos:  position{line: 444, col: 109, offset: 12464},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 113, offset: 12429},
+										pos:        position{line: 444, col: 113, offset: 12468},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 117, offset: 12433},
+										pos:  position{line: 444, col: 117, offset: 12472},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 121, offset: 12437},
+										pos:        position{line: 444, col: 121, offset: 12476},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 125, offset: 12441},
+										pos:  position{line: 444, col: 125, offset: 12480},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 129, offset: 12445},
+										pos:        position{line: 444, col: 129, offset: 12484},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 133, offset: 12449},
+										pos:  position{line: 444, col: 133, offset: 12488},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 443, col: 140, offset: 12456},
+								pos: position{line: 444, col: 140, offset: 12495},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 443, col: 140, offset: 12456},
+										pos: position{line: 444, col: 140, offset: 12495},
 										expr: &ruleRefExpr{
-											pos:  position{line: 443, col: 140, offset: 12456},
+											pos:  position{line: 444, col: 140, offset: 12495},
 											name: "h16",
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 145, offset: 12461},
+										pos:        position{line: 444, col: 145, offset: 12500},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 150, offset: 12466},
+										pos:  position{line: 444, col: 150, offset: 12505},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 154, offset: 12470},
+										pos:        position{line: 444, col: 154, offset: 12509},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 158, offset: 12474},
+										pos:  position{line: 444, col: 158, offset: 12513},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 162, offset: 12478},
+										pos:        position{line: 444, col: 162, offset: 12517},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 166, offset: 12482},
+										pos:  position{line: 444, col: 166, offset: 12521},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 170, offset: 12486},
+										pos:        position{line: 444, col: 170, offset: 12525},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 174, offset: 12490},
+										pos:  position{line: 444, col: 174, offset: 12529},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 178, offset: 12494},
+										pos:        position{line: 444, col: 178, offset: 12533},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 182, offset: 12498},
+										pos:  position{line: 444, col: 182, offset: 12537},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 443, col: 189, offset: 12505},
+								pos: position{line: 444, col: 189, offset: 12544},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 443, col: 189, offset: 12505},
+										pos: position{line: 444, col: 189, offset: 12544},
 										expr: &seqExpr{
-											pos: position{line: 443, col: 190, offset: 12506},
+											pos: position{line: 444, col: 190, offset: 12545},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 443, col: 190, offset: 12506},
+													pos: position{line: 444, col: 190, offset: 12545},
 													expr: &seqExpr{
-														pos: position{line: 443, col: 191, offset: 12507},
+														pos: position{line: 444, col: 191, offset: 12546},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 443, col: 191, offset: 12507},
+																pos:  position{line: 444, col: 191, offset: 12546},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 443, col: 195, offset: 12511},
+																pos:        position{line: 444, col: 195, offset: 12550},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&andExpr{
-																pos: position{line: 443, col: 199, offset: 12515},
+																pos: position{line: 444, col: 199, offset: 12554},
 																expr: &charClassMatcher{
-																	pos:        position{line: 443, col: 200, offset: 12516},
+																	pos:        position{line: 444, col: 200, offset: 12555},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2635,96 +2636,96 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 443, col: 214, offset: 12530},
+													pos:  position{line: 444, col: 214, offset: 12569},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 220, offset: 12536},
+										pos:        position{line: 444, col: 220, offset: 12575},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 225, offset: 12541},
+										pos:  position{line: 444, col: 225, offset: 12580},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 229, offset: 12545},
+										pos:        position{line: 444, col: 229, offset: 12584},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 233, offset: 12549},
+										pos:  position{line: 444, col: 233, offset: 12588},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 237, offset: 12553},
+										pos:        position{line: 444, col: 237, offset: 12592},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 241, offset: 12557},
+										pos:  position{line: 444, col: 241, offset: 12596},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 245, offset: 12561},
+										pos:        position{line: 444, col: 245, offset: 12600},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 249, offset: 12565},
+										pos:  position{line: 444, col: 249, offset: 12604},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 443, col: 256, offset: 12572},
+								pos: position{line: 444, col: 256, offset: 12611},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 443, col: 256, offset: 12572},
+										pos: position{line: 444, col: 256, offset: 12611},
 										expr: &seqExpr{
-											pos: position{line: 443, col: 257, offset: 12573},
+											pos: position{line: 444, col: 257, offset: 12612},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 443, col: 257, offset: 12573},
+													pos: position{line: 444, col: 257, offset: 12612},
 													expr: &seqExpr{
-														pos: position{line: 443, col: 258, offset: 12574},
+														pos: position{line: 444, col: 258, offset: 12613},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 443, col: 258, offset: 12574},
+																pos:  position{line: 444, col: 258, offset: 12613},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 443, col: 262, offset: 12578},
+																pos:        position{line: 444, col: 262, offset: 12617},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 443, col: 266, offset: 12582},
+																pos: position{line: 444, col: 266, offset: 12621},
 																expr: &seqExpr{
-																	pos: position{line: 443, col: 267, offset: 12583},
+																	pos: position{line: 444, col: 267, offset: 12622},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 443, col: 267, offset: 12583},
+																			pos:  position{line: 444, col: 267, offset: 12622},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 443, col: 271, offset: 12587},
+																			pos:        position{line: 444, col: 271, offset: 12626},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&andExpr{
-																			pos: position{line: 443, col: 275, offset: 12591},
+																			pos: position{line: 444, col: 275, offset: 12630},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 443, col: 276, offset: 12592},
+																				pos:        position{line: 444, col: 276, offset: 12631},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2735,9 +2736,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 443, col: 290, offset: 12606},
+																pos: position{line: 444, col: 290, offset: 12645},
 																expr: &charClassMatcher{
-																	pos:        position{line: 443, col: 291, offset: 12607},
+																	pos:        position{line: 444, col: 291, offset: 12646},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2748,101 +2749,101 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 443, col: 305, offset: 12621},
+													pos:  position{line: 444, col: 305, offset: 12660},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 311, offset: 12627},
+										pos:        position{line: 444, col: 311, offset: 12666},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 316, offset: 12632},
+										pos:  position{line: 444, col: 316, offset: 12671},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 320, offset: 12636},
+										pos:        position{line: 444, col: 320, offset: 12675},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 324, offset: 12640},
+										pos:  position{line: 444, col: 324, offset: 12679},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 328, offset: 12644},
+										pos:        position{line: 444, col: 328, offset: 12683},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 332, offset: 12648},
+										pos:  position{line: 444, col: 332, offset: 12687},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 443, col: 339, offset: 12655},
+								pos: position{line: 444, col: 339, offset: 12694},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 443, col: 339, offset: 12655},
+										pos: position{line: 444, col: 339, offset: 12694},
 										expr: &seqExpr{
-											pos: position{line: 443, col: 340, offset: 12656},
+											pos: position{line: 444, col: 340, offset: 12695},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 443, col: 340, offset: 12656},
+													pos: position{line: 444, col: 340, offset: 12695},
 													expr: &seqExpr{
-														pos: position{line: 443, col: 341, offset: 12657},
+														pos: position{line: 444, col: 341, offset: 12696},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 443, col: 341, offset: 12657},
+																pos:  position{line: 444, col: 341, offset: 12696},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 443, col: 345, offset: 12661},
+																pos:        position{line: 444, col: 345, offset: 12700},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 443, col: 349, offset: 12665},
+																pos: position{line: 444, col: 349, offset: 12704},
 																expr: &seqExpr{
-																	pos: position{line: 443, col: 350, offset: 12666},
+																	pos: position{line: 444, col: 350, offset: 12705},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 443, col: 350, offset: 12666},
+																			pos:  position{line: 444, col: 350, offset: 12705},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 443, col: 354, offset: 12670},
+																			pos:        position{line: 444, col: 354, offset: 12709},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 443, col: 358, offset: 12674},
+																			pos: position{line: 444, col: 358, offset: 12713},
 																			expr: &seqExpr{
-																				pos: position{line: 443, col: 359, offset: 12675},
+																				pos: position{line: 444, col: 359, offset: 12714},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 443, col: 359, offset: 12675},
+																						pos:  position{line: 444, col: 359, offset: 12714},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 443, col: 363, offset: 12679},
+																						pos:        position{line: 444, col: 363, offset: 12718},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&andExpr{
-																						pos: position{line: 443, col: 367, offset: 12683},
+																						pos: position{line: 444, col: 367, offset: 12722},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 443, col: 368, offset: 12684},
+																							pos:        position{line: 444, col: 368, offset: 12723},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -2853,9 +2854,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 443, col: 382, offset: 12698},
+																			pos: position{line: 444, col: 382, offset: 12737},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 443, col: 383, offset: 12699},
+																				pos:        position{line: 444, col: 383, offset: 12738},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -2866,9 +2867,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 443, col: 397, offset: 12713},
+																pos: position{line: 444, col: 397, offset: 12752},
 																expr: &charClassMatcher{
-																	pos:        position{line: 443, col: 398, offset: 12714},
+																	pos:        position{line: 444, col: 398, offset: 12753},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -2879,106 +2880,106 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 443, col: 412, offset: 12728},
+													pos:  position{line: 444, col: 412, offset: 12767},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 418, offset: 12734},
+										pos:        position{line: 444, col: 418, offset: 12773},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 423, offset: 12739},
+										pos:  position{line: 444, col: 423, offset: 12778},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 427, offset: 12743},
+										pos:        position{line: 444, col: 427, offset: 12782},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 431, offset: 12747},
+										pos:  position{line: 444, col: 431, offset: 12786},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 443, col: 438, offset: 12754},
+								pos: position{line: 444, col: 438, offset: 12793},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 443, col: 438, offset: 12754},
+										pos: position{line: 444, col: 438, offset: 12793},
 										expr: &seqExpr{
-											pos: position{line: 443, col: 439, offset: 12755},
+											pos: position{line: 444, col: 439, offset: 12794},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 443, col: 439, offset: 12755},
+													pos: position{line: 444, col: 439, offset: 12794},
 													expr: &seqExpr{
-														pos: position{line: 443, col: 440, offset: 12756},
+														pos: position{line: 444, col: 440, offset: 12795},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 443, col: 440, offset: 12756},
+																pos:  position{line: 444, col: 440, offset: 12795},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 443, col: 444, offset: 12760},
+																pos:        position{line: 444, col: 444, offset: 12799},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 443, col: 448, offset: 12764},
+																pos: position{line: 444, col: 448, offset: 12803},
 																expr: &seqExpr{
-																	pos: position{line: 443, col: 449, offset: 12765},
+																	pos: position{line: 444, col: 449, offset: 12804},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 443, col: 449, offset: 12765},
+																			pos:  position{line: 444, col: 449, offset: 12804},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 443, col: 453, offset: 12769},
+																			pos:        position{line: 444, col: 453, offset: 12808},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 443, col: 457, offset: 12773},
+																			pos: position{line: 444, col: 457, offset: 12812},
 																			expr: &seqExpr{
-																				pos: position{line: 443, col: 458, offset: 12774},
+																				pos: position{line: 444, col: 458, offset: 12813},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 443, col: 458, offset: 12774},
+																						pos:  position{line: 444, col: 458, offset: 12813},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 443, col: 462, offset: 12778},
+																						pos:        position{line: 444, col: 462, offset: 12817},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 443, col: 466, offset: 12782},
+																						pos: position{line: 444, col: 466, offset: 12821},
 																						expr: &seqExpr{
-																							pos: position{line: 443, col: 467, offset: 12783},
+																							pos: position{line: 444, col: 467, offset: 12822},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 443, col: 467, offset: 12783},
+																									pos:  position{line: 444, col: 467, offset: 12822},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 443, col: 471, offset: 12787},
+																									pos:        position{line: 444, col: 471, offset: 12826},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&andExpr{
-																									pos: position{line: 443, col: 475, offset: 12791},
+																									pos: position{line: 444, col: 475, offset: 12830},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 443, col: 476, offset: 12792},
+																										pos:        position{line: 444, col: 476, offset: 12831},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -2989,9 +2990,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 443, col: 490, offset: 12806},
+																						pos: position{line: 444, col: 490, offset: 12845},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 443, col: 491, offset: 12807},
+																							pos:        position{line: 444, col: 491, offset: 12846},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3002,9 +3003,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 443, col: 505, offset: 12821},
+																			pos: position{line: 444, col: 505, offset: 12860},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 443, col: 506, offset: 12822},
+																				pos:        position{line: 444, col: 506, offset: 12861},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3015,9 +3016,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 443, col: 520, offset: 12836},
+																pos: position{line: 444, col: 520, offset: 12875},
 																expr: &charClassMatcher{
-																	pos:        position{line: 443, col: 521, offset: 12837},
+																	pos:        position{line: 444, col: 521, offset: 12876},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3028,111 +3029,111 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 443, col: 535, offset: 12851},
+													pos:  position{line: 444, col: 535, offset: 12890},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 541, offset: 12857},
+										pos:        position{line: 444, col: 541, offset: 12896},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 546, offset: 12862},
+										pos:  position{line: 444, col: 546, offset: 12901},
 										name: "ls32",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 443, col: 553, offset: 12869},
+								pos: position{line: 444, col: 553, offset: 12908},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 443, col: 553, offset: 12869},
+										pos: position{line: 444, col: 553, offset: 12908},
 										expr: &seqExpr{
-											pos: position{line: 443, col: 554, offset: 12870},
+											pos: position{line: 444, col: 554, offset: 12909},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 443, col: 554, offset: 12870},
+													pos: position{line: 444, col: 554, offset: 12909},
 													expr: &seqExpr{
-														pos: position{line: 443, col: 555, offset: 12871},
+														pos: position{line: 444, col: 555, offset: 12910},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 443, col: 555, offset: 12871},
+																pos:  position{line: 444, col: 555, offset: 12910},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 443, col: 559, offset: 12875},
+																pos:        position{line: 444, col: 559, offset: 12914},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 443, col: 563, offset: 12879},
+																pos: position{line: 444, col: 563, offset: 12918},
 																expr: &seqExpr{
-																	pos: position{line: 443, col: 564, offset: 12880},
+																	pos: position{line: 444, col: 564, offset: 12919},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 443, col: 564, offset: 12880},
+																			pos:  position{line: 444, col: 564, offset: 12919},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 443, col: 568, offset: 12884},
+																			pos:        position{line: 444, col: 568, offset: 12923},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 443, col: 572, offset: 12888},
+																			pos: position{line: 444, col: 572, offset: 12927},
 																			expr: &seqExpr{
-																				pos: position{line: 443, col: 573, offset: 12889},
+																				pos: position{line: 444, col: 573, offset: 12928},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 443, col: 573, offset: 12889},
+																						pos:  position{line: 444, col: 573, offset: 12928},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 443, col: 577, offset: 12893},
+																						pos:        position{line: 444, col: 577, offset: 12932},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 443, col: 581, offset: 12897},
+																						pos: position{line: 444, col: 581, offset: 12936},
 																						expr: &seqExpr{
-																							pos: position{line: 443, col: 582, offset: 12898},
+																							pos: position{line: 444, col: 582, offset: 12937},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 443, col: 582, offset: 12898},
+																									pos:  position{line: 444, col: 582, offset: 12937},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 443, col: 586, offset: 12902},
+																									pos:        position{line: 444, col: 586, offset: 12941},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 443, col: 590, offset: 12906},
+																									pos: position{line: 444, col: 590, offset: 12945},
 																									expr: &seqExpr{
-																										pos: position{line: 443, col: 591, offset: 12907},
+																										pos: position{line: 444, col: 591, offset: 12946},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 443, col: 591, offset: 12907},
+																												pos:  position{line: 444, col: 591, offset: 12946},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 443, col: 595, offset: 12911},
+																												pos:        position{line: 444, col: 595, offset: 12950},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&andExpr{
-																												pos: position{line: 443, col: 599, offset: 12915},
+																												pos: position{line: 444, col: 599, offset: 12954},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 443, col: 600, offset: 12916},
+																													pos:        position{line: 444, col: 600, offset: 12955},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3143,9 +3144,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 443, col: 614, offset: 12930},
+																									pos: position{line: 444, col: 614, offset: 12969},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 443, col: 615, offset: 12931},
+																										pos:        position{line: 444, col: 615, offset: 12970},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3156,9 +3157,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 443, col: 629, offset: 12945},
+																						pos: position{line: 444, col: 629, offset: 12984},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 443, col: 630, offset: 12946},
+																							pos:        position{line: 444, col: 630, offset: 12985},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3169,9 +3170,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 443, col: 644, offset: 12960},
+																			pos: position{line: 444, col: 644, offset: 12999},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 443, col: 645, offset: 12961},
+																				pos:        position{line: 444, col: 645, offset: 13000},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3182,9 +3183,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 443, col: 659, offset: 12975},
+																pos: position{line: 444, col: 659, offset: 13014},
 																expr: &charClassMatcher{
-																	pos:        position{line: 443, col: 660, offset: 12976},
+																	pos:        position{line: 444, col: 660, offset: 13015},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3195,126 +3196,126 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 443, col: 674, offset: 12990},
+													pos:  position{line: 444, col: 674, offset: 13029},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 680, offset: 12996},
+										pos:        position{line: 444, col: 680, offset: 13035},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 443, col: 685, offset: 13001},
+										pos:  position{line: 444, col: 685, offset: 13040},
 										name: "h16",
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 443, col: 691, offset: 13007},
+								pos: position{line: 444, col: 691, offset: 13046},
 								exprs: []any{
 									&zeroOrOneExpr{
-										pos: position{line: 443, col: 691, offset: 13007},
+										pos: position{line: 444, col: 691, offset: 13046},
 										expr: &seqExpr{
-											pos: position{line: 443, col: 692, offset: 13008},
+											pos: position{line: 444, col: 692, offset: 13047},
 											exprs: []any{
 												&zeroOrOneExpr{
-													pos: position{line: 443, col: 692, offset: 13008},
+													pos: position{line: 444, col: 692, offset: 13047},
 													expr: &seqExpr{
-														pos: position{line: 443, col: 693, offset: 13009},
+														pos: position{line: 444, col: 693, offset: 13048},
 														exprs: []any{
 															&ruleRefExpr{
-																pos:  position{line: 443, col: 693, offset: 13009},
+																pos:  position{line: 444, col: 693, offset: 13048},
 																name: "h16",
 															},
 															&litMatcher{
-																pos:        position{line: 443, col: 697, offset: 13013},
+																pos:        position{line: 444, col: 697, offset: 13052},
 																val:        ":",
 																ignoreCase: false,
 																want:       "\":\"",
 															},
 															&zeroOrOneExpr{
-																pos: position{line: 443, col: 701, offset: 13017},
+																pos: position{line: 444, col: 701, offset: 13056},
 																expr: &seqExpr{
-																	pos: position{line: 443, col: 702, offset: 13018},
+																	pos: position{line: 444, col: 702, offset: 13057},
 																	exprs: []any{
 																		&ruleRefExpr{
-																			pos:  position{line: 443, col: 702, offset: 13018},
+																			pos:  position{line: 444, col: 702, offset: 13057},
 																			name: "h16",
 																		},
 																		&litMatcher{
-																			pos:        position{line: 443, col: 706, offset: 13022},
+																			pos:        position{line: 444, col: 706, offset: 13061},
 																			val:        ":",
 																			ignoreCase: false,
 																			want:       "\":\"",
 																		},
 																		&zeroOrOneExpr{
-																			pos: position{line: 443, col: 710, offset: 13026},
+																			pos: position{line: 444, col: 710, offset: 13065},
 																			expr: &seqExpr{
-																				pos: position{line: 443, col: 711, offset: 13027},
+																				pos: position{line: 444, col: 711, offset: 13066},
 																				exprs: []any{
 																					&ruleRefExpr{
-																						pos:  position{line: 443, col: 711, offset: 13027},
+																						pos:  position{line: 444, col: 711, offset: 13066},
 																						name: "h16",
 																					},
 																					&litMatcher{
-																						pos:        position{line: 443, col: 715, offset: 13031},
+																						pos:        position{line: 444, col: 715, offset: 13070},
 																						val:        ":",
 																						ignoreCase: false,
 																						want:       "\":\"",
 																					},
 																					&zeroOrOneExpr{
-																						pos: position{line: 443, col: 719, offset: 13035},
+																						pos: position{line: 444, col: 719, offset: 13074},
 																						expr: &seqExpr{
-																							pos: position{line: 443, col: 720, offset: 13036},
+																							pos: position{line: 444, col: 720, offset: 13075},
 																							exprs: []any{
 																								&ruleRefExpr{
-																									pos:  position{line: 443, col: 720, offset: 13036},
+																									pos:  position{line: 444, col: 720, offset: 13075},
 																									name: "h16",
 																								},
 																								&litMatcher{
-																									pos:        position{line: 443, col: 724, offset: 13040},
+																									pos:        position{line: 444, col: 724, offset: 13079},
 																									val:        ":",
 																									ignoreCase: false,
 																									want:       "\":\"",
 																								},
 																								&zeroOrOneExpr{
-																									pos: position{line: 443, col: 728, offset: 13044},
+																									pos: position{line: 444, col: 728, offset: 13083},
 																									expr: &seqExpr{
-																										pos: position{line: 443, col: 729, offset: 13045},
+																										pos: position{line: 444, col: 729, offset: 13084},
 																										exprs: []any{
 																											&ruleRefExpr{
-																												pos:  position{line: 443, col: 729, offset: 13045},
+																												pos:  position{line: 444, col: 729, offset: 13084},
 																												name: "h16",
 																											},
 																											&litMatcher{
-																												pos:        position{line: 443, col: 733, offset: 13049},
+																												pos:        position{line: 444, col: 733, offset: 13088},
 																												val:        ":",
 																												ignoreCase: false,
 																												want:       "\":\"",
 																											},
 																											&zeroOrOneExpr{
-																												pos: position{line: 443, col: 737, offset: 13053},
+																												pos: position{line: 444, col: 737, offset: 13092},
 																												expr: &seqExpr{
-																													pos: position{line: 443, col: 738, offset: 13054},
+																													pos: position{line: 444, col: 738, offset: 13093},
 																													exprs: []any{
 																														&ruleRefExpr{
-																															pos:  position{line: 443, col: 738, offset: 13054},
+																															pos:  position{line: 444, col: 738, offset: 13093},
 																															name: "h16",
 																														},
 																														&litMatcher{
-																															pos:        position{line: 443, col: 742, offset: 13058},
+																															pos:        position{line: 444, col: 742, offset: 13097},
 																															val:        ":",
 																															ignoreCase: false,
 																															want:       "\":\"",
 																														},
 																														&andExpr{
-																															pos: position{line: 443, col: 746, offset: 13062},
+																															pos: position{line: 444, col: 746, offset: 13101},
 																															expr: &charClassMatcher{
-																																pos:        position{line: 443, col: 747, offset: 13063},
+																																pos:        position{line: 444, col: 747, offset: 13102},
 																																val:        "[0-9A-Fa-f]",
 																																ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																																ignoreCase: false,
@@ -3325,9 +3326,9 @@ var g = &grammar{
 																												},
 																											},
 																											&andExpr{
-																												pos: position{line: 443, col: 761, offset: 13077},
+																												pos: position{line: 444, col: 761, offset: 13116},
 																												expr: &charClassMatcher{
-																													pos:        position{line: 443, col: 762, offset: 13078},
+																													pos:        position{line: 444, col: 762, offset: 13117},
 																													val:        "[0-9A-Fa-f]",
 																													ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																													ignoreCase: false,
@@ -3338,9 +3339,9 @@ var g = &grammar{
 																									},
 																								},
 																								&andExpr{
-																									pos: position{line: 443, col: 776, offset: 13092},
+																									pos: position{line: 444, col: 776, offset: 13131},
 																									expr: &charClassMatcher{
-																										pos:        position{line: 443, col: 777, offset: 13093},
+																										pos:        position{line: 444, col: 777, offset: 13132},
 																										val:        "[0-9A-Fa-f]",
 																										ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																										ignoreCase: false,
@@ -3351,9 +3352,9 @@ var g = &grammar{
 																						},
 																					},
 																					&andExpr{
-																						pos: position{line: 443, col: 791, offset: 13107},
+																						pos: position{line: 444, col: 791, offset: 13146},
 																						expr: &charClassMatcher{
-																							pos:        position{line: 443, col: 792, offset: 13108},
+																							pos:        position{line: 444, col: 792, offset: 13147},
 																							val:        "[0-9A-Fa-f]",
 																							ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																							ignoreCase: false,
@@ -3364,9 +3365,9 @@ var g = &grammar{
 																			},
 																		},
 																		&andExpr{
-																			pos: position{line: 443, col: 806, offset: 13122},
+																			pos: position{line: 444, col: 806, offset: 13161},
 																			expr: &charClassMatcher{
-																				pos:        position{line: 443, col: 807, offset: 13123},
+																				pos:        position{line: 444, col: 807, offset: 13162},
 																				val:        "[0-9A-Fa-f]",
 																				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																				ignoreCase: false,
@@ -3377,9 +3378,9 @@ var g = &grammar{
 																},
 															},
 															&andExpr{
-																pos: position{line: 443, col: 821, offset: 13137},
+																pos: position{line: 444, col: 821, offset: 13176},
 																expr: &charClassMatcher{
-																	pos:        position{line: 443, col: 822, offset: 13138},
+																	pos:        position{line: 444, col: 822, offset: 13177},
 																	val:        "[0-9A-Fa-f]",
 																	ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 																	ignoreCase: false,
@@ -3390,14 +3391,14 @@ var g = &grammar{
 													},
 												},
 												&ruleRefExpr{
-													pos:  position{line: 443, col: 836, offset: 13152},
+													pos:  position{line: 444, col: 836, offset: 13191},
 													name: "h16",
 												},
 											},
 										},
 									},
 									&litMatcher{
-										pos:        position{line: 443, col: 842, offset: 13158},
+										pos:        position{line: 444, col: 842, offset: 13197},
 										val:        "::",
 										ignoreCase: false,
 										want:       "\"::\"",
@@ -3412,51 +3413,51 @@ var g = &grammar{
 		{
 			name:        "h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 448, col: 1, offset: 13237},
+			pos:         position{line: 449, col: 1, offset: 13276},
 			expr: &actionExpr{
-				pos: position{line: 448, col: 14, offset: 13250},
+				pos: position{line: 449, col: 14, offset: 13289},
 				run: (*parser).callonh161,
 				expr: &labeledExpr{
-					pos:   position{line: 448, col: 14, offset: 13250},
+					pos:   position{line: 449, col: 14, offset: 13289},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 448, col: 17, offset: 13253},
+						pos: position{line: 449, col: 17, offset: 13292},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 448, col: 17, offset: 13253},
+								pos:        position{line: 449, col: 17, offset: 13292},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 448, col: 29, offset: 13265},
+								pos: position{line: 449, col: 29, offset: 13304},
 								expr: &seqExpr{
-									pos: position{line: 448, col: 30, offset: 13266},
+									pos: position{line: 449, col: 30, offset: 13305},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 448, col: 30, offset: 13266},
+											pos:        position{line: 449, col: 30, offset: 13305},
 											val:        "[0-9A-Fa-f]",
 											ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 448, col: 42, offset: 13278},
+											pos: position{line: 449, col: 42, offset: 13317},
 											expr: &seqExpr{
-												pos: position{line: 448, col: 43, offset: 13279},
+												pos: position{line: 449, col: 43, offset: 13318},
 												exprs: []any{
 													&charClassMatcher{
-														pos:        position{line: 448, col: 43, offset: 13279},
+														pos:        position{line: 449, col: 43, offset: 13318},
 														val:        "[0-9A-Fa-f]",
 														ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&zeroOrOneExpr{
-														pos: position{line: 448, col: 55, offset: 13291},
+														pos: position{line: 449, col: 55, offset: 13330},
 														expr: &charClassMatcher{
-															pos:        position{line: 448, col: 55, offset: 13291},
+															pos:        position{line: 449, col: 55, offset: 13330},
 															val:        "[0-9A-Fa-f]",
 															ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 															ignoreCase: false,
@@ -3477,37 +3478,37 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 453, col: 1, offset: 13394},
+			pos:         position{line: 454, col: 1, offset: 13433},
 			expr: &actionExpr{
-				pos: position{line: 453, col: 16, offset: 13409},
+				pos: position{line: 454, col: 16, offset: 13448},
 				run: (*parser).callonls321,
 				expr: &labeledExpr{
-					pos:   position{line: 453, col: 16, offset: 13409},
+					pos:   position{line: 454, col: 16, offset: 13448},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 453, col: 19, offset: 13412},
+						pos: position{line: 454, col: 19, offset: 13451},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 453, col: 19, offset: 13412},
+								pos: position{line: 454, col: 19, offset: 13451},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 453, col: 19, offset: 13412},
+										pos:  position{line: 454, col: 19, offset: 13451},
 										name: "h16",
 									},
 									&litMatcher{
-										pos:        position{line: 453, col: 23, offset: 13416},
+										pos:        position{line: 454, col: 23, offset: 13455},
 										val:        ":",
 										ignoreCase: false,
 										want:       "\":\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 453, col: 27, offset: 13420},
+										pos:  position{line: 454, col: 27, offset: 13459},
 										name: "h16",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 453, col: 33, offset: 13426},
+								pos:  position{line: 454, col: 33, offset: 13465},
 								name: "IPv4address",
 							},
 						},
@@ -3518,48 +3519,48 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 458, col: 1, offset: 13547},
+			pos:         position{line: 459, col: 1, offset: 13586},
 			expr: &actionExpr{
-				pos: position{line: 458, col: 30, offset: 13576},
+				pos: position{line: 459, col: 30, offset: 13615},
 				run: (*parser).callonIPv4address1,
 				expr: &labeledExpr{
-					pos:   position{line: 458, col: 30, offset: 13576},
+					pos:   position{line: 459, col: 30, offset: 13615},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 458, col: 33, offset: 13579},
+						pos: position{line: 459, col: 33, offset: 13618},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 458, col: 33, offset: 13579},
+								pos:  position{line: 459, col: 33, offset: 13618},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 458, col: 43, offset: 13589},
+								pos:        position{line: 459, col: 43, offset: 13628},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 458, col: 47, offset: 13593},
+								pos:  position{line: 459, col: 47, offset: 13632},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 458, col: 57, offset: 13603},
+								pos:        position{line: 459, col: 57, offset: 13642},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 458, col: 61, offset: 13607},
+								pos:  position{line: 459, col: 61, offset: 13646},
 								name: "dec_octet",
 							},
 							&litMatcher{
-								pos:        position{line: 458, col: 71, offset: 13617},
+								pos:        position{line: 459, col: 71, offset: 13656},
 								val:        ".",
 								ignoreCase: false,
 								want:       "\".\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 458, col: 75, offset: 13621},
+								pos:  position{line: 459, col: 75, offset: 13660},
 								name: "dec_octet",
 							},
 						},
@@ -3570,34 +3571,34 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 467, col: 1, offset: 13937},
+			pos:         position{line: 468, col: 1, offset: 13976},
 			expr: &actionExpr{
-				pos: position{line: 467, col: 26, offset: 13962},
+				pos: position{line: 468, col: 26, offset: 14001},
 				run: (*parser).callondec_octet1,
 				expr: &labeledExpr{
-					pos:   position{line: 467, col: 26, offset: 13962},
+					pos:   position{line: 468, col: 26, offset: 14001},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 467, col: 29, offset: 13965},
+						pos: position{line: 468, col: 29, offset: 14004},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 467, col: 29, offset: 13965},
+								pos: position{line: 468, col: 29, offset: 14004},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 467, col: 29, offset: 13965},
+										pos:        position{line: 468, col: 29, offset: 14004},
 										val:        "1",
 										ignoreCase: false,
 										want:       "\"1\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 467, col: 33, offset: 13969},
+										pos:        position{line: 468, col: 33, offset: 14008},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 467, col: 39, offset: 13975},
+										pos:        position{line: 468, col: 39, offset: 14014},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3606,23 +3607,23 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 467, col: 47, offset: 13983},
+								pos: position{line: 468, col: 47, offset: 14022},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 467, col: 47, offset: 13983},
+										pos:        position{line: 468, col: 47, offset: 14022},
 										val:        "2",
 										ignoreCase: false,
 										want:       "\"2\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 467, col: 51, offset: 13987},
+										pos:        position{line: 468, col: 51, offset: 14026},
 										val:        "[0-4]",
 										ranges:     []rune{'0', '4'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 467, col: 57, offset: 13993},
+										pos:        position{line: 468, col: 57, offset: 14032},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3631,16 +3632,16 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 467, col: 65, offset: 14001},
+								pos: position{line: 468, col: 65, offset: 14040},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 467, col: 65, offset: 14001},
+										pos:        position{line: 468, col: 65, offset: 14040},
 										val:        "25",
 										ignoreCase: false,
 										want:       "\"25\"",
 									},
 									&charClassMatcher{
-										pos:        position{line: 467, col: 70, offset: 14006},
+										pos:        position{line: 468, col: 70, offset: 14045},
 										val:        "[0-5]",
 										ranges:     []rune{'0', '5'},
 										ignoreCase: false,
@@ -3649,17 +3650,17 @@ var g = &grammar{
 								},
 							},
 							&seqExpr{
-								pos: position{line: 467, col: 78, offset: 14014},
+								pos: position{line: 468, col: 78, offset: 14053},
 								exprs: []any{
 									&charClassMatcher{
-										pos:        position{line: 467, col: 78, offset: 14014},
+										pos:        position{line: 468, col: 78, offset: 14053},
 										val:        "[1-9]",
 										ranges:     []rune{'1', '9'},
 										ignoreCase: false,
 										inverted:   false,
 									},
 									&charClassMatcher{
-										pos:        position{line: 467, col: 84, offset: 14020},
+										pos:        position{line: 468, col: 84, offset: 14059},
 										val:        "[0-9]",
 										ranges:     []rune{'0', '9'},
 										ignoreCase: false,
@@ -3668,7 +3669,7 @@ var g = &grammar{
 								},
 							},
 							&charClassMatcher{
-								pos:        position{line: 467, col: 92, offset: 14028},
+								pos:        position{line: 468, col: 92, offset: 14067},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -3682,20 +3683,20 @@ var g = &grammar{
 		{
 			name:        "reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 472, col: 1, offset: 14139},
+			pos:         position{line: 473, col: 1, offset: 14178},
 			expr: &actionExpr{
-				pos: position{line: 472, col: 24, offset: 14162},
+				pos: position{line: 473, col: 24, offset: 14201},
 				run: (*parser).callonreg_name1,
 				expr: &labeledExpr{
-					pos:   position{line: 472, col: 24, offset: 14162},
+					pos:   position{line: 473, col: 24, offset: 14201},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 472, col: 27, offset: 14165},
+						pos: position{line: 473, col: 27, offset: 14204},
 						expr: &choiceExpr{
-							pos: position{line: 472, col: 28, offset: 14166},
+							pos: position{line: 473, col: 28, offset: 14205},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 472, col: 28, offset: 14166},
+									pos:        position{line: 473, col: 28, offset: 14205},
 									val:        "[!$&-,.0-9;=A-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', 'A', 'Z', 'a', 'z'},
@@ -3703,7 +3704,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 472, col: 53, offset: 14191},
+									pos:  position{line: 473, col: 53, offset: 14230},
 									name: "pct_encoded",
 								},
 							},
@@ -3715,56 +3716,56 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 481, col: 1, offset: 14571},
+			pos:         position{line: 482, col: 1, offset: 14610},
 			expr: &actionExpr{
-				pos: position{line: 481, col: 16, offset: 14586},
+				pos: position{line: 482, col: 16, offset: 14625},
 				run: (*parser).callonpath1,
 				expr: &labeledExpr{
-					pos:   position{line: 481, col: 16, offset: 14586},
+					pos:   position{line: 482, col: 16, offset: 14625},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 481, col: 19, offset: 14589},
+						pos: position{line: 482, col: 19, offset: 14628},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 481, col: 19, offset: 14589},
+								pos: position{line: 482, col: 19, offset: 14628},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 481, col: 19, offset: 14589},
+										pos:  position{line: 482, col: 19, offset: 14628},
 										name: "path_abempty",
 									},
 									&notExpr{
-										pos: position{line: 481, col: 32, offset: 14602},
+										pos: position{line: 482, col: 32, offset: 14641},
 										expr: &anyMatcher{
-											line: 481, col: 33, offset: 14603,
+											line: 482, col: 33, offset: 14642,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 481, col: 37, offset: 14607},
+								pos:  position{line: 482, col: 37, offset: 14646},
 								name: "path_absolute",
 							},
 							&seqExpr{
-								pos: position{line: 481, col: 53, offset: 14623},
+								pos: position{line: 482, col: 53, offset: 14662},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 481, col: 53, offset: 14623},
+										pos:  position{line: 482, col: 53, offset: 14662},
 										name: "path_noscheme",
 									},
 									&notExpr{
-										pos: position{line: 481, col: 67, offset: 14637},
+										pos: position{line: 482, col: 67, offset: 14676},
 										expr: &anyMatcher{
-											line: 481, col: 68, offset: 14638,
+											line: 482, col: 68, offset: 14677,
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 481, col: 72, offset: 14642},
+								pos:  position{line: 482, col: 72, offset: 14681},
 								name: "path_rootless",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 481, col: 88, offset: 14658},
+								pos:  position{line: 482, col: 88, offset: 14697},
 								name: "path_empty",
 							},
 						},
@@ -3775,26 +3776,26 @@ var g = &grammar{
 		{
 			name:        "path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 486, col: 1, offset: 14743},
+			pos:         position{line: 487, col: 1, offset: 14782},
 			expr: &actionExpr{
-				pos: position{line: 486, col: 32, offset: 14774},
+				pos: position{line: 487, col: 32, offset: 14813},
 				run: (*parser).callonpath_abempty1,
 				expr: &labeledExpr{
-					pos:   position{line: 486, col: 32, offset: 14774},
+					pos:   position{line: 487, col: 32, offset: 14813},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 486, col: 35, offset: 14777},
+						pos: position{line: 487, col: 35, offset: 14816},
 						expr: &seqExpr{
-							pos: position{line: 486, col: 36, offset: 14778},
+							pos: position{line: 487, col: 36, offset: 14817},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 486, col: 36, offset: 14778},
+									pos:        position{line: 487, col: 36, offset: 14817},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 486, col: 40, offset: 14782},
+									pos:  position{line: 487, col: 40, offset: 14821},
 									name: "segment",
 								},
 							},
@@ -3806,44 +3807,44 @@ var g = &grammar{
 		{
 			name:        "path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 491, col: 1, offset: 14893},
+			pos:         position{line: 492, col: 1, offset: 14932},
 			expr: &actionExpr{
-				pos: position{line: 491, col: 34, offset: 14926},
+				pos: position{line: 492, col: 34, offset: 14965},
 				run: (*parser).callonpath_absolute1,
 				expr: &labeledExpr{
-					pos:   position{line: 491, col: 34, offset: 14926},
+					pos:   position{line: 492, col: 34, offset: 14965},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 491, col: 37, offset: 14929},
+						pos: position{line: 492, col: 37, offset: 14968},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 491, col: 37, offset: 14929},
+								pos:        position{line: 492, col: 37, offset: 14968},
 								val:        "/",
 								ignoreCase: false,
 								want:       "\"/\"",
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 491, col: 41, offset: 14933},
+								pos: position{line: 492, col: 41, offset: 14972},
 								expr: &seqExpr{
-									pos: position{line: 491, col: 42, offset: 14934},
+									pos: position{line: 492, col: 42, offset: 14973},
 									exprs: []any{
 										&ruleRefExpr{
-											pos:  position{line: 491, col: 42, offset: 14934},
+											pos:  position{line: 492, col: 42, offset: 14973},
 											name: "segment_nz",
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 491, col: 53, offset: 14945},
+											pos: position{line: 492, col: 53, offset: 14984},
 											expr: &seqExpr{
-												pos: position{line: 491, col: 54, offset: 14946},
+												pos: position{line: 492, col: 54, offset: 14985},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 491, col: 54, offset: 14946},
+														pos:        position{line: 492, col: 54, offset: 14985},
 														val:        "/",
 														ignoreCase: false,
 														want:       "\"/\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 491, col: 58, offset: 14950},
+														pos:  position{line: 492, col: 58, offset: 14989},
 														name: "segment",
 													},
 												},
@@ -3860,33 +3861,33 @@ var g = &grammar{
 		{
 			name:        "path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 496, col: 1, offset: 15059},
+			pos:         position{line: 497, col: 1, offset: 15098},
 			expr: &actionExpr{
-				pos: position{line: 496, col: 34, offset: 15092},
+				pos: position{line: 497, col: 34, offset: 15131},
 				run: (*parser).callonpath_noscheme1,
 				expr: &labeledExpr{
-					pos:   position{line: 496, col: 34, offset: 15092},
+					pos:   position{line: 497, col: 34, offset: 15131},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 496, col: 37, offset: 15095},
+						pos: position{line: 497, col: 37, offset: 15134},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 496, col: 37, offset: 15095},
+								pos:  position{line: 497, col: 37, offset: 15134},
 								name: "segment_nz_nc",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 496, col: 51, offset: 15109},
+								pos: position{line: 497, col: 51, offset: 15148},
 								expr: &seqExpr{
-									pos: position{line: 496, col: 52, offset: 15110},
+									pos: position{line: 497, col: 52, offset: 15149},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 496, col: 52, offset: 15110},
+											pos:        position{line: 497, col: 52, offset: 15149},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 496, col: 56, offset: 15114},
+											pos:  position{line: 497, col: 56, offset: 15153},
 											name: "segment",
 										},
 									},
@@ -3900,33 +3901,33 @@ var g = &grammar{
 		{
 			name:        "path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 501, col: 1, offset: 15218},
+			pos:         position{line: 502, col: 1, offset: 15257},
 			expr: &actionExpr{
-				pos: position{line: 501, col: 34, offset: 15251},
+				pos: position{line: 502, col: 34, offset: 15290},
 				run: (*parser).callonpath_rootless1,
 				expr: &labeledExpr{
-					pos:   position{line: 501, col: 34, offset: 15251},
+					pos:   position{line: 502, col: 34, offset: 15290},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 501, col: 37, offset: 15254},
+						pos: position{line: 502, col: 37, offset: 15293},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 501, col: 37, offset: 15254},
+								pos:  position{line: 502, col: 37, offset: 15293},
 								name: "segment_nz",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 501, col: 48, offset: 15265},
+								pos: position{line: 502, col: 48, offset: 15304},
 								expr: &seqExpr{
-									pos: position{line: 501, col: 49, offset: 15266},
+									pos: position{line: 502, col: 49, offset: 15305},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 501, col: 49, offset: 15266},
+											pos:        position{line: 502, col: 49, offset: 15305},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 501, col: 53, offset: 15270},
+											pos:  position{line: 502, col: 53, offset: 15309},
 											name: "segment",
 										},
 									},
@@ -3940,15 +3941,15 @@ var g = &grammar{
 		{
 			name:        "path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 506, col: 1, offset: 15355},
+			pos:         position{line: 507, col: 1, offset: 15394},
 			expr: &actionExpr{
-				pos: position{line: 506, col: 28, offset: 15382},
+				pos: position{line: 507, col: 28, offset: 15421},
 				run: (*parser).callonpath_empty1,
 				expr: &labeledExpr{
-					pos:   position{line: 506, col: 28, offset: 15382},
+					pos:   position{line: 507, col: 28, offset: 15421},
 					label: "v",
 					expr: &litMatcher{
-						pos:        position{line: 506, col: 31, offset: 15385},
+						pos:        position{line: 507, col: 31, offset: 15424},
 						val:        "",
 						ignoreCase: false,
 						want:       "\"\"",
@@ -3959,20 +3960,20 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 511, col: 1, offset: 15458},
+			pos:         position{line: 512, col: 1, offset: 15497},
 			expr: &actionExpr{
-				pos: position{line: 511, col: 22, offset: 15479},
+				pos: position{line: 512, col: 22, offset: 15518},
 				run: (*parser).callonsegment1,
 				expr: &labeledExpr{
-					pos:   position{line: 511, col: 22, offset: 15479},
+					pos:   position{line: 512, col: 22, offset: 15518},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 511, col: 25, offset: 15482},
+						pos: position{line: 512, col: 25, offset: 15521},
 						expr: &choiceExpr{
-							pos: position{line: 511, col: 26, offset: 15483},
+							pos: position{line: 512, col: 26, offset: 15522},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 511, col: 26, offset: 15483},
+									pos:        position{line: 512, col: 26, offset: 15522},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -3980,7 +3981,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 511, col: 50, offset: 15507},
+									pos:  position{line: 512, col: 50, offset: 15546},
 									name: "pct_encoded",
 								},
 							},
@@ -3992,20 +3993,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 516, col: 1, offset: 15589},
+			pos:         position{line: 517, col: 1, offset: 15628},
 			expr: &actionExpr{
-				pos: position{line: 516, col: 28, offset: 15616},
+				pos: position{line: 517, col: 28, offset: 15655},
 				run: (*parser).callonsegment_nz1,
 				expr: &labeledExpr{
-					pos:   position{line: 516, col: 28, offset: 15616},
+					pos:   position{line: 517, col: 28, offset: 15655},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 516, col: 31, offset: 15619},
+						pos: position{line: 517, col: 31, offset: 15658},
 						expr: &choiceExpr{
-							pos: position{line: 516, col: 32, offset: 15620},
+							pos: position{line: 517, col: 32, offset: 15659},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 516, col: 32, offset: 15620},
+									pos:        position{line: 517, col: 32, offset: 15659},
 									val:        "[!$&-,.0-;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -4013,7 +4014,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 516, col: 56, offset: 15644},
+									pos:  position{line: 517, col: 56, offset: 15683},
 									name: "pct_encoded",
 								},
 							},
@@ -4025,20 +4026,20 @@ var g = &grammar{
 		{
 			name:        "segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 522, col: 1, offset: 15839},
+			pos:         position{line: 523, col: 1, offset: 15878},
 			expr: &actionExpr{
-				pos: position{line: 522, col: 34, offset: 15872},
+				pos: position{line: 523, col: 34, offset: 15911},
 				run: (*parser).callonsegment_nz_nc1,
 				expr: &labeledExpr{
-					pos:   position{line: 522, col: 34, offset: 15872},
+					pos:   position{line: 523, col: 34, offset: 15911},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 522, col: 37, offset: 15875},
+						pos: position{line: 523, col: 37, offset: 15914},
 						expr: &choiceExpr{
-							pos: position{line: 522, col: 38, offset: 15876},
+							pos: position{line: 523, col: 38, offset: 15915},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 522, col: 38, offset: 15876},
+									pos:        position{line: 523, col: 38, offset: 15915},
 									val:        "[!$&-,.0-9;=@-Z_a-z~-]",
 									chars:      []rune{'!', '$', '.', ';', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '0', '9', '@', 'Z', 'a', 'z'},
@@ -4046,7 +4047,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 522, col: 63, offset: 15901},
+									pos:  position{line: 523, col: 63, offset: 15940},
 									name: "pct_encoded",
 								},
 							},
@@ -4058,12 +4059,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 527, col: 1, offset: 16031},
+			pos:         position{line: 528, col: 1, offset: 16070},
 			expr: &choiceExpr{
-				pos: position{line: 527, col: 18, offset: 16048},
+				pos: position{line: 528, col: 18, offset: 16087},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 527, col: 18, offset: 16048},
+						pos:        position{line: 528, col: 18, offset: 16087},
 						val:        "[!$&-,.0-;=@-Z_a-z~-]",
 						chars:      []rune{'!', '$', '.', '=', '_', '~', '-'},
 						ranges:     []rune{'&', ',', '0', ';', '@', 'Z', 'a', 'z'},
@@ -4071,7 +4072,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 527, col: 42, offset: 16072},
+						pos:  position{line: 528, col: 42, offset: 16111},
 						name: "pct_encoded",
 					},
 				},
@@ -4080,20 +4081,20 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 530, col: 1, offset: 16130},
+			pos:         position{line: 531, col: 1, offset: 16169},
 			expr: &actionExpr{
-				pos: position{line: 530, col: 18, offset: 16147},
+				pos: position{line: 531, col: 18, offset: 16186},
 				run: (*parser).callonquery1,
 				expr: &labeledExpr{
-					pos:   position{line: 530, col: 18, offset: 16147},
+					pos:   position{line: 531, col: 18, offset: 16186},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 530, col: 21, offset: 16150},
+						pos: position{line: 531, col: 21, offset: 16189},
 						expr: &choiceExpr{
-							pos: position{line: 530, col: 22, offset: 16151},
+							pos: position{line: 531, col: 22, offset: 16190},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 530, col: 22, offset: 16151},
+									pos:        position{line: 531, col: 22, offset: 16190},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4101,7 +4102,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 530, col: 45, offset: 16174},
+									pos:  position{line: 531, col: 45, offset: 16213},
 									name: "pct_encoded",
 								},
 							},
@@ -4113,20 +4114,20 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 535, col: 1, offset: 16269},
+			pos:         position{line: 536, col: 1, offset: 16308},
 			expr: &actionExpr{
-				pos: position{line: 535, col: 24, offset: 16292},
+				pos: position{line: 536, col: 24, offset: 16331},
 				run: (*parser).callonfragment1,
 				expr: &labeledExpr{
-					pos:   position{line: 535, col: 24, offset: 16292},
+					pos:   position{line: 536, col: 24, offset: 16331},
 					label: "v",
 					expr: &zeroOrMoreExpr{
-						pos: position{line: 535, col: 27, offset: 16295},
+						pos: position{line: 536, col: 27, offset: 16334},
 						expr: &choiceExpr{
-							pos: position{line: 535, col: 28, offset: 16296},
+							pos: position{line: 536, col: 28, offset: 16335},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 535, col: 28, offset: 16296},
+									pos:        position{line: 536, col: 28, offset: 16335},
 									val:        "[!$&-,.-;=?-Z_a-z~-]",
 									chars:      []rune{'!', '$', '=', '_', '~', '-'},
 									ranges:     []rune{'&', ',', '.', ';', '?', 'Z', 'a', 'z'},
@@ -4134,7 +4135,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 535, col: 51, offset: 16319},
+									pos:  position{line: 536, col: 51, offset: 16358},
 									name: "pct_encoded",
 								},
 							},
@@ -4146,31 +4147,31 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 540, col: 1, offset: 16412},
+			pos:         position{line: 541, col: 1, offset: 16451},
 			expr: &actionExpr{
-				pos: position{line: 540, col: 30, offset: 16441},
+				pos: position{line: 541, col: 30, offset: 16480},
 				run: (*parser).callonpct_encoded1,
 				expr: &labeledExpr{
-					pos:   position{line: 540, col: 30, offset: 16441},
+					pos:   position{line: 541, col: 30, offset: 16480},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 540, col: 33, offset: 16444},
+						pos: position{line: 541, col: 33, offset: 16483},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 540, col: 33, offset: 16444},
+								pos:        position{line: 541, col: 33, offset: 16483},
 								val:        "%",
 								ignoreCase: false,
 								want:       "\"%\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 540, col: 37, offset: 16448},
+								pos:        position{line: 541, col: 37, offset: 16487},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 540, col: 49, offset: 16460},
+								pos:        position{line: 541, col: 49, offset: 16499},
 								val:        "[0-9A-Fa-f]",
 								ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 								ignoreCase: false,
@@ -4184,9 +4185,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 545, col: 1, offset: 16574},
+			pos:         position{line: 546, col: 1, offset: 16613},
 			expr: &charClassMatcher{
-				pos:        position{line: 545, col: 28, offset: 16601},
+				pos:        position{line: 546, col: 28, offset: 16640},
 				val:        "[.0-9A-Z_a-z~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -4197,9 +4198,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 548, col: 1, offset: 16664},
+			pos:         position{line: 549, col: 1, offset: 16703},
 			expr: &charClassMatcher{
-				pos:        position{line: 548, col: 24, offset: 16687},
+				pos:        position{line: 549, col: 24, offset: 16726},
 				val:        "[!#$&-,/:;=?@[\\]]",
 				chars:      []rune{'!', '#', '$', '/', ':', ';', '=', '?', '@', '[', ']'},
 				ranges:     []rune{'&', ','},
@@ -4210,9 +4211,9 @@ var g = &grammar{
 		{
 			name:        "gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 551, col: 1, offset: 16768},
+			pos:         position{line: 552, col: 1, offset: 16807},
 			expr: &charClassMatcher{
-				pos:        position{line: 551, col: 28, offset: 16795},
+				pos:        position{line: 552, col: 28, offset: 16834},
 				val:        "[#/:?@[\\]]",
 				chars:      []rune{'#', '/', ':', '?', '@', '[', ']'},
 				ignoreCase: false,
@@ -4222,9 +4223,9 @@ var g = &grammar{
 		{
 			name:        "sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 555, col: 1, offset: 16913},
+			pos:         position{line: 556, col: 1, offset: 16952},
 			expr: &charClassMatcher{
-				pos:        position{line: 555, col: 28, offset: 16940},
+				pos:        position{line: 556, col: 28, offset: 16979},
 				val:        "[!$&-,;=]",
 				chars:      []rune{'!', '$', ';', '='},
 				ranges:     []rune{'&', ','},
@@ -4235,20 +4236,20 @@ var g = &grammar{
 		{
 			name:        "ZoneID",
 			displayName: "\"ZoneID\"",
-			pos:         position{line: 558, col: 1, offset: 16994},
+			pos:         position{line: 559, col: 1, offset: 17033},
 			expr: &actionExpr{
-				pos: position{line: 558, col: 20, offset: 17013},
+				pos: position{line: 559, col: 20, offset: 17052},
 				run: (*parser).callonZoneID1,
 				expr: &labeledExpr{
-					pos:   position{line: 558, col: 20, offset: 17013},
+					pos:   position{line: 559, col: 20, offset: 17052},
 					label: "v",
 					expr: &oneOrMoreExpr{
-						pos: position{line: 558, col: 23, offset: 17016},
+						pos: position{line: 559, col: 23, offset: 17055},
 						expr: &choiceExpr{
-							pos: position{line: 558, col: 24, offset: 17017},
+							pos: position{line: 559, col: 24, offset: 17056},
 							alternatives: []any{
 								&charClassMatcher{
-									pos:        position{line: 558, col: 24, offset: 17017},
+									pos:        position{line: 559, col: 24, offset: 17056},
 									val:        "[.0-9A-Z_a-z~-]",
 									chars:      []rune{'.', '_', '~', '-'},
 									ranges:     []rune{'0', '9', 'A', 'Z', 'a', 'z'},
@@ -4256,7 +4257,7 @@ var g = &grammar{
 									inverted:   false,
 								},
 								&ruleRefExpr{
-									pos:  position{line: 558, col: 42, offset: 17035},
+									pos:  position{line: 559, col: 42, offset: 17074},
 									name: "pct_encoded",
 								},
 							},
@@ -4268,28 +4269,28 @@ var g = &grammar{
 		{
 			name:        "IPv6addrz",
 			displayName: "\"IPv6addrz\"",
-			pos:         position{line: 563, col: 1, offset: 17126},
+			pos:         position{line: 564, col: 1, offset: 17165},
 			expr: &actionExpr{
-				pos: position{line: 563, col: 26, offset: 17151},
+				pos: position{line: 564, col: 26, offset: 17190},
 				run: (*parser).callonIPv6addrz1,
 				expr: &labeledExpr{
-					pos:   position{line: 563, col: 26, offset: 17151},
+					pos:   position{line: 564, col: 26, offset: 17190},
 					label: "v",
 					expr: &seqExpr{
-						pos: position{line: 563, col: 29, offset: 17154},
+						pos: position{line: 564, col: 29, offset: 17193},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 563, col: 29, offset: 17154},
+								pos:  position{line: 564, col: 29, offset: 17193},
 								name: "IPv6address",
 							},
 							&litMatcher{
-								pos:        position{line: 563, col: 41, offset: 17166},
+								pos:        position{line: 564, col: 41, offset: 17205},
 								val:        "%25",
 								ignoreCase: false,
 								want:       "\"%25\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 563, col: 47, offset: 17172},
+								pos:  position{line: 564, col: 47, offset: 17211},
 								name: "ZoneID",
 							},
 						},
@@ -4300,9 +4301,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 568, col: 1, offset: 17281},
+			pos:         position{line: 569, col: 1, offset: 17320},
 			expr: &charClassMatcher{
-				pos:        position{line: 568, col: 18, offset: 17298},
+				pos:        position{line: 569, col: 18, offset: 17337},
 				val:        "[A-Za-z]",
 				ranges:     []rune{'A', 'Z', 'a', 'z'},
 				ignoreCase: false,
@@ -4312,9 +4313,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 572, col: 1, offset: 17387},
+			pos:         position{line: 573, col: 1, offset: 17426},
 			expr: &charClassMatcher{
-				pos:        position{line: 572, col: 18, offset: 17404},
+				pos:        position{line: 573, col: 18, offset: 17443},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -4324,9 +4325,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 575, col: 1, offset: 17483},
+			pos:         position{line: 576, col: 1, offset: 17522},
 			expr: &charClassMatcher{
-				pos:        position{line: 575, col: 20, offset: 17502},
+				pos:        position{line: 576, col: 20, offset: 17541},
 				val:        "[0-9A-Fa-f]",
 				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 				ignoreCase: false,
