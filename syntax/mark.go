@@ -68,7 +68,7 @@ func (t *Table) Marked(m Marker) (*Machine, error) {
 		}
 	}
 	d := t.expand(marks)
-	if t.Walk != nil && d.next8 != nil && t.WalkSum == d.walkSum() {
+	if t.Walk != nil && t.WalkSum == d.walkSum() {
 		d.walk = t.Walk
 	}
 	return d, nil

@@ -44,7 +44,8 @@ func (d *Machine) Walk() WalkFunc { return d.walk }
 const inlineWalk = inlineRun
 
 // walkSum is the fingerprint of what a walk must do: FNV-1a of the number
-// of states and of every state's acceptance, transitions and marks.
+// of states and of every state's acceptance, transitions and marks (a
+// wide machine's transitions two bytes each, low first).
 func (d *Machine) walkSum() uint64 {
 	const prime = 1099511628211
 	h := uint64(14695981039346656037)
@@ -53,13 +54,42 @@ func (d *Machine) walkSum() uint64 {
 	add(byte(n))
 	add(byte(n >> 8))
 	for s := range n {
-		add(b2u(d.accept[s]))
+		add(b2u(d.acceptAt(s)))
 		for b := range 256 {
-			add(d.next8[s<<8|b])
-			add(d.mark8[s<<8|b])
+			next, mark := d.edge(s, b)
+			add(byte(next))
+			if d.next8 == nil {
+				add(byte(next >> 8))
+			}
+			add(mark)
 		}
 	}
 	return h
+}
+
+// edge is the transition of a marked machine from state s on byte b: the
+// next state and the mark.
+func (d *Machine) edge(s, b int) (next int, mark uint8) {
+	if d.next8 != nil {
+		return int(d.next8[s<<8|b]), d.mark8[s<<8|b]
+	}
+	return int(d.next16[s<<8|b]), d.mark16[s<<8|b]
+}
+
+// acceptAt reports whether state s accepts.
+func (d *Machine) acceptAt(s int) bool {
+	if d.next8 != nil {
+		return d.accept[s]
+	}
+	return d.wideAccept[s]
+}
+
+// skipOf is state s's skip set, nil if it has none.
+func (d *Machine) skipOf(s int) *skipSet {
+	if d.skip8 != nil {
+		return d.skip8[s]
+	}
+	return d.skip16[s]
 }
 
 func b2u(b bool) byte {
@@ -79,27 +109,24 @@ func b2u(b bool) byte {
 // stops with its own test of the run's bytes, so that its result does not
 // depend on how this package computes skip sets.
 func (d *Machine) Span(state int, s string, i int) int {
-	if d.walk == nil || d.skip8 == nil || state < 0 || state > 255 {
+	if d.walk == nil || state < 0 || state >= d.t.States {
 		return i
 	}
-	if k := d.skip8[state]; k != nil {
+	if k := d.skipOf(state); k != nil {
 		return k.span(s, i)
 	}
 	return i
 }
 
-// GoWalk writes the machine, which [Table.Marked] built from an 8-bit
-// table, as a Go function named name of type [WalkFunc], with the tables
+// GoWalk writes the machine, which [Table.Marked] built, as a Go function
+// named name of type [WalkFunc], with the tables
 // it reads: package-level variables whose names are prefix followed by
 // "Class" or "Set" and a number, which must name nothing else in the
 // package. sum is what the table's WalkSum must be for [Table.Marked] to
 // use it. The code imports package syntax as syntax. gen dfa -walk calls
 // it.
 func (d *Machine) GoWalk(name, prefix string) (code string, sum uint64, err error) {
-	if d.next8 == nil {
-		return "", 0, fmt.Errorf("syntax: a walk is written for tables of at most 256 states, and this one has %d", d.t.States)
-	}
-	if d.mark8 == nil {
+	if d.mark8 == nil && d.mark16 == nil {
 		return "", 0, fmt.Errorf("syntax: a walk is written for a machine that Table.Marked built")
 	}
 	n := d.t.States
@@ -111,8 +138,10 @@ func (d *Machine) GoWalk(name, prefix string) (code string, sum uint64, err erro
 	for b := range 256 {
 		var key strings.Builder
 		for s := 1; s < n; s++ {
-			key.WriteByte(d.next8[s<<8|b])
-			key.WriteByte(d.mark8[s<<8|b])
+			next, mark := d.edge(s, b)
+			key.WriteByte(byte(next))
+			key.WriteByte(byte(next >> 8))
+			key.WriteByte(mark)
 		}
 		c, ok := classOf[key.String()]
 		if !ok {
@@ -156,7 +185,7 @@ func (d *Machine) GoWalk(name, prefix string) (code string, sum uint64, err erro
 	fmt.Fprintf(&w, "cls := &%sClass\n_ = cls\ni, e := 0, 0\n_ = e\ngoto s1\n", prefix)
 	for s := 1; s < n; s++ {
 		fmt.Fprintf(&w, "s%d:\n", s)
-		k := d.skip8[s]
+		k := d.skipOf(s)
 		if k != nil {
 			t := set(&k.out)
 			// Four bytes a test, then one at a time, up to inlineWalk
@@ -171,7 +200,7 @@ func (d *Machine) GoWalk(name, prefix string) (code string, sum uint64, err erro
 				fmt.Fprintf(&w, "if i+2 < len(s) && s[i] == %d && %[2]s[s[i+1]] && %[2]s[s[i+2]] {\ni += 3\ngoto s%[3]d\n}\n", k.esc, x, s)
 			}
 		}
-		fmt.Fprintf(&w, "if i >= len(s) {\nreturn marks, %v, i, %d\n}\n", d.accept[s], s)
+		fmt.Fprintf(&w, "if i >= len(s) {\nreturn marks, %v, i, %d\n}\n", d.acceptAt(s), s)
 		// The other transitions, by target and mark.
 		type edge struct {
 			to   int
@@ -180,8 +209,8 @@ func (d *Machine) GoWalk(name, prefix string) (code string, sum uint64, err erro
 		classes := map[edge][]string{}
 		var order []edge
 		for c, b := range rep {
-			x := s<<8 | b
-			e := edge{int(d.next8[x]), d.mark8[x]}
+			to, mark := d.edge(s, b)
+			e := edge{to, mark}
 			if e.to == 0 || k != nil && k.out[b] == 0 {
 				continue // dead, or in the run above
 			}

@@ -59,12 +59,19 @@ func TestWalkSum(t *testing.T) {
 	}
 }
 
-// TestGoWalkRefuses: a walk is written for a marked 8-bit machine only.
+// TestGoWalkRefuses: a walk is written for a marked machine only.
 func TestGoWalkRefuses(t *testing.T) {
 	tb := loadTables(t, generatedTables[0])["URI-reference"]
 	if _, _, err := tb.Machine().GoWalk("w", "w0"); err == nil {
 		t.Error("GoWalk on a machine without marks: no error")
 	}
+}
+
+// TestWideWalkSum: a wide table (more than 256 states) gets a walk too,
+// whose code parses, and whose fingerprint Marked checks as an 8-bit
+// table's: with another marker, or its transitions' high bytes changed,
+// the walk is not run.
+func TestWideWalkSum(t *testing.T) {
 	for _, path := range generatedTables {
 		for name, wide := range loadTables(t, path) {
 			if !wide.Wide {
@@ -74,8 +81,37 @@ func TestGoWalkRefuses(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, _, err := m.GoWalk("w", "w0"); err == nil || !strings.Contains(err.Error(), "256 states") {
-				t.Errorf("%s, a wide table: GoWalk error %v", name, err)
+			code, sum, err := m.GoWalk("walkWide", "walk0")
+			if err != nil {
+				t.Fatalf("%s, a wide table: %v", name, err)
+			}
+			src := "package p\n\nimport \"github.com/peguri/rfc3986/syntax\"\n\n" + code
+			if _, err := parser.ParseFile(token.NewFileSet(), "walk.go", src, 0); err != nil {
+				t.Errorf("%s: GoWalk's code does not parse: %v", name, err)
+			}
+			if !strings.Contains(code, "goto s300\n") {
+				t.Errorf("%s: no jump to state 300 in the walk of a table of %d states", name, wide.States)
+			}
+			other, err := wide.Marked(delimMarker)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if other.walkSum() == sum {
+				t.Errorf("%s: two markers, one fingerprint", name)
+			}
+			// The same transitions but for one high byte: another sum.
+			next := []byte(wide.Next)
+			for i := 1; i < len(next); i += 2 {
+				if next[i] != 0 {
+					next[i] ^= 1
+					break
+				}
+			}
+			x := &Table{States: wide.States, NClass: wide.NClass, Wide: true, Classes: wide.Classes, Next: string(next), Accept: wide.Accept}
+			if err := x.Check(); err == nil {
+				if d, err := x.Marked(testMarker); err == nil && d.walkSum() == sum {
+					t.Errorf("%s: a transition's high byte changed, the fingerprint did not", name)
+				}
 			}
 			return
 		}
