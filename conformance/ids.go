@@ -14,13 +14,15 @@ import (
 // suite, so that a report ("validity/URI/17 fails") can be cited across
 // versions: conformance/ids.txt, the ledger, holds every id ever given,
 // each with the key of its case (the question it asks, and where it comes
-// from). A case whose key is in the ledger keeps its id; a new case gets
-// the next number of its prefix ("validity/URI/", "resolution/") after
-// every number the ledger holds, so that a case added in front of others
-// renumbers none of them; a case that goes away keeps its line, and its
-// number is never given again. go run ./conformance appends the new
-// lines; TestFresh fails when the ledger on disk is not what it writes,
-// and TestIDsStable when a line of it changed or went away.
+// from). A case whose key is in the ledger under its section keeps its
+// id; a new case gets the next number of its prefix ("validity/URI/",
+// "resolution/") after every number the ledger holds, so that a case
+// added in front of others renumbers none of them; a case that goes away
+// keeps its line, and its number is not given again. go run ./conformance
+// only appends lines. TestFresh fails when the ledger on disk is not what
+// it writes, TestIDsStable when a prefix's numbers have a gap (a line
+// taken out), and .ci/run when a committed version of the ledger is not
+// the beginning of the next (a line changed).
 
 // ledgerFile is the ledger's path from the repository's root.
 const ledgerFile = "conformance/ids.txt"
@@ -34,18 +36,20 @@ const ledgerHeader = `# The ids of conformance/rfc3986-suite.json: every id ever
 // ledger is the ledger in memory.
 type ledger struct {
 	lines []ledgerLine
-	byKey map[string]string // key → id
+	byKey map[string]string // prefix + "\x00" + key → id: a key is its section's
 	ids   map[string]bool
 	next  map[string]int // prefix → the number after its largest
 }
 
 type ledgerLine struct{ id, key string }
 
-// readLedger reads the ledger at path; a missing file is an empty ledger.
-func readLedger(path string) (*ledger, error) {
+// readLedger reads the ledger at path. A missing file is an error, but
+// with start (go run ./conformance -init), which begins an empty ledger:
+// ids numbered anew would not be the ones published.
+func readLedger(path string, start bool) (*ledger, error) {
 	l := &ledger{byKey: map[string]string{}, ids: map[string]bool{}, next: map[string]int{}}
 	b, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
+	if errors.Is(err, os.ErrNotExist) && start {
 		return l, nil
 	}
 	if err != nil {
@@ -78,11 +82,12 @@ func (l *ledger) add(id, key string) error {
 	if l.ids[id] {
 		return fmt.Errorf("id %s given twice", id)
 	}
-	if old, ok := l.byKey[key]; ok {
+	k := prefix + "\x00" + key
+	if old, ok := l.byKey[k]; ok {
 		return fmt.Errorf("ids %s and %s for one key", old, id)
 	}
 	l.lines = append(l.lines, ledgerLine{id, key})
-	l.byKey[key] = id
+	l.byKey[k] = id
 	l.ids[id] = true
 	l.next[prefix] = max(l.next[prefix], num+1)
 	return nil
@@ -92,8 +97,8 @@ func (l *ledger) add(id, key string) error {
 func splitID(id string) (string, int, error) {
 	i := strings.LastIndexByte(id, '/')
 	n, err := strconv.Atoi(id[i+1:])
-	if i < 0 || err != nil || n < 1 {
-		return "", 0, fmt.Errorf("id %q does not end in /N", id)
+	if i < 0 || err != nil || n < 1 || strconv.Itoa(n) != id[i+1:] {
+		return "", 0, fmt.Errorf("id %q does not end in /N (N from 1, in decimal, without a sign or leading zeros)", id)
 	}
 	return id[:i+1], n, nil
 }
@@ -101,7 +106,7 @@ func splitID(id string) (string, int, error) {
 // id is the id of the case of key, a new one after prefix's largest if
 // the ledger has none.
 func (l *ledger) id(prefix, key string) string {
-	if id, ok := l.byKey[key]; ok {
+	if id, ok := l.byKey[prefix+"\x00"+key]; ok {
 		return id
 	}
 	id := prefix + strconv.Itoa(max(l.next[prefix], 1))
@@ -174,17 +179,19 @@ func optional(s *string) string {
 // new case. The builders numbered the cases by position; the prefix of
 // that id is the one kept.
 func stableIDs(s *Suite, l *ledger) error {
-	seen := map[string]int{}
+	seen := map[string]string{}
 	set := func(id *string, k string) error {
 		prefix, _, err := splitID(*id)
 		if err != nil {
 			return err
 		}
-		// Two cases with one key (none so far) are told apart by their
-		// order.
-		if seen[k]++; seen[k] > 1 {
-			k += " #" + strconv.Itoa(seen[k])
+		// Two cases of one section with one key could only be told apart
+		// by their order, which is no identity: the suite must not have
+		// them.
+		if other, ok := seen[prefix+"\x00"+k]; ok {
+			return fmt.Errorf("%s and %s: two cases with the key %s", other, *id, k)
 		}
+		seen[prefix+"\x00"+k] = *id
 		*id = l.id(prefix, k)
 		return nil
 	}

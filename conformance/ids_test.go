@@ -15,7 +15,7 @@ import (
 // append-only ledger leaves them (a line taken out leaves a gap, and its
 // number would be given again).
 func TestIDsStable(t *testing.T) {
-	l, err := readLedger("ids.txt")
+	l, err := readLedger("ids.txt", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestIDsAssigned(t *testing.T) {
 		return out
 	}
 	path := filepath.Join(t.TempDir(), "ids.txt")
-	l, err := readLedger(path) // none yet: empty
+	l, err := readLedger(path, true) // none yet: empty
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestIDsAssigned(t *testing.T) {
 	if err := writeFile(path, l.bytes()); err != nil {
 		t.Fatal(err)
 	}
-	if l, err = readLedger(path); err != nil {
+	if l, err = readLedger(path, false); err != nil {
 		t.Fatal(err)
 	}
 	v2 := &Suite{
@@ -134,20 +134,52 @@ func TestIDsAssigned(t *testing.T) {
 	}
 }
 
+// TestIDsBySection: one key in two sections (the same input and
+// provenance as a components case and a removeDotSegments case) is two
+// cases with ids of their own sections; one key twice in a section is an
+// error, since only the cases' order could tell them apart.
+func TestIDsBySection(t *testing.T) {
+	written := Provenance{Kind: "written"}
+	l, err := readLedger(filepath.Join(t.TempDir(), "ids.txt"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Suite{
+		Components:        []Components{{ID: "components/1", Input: "/a/./b", Provenance: written}},
+		RemoveDotSegments: []DotSegments{{ID: "removeDotSegments/1", Input: "/a/./b", Provenance: written}},
+	}
+	if err := stableIDs(s, l); err != nil {
+		t.Fatal(err)
+	}
+	if got := []string{s.Components[0].ID, s.RemoveDotSegments[0].ID}; got[0] != "components/1" || got[1] != "removeDotSegments/1" {
+		t.Errorf("ids %q, want [components/1 removeDotSegments/1]", got)
+	}
+	s.Components = append(s.Components, Components{ID: "components/2", Input: "/a/./b", Provenance: written})
+	if err := stableIDs(s, l); err == nil {
+		t.Error("two components cases with one key: no error")
+	}
+}
+
 // TestLedgerRefuses: a ledger that gives one id twice, or two ids to one
-// case, or an id without a number, is an error, not a guess.
+// case, or an id without a number, or no ledger (but with -init), is an
+// error, not a guess.
 func TestLedgerRefuses(t *testing.T) {
+	if _, err := readLedger(filepath.Join(t.TempDir(), "none.txt"), false); err == nil {
+		t.Error("a missing ledger: no error")
+	}
 	for _, text := range []string{
 		"resolution/1 \"g\" rfc\nresolution/1 \"h\" rfc\n",
 		"resolution/1 \"g\" rfc\nresolution/2 \"g\" rfc\n",
 		"resolution/x \"g\" rfc\n",
+		"resolution/01 \"g\" rfc\n",
+		"resolution/+1 \"g\" rfc\n",
 		"resolution/1\n",
 	} {
 		path := filepath.Join(t.TempDir(), "ids.txt")
 		if err := writeFile(path, []byte(text)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := readLedger(path); err == nil {
+		if _, err := readLedger(path, false); err == nil {
 			t.Errorf("%q: no error", text)
 		}
 	}

@@ -14,6 +14,9 @@
 //	go run ./conformance            # rewrite conformance/rfc3986-suite.json and conformance/ids.txt
 //	go run ./conformance -check     # exit 1 if either is stale
 //
+// A suite written elsewhere (-o) keeps its ids in a ledger of its own
+// (-ids), so that a trial run does not append to the committed one.
+//
 // The suite is deterministic: the same code gives the same file, byte for
 // byte. conformance's tests check that the file is fresh, that the
 // generated parser, its DFA and the ABNF matcher give every validity
@@ -34,15 +37,26 @@ func main() {
 	out := flag.String("o", filepath.Join("conformance", "rfc3986-suite.json"), "the `file` to write")
 	check := flag.Bool("check", false, "do not write: exit 1 if the file differs from what would be written")
 	root := flag.String("root", ".", "the repository's root `directory` (for testdata/conformance)")
+	ids := flag.String("ids", "", "the ledger of ids, read and rewritten (default: conformance/ids.txt under -root)")
+	start := flag.Bool("init", false, "begin the ledger of ids if it is missing (numbering every case anew: not for a published suite)")
 	flag.Parse()
-	if err := main1(*out, *root, *check); err != nil {
+	if *ids == "" {
+		set := false
+		flag.Visit(func(f *flag.Flag) { set = set || f.Name == "o" })
+		if set && !*check {
+			fmt.Fprintln(os.Stderr, "conformance: -o needs -ids: a suite written elsewhere keeps its ids in a ledger of its own")
+			os.Exit(2)
+		}
+		*ids = filepath.Join(*root, ledgerFile)
+	}
+	if err := main1(*out, *root, *ids, *start, *check); err != nil {
 		fmt.Fprintln(os.Stderr, "conformance:", err)
 		os.Exit(1)
 	}
 }
 
-func main1(out, root string, check bool) error {
-	s, err := Build(root)
+func main1(out, root, ids string, start, check bool) error {
+	s, err := build(root, ids, start)
 	if err != nil {
 		return err
 	}
@@ -53,7 +67,7 @@ func main1(out, root string, check bool) error {
 	files := []struct {
 		path string
 		b    []byte
-	}{{out, b}, {filepath.Join(root, ledgerFile), s.ledger}}
+	}{{out, b}, {ids, s.ledger}}
 	for _, f := range files {
 		if check {
 			old, err := os.ReadFile(f.path)

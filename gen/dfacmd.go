@@ -23,7 +23,7 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	pkg := fs.String("package", "parser", "Go `package` of the tables")
 	diag := fs.Bool("diagnostics", true, "emit per-state diagnostics, so that errors name the grammar's rules and what could come next")
 	tree := fs.String("tree", "", "also emit, for each rule compiled, a function that builds pigeon's parse tree without pigeon, read from pigeon's Go output `file` for this grammar (see syntax.Grammar.Tree)")
-	walk := fs.String("walk", "", "also emit, for each of these comma-separated `rules` (compiled, of at most 256 states, the dead one included), its DFA with the marks of RFC 3986 Appendix B's split as Go code, which package parser's Parse runs instead of the tables (see syntax.WalkFunc)")
+	walk := fs.String("walk", "", "also emit, for each of these comma-separated `rules` (rules it compiles, whose DFA determines the split), its DFA with the marks of RFC 3986 Appendix B's split as Go code, which package parser's Parse runs instead of the tables (see syntax.WalkFunc)")
 	rf := addReadFlags(fs)
 	var opts dfa.Options
 	fs.IntVar(&opts.MaxNFA, "max-nfa", dfa.DefaultMaxNFA, "most NFA `states` per rule (and nodes per rule with repetitions written out)")

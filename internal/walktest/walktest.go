@@ -57,10 +57,12 @@ func Compare(walk, table *syntax.Machine, s string) string {
 }
 
 // Inputs returns, for each of the seeds, its prefixes and the seed with
-// each of a set of bytes (delimiters, a percent sign, bytes no URI has)
-// inserted or substituted at each offset, up to the first limit offsets.
+// each of a set of bytes (delimiters, a percent sign, bytes no URI has,
+// and the bytes where UTF-8's ranges begin and end, which an IRI's
+// tables tell apart) inserted or substituted at each offset, up to the
+// first limit offsets.
 func Inputs(seeds []string, limit int) []string {
-	const bytes = ":/?#[]@%!$&'()*+,;=-._~aZ09\x00 \x80\xff"
+	const bytes = ":/?#[]@%!$&'()*+,;=-._~aZ09\x00 \x7f\x80\x8f\x90\x9f\xa0\xbf\xc0\xc1\xc2\xdf\xe0\xe1\xec\xed\xee\xef\xf0\xf1\xf3\xf4\xf5\xff"
 	var out []string
 	for _, s := range seeds {
 		for i := 0; i <= len(s) && i <= limit; i++ {
