@@ -24,22 +24,25 @@ import (
 //     the String of the result does not parse back with net/url.
 //
 // Each component is where url.Parse of u.String() puts it, when url.Parse
-// takes that text: an empty authority before a path, without a scheme
-// ("///a"), is part of Path; a path without an authority after a scheme
-// ("foo:/bar") sets OmitHost; an IPv6 zone (RFC 6874) is "%" and the
-// zone in Host, decoded as url.Parse decodes it (a percent-encoding
-// url.Parse refuses in a zone, of a non-ASCII byte say, stays encoded, and
-// String encodes its "%" again).
+// takes that text, but a reg-name's "%25" (see below): an empty authority
+// before a path, without a scheme ("///a"), is part of Path; a path
+// without an authority after a scheme ("foo:/bar") sets OmitHost; an IPv6
+// zone (RFC 6874) is "%" and the zone in Host, decoded as url.Parse
+// decodes it (a percent-encoding url.Parse refuses in a zone, of a
+// non-ASCII byte say, stays encoded, and String encodes its "%" again).
 //
 // ToURL never changes what the host is. url.URL keeps the host and the
 // port in one field, Host, and net/url splits them at the last ":"; it has
-// no way to hold a percent-encoding in a host (url.Parse refuses one, but
-// for the "%25" of a zone). So a reg-name is decoded only where the
-// decoded character is safe: a percent-encoding that stands for ":", "/",
-// "?", "#", "[", "]", "@", "%", a control character or a space keeps its
-// encoding in Host ("http://a%3A99/": Hostname "a%3A99", Port ""), where
-// String then writes its "%" as "%25". A user of Hostname thus sees a name
-// no resolver will take, never a host it did not ask for.
+// no way to hold a percent-encoding in a host (url.Parse refuses one of an
+// ASCII byte, but "%25", which it decodes to "%" in any host). So a
+// reg-name is decoded only where the decoded character is safe: a
+// percent-encoding that stands for ":", "/", "?", "#", "[", "]", "@", "%",
+// a control character or a space keeps its encoding in Host
+// ("http://a%3A99/": Hostname "a%3A99", Port ""), where String then writes
+// its "%" as "%25". A user of Hostname thus sees a name no resolver will
+// take, never a host it did not ask for; and a "%25" stays "%25", so that
+// a user who decodes Hostname once more gets "a%41" from "a%2541", not
+// "aA".
 //
 // An IRI (package rfc3987) becomes the URL of the URI it maps to (RFC
 // 3987 §3.1): String percent-encodes its characters, as rfc3987.ToURI
