@@ -26,7 +26,10 @@
 //   - the exact recognizer behind the PEG decisions gen could not prove
 //     exact: a [Net], the grammar as a recursive transition network with the
 //     ABNF meaning, and a [Guide], which settles those decisions for one
-//     input, given the generated parser's stack.
+//     input, given the generated parser's stack; before a guided parse,
+//     [Grammar.Parse] checks the input with a DFA of a regular superset of
+//     the start rule's language, made from the network, and does not parse
+//     an input outside it.
 //
 // A generated package exports two functions, PEG (gen peg, then pigeon)
 // and DFA (gen dfa); [NewGrammar] checks what they return, and package

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"cmp"
 	"slices"
 	"unicode/utf8"
 )
@@ -103,11 +104,17 @@ type expansion struct {
 	n     *Net
 	eps   [][]int32   // ε-edges by state
 	chars [][]NetEdge // character edges by state (To, Class)
-	over  bool        // past maxExpandedStates
+	limit int         // the most states; 0 for maxExpandedStates
+	over  bool        // past the limit
+	// kernel: determinize keeps, of each closure, the states that read a
+	// character and the final state, which are all that tell two closures
+	// apart (the filter's automaton has many ε-states). Its work is then
+	// the states the closures go through.
+	kernel bool
 }
 
 func (x *expansion) state() int32 {
-	if len(x.eps) >= maxExpandedStates {
+	if limit := cmp.Or(x.limit, maxExpandedStates); len(x.eps) >= limit {
 		x.over = true
 	}
 	x.eps = append(x.eps, nil)
@@ -162,6 +169,23 @@ func (n *Net) buildDFA(r int32) *ruleDFA {
 	if x.over {
 		return nil
 	}
+	d := n.determinize(x, start, final, maxDFAStates, maxSubsetWork)
+	if d == nil {
+		return nil
+	}
+	states := uint32(len(d.accept))
+	base := n.layout.dfaKeys.Add(states) - states
+	if uint64(base)+uint64(states) > coverBit {
+		return nil
+	}
+	d.base = base
+	return d
+}
+
+// determinize is the subset construction of x's automaton from start,
+// accepting at final: a DFA over symbols (see ruleDFA), or nil past
+// maxStates states or maxWork states of the sets it makes, in all.
+func (n *Net) determinize(x *expansion, start, final int32, maxStates, maxWork int) *ruleDFA {
 	// The symbols: the intervals between the bounds of every class used,
 	// merged when the same classes hold them.
 	var used []int32
@@ -230,6 +254,7 @@ func (n *Net) buildDFA(r int32) *ruleDFA {
 	mark := make([]int32, len(x.eps))
 	stamp := int32(0)
 	var stack []int32
+	visited := 0 // states the closures went through, in all
 	closure := func(set []int32) []int32 {
 		stamp++
 		out := set[:0:0]
@@ -240,7 +265,10 @@ func (n *Net) buildDFA(r int32) *ruleDFA {
 		for len(stack) > 0 {
 			s := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			out = append(out, s)
+			visited++
+			if !x.kernel || len(x.chars[s]) > 0 || s == final {
+				out = append(out, s)
+			}
 			for _, t := range x.eps[s] {
 				if mark[t] != stamp {
 					mark[t] = stamp
@@ -279,13 +307,13 @@ func (n *Net) buildDFA(r int32) *ruleDFA {
 				continue
 			}
 			set := closure(move)
-			if work += len(set); work > maxSubsetWork {
+			if work += len(set); work > maxWork || x.kernel && visited > maxWork {
 				return nil
 			}
 			k := key(set)
 			t, ok := index[k]
 			if !ok {
-				if len(sets) == maxDFAStates {
+				if len(sets) == maxStates {
 					return nil
 				}
 				t = int32(len(sets))
@@ -295,12 +323,6 @@ func (n *Net) buildDFA(r int32) *ruleDFA {
 			d.next = append(d.next, t)
 		}
 	}
-	states := uint32(len(sets))
-	base := n.layout.dfaKeys.Add(states) - states
-	if uint64(base)+uint64(states) > coverBit {
-		return nil
-	}
-	d.base = base
 	return d
 }
 

@@ -200,7 +200,11 @@ func (g *Grammar) DFA(rule string) *Table { return g.dfa[rule] }
 // Parse parses the whole input as a start rule, by its canonical name,
 // with pigeon, evaluating at most maxExpr expressions, and returns the
 // parse tree — nil for a rule that is not captured — or why the input does
-// not match. Offsets are the input's, in bytes.
+// not match. Offsets are the input's, in bytes. A rule whose parse needs a
+// [Guide] is first checked with a regular superset of its language, when
+// one is small enough: an input outside it is invalid, and is not parsed;
+// its error is found within the same budget, at most twice (the search of
+// [Net.Farthest], then the PEG alone).
 func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Failure) {
 	entry, ok := g.peg.Entries[rule]
 	if !ok {
@@ -212,6 +216,13 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 	}
 	var guide *Guide
 	if g.guided[entry] {
+		if r, ok := g.netEntry[entry]; ok {
+			// An input the filter proves invalid is not parsed: the
+			// guide would prove it by going everywhere (see filter.go).
+			if off, rejected := g.peg.Net.rejects(int32(r), text); rejected {
+				return nil, octetFailure(g.rejected(entry, r, text, off, maxExpr), back, g.peg.Octets)
+			}
+		}
 		guide = NewGuide(g.peg.Net, text, int(min(maxExpr, 1<<40)))
 	}
 	v, err := g.peg.Parse(entry, text, maxExpr, guide)
@@ -288,6 +299,28 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 	}
 	n, _ := v.(*Node)
 	return octetNode(n, back), nil
+}
+
+// rejected is the error of an input that rule r's filter proved invalid,
+// at offset off or before: the exact search's (Net.Farthest), which a
+// parse would have found too, within the budget; past it, the farthest
+// failure of the PEG alone (as for a guided parse the search gave up on,
+// with its budget: see lenientBudget); past that, ErrWork, as a guided
+// parse that gives up says.
+func (g *Grammar) rejected(entry string, r int, text []byte, off int, maxExpr uint64) *Failure {
+	if at, exp, match, ok := g.peg.Net.Farthest(r, text, int(min(maxExpr, 1<<40))); ok && !match {
+		return &Failure{Offset: at, Expected: exp}
+	}
+	_, err := g.peg.Parse(entry, text, lenientBudget(maxExpr, len(text)), lenientGuide())
+	if err == nil {
+		// Not expected: the filter accepts a superset of the language,
+		// and the PEG's matches are derivations.
+		return &Failure{Offset: off, Msg: "the parser accepts an input its filter rejects"}
+	}
+	if f := g.peg.failure(err); f.Msg == "" && f.Offset <= off {
+		return literalPrefix(f, text)
+	}
+	return &Failure{Msg: ErrWork.Error()}
 }
 
 // literalPrefix moves a failure past the part of an expected literal the
