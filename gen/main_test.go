@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -535,11 +536,17 @@ func TestGuidedInvalid(t *testing.T) {
 		{"v = \"y\" / v \" \" v\n", ys(1000), "ok"},
 		{"v = ws \"x\"\nws = *(\" \" / c)\nc = \",\" ws\n", commas + "y", `2000 ["\" \"" "\",\"" "[Xx]"]`},
 		{"v = ws \"x\"\nws = *(\" \" / c)\nc = \",\" ws\n", commas + "x", "ok"},
+		// The exact search gives up, and the PEG alone fails at the "!",
+		// 2,001 (its loop of t took the " y" that v needs): a viable
+		// prefix, not the error, which the filter puts at 2,002. Where
+		// the two differ, the parse says it gave up (helper 38's case:
+		// the error was 2001 [" "]).
+		{"v = t \" y\" \"!\"\nt = \"y\" / t \" \" t\n", ys(1000) + "!x", `2002 ["EOF"] | 0 [] parse abandoned: too much work for the input's length`},
 	} {
 		out := runGuided(t, c.src, uint64(10000+150*len(c.in)), c.in)
 		got := strings.TrimSuffix(strings.TrimPrefix(out, strconv.Quote(c.in)+" "), "\n")
 		got = strings.TrimSuffix(got, " ")
-		if got != c.want {
+		if !slices.Contains(strings.Split(c.want, " | "), got) {
 			t.Errorf("%.40q… (%d bytes): %s, want %s", c.in, len(c.in), got, c.want)
 		}
 	}

@@ -28,8 +28,8 @@
 //     ABNF meaning, and a [Guide], which settles those decisions for one
 //     input, given the generated parser's stack; before a guided parse,
 //     [Grammar.Parse] checks the input with a DFA of a regular superset of
-//     the start rule's language, made from the network, and does not parse
-//     an input outside it.
+//     the start rule's language, made from the network, and finds the
+//     error of an input outside it without the guided parse.
 //
 // A generated package exports two functions, PEG (gen peg, then pigeon)
 // and DFA (gen dfa); [NewGrammar] checks what they return, and package

@@ -109,7 +109,8 @@ type expansion struct {
 	// kernel: determinize keeps, of each closure, the states that read a
 	// character and the final state, which are all that tell two closures
 	// apart (the filter's automaton has many ε-states). Its work is then
-	// the states the closures go through.
+	// the states the closures go through, the symbols its moves reach
+	// (edge by edge), and the symbols' classes times their bounds.
 	kernel bool
 }
 
@@ -207,6 +208,9 @@ func (n *Net) determinize(x *expansion, start, final int32, maxStates, maxWork i
 	}
 	slices.Sort(bounds)
 	bounds = slices.Compact(bounds)
+	if x.kernel && len(bounds)*len(used) > maxWork {
+		return nil // the symbols alone would take more work
+	}
 	d := &ruleDFA{}
 	symOf := map[string]int32{}
 	var members [][]bool // members[σ][k]: does used[k] hold symbol σ
@@ -289,16 +293,53 @@ func (n *Net) determinize(x *expansion, start, final int32, maxStates, maxWork i
 	sets := [][]int32{closure([]int32{start})}
 	index := map[string]int32{key(sets[0]): 0}
 	work := 0
+	// With kernels, the moves of a set on every symbol are found in one
+	// pass over its edges, each edge going to the symbols of its class
+	// (the filter's sets have many edges and its grammars many symbols).
+	var classSyms, moves [][]int32
+	if x.kernel {
+		classSyms = make([][]int32, len(used))
+		for σ, m := range members {
+			for k, in := range m {
+				if in {
+					classSyms[k] = append(classSyms[k], int32(σ))
+				}
+			}
+		}
+		moves = make([][]int32, d.nsym)
+	}
 	for i := 0; i < len(sets); i++ {
 		d.accept = append(d.accept, slices.Contains(sets[i], final))
-		for σ := range d.nsym {
-			stamp++
-			var move []int32
+		if x.kernel {
+			for σ := range moves {
+				moves[σ] = moves[σ][:0]
+			}
 			for _, s := range sets[i] {
 				for _, e := range x.chars[s] {
-					if members[σ][classIndex[e.Class]] && mark[e.To] != stamp {
-						mark[e.To] = stamp
-						move = append(move, e.To)
+					syms := classSyms[classIndex[e.Class]]
+					visited += len(syms)
+					for _, σ := range syms {
+						moves[σ] = append(moves[σ], e.To)
+					}
+				}
+			}
+			if visited > maxWork {
+				return nil
+			}
+		}
+		for σ := range d.nsym {
+			var move []int32
+			if x.kernel {
+				slices.Sort(moves[σ])
+				move = slices.Compact(moves[σ])
+			} else {
+				stamp++
+				for _, s := range sets[i] {
+					for _, e := range x.chars[s] {
+						if members[σ][classIndex[e.Class]] && mark[e.To] != stamp {
+							mark[e.To] = stamp
+							move = append(move, e.To)
+						}
 					}
 				}
 			}

@@ -1,5 +1,7 @@
 package syntax
 
+import "math"
+
 // The filter: a regular over-approximation of a start rule's language,
 // run before a guided parse.
 //
@@ -30,13 +32,15 @@ package syntax
 // state: the filter stops at the end of the longest prefix of the input
 // that begins a string of the superset. No longer prefix begins a string
 // of the language, so the input is invalid and its error is at that offset
-// or before (Grammar.Parse then finds it with the exact search,
-// Net.Farthest, within the parse's budget, or with the PEG alone).
+// or before. Grammar.Parse then finds it with the exact search,
+// Net.Farthest, within the parse's budget; past it, the PEG alone's
+// farthest failure is where the input is still viable, at the error or
+// before, and is the error only where it meets the filter's offset.
 
 const (
 	maxFilterStates = 1024    // DFA states of a filter
 	maxFilterNFA    = 1 << 16 // states of its automaton before determinizing
-	maxFilterWork   = 1 << 18 // see determinize
+	maxFilterWork   = 1 << 19 // see determinize
 )
 
 // filter returns the filter of rule r (a start rule of the network), nil if
@@ -106,6 +110,9 @@ func (n *Net) buildFilter(r int32) *ruleDFA {
 // input's error is there or before). Without a filter, or at bytes that
 // are not UTF-8, it proves nothing.
 func (n *Net) rejects(r int32, input []byte) (offset int, rejected bool) {
+	if len(input) > math.MaxInt32 {
+		return 0, false // past the positions of the network's search too
+	}
 	d := n.filter(r)
 	if d == nil {
 		return 0, false

@@ -202,9 +202,9 @@ func (g *Grammar) DFA(rule string) *Table { return g.dfa[rule] }
 // parse tree — nil for a rule that is not captured — or why the input does
 // not match. Offsets are the input's, in bytes. A rule whose parse needs a
 // [Guide] is first checked with a regular superset of its language, when
-// one is small enough: an input outside it is invalid, and is not parsed;
-// its error is found within the same budget, at most twice (the search of
-// [Net.Farthest], then the PEG alone).
+// one is small enough: an input outside it is invalid, and is not parsed
+// with the guide; its error is found within the same budget, at most
+// twice (the search of [Net.Farthest], then the PEG alone).
 func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Failure) {
 	entry, ok := g.peg.Entries[rule]
 	if !ok {
@@ -303,10 +303,13 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 
 // rejected is the error of an input that rule r's filter proved invalid,
 // at offset off or before: the exact search's (Net.Farthest), which a
-// parse would have found too, within the budget; past it, the farthest
-// failure of the PEG alone (as for a guided parse the search gave up on,
-// with its budget: see lenientBudget); past that, ErrWork, as a guided
-// parse that gives up says.
+// parse would have found too, within the budget. Past it, the farthest
+// failure of the PEG alone (with lenientBudget) is a prefix of the input
+// that is viable: the error is there or after, and the filter says there
+// or before, so where the two meet, it is the error. Otherwise the error
+// is ErrWork, as a guided parse that gives up says (the PEG alone commits
+// where the grammar gives back: "y" + " y"×1000 + "!x" of v = t " y" "!",
+// t = "y" / t " " t, fails at the "!", 2,001, and the error is at 2,002).
 func (g *Grammar) rejected(entry string, r int, text []byte, off int, maxExpr uint64) *Failure {
 	if at, exp, match, ok := g.peg.Net.Farthest(r, text, int(min(maxExpr, 1<<40))); ok && !match {
 		return &Failure{Offset: at, Expected: exp}
@@ -317,8 +320,10 @@ func (g *Grammar) rejected(entry string, r int, text []byte, off int, maxExpr ui
 		// and the PEG's matches are derivations.
 		return &Failure{Offset: off, Msg: "the parser accepts an input its filter rejects"}
 	}
-	if f := g.peg.failure(err); f.Msg == "" && f.Offset <= off {
-		return literalPrefix(f, text)
+	if f := g.peg.failure(err); f.Msg == "" {
+		if f = literalPrefix(f, text); f.Offset == off {
+			return f
+		}
 	}
 	return &Failure{Msg: ErrWork.Error()}
 }
