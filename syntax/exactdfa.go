@@ -3,6 +3,7 @@ package syntax
 import (
 	"cmp"
 	"slices"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -81,14 +82,23 @@ func (n *Net) dfa(r int32) *ruleDFA {
 	if l.dfas == nil || !l.regular[r] || n.noDFA {
 		return nil
 	}
-	d := l.dfas[r].Load()
+	if d := l.dfas[r].Load(); d != nil && d != noDFA {
+		return d // the guide's common case, without a call
+	}
+	return loadDFA(&l.dfas[r], func() *ruleDFA { return n.buildDFA(r) })
+}
+
+// loadDFA returns the DFA in p, building it first if p holds none (nil
+// past the limits, recorded as noDFA). Guides of one network may ask
+// concurrently: they build the same DFA, and the first one stored wins.
+func loadDFA(p *atomic.Pointer[ruleDFA], build func() *ruleDFA) *ruleDFA {
+	d := p.Load()
 	if d == nil {
-		d = n.buildDFA(r)
-		if d == nil {
+		if d = build(); d == nil {
 			d = noDFA
 		}
-		if !l.dfas[r].CompareAndSwap(nil, d) {
-			d = l.dfas[r].Load()
+		if !p.CompareAndSwap(nil, d) {
+			d = p.Load()
 		}
 	}
 	if d == noDFA {

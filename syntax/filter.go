@@ -44,27 +44,13 @@ const (
 )
 
 // filter returns the filter of rule r (a start rule of the network), nil if
-// it has none: its automaton or its DFA passed the limits. Guides of one
-// network may ask concurrently: they build the same DFA, and the first one
-// stored wins.
+// it has none: its automaton or its DFA passed the limits (see loadDFA).
 func (n *Net) filter(r int32) *ruleDFA {
 	l := n.states()
 	if n.checkErr != nil || r < 0 || int(r) >= len(l.filters) {
 		return nil
 	}
-	d := l.filters[r].Load()
-	if d == nil {
-		if d = n.buildFilter(r); d == nil {
-			d = noDFA
-		}
-		if !l.filters[r].CompareAndSwap(nil, d) {
-			d = l.filters[r].Load()
-		}
-	}
-	if d == noDFA {
-		return nil
-	}
-	return d
+	return loadDFA(&l.filters[r], func() *ruleDFA { return n.buildFilter(r) })
 }
 
 // buildFilter determinizes the approximation of rule r (see above).
