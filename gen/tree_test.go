@@ -75,6 +75,7 @@ func TestTreeGrammars(t *testing.T) {
 		t.Skip("builds parsers with pigeon")
 	}
 	leftrec := writeFile(t, "list.abnf", "list = list \",\" item / item\nitem = 1*ALPHA\nexpr = expr \"-\" term / term\nterm = term \"*\" DIGIT / DIGIT\n")
+	rightrec := writeFile(t, "rlist.abnf", "rlist = item [ \",\" rlist ]\nitem = 1*ALPHA\n")
 	for _, tt := range []struct {
 		file string
 		fast []string // rules whose trees must come from generated functions
@@ -90,6 +91,7 @@ func TestTreeGrammars(t *testing.T) {
 		// Left recursion is regular here, and has DFAs, but its trees are
 		// folded by actions: pigeon builds them.
 		{leftrec, nil, []string{"list", "expr"}, []string{"-diagnostics=false"}},
+		{rightrec, []string{"rlist"}, nil, []string{"-diagnostics=false"}},
 		// Octets: each byte a character, for pigeon (which reads UTF-8)
 		// mapped to the code point of its value. STRUCTURED-DATA consults the
 		// exact recognizer: pigeon builds its trees.

@@ -465,6 +465,36 @@ func (n *Net) inClass(class int32, c rune) bool {
 // input would take more work than its budget.
 var ErrWork = errors.New("parse abandoned: too much work for the input's length")
 
+// ErrDepth is the reason a parse is abandoned when the input nests deeper
+// than the parser may follow (see [MaxRuleNesting]).
+var ErrDepth = errors.New("parse abandoned: the input nests too deep")
+
+// MaxRuleNesting is how deep a generated parser may nest invocations of
+// rules: pigeon's parser recurses as the input nests, and so does the
+// exact recognizer's search (a [Guide]), and a goroutine whose stack
+// runs out of Go's limit (1 GB, of which a stack can use 512 MiB, its
+// size doubling) dies of a fatal error, not a panic. gen peg writes a
+// check of pigeon's rule stack at the start of every recursive rule,
+// and the guide refuses to enter a rule deeper than this; a parse that
+// would fails with ErrDepth. Measured within it: RFC 8259 arrays nested
+// 32,700 deep (ParseRule's 64 KiB nest at most 32,768),
+// expr-postfix.abnf's parentheses 3,276 deep (each is 20 of pigeon's
+// rules), with at most 256 MiB of stack; Go's encoding/json stops at
+// 10,000.
+const MaxRuleNesting = 1 << 16
+
+// maxNesting bounds the search's own recursion, in units of at most
+// about 750 bytes of stack (measured: a step from a state of a rule to
+// the next, reach and moves; a rule's simulation, end, whose frame is
+// larger, counts endUnits): 2^18 units, under 192 MiB, which with the
+// parser's (see MaxRuleNesting) keeps the stack under 512 MiB. Without
+// it, expr-postfix.abnf's expression nested 23,464 parentheses deep (47
+// KB) overflowed the stack in the search.
+const (
+	maxNesting = 1 << 18
+	endUnits   = 3
+)
+
 // A Guide settles, for one input, the PEG decisions that the translation
 // could not prove exact. The generated parser tells it which rule it enters
 // and leaves and which call it is about to make, so the guide knows the
@@ -572,7 +602,8 @@ type Guide struct {
 	scratch []*endScratch     // per nesting depth of end
 	cmarks  []uint32          // closure's marks
 	stamp   uint32
-	depth   int
+	depth   int // of end's recursion
+	nest    int // the search's recursion, in units (see maxNesting)
 	// lenient says yes to every question: the parser is then the PEG
 	// alone, its guards open, as Grammar.Parse runs it again on an input
 	// the guide rejected, for how far the input is viable (see
@@ -786,6 +817,14 @@ func (g *Guide) Call(ret int) bool {
 // does not memoize would try, and backtrack over, every invocation that
 // cannot lead to a match: exponential work on ambiguous grammars).
 func (g *Guide) Enter(rule, pos int) bool {
+	if g != nil && len(g.stack) >= MaxRuleNesting {
+		// The parser nests too deep (see MaxRuleNesting): parsers gen
+		// wrote before it checked pigeon's rule stack. (A lenient guide's
+		// parse then fails here, where the input is still viable: the
+		// error it stands for is there or after.)
+		g.fail(ErrDepth)
+		return false
+	}
 	if g != nil && g.lenient {
 		g.pending = -1
 		g.stack = append(g.stack, nil) // for Leave and Abort to pop
@@ -951,6 +990,13 @@ func (g *Guide) nextStamp() uint32 {
 	return g.stamp
 }
 
+// fail gives up with err, unless the guide has given up already.
+func (g *Guide) fail(err error) {
+	if g.err == nil {
+		g.err = err
+	}
+}
+
 // step spends one unit of work.
 func (g *Guide) step() bool {
 	if g.err != nil {
@@ -1016,6 +1062,11 @@ func (g *Guide) reach(f *frame, s, p int32) bool {
 	if v, ok := g.known(f, k); ok {
 		return v
 	}
+	if g.nest++; g.nest > maxNesting {
+		g.nest--
+		g.fail(ErrDepth)
+		return false
+	}
 	outer := g.open(f)
 	final := g.net.Rules[f.rule].Final
 	found, ends := false, false
@@ -1043,6 +1094,7 @@ func (g *Guide) reach(f *frame, s, p int32) bool {
 	}
 	g.setCan(f, k, found)
 	g.close(outer)
+	g.nest--
 	return found
 }
 
@@ -1239,6 +1291,11 @@ func (g *Guide) callReach(f *frame, r, ret, p int32) bool {
 	if found, done := g.known(v, ok); done {
 		return found
 	}
+	if g.nest++; g.nest > maxNesting {
+		g.nest--
+		g.fail(ErrDepth)
+		return false
+	}
 	outer := g.open(v)
 	found := false
 	states, mark := g.closure(g.net.Rules[r].Start, p)
@@ -1257,6 +1314,7 @@ func (g *Guide) callReach(f *frame, r, ret, p int32) bool {
 		g.setCan(v, ok, found)
 	}
 	g.close(outer)
+	g.nest--
 	return found
 }
 
@@ -1313,7 +1371,12 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 	// pairs, the list the states of the position.
 	depth := g.depth
 	g.depth++
-	defer func() { g.depth-- }()
+	if g.nest += endUnits; g.nest > maxNesting {
+		g.depth--
+		g.nest -= endUnits
+		g.fail(ErrDepth)
+		return nil, false
+	}
 	lay := g.net.states()
 	if depth == len(g.scratch) {
 		g.scratch = append(g.scratch, &endScratch{})
@@ -1331,7 +1394,8 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 	// integers are written as pairs are pushed: a slice per position was a
 	// slice header, a pointer, written at every push, and pointers written
 	// while the collector runs cost a write barrier each.
-	var near pendLists
+	near := &sc.near
+	*near = pendLists{}
 	pend, nearN := sc.pend[:0], 0
 	out := sc.out[:0]
 	list := sc.list[:0]
@@ -1472,6 +1536,8 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 		q = next
 	}
 	sc.heap, sc.list, sc.pend = heap[:0], list[:0], pend[:0]
+	g.depth--
+	g.nest -= endUnits
 	if gaveUp {
 		g.ends.put(k, span{n: -1, last: -1})
 		sc.out = out[:0]
@@ -1639,6 +1705,7 @@ type endScratch struct {
 	heap  pairHeap
 	list  []int32
 	out   []int32
+	near  pendLists // here, not on the stack: end recurses (see maxNesting)
 }
 
 // pendLists are Guide.end's lists of the states pending at the next

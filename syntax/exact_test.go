@@ -474,3 +474,93 @@ func TestLiteralPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestGuideDepth: the search recurses as the input nests, and a goroutine
+// whose stack runs out dies of a fatal error that no recover catches; past
+// maxNesting units of its recursion the guide gives up with ErrDepth. A
+// chain of 12 rules per parenthesis, as in an expression grammar's levels
+// of precedence (r0 = r1 *("a" r1), …, r11 = "(" r0 ")" / "x"), nested
+// 100,000 deep overflowed Go's stack without it; 1,000 deep it is followed.
+func TestGuideDepth(t *testing.T) {
+	const levels = 12
+	names := make([]string, levels)
+	bodies := make([]nx, levels)
+	for i := range levels - 1 {
+		names[i] = fmt.Sprint("r", i)
+		bodies[i] = seq(call(int32(i+1)), star(seq(lit(string(rune('a'+i))), call(int32(i+1)))))
+	}
+	names[levels-1] = "r11"
+	bodies[levels-1] = alt(seq(lit("("), call(0), lit(")")), lit("x"))
+	n := buildNet(names, bodies)
+	for _, tc := range []struct {
+		depth int
+		want  error
+	}{{1000, nil}, {100000, ErrDepth}} {
+		in := strings.Repeat("(", tc.depth) + "x" + strings.Repeat(")", tc.depth)
+		g := NewGuide(n, []byte(in), 1<<30)
+		ok := g.Enter(0, 0) && g.Can(int(n.Rules[0].Start), 0)
+		if g.Err() != tc.want || ok != (tc.want == nil) {
+			t.Errorf("nested %d deep: Enter(r0, 0), Can(start, 0) = %v, error %v; want %v", tc.depth, ok, g.Err(), tc.want)
+		}
+	}
+}
+
+// TestGuideHiddenLeftRecursion: in a network built by hand (gen rewrites
+// left recursion), s = b s "x" / "y" with b = *"b" calls s again at the
+// same position through b's empty match, and the search of "bbb" with a
+// budget of 2^24 steps recursed until the stack overflowed; it stops at
+// ErrDepth, and inputs of the language are still recognized.
+func TestGuideHiddenLeftRecursion(t *testing.T) {
+	n := buildNet([]string{"s", "b"}, []nx{alt(seq(call(1), call(0), lit("x")), lit("y")), star(lit("b"))})
+	for _, tc := range []struct {
+		in   string
+		ok   bool
+		want error
+	}{{"y", true, nil}, {"byx", true, nil}, {"bbyxx", true, nil}, {"bbb", false, ErrDepth}} {
+		g := NewGuide(n, []byte(tc.in), 1<<24)
+		ok := g.Enter(0, 0) && g.Can(int(n.Rules[0].Start), 0)
+		if ok != tc.ok || g.Err() != tc.want {
+			t.Errorf("%q: %v, error %v; want %v, %v", tc.in, ok, g.Err(), tc.ok, tc.want)
+		}
+	}
+}
+
+// TestGuideEnterDepth: the guide refuses to enter a rule MaxRuleNesting
+// deep in the parser's stack, with ErrDepth, which bounds the recursion
+// of parsers gen wrote before its rules checked pigeon's rule stack.
+func TestGuideEnterDepth(t *testing.T) {
+	const depth = MaxRuleNesting + 10
+	in := []byte(strings.Repeat("(", depth) + strings.Repeat(")", depth))
+	g := NewGuide(parens(), in, 1<<30)
+	entered := 0
+	for i := 0; i < depth; i++ {
+		if i > 0 && !g.Call(4) { // S's call after "(" (state 3) returns to 4
+			break
+		}
+		if !g.Enter(0, i) {
+			break
+		}
+		entered++
+	}
+	if entered != MaxRuleNesting || g.Err() != ErrDepth {
+		t.Errorf("entered %d rules deep, error %v; want %d, %v", entered, g.Err(), MaxRuleNesting, ErrDepth)
+	}
+}
+
+// TestTreeParserNest: the functions of recursive rules nest at most
+// MaxRuleNesting deep, and the parse gives up past that (Over).
+func TestTreeParserNest(t *testing.T) {
+	var p TreeParser
+	for i := 0; i < MaxRuleNesting; i++ {
+		if !p.Nest() {
+			t.Fatalf("Nest failed at depth %d", i+1)
+		}
+	}
+	p.Unnest()
+	if !p.Nest() {
+		t.Fatal("Nest failed after Unnest")
+	}
+	if p.Nest() || !p.Over {
+		t.Errorf("Nest at depth %d: ok, Over %v; want a failure", MaxRuleNesting+1, p.Over)
+	}
+}

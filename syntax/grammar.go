@@ -320,10 +320,13 @@ func (g *Grammar) rejected(entry string, r int, text []byte, off int, maxExpr ui
 		// and the PEG's matches are derivations.
 		return &Failure{Offset: off, Msg: "the parser accepts an input its filter rejects"}
 	}
-	if f := g.peg.failure(err); f.Msg == "" {
+	switch f := g.peg.failure(err); f.Msg {
+	case "":
 		if f = literalPrefix(f, text); f.Offset == off {
 			return f
 		}
+	case ErrDepth.Error():
+		return f
 	}
 	return &Failure{Msg: ErrWork.Error()}
 }
@@ -422,6 +425,8 @@ func (p *PEG) failure(err error) *Failure {
 			return &Failure{Offset: e.Offset, Msg: "invalid UTF-8"}
 		case errors.Is(e.Inner, p.MaxExpressions):
 			return &Failure{Offset: e.Offset, Msg: ErrWork.Error()}
+		case errors.Is(e.Inner, ErrDepth):
+			return &Failure{Offset: e.Offset, Msg: ErrDepth.Error()}
 		}
 	}
 	if e := errs[0]; e.Inner != nil {

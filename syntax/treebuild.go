@@ -42,6 +42,7 @@ type TreeParser struct {
 	// of gen peg's glue), for Guard; nil when the rule's parse has none.
 	Guards *Net
 	look   *Lookahead
+	depth  int // the recursive rules' functions running (see Nest)
 
 	// Scratch space without pointers (the garbage collector has nothing
 	// to scan nor write barriers to run): the nodes built, including those
@@ -67,6 +68,21 @@ func (p *TreeParser) Check() bool {
 	}
 	return !p.Over
 }
+
+// Nest is the check of a recursive rule's function as it starts, which
+// Unnest balances as it ends: it reports whether the functions of
+// recursive rules nest at most MaxRuleNesting deep, as pigeon's parser
+// checks its rules. Deeper, the parse gives up (Over), and pigeon reports
+// ErrDepth.
+func (p *TreeParser) Nest() bool {
+	if p.depth++; p.depth > MaxRuleNesting {
+		p.Over = true
+	}
+	return !p.Over
+}
+
+// Unnest ends a recursive rule's function (see Nest).
+func (p *TreeParser) Unnest() { p.depth-- }
 
 // Guard reports whether exact continuation guard k (a rule of Guards)
 // accepts the rest of the input from the current position, as pigeon's

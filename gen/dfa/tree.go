@@ -55,7 +55,8 @@ type pexpr struct {
 type paction struct {
 	capture string // the rule captured; "" for a pass-through
 	label   string
-	guard   int // for a code predicate: the exact guard it asks, from 1
+	guard   int  // for a code predicate: the exact guard it asks, from 1
+	nest    bool // for a code predicate: the check of the rule stack's depth
 	param   string
 }
 
@@ -69,6 +70,9 @@ type pigeonParser struct {
 	// (callonX → the guard), when the parser has a guardNet.
 	guards   map[string]*paction
 	guardNet bool
+	// nests are the code predicates that check the depth of the rules
+	// (callonX), at the start of each recursive rule.
+	nests map[string]bool
 }
 
 // NoEntrypoint is the reason in TreeCode.Skipped of a rule that pigeon's
@@ -132,7 +136,7 @@ func readPigeon(src []byte) (*pigeonParser, error) {
 	if err != nil {
 		return nil, err
 	}
-	pp := &pigeonParser{rules: map[string]*pexpr{}, entries: map[string]string{}, guided: map[string]bool{}, actions: map[string]*paction{}, guards: map[string]*paction{}}
+	pp := &pigeonParser{rules: map[string]*pexpr{}, entries: map[string]string{}, guided: map[string]bool{}, actions: map[string]*paction{}, guards: map[string]*paction{}, nests: map[string]bool{}}
 	on := map[string]*paction{} // onX method → action
 	callon := map[string]callon{}
 	var grammar *ast.CompositeLit
@@ -166,6 +170,8 @@ func readPigeon(src []byte) (*pigeonParser, error) {
 			if pp.guardNet {
 				pp.guards[name] = a
 			}
+		case a.nest:
+			pp.nests[name] = true
 		default:
 			pp.actions[name] = a
 		}
@@ -281,6 +287,10 @@ func readFunc(d *ast.FuncDecl, pp *pigeonParser, on map[string]*paction, calls m
 			on[name] = &paction{guard: k + 1}
 			return
 		}
+		if nestCall(ret) && params != nil && len(params.List) == 0 {
+			on[name] = &paction{nest: true}
+			return
+		}
 		if params == nil || len(params.List) != 1 || len(params.List[0].Names) != 1 {
 			return
 		}
@@ -316,6 +326,21 @@ func readFunc(d *ast.FuncDecl, pp *pigeonParser, on map[string]*paction, calls m
 func isNil(e ast.Expr) bool {
 	id, ok := e.(*ast.Ident)
 	return ok && id.Name == "nil"
+}
+
+// nestCall reports whether a code predicate returns nest(c): gen peg's
+// check, at the start of a recursive rule, of how deep the rules nest.
+func nestCall(ret *ast.ReturnStmt) bool {
+	if len(ret.Results) != 1 {
+		return false
+	}
+	call, ok := ret.Results[0].(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	f, ok := call.Fun.(*ast.Ident)
+	c, ok2 := call.Args[0].(*ast.Ident)
+	return ok && ok2 && f.Name == "nest" && c.Name == "c"
 }
 
 // guardCall reads the return of a guard's code predicate, as gen peg
@@ -530,8 +555,9 @@ func (e *treeEmitter) unsupported(r, entry string) string {
 	walk = func(x *pexpr) bool {
 		switch x.kind {
 		case "andCodeExpr":
-			// An exact guard, which asks at the current position.
-			if e.pp.guards[x.name] == nil {
+			// An exact guard, which asks at the current position, or
+			// the check of the rules' depth.
+			if e.pp.guards[x.name] == nil && !e.pp.nests[x.name] {
 				why = "a code predicate (" + x.name + ")"
 				return false
 			}
@@ -544,8 +570,14 @@ func (e *treeEmitter) unsupported(r, entry string) string {
 				why = "an action other than capture (" + x.name + ")"
 				return false
 			case a.capture != "":
-				// v:(…): the label holds the whole expression.
-				if len(x.exprs) != 1 || x.exprs[0].kind != "labeledExpr" || x.exprs[0].label != a.label {
+				// v:(…): the label holds the whole expression, after
+				// the depth check of a recursive rule (&{ return
+				// nest(c) } v:(…)).
+				y := x.exprs[0]
+				if len(x.exprs) == 1 && y.kind == "seqExpr" && len(y.exprs) == 2 && y.exprs[0].kind == "andCodeExpr" && e.pp.nests[y.exprs[0].name] {
+					y = y.exprs[1]
+				}
+				if len(x.exprs) != 1 || y.kind != "labeledExpr" || y.label != a.label {
 					why = "a capture of something other than its whole expression"
 					return false
 				}
@@ -592,10 +624,23 @@ func (e *treeEmitter) rule(ident string) {
 	fmt.Fprintf(&e.out, "func %s(p *syntax.TreeParser) (ok bool) {\n", treeFunc(ident))
 	fmt.Fprintf(&e.out, "if !p.Check() {\nreturn false\n}\n")
 	e.out.Write(body.Bytes())
+	if e.nests(x) {
+		fmt.Fprintf(&e.out, "p.Unnest()\n")
+	}
 	fmt.Fprintf(&e.out, "return ok\n}\n")
 	for _, r := range pegRefs(x) {
 		e.rule(r)
 	}
+}
+
+// nests reports whether rule expression x begins with the depth check of
+// a recursive rule, evaluated once each time the rule is: &{ return
+// nest(c) } (…), or the same captured, &{ return nest(c) } v:(…) { … }.
+func (e *treeEmitter) nests(x *pexpr) bool {
+	if x.kind == "actionExpr" && len(x.exprs) == 1 {
+		x = x.exprs[0]
+	}
+	return x.kind == "seqExpr" && len(x.exprs) > 0 && x.exprs[0].kind == "andCodeExpr" && e.pp.nests[x.exprs[0].name]
 }
 
 // pegRefs lists the rules x references, in order, once each.
@@ -694,6 +739,12 @@ func (e *treeEmitter) expr(b *bytes.Buffer, x *pexpr, ok string) {
 	case "anyMatcher":
 		fmt.Fprintf(b, "%s = p.Any()\n", ok)
 	case "andCodeExpr":
+		if e.pp.nests[x.name] {
+			// The depth check, first in its rule: the rule's function
+			// ends with Unnest (see rule).
+			fmt.Fprintf(b, "%s = p.Nest()\n", ok)
+			break
+		}
 		fmt.Fprintf(b, "%s = p.Guard(%d)\n", ok, e.pp.guards[x.name].guard-1)
 	case "litMatcher":
 		if len(x.val) == 1 && x.val[0] < 0x80 && (!x.fold || !unicode.IsLetter(rune(x.val[0]))) {

@@ -17,7 +17,8 @@ import (
 // its fallbacks; tests check translations of many grammars in process with
 // it (the end-to-end tests run the real pigeon on a few). It knows the code
 // predicates the translator emits (questions to the asker: ask(c).Can(…),
-// ask(c).Match(…), …) and no others.
+// ask(c).Match(…), …, and the check of the rule stack's depth, nest(c))
+// and no others.
 
 type pexpr interface{}
 
@@ -43,9 +44,9 @@ type (
 		at   int
 		end  int
 	}
-	// pCode is a code predicate: a call of the guide.
+	// pCode is a code predicate: a call of the guide, or the depth check.
 	pCode struct {
-		op   string // Can, Call, Enter, Leave, Abort
+		op   string // Can, Call, Enter, Leave, Abort, Match, Nest
 		arg  int
 		item int // Can: the report item of the decision
 	}
@@ -393,6 +394,11 @@ func (p *pp) code() (pexpr, error) {
 		}
 		return &pCan{item: n, at: start, end: p.i}, nil
 	}
+	if body == strings.TrimSpace(nestCall[2:len(nestCall)-1]) {
+		// The check of the rule stack's depth (nestCall): the
+		// interpreter's inputs are short.
+		return &pCode{op: "Nest", item: -1}, nil
+	}
 	if m := lookCall.FindStringSubmatch(body); m != nil {
 		c := &pCode{op: "Match", item: -1}
 		c.arg, _ = strconv.Atoi(m[1])
@@ -558,6 +564,8 @@ func (m *pm) match(e pexpr, pos int) (int, bool) {
 			return pos, g.Leave()
 		case "Abort":
 			return pos, g.Abort()
+		case "Nest":
+			return pos, true
 		}
 		panic("peg interpreter: unknown guide call " + e.op)
 	case *pLit:

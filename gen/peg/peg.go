@@ -136,6 +136,9 @@ type Result struct {
 	net     *syntax.Net
 	guards  *syntax.Net // the exact guards' DFAs, run by syntax.Lookahead
 	leftRec bool
+	// nests is set when the PEG has recursive rules, each of which checks
+	// the depth of pigeon's rule stack as it starts (see nestText).
+	nests bool
 }
 
 // Translate translates g, which must read and check without errors.
@@ -266,6 +269,7 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 	}
 	for _, r := range t.rules {
 		res.leftRec = res.leftRec || r.rule.Fold && r.rule.Capture
+		res.nests = res.nests || t.comp[r.rule] != nil
 	}
 	if len(t.gorder) > 0 {
 		res.guards = t.guardNet()
@@ -539,9 +543,18 @@ func (t *translator) emit(res *Result, fb *fallbackResult) []byte {
 				action = "fold"
 			}
 			body := flattenGroups(p.body)
-			if r.Capture {
-				fmt.Fprintf(&b, "%s %q <- v:(%s) {\n\treturn c.%s(%q, v)\n}\n", p.ident, name, body, action, name)
-			} else {
+			// A rule on a cycle of calls first checks how deep the
+			// parser's rules nest (see nestText).
+			nest := ""
+			if t.comp[r] != nil {
+				nest = nestCall + " "
+			}
+			switch {
+			case r.Capture:
+				fmt.Fprintf(&b, "%s %q <- %sv:(%s) {\n\treturn c.%s(%q, v)\n}\n", p.ident, name, nest, body, action, name)
+			case nest != "":
+				fmt.Fprintf(&b, "%s %q <- %s(%s)\n", p.ident, name, nest, body)
+			default:
 				fmt.Fprintf(&b, "%s %q <- %s\n", p.ident, name, body)
 			}
 		}
@@ -684,7 +697,7 @@ func PEG() *syntax.PEG {
 	b.WriteString(`	}
 }
 `)
-	if res.guards != nil || fb != nil {
+	if res.guards != nil || fb != nil || res.nests {
 		b.WriteString(`
 // parseEntry runs pigeon's parser from an entrypoint, with the asker of
 // its questions to the runtime.
@@ -785,12 +798,35 @@ var fallbackNet = ` + fb.netText + "\n")
 	if fb != nil && !fb.guided {
 		fb = nil // no guide: the asker asks the lookahead only
 	}
-	if res.guards != nil || fb != nil {
+	if res.guards != nil || fb != nil || res.nests {
 		b.WriteString(askerText(res.guards != nil, fb))
+	}
+	if res.nests {
+		b.WriteString(nestText)
 	}
 	b.WriteString("}\n")
 	return b.String()
 }
+
+// nestCall is the check at the start of a recursive rule, and nestText
+// the function it calls: pigeon's parser recurses as the input nests, and
+// a goroutine whose stack runs out dies of a fatal error, not a panic, so
+// past syntax.MaxRuleNesting invocations of rules (pigeon's rule stack,
+// p.rstack) the parse fails with syntax.ErrDepth.
+const (
+	nestCall = "&{ return nest(c) }"
+	nestText = `
+// nest lets the parser start one more invocation of a recursive rule,
+// unless its rules already nest syntax.MaxRuleNesting deep: then the parse
+// fails with syntax.ErrDepth, before the goroutine's stack runs out.
+func nest(c *current) (bool, error) {
+	if a := ask(c); a != nil && len(a.p.rstack) > syntax.MaxRuleNesting {
+		return false, syntax.ErrDepth
+	}
+	return true, nil
+}
+`
+)
 
 // askerText is the glue of the questions the parser asks its runtime:
 // the exact guards (a syntax.Lookahead), and the exact recognizer (a
