@@ -55,7 +55,9 @@ func main() {
 // checks, killed the process: a recursive grammar without a guide at
 // 300,000 levels, a chain of 17 rules per level at 30,000 within
 // ParseRule's 64 KiB (512 MiB of stack), and expr-postfix.abnf's
-// expression, guided, at 23,464 parentheses (47 KB) in the guide's search.
+// expression, guided, at 23,464 parentheses (47 KB) in the guide's search;
+// and, with a check that counted rules alone, a rule of 30 nested
+// repetitions at 32,000.
 func TestDeepNesting(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds parsers with pigeon")
@@ -70,16 +72,26 @@ func TestDeepNesting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A rule whose expressions nest deep takes more of pigeon's stack
+	// for each invocation: 30 nested repetitions around the recursion,
+	// 32,000 deep (64,001 bytes, within ParseRule's limit), overflowed the
+	// stack when the check counted rules alone (syntax.RuleNesting).
+	nested := "s = \"(\" " + strings.Repeat("*( ", 30) + "s" + strings.Repeat(" )", 30) + " \")\" / \"x\"\n"
 	depth := fmt.Sprint(syntax.ErrDepth)
 	for _, tt := range []struct {
 		name, src, start string
+		guided           bool
 		open, mid, close string
-		ok, deep         []int // nestings that parse, and that are too deep
+		ok, deep         []int // repetitions that parse, and that are too deep
 	}{
 		// No decision left to the guide: only the rules' check bounds it.
-		{"unguided", "c = \"(\" d \")\" / \"x\"\nd = \"<\" c \">\" / \"y\"\n", "c", "(<", "x", ">)", []int{10000}, []int{40000, 300000}},
-		{"chain of 17 rules", chain.String(), "e1", "(", "x", ")", []int{1000}, []int{30000}},
-		{"guided", string(exprPostfix), "expression", "(", "x", ")", []int{1000}, []int{30000}},
+		{"unguided", "c = \"(\" d \")\" / \"x\"\nd = \"<\" c \">\" / \"y\"\n", "c", false, "(<", "x", ">)", []int{10000}, []int{40000, 300000}},
+		{"chain of 17 rules", chain.String(), "e1", false, "(", "x", ")", []int{1000}, []int{30000}},
+		{"guided", string(exprPostfix), "expression", true, "(", "x", ")", []int{1000}, []int{30000}},
+		{"30 nested repetitions", nested, "s", true, "(", "x", ")", nil, []int{32000}},
+		// The guide's search recurses once per token it follows: a list
+		// as long as ParseRule allows (64 KiB) is within its bound.
+		{"a long list", string(exprPostfix), "expression", true, "x,", "x", "", []int{32000}, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			g, err := abnf.ReadString("g.abnf", tt.src)
@@ -90,7 +102,7 @@ func TestDeepNesting(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if guided := strings.Contains(string(res.PEG), "Enter("); guided != (tt.name == "guided") {
+			if guided := strings.Contains(string(res.PEG), "Enter("); guided != tt.guided {
 				t.Fatalf("the PEG asks the guide: %v; the test needs another grammar", guided)
 			}
 			args := []string{tt.start}

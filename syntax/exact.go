@@ -467,32 +467,64 @@ var ErrWork = errors.New("parse abandoned: too much work for the input's length"
 
 // ErrDepth is the reason a parse is abandoned when the input nests deeper
 // than the parser may follow (see [MaxRuleNesting]).
-var ErrDepth = errors.New("parse abandoned: the input nests too deep")
+var ErrDepth = errors.New("parse abandoned: the parse needs too deep a stack")
 
 // MaxRuleNesting is how deep a generated parser may nest invocations of
-// rules: pigeon's parser recurses as the input nests, and so does the
-// exact recognizer's search (a [Guide]), and a goroutine whose stack
-// runs out of Go's limit (1 GB, of which a stack can use 512 MiB, its
-// size doubling) dies of a fatal error, not a panic. gen peg writes a
-// check of pigeon's rule stack at the start of every recursive rule,
-// and the guide refuses to enter a rule deeper than this; a parse that
-// would fails with ErrDepth. Measured within it: RFC 8259 arrays nested
-// 32,700 deep (ParseRule's 64 KiB nest at most 32,768),
-// expr-postfix.abnf's parentheses 3,276 deep (each is 20 of pigeon's
-// rules), with at most 256 MiB of stack; Go's encoding/json stops at
-// 10,000.
+// rules, when its rules' expressions nest shallow (see RuleNesting):
+// pigeon's parser recurses as the input nests, and so does the exact
+// recognizer's search (a [Guide]), and a goroutine whose stack runs out
+// of Go's limit (1 GB, of which a stack can use 512 MiB, its size
+// doubling) dies of a fatal error, not a panic. gen peg writes a check of
+// pigeon's rule stack at the start of the rules that every cycle of calls
+// passes through, and the guide refuses to enter a rule deeper than this
+// (parsers generated before the check); a parse that would fails with
+// ErrDepth. Measured within the bounds: RFC 8259 arrays nested 19,000
+// deep, expr-postfix.abnf's parentheses 2,000 deep, with at most 256 MiB
+// of stack; Go's encoding/json stops at 10,000.
 const MaxRuleNesting = 1 << 16
 
-// maxNesting bounds the search's own recursion, in units of at most
-// about 750 bytes of stack (measured: a step from a state of a rule to
-// the next, reach and moves; a rule's simulation, end, whose frame is
-// larger, counts endUnits): 2^18 units, under 192 MiB, which with the
-// parser's (see MaxRuleNesting) keeps the stack under 512 MiB. Without
-// it, expr-postfix.abnf's expression nested 23,464 parentheses deep (47
-// KB) overflowed the stack in the search.
+// RuleNesting is how deep a generated parser whose rules nest their
+// expressions at most depth deep may nest invocations of rules (gen peg
+// writes the call in its glue): MaxRuleNesting, or fewer where pigeon's
+// frames would pass pigeonStack bytes, at exprFrame bytes for each level
+// of expressions and ruleLevels levels more for the rule itself.
+// Measured (gen's TestDeepNesting, with Go's stack sizes, which double):
+// 146 to 372 bytes a level, the most for rules of nested repetitions; a
+// rule of 30 of them, 66 levels deep, is allowed 8,495 rules.
+func RuleNesting(depth int) int {
+	per := exprFrame * (max(depth, 0) + ruleLevels)
+	return max(min(pigeonStack/per, MaxRuleNesting), 256)
+}
+
+// The stack that pigeon's frames may take (pigeonStack), with the
+// search's (searchStack) under the 512 MiB a goroutine's stack can reach,
+// and what a level of expressions and a rule take of it (see
+// RuleNesting).
 const (
-	maxNesting = 1 << 18
-	endUnits   = 3
+	pigeonStack = 224 << 20
+	exprFrame   = 384
+	ruleLevels  = 6
+)
+
+// searchStack bounds the stack of the search's own recursion, counted
+// by each recursive function as it starts: reachCost for reach (with
+// moves, which it calls, and what may lie between it and the next reach:
+// viable, or a shared search's reach, run and ended), callCost for
+// callReach (with moves), endCost for end (with endOf). Each cost is at
+// least the frames it stands for (their sizes on amd64: 128 and 120 bytes
+// for reach and moves, 144 for callReach, 888 for endOf; on 32-bit
+// platforms they are smaller), so the search's stack stays under
+// searchStack, and with pigeon's (see RuleNesting) under the 512 MiB a
+// goroutine's stack can reach. Without it, expr-postfix.abnf's expression
+// nested 23,464 parentheses deep (47 KB) overflowed the stack in the
+// search. The search recurses once per character or token it follows, as
+// well as per level of nesting: a list of 500,000 items is as deep to it
+// as 500,000 levels (see docs/library.md, "Limits").
+const (
+	searchStack = 192 << 20
+	reachCost   = 480
+	callCost    = 400
+	endCost     = 1000
 )
 
 // A Guide settles, for one input, the PEG decisions that the translation
@@ -603,7 +635,7 @@ type Guide struct {
 	cmarks  []uint32          // closure's marks
 	stamp   uint32
 	depth   int // of end's recursion
-	nest    int // the search's recursion, in units (see maxNesting)
+	nest    int // the search's recursion, in bytes of stack (see searchStack)
 	// lenient says yes to every question: the parser is then the PEG
 	// alone, its guards open, as Grammar.Parse runs it again on an input
 	// the guide rejected, for how far the input is viable (see
@@ -1062,8 +1094,8 @@ func (g *Guide) reach(f *frame, s, p int32) bool {
 	if v, ok := g.known(f, k); ok {
 		return v
 	}
-	if g.nest++; g.nest > maxNesting {
-		g.nest--
+	if g.nest += reachCost; g.nest > searchStack {
+		g.nest -= reachCost
 		g.fail(ErrDepth)
 		return false
 	}
@@ -1094,7 +1126,7 @@ func (g *Guide) reach(f *frame, s, p int32) bool {
 	}
 	g.setCan(f, k, found)
 	g.close(outer)
-	g.nest--
+	g.nest -= reachCost
 	return found
 }
 
@@ -1291,8 +1323,8 @@ func (g *Guide) callReach(f *frame, r, ret, p int32) bool {
 	if found, done := g.known(v, ok); done {
 		return found
 	}
-	if g.nest++; g.nest > maxNesting {
-		g.nest--
+	if g.nest += callCost; g.nest > searchStack {
+		g.nest -= callCost
 		g.fail(ErrDepth)
 		return false
 	}
@@ -1314,7 +1346,7 @@ func (g *Guide) callReach(f *frame, r, ret, p int32) bool {
 		g.setCan(v, ok, found)
 	}
 	g.close(outer)
-	g.nest--
+	g.nest -= callCost
 	return found
 }
 
@@ -1343,6 +1375,18 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 		}
 		return g.arena[e.off : e.off+e.n : e.off+e.n], true
 	}
+	if g.nest += endCost; g.nest > searchStack {
+		g.nest -= endCost
+		g.fail(ErrDepth)
+		return nil, false
+	}
+	ends, ok := g.endOf(r, p, k)
+	g.nest -= endCost
+	return ends, ok
+}
+
+// endOf is end, for r at p not yet known (k is their key).
+func (g *Guide) endOf(r, p int32, k uint64) ([]int32, bool) {
 	if j := g.net.layout.alias[r]; j >= 0 {
 		// The same language, the same ends: one simulation for both.
 		ends, ok := g.end(j, p)
@@ -1371,12 +1415,6 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 	// pairs, the list the states of the position.
 	depth := g.depth
 	g.depth++
-	if g.nest += endUnits; g.nest > maxNesting {
-		g.depth--
-		g.nest -= endUnits
-		g.fail(ErrDepth)
-		return nil, false
-	}
 	lay := g.net.states()
 	if depth == len(g.scratch) {
 		g.scratch = append(g.scratch, &endScratch{})
@@ -1537,7 +1575,6 @@ func (g *Guide) end(r, p int32) ([]int32, bool) {
 	}
 	sc.heap, sc.list, sc.pend = heap[:0], list[:0], pend[:0]
 	g.depth--
-	g.nest -= endUnits
 	if gaveUp {
 		g.ends.put(k, span{n: -1, last: -1})
 		sc.out = out[:0]
@@ -1705,7 +1742,7 @@ type endScratch struct {
 	heap  pairHeap
 	list  []int32
 	out   []int32
-	near  pendLists // here, not on the stack: end recurses (see maxNesting)
+	near  pendLists // here, not on the stack: end recurses (see searchStack)
 }
 
 // pendLists are Guide.end's lists of the states pending at the next

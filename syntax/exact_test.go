@@ -477,7 +477,7 @@ func TestLiteralPrefix(t *testing.T) {
 
 // TestGuideDepth: the search recurses as the input nests, and a goroutine
 // whose stack runs out dies of a fatal error that no recover catches; past
-// maxNesting units of its recursion the guide gives up with ErrDepth. A
+// searchStack bytes of its recursion the guide gives up with ErrDepth. A
 // chain of 12 rules per parenthesis, as in an expression grammar's levels
 // of precedence (r0 = r1 *("a" r1), …, r11 = "(" r0 ")" / "x"), nested
 // 100,000 deep overflowed Go's stack without it; 1,000 deep it is followed.

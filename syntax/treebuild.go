@@ -69,11 +69,11 @@ func (p *TreeParser) Check() bool {
 	return !p.Over
 }
 
-// Nest is the check of a recursive rule's function as it starts, which
-// Unnest balances as it ends: it reports whether the functions of
-// recursive rules nest at most MaxRuleNesting deep, as pigeon's parser
-// checks its rules. Deeper, the parse gives up (Over), and pigeon reports
-// ErrDepth.
+// Nest is the check of a function on a cycle of calls (gen dfa -tree
+// writes it first in such functions), which Unnest balances as it ends:
+// it reports whether those functions nest at most MaxRuleNesting deep, as
+// pigeon's parser checks its rules. Deeper, the parse gives up (Over), and
+// pigeon reports ErrDepth.
 func (p *TreeParser) Nest() bool {
 	if p.depth++; p.depth > MaxRuleNesting {
 		p.Over = true
@@ -81,7 +81,7 @@ func (p *TreeParser) Nest() bool {
 	return !p.Over
 }
 
-// Unnest ends a recursive rule's function (see Nest).
+// Unnest ends a function on a cycle of calls (see Nest).
 func (p *TreeParser) Unnest() { p.depth-- }
 
 // Guard reports whether exact continuation guard k (a rule of Guards)

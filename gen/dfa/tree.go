@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -524,6 +525,7 @@ type treeEmitter struct {
 	classes map[string]string // key → table name
 	names   []string          // rules captured, in the order of their indices
 	done    map[string]bool   // rules emitted
+	rec     map[string]bool   // rules on cycles of references (see recursive)
 	n       int               // fresh variables
 }
 
@@ -622,25 +624,87 @@ func (e *treeEmitter) rule(ident string) {
 	e.expr(&body, x, "ok")
 	fmt.Fprintf(&e.out, "\n// %s mirrors pigeon's rule %s.\n", treeFunc(ident), ident)
 	fmt.Fprintf(&e.out, "func %s(p *syntax.TreeParser) (ok bool) {\n", treeFunc(ident))
-	fmt.Fprintf(&e.out, "if !p.Check() {\nreturn false\n}\n")
-	e.out.Write(body.Bytes())
-	if e.nests(x) {
-		fmt.Fprintf(&e.out, "p.Unnest()\n")
+	if e.recursive()[ident] {
+		// A function on a cycle of calls counts how deep they nest
+		// (see syntax.TreeParser.Nest).
+		fmt.Fprintf(&e.out, "if !p.Check() || !p.Nest() {\nreturn false\n}\n")
+		e.out.Write(body.Bytes())
+		fmt.Fprintf(&e.out, "p.Unnest()\nreturn ok\n}\n")
+	} else {
+		fmt.Fprintf(&e.out, "if !p.Check() {\nreturn false\n}\n")
+		e.out.Write(body.Bytes())
+		fmt.Fprintf(&e.out, "return ok\n}\n")
 	}
-	fmt.Fprintf(&e.out, "return ok\n}\n")
 	for _, r := range pegRefs(x) {
 		e.rule(r)
 	}
 }
 
-// nests reports whether rule expression x begins with the depth check of
-// a recursive rule, evaluated once each time the rule is: &{ return
-// nest(c) } (…), or the same captured, &{ return nest(c) } v:(…) { … }.
-func (e *treeEmitter) nests(x *pexpr) bool {
-	if x.kind == "actionExpr" && len(x.exprs) == 1 {
-		x = x.exprs[0]
+// recursive returns the rules on cycles of references (Tarjan's
+// algorithm, iterative: a grammar may chain many rules), computed once:
+// their functions call one another as deep as the input nests.
+func (e *treeEmitter) recursive() map[string]bool {
+	if e.rec != nil {
+		return e.rec
 	}
-	return x.kind == "seqExpr" && len(x.exprs) > 0 && x.exprs[0].kind == "andCodeExpr" && e.pp.nests[x.exprs[0].name]
+	e.rec = map[string]bool{}
+	refs := map[string][]string{}
+	for name, x := range e.pp.rules {
+		refs[name] = pegRefs(x)
+	}
+	index, low, on := map[string]int{}, map[string]int{}, map[string]bool{}
+	var stack []string
+	type item struct {
+		v    string
+		next int
+	}
+	for _, root := range slices.Sorted(maps.Keys(e.pp.rules)) {
+		if _, ok := index[root]; ok {
+			continue
+		}
+		work := []item{{root, 0}}
+		index[root], low[root] = len(index), len(index)
+		stack, on[root] = append(stack, root), true
+		for len(work) > 0 {
+			top := &work[len(work)-1]
+			if top.next < len(refs[top.v]) {
+				w := refs[top.v][top.next]
+				top.next++
+				if _, ok := index[w]; !ok {
+					index[w], low[w] = len(index), len(index)
+					stack, on[w] = append(stack, w), true
+					work = append(work, item{w, 0})
+				} else if on[w] {
+					low[top.v] = min(low[top.v], index[w])
+				}
+				continue
+			}
+			v := top.v
+			work = work[:len(work)-1]
+			if len(work) > 0 {
+				u := work[len(work)-1].v
+				low[u] = min(low[u], low[v])
+			}
+			if low[v] != index[v] {
+				continue
+			}
+			n := len(stack)
+			for stack[n-1] != v {
+				n--
+			}
+			members := stack[n-1:]
+			if len(members) > 1 || slices.Contains(refs[v], v) {
+				for _, m := range members {
+					e.rec[m] = true
+				}
+			}
+			for _, m := range members {
+				on[m] = false
+			}
+			stack = stack[:n-1]
+		}
+	}
+	return e.rec
 }
 
 // pegRefs lists the rules x references, in order, once each.
@@ -740,9 +804,9 @@ func (e *treeEmitter) expr(b *bytes.Buffer, x *pexpr, ok string) {
 		fmt.Fprintf(b, "%s = p.Any()\n", ok)
 	case "andCodeExpr":
 		if e.pp.nests[x.name] {
-			// The depth check, first in its rule: the rule's function
-			// ends with Unnest (see rule).
-			fmt.Fprintf(b, "%s = p.Nest()\n", ok)
+			// The depth check of gen peg: functions count their own
+			// (see rule).
+			fmt.Fprintf(b, "%s = true\n", ok)
 			break
 		}
 		fmt.Fprintf(b, "%s = p.Guard(%d)\n", ok, e.pp.guards[x.name].guard-1)

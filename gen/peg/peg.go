@@ -136,9 +136,11 @@ type Result struct {
 	net     *syntax.Net
 	guards  *syntax.Net // the exact guards' DFAs, run by syntax.Lookahead
 	leftRec bool
-	// nests is set when the PEG has recursive rules, each of which checks
-	// the depth of pigeon's rule stack as it starts (see nestText).
-	nests bool
+	// nests is set when the PEG has rules that check the depth of pigeon's
+	// rule stack as they start (see nestChecks); exprDepth is the deepest
+	// nesting of expressions in a rule, which sets the limit (nestGlue).
+	nests     bool
+	exprDepth int
 }
 
 // Translate translates g, which must read and check without errors.
@@ -269,7 +271,6 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 	}
 	for _, r := range t.rules {
 		res.leftRec = res.leftRec || r.rule.Fold && r.rule.Capture
-		res.nests = res.nests || t.comp[r.rule] != nil
 	}
 	if len(t.gorder) > 0 {
 		res.guards = t.guardNet()
@@ -278,6 +279,19 @@ func Translate(g *abnf.Grammar, opts Options) (res *Result, err error) {
 	if err != nil {
 		return nil, err
 	}
+	checks, depth, ok := t.nestChecks()
+	if !ok {
+		// Not expected (the translator parses its own output): check
+		// every rule on a cycle of the grammar's rules, against the
+		// limit of rules of deep expressions.
+		checks, depth = map[string]bool{}, 100
+		for _, p := range t.rules {
+			if t.comp[p.rule] != nil {
+				checks[p.ident] = true
+			}
+		}
+	}
+	t.nests, res.nests, res.exprDepth = checks, len(checks) > 0, depth
 	res.PEG = t.emit(res, fb)
 	if err := checkPigeon(res.PEG, cmp.Or(opts.MaxPigeon, DefaultMaxPigeon)); err != nil {
 		return nil, err
@@ -429,6 +443,7 @@ type translator struct {
 	unitIdent map[*ir.Rule]string     // the one translation of a rule for all its contexts
 	dag       *dag                    // memoized walks of the lowered expressions (dag.go)
 	variants  map[*ir.Rule]int        // translations of each rule in t.rules
+	nests     map[string]bool         // the rules that check pigeon's rule stack (nestChecks)
 }
 
 // pegRule is one emitted rule.
@@ -543,10 +558,10 @@ func (t *translator) emit(res *Result, fb *fallbackResult) []byte {
 				action = "fold"
 			}
 			body := flattenGroups(p.body)
-			// A rule on a cycle of calls first checks how deep the
-			// parser's rules nest (see nestText).
+			// The rules that cut every cycle of calls first check
+			// how deep the parser's rules nest (see nestChecks).
 			nest := ""
-			if t.comp[r] != nil {
+			if t.nests[p.ident] {
 				nest = nestCall + " "
 			}
 			switch {
@@ -802,31 +817,37 @@ var fallbackNet = ` + fb.netText + "\n")
 		b.WriteString(askerText(res.guards != nil, fb))
 	}
 	if res.nests {
-		b.WriteString(nestText)
+		b.WriteString(nestGlue(res.exprDepth))
 	}
 	b.WriteString("}\n")
 	return b.String()
 }
 
-// nestCall is the check at the start of a recursive rule, and nestText
-// the function it calls: pigeon's parser recurses as the input nests, and
-// a goroutine whose stack runs out dies of a fatal error, not a panic, so
-// past syntax.MaxRuleNesting invocations of rules (pigeon's rule stack,
-// p.rstack) the parse fails with syntax.ErrDepth.
-const (
-	nestCall = "&{ return nest(c) }"
-	nestText = `
-// nest lets the parser start one more invocation of a recursive rule,
-// unless its rules already nest syntax.MaxRuleNesting deep: then the parse
+// nestCall is the check at the start of a rule on cycles of calls (see
+// nestChecks), and nestGlue the function it calls, for rules whose
+// expressions nest at most depth deep: pigeon's parser recurses as the
+// input nests, and a goroutine whose stack runs out dies of a fatal error,
+// not a panic, so past syntax.RuleNesting(depth) invocations of rules
+// (pigeon's rule stack, p.rstack) the parse fails with syntax.ErrDepth.
+const nestCall = "&{ return nest(c) }"
+
+func nestGlue(depth int) string {
+	return fmt.Sprintf(`
+// nestLimit is how deep pigeon's rules may nest: this grammar's rules nest
+// their expressions at most %d deep, and pigeon's frames with them.
+var nestLimit = syntax.RuleNesting(%d)
+
+// nest lets the parser start one more invocation of a rule on cycles of
+// calls, unless its rules already nest nestLimit deep: then the parse
 // fails with syntax.ErrDepth, before the goroutine's stack runs out.
 func nest(c *current) (bool, error) {
-	if a := ask(c); a != nil && len(a.p.rstack) > syntax.MaxRuleNesting {
+	if a := ask(c); a != nil && len(a.p.rstack) > nestLimit {
 		return false, syntax.ErrDepth
 	}
 	return true, nil
 }
-`
-)
+`, depth, depth)
+}
 
 // askerText is the glue of the questions the parser asks its runtime:
 // the exact guards (a syntax.Lookahead), and the exact recognizer (a
