@@ -127,3 +127,56 @@ func TestDeepNesting(t *testing.T) {
 		})
 	}
 }
+
+// deepTreeMain asks, for each argument n, for the tree of "a," × n + "a"
+// as rule l (syntax.Grammar.Tree: the generated tree function, or pigeon
+// where it gives up), with a budget that does not stop it, and prints the
+// verdict.
+const deepTreeMain = `package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/peguri/rfc3986/syntax"
+)
+
+func main() {
+	g, err := syntax.NewGrammar("g", PEG(), DFA())
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(g.HasTree("l"))
+	for _, a := range os.Args[1:] {
+		n, _ := strconv.Atoi(a)
+		in := strings.Repeat("a,", n) + "a"
+		if _, f := g.Tree("l", []byte(in), 1<<40); f != nil {
+			fmt.Printf("%d %d %s\n", n, f.Offset, f.Msg)
+		} else {
+			fmt.Printf("%d ok\n", n)
+		}
+	}
+}
+`
+
+// TestDeepTree: the tree functions of gen dfa -tree recurse as their
+// rules do (l = i [ "," l ], right recursion, is regular and gets one),
+// one frame per item here; syntax.Grammar.Tree, which has no length limit
+// of its own, takes a list of 5,000,000 items (10 MB): the function's
+// frames stop at their bound (TreeParser.Nest), and pigeon, which Tree
+// then asks, at its own (ErrDepth). A list of 10,000 items gets the
+// function's tree.
+func TestDeepTree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds parsers with pigeon")
+	}
+	file := writeFile(t, "list.abnf", "l = i [ \",\" l ]\ni = 1*ALPHA\n")
+	out := runTreeMain(t, file, deepTreeMain, []string{"10000", "5000000"}, "-diagnostics=false")
+	want := "true\n10000 ok\n5000000 "
+	if !strings.HasPrefix(out, want) || !strings.HasSuffix(strings.TrimSpace(out), fmt.Sprint(syntax.ErrDepth)) {
+		t.Errorf("got\n%s\nwant %q…, then %v", out, want, syntax.ErrDepth)
+	}
+	t.Logf("\n%s", out)
+}

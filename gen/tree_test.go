@@ -127,6 +127,21 @@ func TestTreeGrammars(t *testing.T) {
 // pigeon, gen dfa -tree) in a temporary module and runs treeMain on it.
 func runTree(t *testing.T, file string, dfaArgs ...string) string {
 	t.Helper()
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{abs}
+	if slices.Contains(dfaArgs, "-octets") {
+		args = append(args, "-octets")
+	}
+	return runTreeMain(t, file, treeMain, args, dfaArgs...)
+}
+
+// runTreeMain builds the parser of a grammar file as runTree does, with
+// main as its main package, and runs it with args.
+func runTreeMain(t *testing.T, file, main string, args []string, dfaArgs ...string) string {
+	t.Helper()
 	src, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -149,20 +164,17 @@ func runTree(t *testing.T, file string, dfaArgs ...string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := harnessFiles(t, dir, map[string]string{"go.mod": mod, "grammar.peg": string(res.PEG), "main.go": treeMain})
+	run := harnessFiles(t, dir, map[string]string{"go.mod": mod, "grammar.peg": string(res.PEG), "main.go": main})
 	run("go", "get", pigeonPkg+"@"+pigeonVersion)
 	run("go", "run", pigeonPkg, "-optimize-parser", "-o", "parser.go", "grammar.peg")
-	args := append([]string{"dfa", "-grammar", abs, "-package", "main", "-tree", filepath.Join(dir, "parser.go"), "-o", filepath.Join(dir, "dfa.go")}, dfaArgs...)
-	if out, errs, code := runGen(t, "", args...); code != 0 {
+	genArgs := append([]string{"dfa", "-grammar", abs, "-package", "main", "-tree", filepath.Join(dir, "parser.go"), "-o", filepath.Join(dir, "dfa.go")}, dfaArgs...)
+	if out, errs, code := runGen(t, "", genArgs...); code != 0 {
 		t.Fatalf("gen dfa: exit %d\n%s%s", code, out, errs)
 	}
 	run("go", "mod", "tidy")
 	run("go", "vet", ".")
 	run("go", "build", "-o", "prog", ".")
-	if octets {
-		return run(filepath.Join(dir, "prog"), abs, "-octets")
-	}
-	return run(filepath.Join(dir, "prog"), abs)
+	return run(filepath.Join(dir, "prog"), args...)
 }
 
 // TestTreeFlagErrors: -tree with a file that is missing, or that is not a

@@ -490,10 +490,12 @@ const MaxRuleNesting = 1 << 16
 // of expressions and ruleLevels levels more for the rule itself.
 // Measured (gen's TestDeepNesting, with Go's stack sizes, which double):
 // 146 to 372 bytes a level, the most for rules of nested repetitions; a
-// rule of 30 of them, 66 levels deep, is allowed 8,495 rules.
+// rule of 30 of them, 66 levels deep, is allowed 8,495 rules. At least
+// 16 (rules of 36,000 levels would take 216 MiB; gen reads groups nested
+// at most 10,000 deep, -max-nesting).
 func RuleNesting(depth int) int {
 	per := exprFrame * (max(depth, 0) + ruleLevels)
-	return max(min(pigeonStack/per, MaxRuleNesting), 256)
+	return max(min(pigeonStack/per, MaxRuleNesting), 16)
 }
 
 // The stack that pigeon's frames may take (pigeonStack), with the

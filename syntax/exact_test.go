@@ -547,20 +547,21 @@ func TestGuideEnterDepth(t *testing.T) {
 	}
 }
 
-// TestTreeParserNest: the functions of recursive rules nest at most
-// MaxRuleNesting deep, and the parse gives up past that (Over).
+// TestTreeParserNest: the frames of the functions on cycles of calls
+// take at most treeStack bytes, and the parse gives up past that (Over).
 func TestTreeParserNest(t *testing.T) {
 	var p TreeParser
-	for i := 0; i < MaxRuleNesting; i++ {
-		if !p.Nest() {
+	const frame = 1 << 10
+	for i := 0; i < treeStack/frame; i++ {
+		if !p.Nest(frame) {
 			t.Fatalf("Nest failed at depth %d", i+1)
 		}
 	}
-	p.Unnest()
-	if !p.Nest() {
+	p.Unnest(frame)
+	if !p.Nest(frame) {
 		t.Fatal("Nest failed after Unnest")
 	}
-	if p.Nest() || !p.Over {
-		t.Errorf("Nest at depth %d: ok, Over %v; want a failure", MaxRuleNesting+1, p.Over)
+	if p.Nest(1) || !p.Over {
+		t.Errorf("Nest past %d bytes: ok, Over %v; want a failure", treeStack, p.Over)
 	}
 }

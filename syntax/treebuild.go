@@ -42,7 +42,7 @@ type TreeParser struct {
 	// of gen peg's glue), for Guard; nil when the rule's parse has none.
 	Guards *Net
 	look   *Lookahead
-	depth  int // the recursive rules' functions running (see Nest)
+	depth  int // the stack of the functions on cycles of calls running, in bytes (see Nest)
 
 	// Scratch space without pointers (the garbage collector has nothing
 	// to scan nor write barriers to run): the nodes built, including those
@@ -70,19 +70,25 @@ func (p *TreeParser) Check() bool {
 }
 
 // Nest is the check of a function on a cycle of calls (gen dfa -tree
-// writes it first in such functions), which Unnest balances as it ends:
-// it reports whether those functions nest at most MaxRuleNesting deep, as
-// pigeon's parser checks its rules. Deeper, the parse gives up (Over), and
-// pigeon reports ErrDepth.
-func (p *TreeParser) Nest() bool {
-	if p.depth++; p.depth > MaxRuleNesting {
+// writes it first in such functions, with a bound of the function's
+// frame in bytes), which Unnest balances as it ends: it reports whether
+// those functions' frames take at most treeStack bytes of stack. Past
+// that, the parse gives up (Over), and pigeon, to which Tree then turns,
+// reports ErrDepth: a goroutine whose stack runs out dies of a fatal
+// error, not a panic.
+func (p *TreeParser) Nest(frame int) bool {
+	if p.depth += frame; p.depth > treeStack {
 		p.Over = true
 	}
 	return !p.Over
 }
 
 // Unnest ends a function on a cycle of calls (see Nest).
-func (p *TreeParser) Unnest() { p.depth-- }
+func (p *TreeParser) Unnest(frame int) { p.depth -= frame }
+
+// treeStack is the stack the tree functions on cycles of calls may take
+// (see Nest): they run alone, before pigeon's parser or after it.
+const treeStack = 256 << 20
 
 // Guard reports whether exact continuation guard k (a rule of Guards)
 // accepts the rest of the input from the current position, as pigeon's
