@@ -27,10 +27,10 @@ func (t *translator) nestChecks() (checks map[string]bool, depth int, ok bool) {
 		order = append(order, p.ident)
 		depth = max(depth, exprDepth(x))
 		seen := map[string]bool{}
-		walkPEG(x, func(r string) {
-			if !seen[r] {
-				seen[r] = true
-				refs[p.ident] = append(refs[p.ident], r)
+		walkP(x, func(e pexpr) {
+			if r, ok := e.(*pRef); ok && !seen[r.name] {
+				seen[r.name] = true
+				refs[p.ident] = append(refs[p.ident], r.name)
 			}
 		})
 	}
@@ -72,28 +72,6 @@ func (t *translator) nestChecks() (checks map[string]bool, depth int, ok bool) {
 		}
 	}
 	return checks, depth, true
-}
-
-// walkPEG calls f with the name of each rule x references.
-func walkPEG(x pexpr, f func(string)) {
-	switch e := x.(type) {
-	case *pChoice:
-		for _, a := range e.alts {
-			walkPEG(a, f)
-		}
-	case *pSeq:
-		for _, a := range e.items {
-			walkPEG(a, f)
-		}
-	case *pRep:
-		walkPEG(e.body, f)
-	case *pAnd:
-		walkPEG(e.body, f)
-	case *pNot:
-		walkPEG(e.body, f)
-	case *pRef:
-		f(e.name)
-	}
 }
 
 // exprDepth is the deepest nesting of x's expressions, each of which is a

@@ -81,9 +81,9 @@ func TestNestChecks(t *testing.T) {
 					continue
 				}
 				refs[name] = map[string]bool{}
-				walkPEG(x, func(r string) {
-					if _, ok := prog.rules[r]; ok && !checked[r] {
-						refs[name][r] = true
+				walkP(x, func(e pexpr) {
+					if r, ok := e.(*pRef); ok && prog.rules[r.name] != nil && !checked[r.name] {
+						refs[name][r.name] = true
 					}
 				})
 			}
