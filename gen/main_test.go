@@ -541,13 +541,60 @@ func TestGuidedInvalid(t *testing.T) {
 		// prefix, not the error, which the filter puts at 2,002. Where
 		// the two differ, the parse says it gave up (helper 38's case:
 		// the error was 2001 [" "]).
-		{"v = t \" y\" \"!\"\nt = \"y\" / t \" \" t\n", ys(1000) + "!x", `2002 ["EOF"] | 0 [] parse abandoned: too much work for the input's length`},
+		{"v = t \" y\" \"!\"\nt = \"y\" / t \" \" t\n", ys(1000) + "!x", `2002 ["EOF"] | 2001 [] parse abandoned: too much work for the input's length`},
 	} {
 		out := runGuided(t, c.src, uint64(10000+150*len(c.in)), c.in)
 		got := strings.TrimSuffix(strings.TrimPrefix(out, strconv.Quote(c.in)+" "), "\n")
 		got = strings.TrimSuffix(got, " ")
 		if !slices.Contains(strings.Split(c.want, " | "), got) {
 			t.Errorf("%.40q… (%d bytes): %s, want %s", c.in, len(c.in), got, c.want)
+		}
+	}
+}
+
+// TestGaveUpWhere: a parse abandoned for its budget says how far it got,
+// not offset 0: the farthest position the guide's search visited (every
+// one ends a viable prefix, as in Net.Farthest) or where pigeon was, and
+// for an input the filter rejects, where the PEG alone got to. The offset
+// is never past the input's error, and grows with the budget.
+func TestGaveUpWhere(t *testing.T) {
+	src := "v = *(p \";\")\np = \"(\" p \")\" \"a\" / \"(\" p \")\" \"b\" / \"x\"\n"
+	valid := strings.Repeat("((x)a)b;", 100)
+	invalid := valid[:400] + "((x)a)c;" + valid[400:] // the error: "c" at 406
+	const errAt = 406
+	last := map[string]int{}
+	for _, budget := range []uint64{300, 500, 1000, 2000, 5000, 100000} {
+		out := strings.Split(strings.TrimSuffix(runGuided(t, src, budget, valid, invalid), "\n"), "\n")
+		for i, in := range []string{valid, invalid} {
+			name := [...]string{"valid", "invalid"}[i]
+			line, _ := strings.CutPrefix(out[i], strconv.Quote(in)+" ")
+			line = strings.TrimSuffix(line, " ")
+			limit := len(in)
+			if i == 1 {
+				limit = errAt
+			}
+			var off int
+			switch {
+			case line == "ok" && i == 0, line == `406 ["[ABab]"]` && i == 1:
+				off = limit
+			case strings.HasSuffix(line, "parse abandoned: too much work for the input's length"):
+				if _, err := fmt.Sscan(line, &off); err != nil || off > limit {
+					t.Errorf("%s, budget %d: %s, want an offset of at most %d", name, budget, line, limit)
+				}
+			default:
+				t.Errorf("%s, budget %d: %s", name, budget, line)
+			}
+			if off < last[name] {
+				t.Errorf("%s, budget %d: offset %d, where a smaller budget got to %d", name, budget, off, last[name])
+			}
+			t.Logf("%s, budget %d: %s", name, budget, line)
+			last[name] = off
+			if budget == 500 && off < 100 {
+				t.Errorf("%s, budget %d: %s, want the parse to have got past the first 100 bytes", name, budget, line)
+			}
+		}
+		if budget == 100000 && (last["valid"] != len(valid) || last["invalid"] != errAt) {
+			t.Errorf("budget %d: %v, want the answers", budget, last)
 		}
 	}
 }

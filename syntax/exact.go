@@ -650,6 +650,11 @@ type Guide struct {
 	// or the rule it is in effect), and topSet whether there was one.
 	top    int32
 	topSet bool
+	// far is the farthest position the search has visited: every
+	// position it visits ends a viable prefix of the input, as for
+	// Net.Farthest, so a parse the guide gives up on is known to be
+	// viable that far (see Grammar.Parse).
+	far int32
 }
 
 // lenientGuide is a guide that answers every question yes. A guided
@@ -856,6 +861,9 @@ func (g *Guide) Enter(rule, pos int) bool {
 		// wrote before it checked pigeon's rule stack. (A lenient guide's
 		// parse then fails here, where the input is still viable: the
 		// error it stands for is there or after.)
+		if g.err == nil {
+			g.far = max(g.far, int32(pos))
+		}
 		g.fail(ErrDepth)
 		return false
 	}
@@ -867,6 +875,7 @@ func (g *Guide) Enter(rule, pos int) bool {
 	if g == nil || g.err != nil || rule < 0 || rule >= len(g.net.Rules) || pos < 0 || pos > len(g.in) {
 		return false
 	}
+	g.far = max(g.far, int32(pos))
 	var parent *frame
 	if len(g.stack) > 0 {
 		parent = g.stack[len(g.stack)-1]
@@ -1005,6 +1014,7 @@ func (g *Guide) Can(state, pos int) bool {
 	if g == nil || g.err != nil || len(g.stack) == 0 || state < 0 || state >= len(g.net.Index)-1 || pos < 0 || pos > len(g.in) {
 		return false
 	}
+	g.far = max(g.far, int32(pos))
 	return g.reach(g.stack[len(g.stack)-1], int32(state), int32(pos))
 }
 
@@ -1105,6 +1115,7 @@ func (g *Guide) reach(f *frame, s, p int32) bool {
 	final := g.net.Rules[f.rule].Final
 	found, ends := false, false
 	states, mark := g.closure(s, p)
+	g.far = max(g.far, p)
 	if g.rec != nil {
 		for _, x := range states {
 			g.recState(x, p)
@@ -1333,6 +1344,7 @@ func (g *Guide) callReach(f *frame, r, ret, p int32) bool {
 	outer := g.open(v)
 	found := false
 	states, mark := g.closure(g.net.Rules[r].Start, p)
+	g.far = max(g.far, p)
 	if g.rec != nil {
 		for _, x := range states {
 			g.recState(x, p)
@@ -1480,7 +1492,7 @@ func (g *Guide) endOf(r, p int32, k uint64) ([]int32, bool) {
 				}
 			}
 		}
-		last = q
+		last, g.far = q, max(g.far, q)
 		c, w := g.char(q)
 		for i := 0; i < len(list) && !gaveUp; i++ {
 			s := list[i]

@@ -386,6 +386,7 @@ func (g *Guide) endDFA(r, p int32, k uint64, d *ruleDFA) ([]int32, bool) {
 	st, q := int32(0), p
 	gaveUp := false
 	for g.step() {
+		g.far = max(g.far, q)
 		if g.rec != nil {
 			g.recDFA(d, st, q)
 		}

@@ -204,7 +204,10 @@ func (g *Grammar) DFA(rule string) *Table { return g.dfa[rule] }
 // [Guide] is first checked with a regular superset of its language, when
 // one is small enough: an input outside it is invalid, and is not parsed
 // with the guide; its error is found within the same budget, at most
-// twice (the search of [Net.Farthest], then the PEG alone).
+// twice (the search of [Net.Farthest], then the PEG alone). A parse
+// abandoned for its budget ([ErrWork]) or its depth ([ErrDepth]) says so
+// in Msg, at the farthest offset where the parse saw the input still
+// viable: its error, if it has one, is there or after.
 func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Failure) {
 	entry, ok := g.peg.Entries[rule]
 	if !ok {
@@ -226,19 +229,29 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 		guide = NewGuide(g.peg.Net, text, int(min(maxExpr, 1<<40)))
 	}
 	v, err := g.peg.Parse(entry, text, maxExpr, guide)
-	top := int32(-1)
+	top, far := int32(-1), -1
 	if guide != nil {
-		gerr := guide.Err()
+		gerr, at := guide.Err(), int(guide.far)
+		far = at
 		if guide.topSet {
 			top = guide.top
 		}
 		guide.release()
 		if gerr != nil {
-			return nil, &Failure{Msg: gerr.Error()}
+			// How far the guide's search got: the input is viable up
+			// to there (the farthest position visited ends a viable
+			// prefix, as in Net.Farthest); the error, if any, is there
+			// or after.
+			return nil, octetFailure(&Failure{Offset: at, Msg: gerr.Error()}, back, g.peg.Octets)
 		}
 	}
 	if err != nil {
 		f := g.peg.failure(err)
+		if f.Msg == ErrWork.Error() && far > f.Offset {
+			// Pigeon gave up where it was; the guide's search had
+			// seen the input viable farther (see above).
+			f.Offset = far
+		}
 		farthest := false
 		if r, ok := g.netEntry[entry]; ok {
 			top = int32(r)
@@ -311,7 +324,8 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 // where the grammar gives back: "y" + " y"×1000 + "!x" of v = t " y" "!",
 // t = "y" / t " " t, fails at the "!", 2,001, and the error is at 2,002).
 func (g *Grammar) rejected(entry string, r int, text []byte, off int, maxExpr uint64) *Failure {
-	if at, exp, match, ok := g.peg.Net.Farthest(r, text, int(min(maxExpr, 1<<40))); ok && !match {
+	at, exp, match, ok := g.peg.Net.Farthest(r, text, int(min(maxExpr, 1<<40)))
+	if ok && !match {
 		return &Failure{Offset: at, Expected: exp}
 	}
 	_, err := g.peg.Parse(entry, text, lenientBudget(maxExpr, len(text)), lenientGuide())
@@ -320,7 +334,8 @@ func (g *Grammar) rejected(entry string, r int, text []byte, off int, maxExpr ui
 		// and the PEG's matches are derivations.
 		return &Failure{Offset: off, Msg: "the parser accepts an input its filter rejects"}
 	}
-	switch f := g.peg.failure(err); f.Msg {
+	f := g.peg.failure(err)
+	switch f.Msg {
 	case "":
 		if f = literalPrefix(f, text); f.Offset == off {
 			return f
@@ -328,7 +343,10 @@ func (g *Grammar) rejected(entry string, r int, text []byte, off int, maxExpr ui
 	case ErrDepth.Error():
 		return f
 	}
-	return &Failure{Msg: ErrWork.Error()}
+	// The PEG alone failed at a viable prefix short of the filter's
+	// offset (the error is between the two), or gave up too: the parse
+	// gives up at the farthest viable prefix either search saw.
+	return &Failure{Offset: max(f.Offset, at), Msg: ErrWork.Error()}
 }
 
 // literalPrefix moves a failure past the part of an expected literal the

@@ -45,7 +45,8 @@ type prefixRec struct {
 // what could come there (pigeon's style: classes, string literals for
 // single characters, "EOF" for the end of the input), and whether the
 // input matches. It spends at most work steps; past them, it gives up with
-// ok false.
+// ok false, and offset is how far it got: a prefix that is viable, the
+// error (if any) there or after.
 func (n *Net) Farthest(rule int, input []byte, work int) (offset int, expected []string, match, ok bool) {
 	g := NewGuide(n, input, work)
 	defer g.release()
@@ -58,7 +59,7 @@ func (n *Net) Farthest(rule int, input []byte, work int) (offset int, expected [
 	}
 	match = g.Enter(rule, 0)
 	if g.err != nil {
-		return 0, nil, false, false
+		return int(g.far), nil, false, false
 	}
 	return int(g.rec.far), g.rec.expected(n), match, true
 }
