@@ -616,6 +616,7 @@ type Guide struct {
 	err     error
 	ends    u64Table[span]   // (rule, position) → its ends in arena
 	arena   []int32          // the ends of every (rule, position), one after another
+	links   []uint64         // the links of the lists of ends (see span)
 	cover   u64Table[int32]  // pair(position, state) → the origin of the first simulation there
 	nodes   map[uint64]*node // (rule, position) → its shared search
 	answers answerTable      // (frame id, state, position) → can the frame end where its callers complete
@@ -768,6 +769,7 @@ type guideBuffers struct {
 	ends          u64Table[span]
 	cover         u64Table[int32]
 	arena, cstack []int32
+	links         []uint64
 	scratch       []*endScratch
 	cmarks        []uint32
 	stamp         uint32
@@ -801,6 +803,7 @@ func (g *Guide) reuse(b *guideBuffers, lay *netLayout) {
 	}
 	g.answers, g.fails, g.ends, g.cover = b.answers, b.fails, b.ends, b.cover
 	g.arena, g.cstack, g.scratch, g.cmarks, g.stamp = b.arena[:0], b.cstack[:0], b.scratch, b.cmarks, b.stamp
+	g.links = b.links[:0]
 	g.frames, g.cans, g.chains = b.frames, b.cans, b.chains
 	g.bufs = b
 }
@@ -815,6 +818,7 @@ func (g *Guide) release() {
 	}
 	b.answers, b.fails, b.ends, b.cover = g.answers, g.fails, g.ends, g.cover
 	b.arena, b.cstack, b.scratch, b.cmarks, b.stamp = g.arena, g.cstack, g.scratch, g.cmarks, g.stamp
+	b.links = g.links
 	clear(g.frames)
 	clear(g.cans)
 	clear(g.chains)
@@ -941,6 +945,13 @@ func (g *Guide) enters(f *frame) bool {
 		if found = g.viable(f, end); found || g.err != nil {
 			break
 		}
+	}
+	for _, l := range g.links[e.loff : e.loff+int(e.ln)] {
+		if found || g.err != nil {
+			break
+		}
+		lr, lp := int32(l>>32), int32(uint32(l))
+		found = g.endsViable(g.frameFor(lr, f.ret, f.parent), lr, lp)
 	}
 	if g.err == nil {
 		g.setCan(f, k, found)
@@ -1307,6 +1318,17 @@ func (g *Guide) moves(f *frame, x, p int32) bool {
 					return true
 				}
 			}
+			if sp, _ := g.ends.get(uint64(uint32(e.Call))<<32 | uint64(uint32(p))); sp.ln > 0 {
+				for _, l := range g.links[sp.loff : sp.loff+int(sp.ln)] {
+					lr, lp := int32(l>>32), int32(uint32(l))
+					if g.endsViable(g.frameFor(lr, e.To, f.canon), lr, lp) {
+						return true
+					}
+					if g.err != nil {
+						return false
+					}
+				}
+			}
 		}
 		if g.err != nil {
 			return false
@@ -1325,12 +1347,7 @@ func (g *Guide) callReach(f *frame, r, ret, p int32) bool {
 	if !g.step() {
 		return false
 	}
-	k := frameKey{r, -1, ret, f.canon}
-	v := g.frames[k]
-	if v == nil {
-		v = g.newFrame(r, -1, ret, f.canon)
-		g.frames[k] = v
-	}
+	v := g.frameFor(r, ret, f.canon)
 	// The answer at the origin, under a state that is no state.
 	ok := uint64(0xFFFFFFFF)<<32 | uint64(uint32(p))
 	if found, done := g.known(v, ok); done {
@@ -1362,6 +1379,103 @@ func (g *Guide) callReach(f *frame, r, ret, p int32) bool {
 	g.close(outer)
 	g.nest -= callCost
 	return found
+}
+
+// frameFor returns the frame of rule r called with the continuation of
+// state ret of the canonical frame parent, as the search follows a call
+// (origin -1).
+func (g *Guide) frameFor(r, ret int32, parent *frame) *frame {
+	k := frameKey{r, -1, ret, parent}
+	v := g.frames[k]
+	if v == nil {
+		v = g.newFrame(r, -1, ret, parent)
+		g.frames[k] = v
+	}
+	return v
+}
+
+// linkLength is the length from which a list of ends reached by a tail
+// call is linked rather than copied: shorter ones, most of them, cost
+// less copied than followed.
+const linkLength = 8
+
+// linkState is the state of the answers of endsViable: no state.
+const linkState = 0xFFFFFFFE
+
+// endsViable reports whether rule r, called at p, whose ends are known
+// and have links (see span), ends somewhere its frame v — r's frame for
+// the call's continuation — lets its callers complete. The answer is v's,
+// at p: along a chain of tail calls, each question after the first is
+// answered by the next link's (values = val "," values asked at each item
+// walked the rest of the list each time, quadratic in all).
+func (g *Guide) endsViable(v *frame, r, p int32) bool {
+	if !g.step() {
+		return false
+	}
+	key := uint64(linkState)<<32 | uint64(uint32(p))
+	if found, done := g.known(v, key); done {
+		return found
+	}
+	if g.nest += callCost; g.nest > searchStack {
+		g.nest -= callCost
+		g.fail(ErrDepth)
+		return false
+	}
+	outer := g.open(v)
+	e, _ := g.ends.get(uint64(uint32(r))<<32 | uint64(uint32(p)))
+	found := false
+	for _, end := range g.arena[e.off : e.off+e.n] {
+		if !g.step() {
+			break
+		}
+		if found = g.viable(v, end); found || g.err != nil {
+			break
+		}
+	}
+	for _, l := range g.links[e.loff : e.loff+int(e.ln)] {
+		if found || g.err != nil {
+			break
+		}
+		lr, lp := int32(l>>32), int32(uint32(l))
+		found = g.endsViable(g.frameFor(lr, v.ret, v.parent), lr, lp)
+	}
+	if g.err == nil {
+		g.setCan(v, key, found)
+	}
+	g.close(outer)
+	g.nest -= callCost
+	return found && g.err == nil
+}
+
+// flatten returns every end of the list under key k, its links' ends
+// with its own, sorted, and keeps them as the list, with no links: for
+// a caller that goes on from each end (a call that is not a tail call).
+func (g *Guide) flatten(k uint64) []int32 {
+	e, _ := g.ends.get(k)
+	if e.ln == 0 {
+		return g.arena[e.off : e.off+e.n : e.off+e.n]
+	}
+	var all []int32
+	seen := map[uint64]bool{k: true}
+	todo := []uint64{k}
+	for len(todo) > 0 {
+		x := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		xe, _ := g.ends.get(x)
+		all = append(all, g.arena[xe.off:xe.off+xe.n]...)
+		for _, l := range g.links[xe.loff : xe.loff+int(xe.ln)] {
+			if !seen[l] {
+				seen[l] = true
+				todo = append(todo, l)
+			}
+		}
+	}
+	slices.Sort(all)
+	all = slices.Compact(all)
+	off := len(g.arena)
+	g.arena = append(g.arena, all...)
+	g.ends.put(k, span{off: off, n: len(all), last: e.last})
+	return g.arena[off:len(g.arena):len(g.arena)]
 }
 
 // end returns the sorted positions where rule r, called at p, can end, or
@@ -1451,6 +1565,7 @@ func (g *Guide) endOf(r, p int32, k uint64) ([]int32, bool) {
 	pend, nearN := sc.pend[:0], 0
 	out := sc.out[:0]
 	list := sc.list[:0]
+	links, linkLast := sc.links[:0], int32(-1)
 	last, gaveUp, below, shared := p, false, int32(-1), false
 	covered := func(s, q int32) bool {
 		gaveUp = !g.covers(r, p, q, s)
@@ -1541,6 +1656,25 @@ func (g *Guide) endOf(r, p int32, k uint64) ([]int32, bool) {
 						shared = g.nodes[uint64(uint32(e.Call))<<32|uint64(uint32(q))] != nil
 						break
 					}
+					ck := uint64(uint32(e.Call))<<32 | uint64(uint32(q))
+					if ce, _ := g.ends.get(ck); ce.ln > 0 || ce.n >= linkLength {
+						if lay.tail[e.To] && q > p {
+							// A tail call: every end of the callee is
+							// one of r's, and nothing else follows
+							// from them. r links to the callee's
+							// list rather than copying it: a right
+							// recursion (values = val "," values)
+							// whose every origin ends at every
+							// later item made lists of every
+							// origin's length, quadratic in all.
+							links = append(links, ck)
+							linkLast = max(linkLast, ce.last)
+							break
+						}
+						if ce.ln > 0 {
+							ends = g.flatten(ck)
+						}
+					}
 					for _, end := range ends {
 						if !g.step() {
 							break
@@ -1591,7 +1725,7 @@ func (g *Guide) endOf(r, p int32, k uint64) ([]int32, bool) {
 	g.depth--
 	if gaveUp {
 		g.ends.put(k, span{n: -1, last: -1})
-		sc.out = out[:0]
+		sc.out, sc.links = out[:0], links[:0]
 		if (lay.recursive[r] || below > p || below == p && shared) && g.err == nil {
 			// r is on a cycle of calls, or a rule it calls gave up inside
 			// its match, not r itself at its origin: r at p is searched
@@ -1607,8 +1741,14 @@ func (g *Guide) endOf(r, p int32, k uint64) ([]int32, bool) {
 	// values never change.)
 	off := len(g.arena)
 	g.arena = append(g.arena, out...)
-	g.ends.put(k, span{off, len(out), last})
-	sc.out = out[:0]
+	sp := span{off: off, n: len(out), last: last}
+	if len(links) > 0 {
+		sp.loff, sp.ln = len(g.links), int32(len(links))
+		sp.last = max(sp.last, linkLast)
+		g.links = append(g.links, links...)
+	}
+	g.ends.put(k, sp)
+	sc.out, sc.links = out[:0], links[:0]
 	return g.arena[off:len(g.arena):len(g.arena)], true
 }
 
@@ -1740,10 +1880,15 @@ func (g *Guide) overlaps(r, o, q int32) bool {
 
 // span locates one list of ends in Guide.arena (n < 0: the simulation
 // gave up), with the last position the simulation reached (-1 while it
-// runs).
+// runs). Its links, ln keys (rule, position) at Guide.links[loff:], are
+// tail calls whose ends are the rule's ends too: the list holds them by
+// reference, not by copy (see Guide.endOf), in no particular order with
+// its own ends.
 type span struct {
 	off, n int
 	last   int32
+	ln     int32
+	loff   int
 }
 
 // running reports whether e is the mark of a simulation still running.
@@ -1756,6 +1901,7 @@ type endScratch struct {
 	heap  pairHeap
 	list  []int32
 	out   []int32
+	links []uint64  // the tail calls whose ends are the rule's (see span)
 	near  pendLists // here, not on the stack: end recurses (see searchStack)
 }
 

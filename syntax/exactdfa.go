@@ -416,6 +416,6 @@ func (g *Guide) endDFA(r, p int32, k uint64, d *ruleDFA) ([]int32, bool) {
 		g.ends.put(k, span{n: -1, last: -1})
 		return nil, false
 	}
-	g.ends.put(k, span{off, len(g.arena) - off, q})
+	g.ends.put(k, span{off: off, n: len(g.arena) - off, last: q})
 	return g.arena[off:len(g.arena):len(g.arena)], true
 }

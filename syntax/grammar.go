@@ -252,7 +252,7 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 			// seen the input viable farther (see above).
 			f.Offset = far
 		}
-		farthest := false
+		farthest, farOff := false, -1
 		if r, ok := g.netEntry[entry]; ok {
 			top = int32(r)
 		}
@@ -262,22 +262,35 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 			// grammar means, where the PEG's is not. (No class has a byte
 			// that is not UTF-8: the search stops there at the latest, and
 			// pigeon's reason stands if it gets there.)
-			if off, exp, match, ok := g.peg.Net.Farthest(int(top), text, int(min(maxExpr, 1<<40))); ok && !match {
+			switch off, exp, match, ok := g.peg.Net.Farthest(int(top), text, int(min(maxExpr, 1<<40))); {
+			case ok && !match:
 				if f.Msg == "" || off < f.Offset {
 					f = &Failure{Offset: off, Expected: exp}
 				}
 				farthest = true
+			case !ok:
+				farOff = off // it gave up: the input is viable that far
 			}
 		}
 		if guide != nil && f.Msg == "" && !farthest {
 			// The guide stopped the parse where it saw that the input
 			// cannot complete, at best the start of a guided rule: the
 			// PEG alone says how far the input goes (see lenientGuide).
-			// A parse it cannot finish within the budget, or that accepts
-			// (it does not: its matches are derivations), leaves f.
+			// A parse that accepts (it does not: its matches are
+			// derivations) leaves f. One it cannot finish within the
+			// budget leaves no error to give, where the search of the
+			// start rule gave up too: the parse is abandoned, at the
+			// farthest offset any of them saw the input viable (f's
+			// is where the guide said no: not the error, which is
+			// after).
 			if _, lerr := g.peg.Parse(entry, text, lenientBudget(maxExpr, len(text)), lenientGuide()); lerr != nil {
-				if lf := g.peg.failure(lerr); lf.Msg == "" && lf.Offset >= f.Offset {
-					f = lf
+				switch lf := g.peg.failure(lerr); lf.Msg {
+				case "":
+					if lf.Offset >= f.Offset {
+						f = lf
+					}
+				case ErrWork.Error(), ErrDepth.Error():
+					f = &Failure{Offset: max(f.Offset, lf.Offset, farOff, far), Msg: lf.Msg}
 				}
 			}
 		}
