@@ -244,6 +244,33 @@ var normalizeTests = []struct {
 	{"http://[2001:db8::1:0:0:0:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8:0:1::1]/"},             // §4.2.3: the longest run
 	{"http://[2001:db8:0:1:1:1:1:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8:0:1:1:1:1:1]/"},       // §4.2.2: not one field
 	{"http://[0:0:0:0:0:FFFF:192.0.2.1]:80/", resolve.NormalizeIPv6Canonical, "http://[::ffff:192.0.2.1]:80/"}, // §5: mapped IPv4 stays dotted
+	// RFC 5952 §2's ten spellings of one address, and §4.3's case.
+	{"http://[2001:db8:0:0:1:0:0:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::1:0:0:1]/"},
+	{"http://[2001:0db8:0:0:1:0:0:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::1:0:0:1]/"},
+	{"http://[2001:db8::1:0:0:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::1:0:0:1]/"},
+	{"http://[2001:db8::0:1:0:0:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::1:0:0:1]/"},
+	{"http://[2001:0db8::1:0:0:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::1:0:0:1]/"},
+	{"http://[2001:db8:0:0:1::1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::1:0:0:1]/"},
+	{"http://[2001:db8:0000:0:1::1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::1:0:0:1]/"},
+	{"http://[2001:DB8:0:0:1::1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::1:0:0:1]/"},
+	{"http://[2001:0:0:1:0:0:0:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:0:0:1::1]/"}, // §4.2.3
+	{"http://[2001:db8::AAAA]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::aaaa]/"},    // §4.3
+	// §5: mixed notation "if ... the address can be distinguished as
+	// having IPv4 addresses embedded in the lower 32 bits solely from the
+	// address field through the use of a well-known prefix", those of RFC
+	// 4291 and RFC 2765.
+	{"http://[::ffff:c000:201]/", resolve.NormalizeIPv6Canonical, "http://[::ffff:192.0.2.1]/"},          // RFC 4291 §2.5.5.2: IPv4-mapped
+	{"http://[::ffff:0:1.2.3.4]/", resolve.NormalizeIPv6Canonical, "http://[::ffff:0:1.2.3.4]/"},         // RFC 2765 §2.1: IPv4-translated
+	{"http://[0:0:0:0:FFFF:0:0102:0304]/", resolve.NormalizeIPv6Canonical, "http://[::ffff:0:1.2.3.4]/"}, // the same, in hexadecimal
+	{"http://[::ffff:0:0:0]/", resolve.NormalizeIPv6Canonical, "http://[::ffff:0:0.0.0.0]/"},             // the prefix itself
+	{"http://[1::ffff:0:1.2.3.4]/", resolve.NormalizeIPv6Canonical, "http://[1::ffff:0:102:304]/"},       // not the prefix
+	{"http://[::1:ffff:0:1.2.3.4]/", resolve.NormalizeIPv6Canonical, "http://[::1:ffff:0:102:304]/"},     // not the prefix
+	{"http://[::fffe:0:1.2.3.4]/", resolve.NormalizeIPv6Canonical, "http://[::fffe:0:102:304]/"},         // not the prefix
+	{"http://[::ffff:1:1.2.3.4]/", resolve.NormalizeIPv6Canonical, "http://[::ffff:1:102:304]/"},         // not the prefix
+	{"http://[64:ff9b::1.2.3.4]/", resolve.NormalizeIPv6Canonical, "http://[64:ff9b::102:304]/"},         // RFC 6052's, not named by RFC 5952
+	{"http://[::1.2.3.4]/", resolve.NormalizeIPv6Canonical, "http://[::102:304]/"},                       // IPv4-compatible, deprecated (RFC 4291 §2.5.5.1): hexadecimal
+	{"http://[::0.0.0.1]/", resolve.NormalizeIPv6Canonical, "http://[::1]/"},                             // the loopback address, not 0.0.0.1
+	{"http://[::0.0.0.0]/", resolve.NormalizeIPv6Canonical, "http://[::]/"},                              // the unspecified address
 	{"http://[v1.ABC]/", resolve.NormalizeIPv6Canonical, "http://[v1.ABC]/"},
 	{"http://1.2.3.4/", resolve.NormalizeIPv6Canonical, "http://1.2.3.4/"},
 }
