@@ -281,7 +281,8 @@ func (b Builder) Port(port uint16) Builder {
 // path "/"; with no authority, a first segment "" would make the path
 // begin with "//" ([ErrEmptySegment]). A segment "." or ".." is written as
 // it is: a dot segment, which resolution and normalization remove (§3.3,
-// §5.2.4); no encoding makes it data ("%2E" is "." again, §2.3).
+// §5.2.4). Its dots are unreserved (§2.3) and not encoded: "%2E" would be
+// a name to resolution, but "." again to a reader that decodes it.
 func (b Builder) Path(segments ...string) Builder {
 	var p strings.Builder
 	for _, s := range segments {

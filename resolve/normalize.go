@@ -27,8 +27,12 @@ const (
 	// NormalizePercent is percent-encoding normalization (§6.2.2.2):
 	// percent-encoded octets of unreserved characters (§2.3: ALPHA /
 	// DIGIT / "-" / "." / "_" / "~") are decoded in the userinfo, host,
-	// path, query and fragment. Nothing else is decoded, reserved
-	// characters and "%" itself least of all, and nothing is encoded.
+	// path, query and fragment, but for the last dot of a path segment
+	// that would decode to "." or "..": "%2E" stays "%2E" and "%2E%2E",
+	// ".%2E" and "%2E." are ".%2E", so that no dot segment appears that
+	// resolution (§5.2.4) would not remove. Nothing else is decoded,
+	// reserved characters and "%" itself least of all, and nothing else is
+	// encoded.
 	NormalizePercent
 	// NormalizeDotSegments is path segment normalization (§6.2.2.3): the
 	// path of a reference with a scheme or an absolute path goes through
@@ -302,7 +306,7 @@ func normalizeParts(p parser.Parts, kind parser.HostKind, steps Steps, schemes S
 		// §6.2.2.2. The scheme and port cannot hold a percent-encoding.
 		p.Userinfo = decodeUnreserved(p.Userinfo)
 		p.Host = decodeUnreserved(p.Host)
-		p.Path = decodeUnreserved(p.Path)
+		p.Path = decodePath(p.Path)
 		p.Query = decodeUnreserved(p.Query)
 		p.Fragment = decodeUnreserved(p.Fragment)
 	}
@@ -543,6 +547,54 @@ func decodeUnreserved(s string) string {
 		return s
 	}
 	return string(b)
+}
+
+// decodePath is decodeUnreserved on a path, but for a segment that would
+// decode to "." or "..": §5.2.4 takes only the complete segments "." and
+// ".." for dot segments, so that "%2E" and ".%2E" are names to
+// resolution, and decoding them would make dot segments that §6.2.2.3
+// then removes, a normal form that resolves to another target than the
+// reference ("%2E/.." resolves to the base's directory, "./.." to its
+// parent). Such a segment is decoded but for its last dot, "%2E" or
+// ".%2E" (in the uppercase of §6.2.2.1; "%2E%2E", ".%2e" and "%2E." are
+// all ".%2E", so that Equal finds them equivalent), and so stays a name:
+// normalization never makes a dot segment, and never lengthens one.
+func decodePath(path string) string {
+	if !hasPctDot(path) {
+		return decodeUnreserved(path)
+	}
+	var b strings.Builder
+	b.Grow(len(path))
+	for i, seg := range strings.Split(path, "/") {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		switch d := decodeUnreserved(seg); {
+		case d != seg && d == ".":
+			b.WriteString("%2E")
+		case d != seg && d == "..":
+			b.WriteString(".%2E")
+		default:
+			b.WriteString(d)
+		}
+	}
+	return b.String()
+}
+
+// hasPctDot reports whether s has a "%2E" or "%2e": whether decodePath
+// needs to look at its segments.
+func hasPctDot(s string) bool {
+	for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); {
+		if s[i+1] == '2' && (s[i+2] == 'E' || s[i+2] == 'e') {
+			return true
+		}
+		k := strings.IndexByte(s[i+1:], '%')
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
+	return false
 }
 
 // upperPercent writes the hexadecimal digits of the percent-encodings of s
