@@ -125,8 +125,8 @@ func (u URI) Builder() Builder { return Builder{parser.URI(u).Builder()} }
 
 // Builder makes a URI reference from raw components, each percent-encoded
 // with its component's characters; it can only make valid URIs. It is a
-// value: each method returns a Builder with one component set. See
-// [parser.Builder] for the rules.
+// value: each method returns a Builder with one component set. The zero
+// Builder is [NewBuilder]'s. See [parser.Builder] for the rules.
 //
 //	u, err := rfc3986.NewBuilder().Scheme("https").Host("example.com").
 //		Path("a b", "c/d").Query("q", "1&2").Fragment("x y").Build()

@@ -349,12 +349,13 @@ func caseOnly(r corpus.Record) bool {
 
 // Reasons shared by several sources.
 const (
-	zoneIDReason    = "an IPv6 zone ID (\"%25\" in an IP-literal) is RFC 6874 syntax, not RFC 3986's; parser/rfc6874 accepts the input (checked by the entry's match)"
-	iriReason       = "the input has non-ASCII characters: an IRI (RFC 3987 §2.2), not a URI; parser/rfc3987 accepts it (checked by the entry's match)"
-	underflowReason = "\"..\" above the root: remove_dot_segments drops it (§5.2.4), and §5.4.2 gives \"../../../g\" against \"http://a/b/c/d;p?q\" as \"http://a/g\"; keeping it is RFC 2396 §C.2's old allowance"
-	pctDotReason    = "percent-encoded dots are not dot-segments to remove_dot_segments (§5.2.4 matches the literal \".\" and \"..\"); decoding %2E is normalization (§6.2.2.2), which strict resolution does not do"
-	emptyPortReason = "§6.2.3: an empty port \"should be removed by scheme-based normalization\"; our syntax-based level (§6.2.2) keeps it, resolve.NormalizeDefault removes it"
-	rfc5952Reason   = "RFC 5952's canonical IPv6 text is not among §6.2.2's normalizations; resolve.NormalizeIPv6Canonical applies it on request"
+	zoneIDReason     = "an IPv6 zone ID (\"%25\" in an IP-literal) is RFC 6874 syntax, not RFC 3986's; parser/rfc6874 accepts the input (checked by the entry's match)"
+	iriReason        = "the input has non-ASCII characters: an IRI (RFC 3987 §2.2), not a URI; parser/rfc3987 accepts it (checked by the entry's match)"
+	underflowReason  = "\"..\" above the root: remove_dot_segments drops it (§5.2.4), and §5.4.2 gives \"../../../g\" against \"http://a/b/c/d;p?q\" as \"http://a/g\"; keeping it is RFC 2396 §C.2's old allowance"
+	pctDotReason     = "percent-encoded dots are not dot-segments to remove_dot_segments (§5.2.4 matches the literal \".\" and \"..\"); decoding %2E is normalization (§6.2.2.2), which strict resolution does not do"
+	pctDotNormReason = "a path segment that decodes to \".\" or \"..\" is no dot segment to remove_dot_segments (§5.2.4 matches the literal \".\" and \"..\"), and §6.2.2.3 removes dot segments since they \"are removed as part of the reference resolution process\": our §6.2.2.2 keeps the segment's last dot encoded (\"%2E\", \".%2E\") so that normalization removes what resolution removes and the normal form has the input's targets; decoding first, as the source does, makes dot segments that resolution would not remove"
+	emptyPortReason  = "§6.2.3: an empty port \"should be removed by scheme-based normalization\"; our syntax-based level (§6.2.2) keeps it, resolve.NormalizeDefault removes it"
+	rfc5952Reason    = "RFC 5952's canonical IPv6 text is not among §6.2.2's normalizations; resolve.NormalizeIPv6Canonical applies it on request"
 	// section51 is how this project reads §5.1 ("A base URI must conform
 	// to the <absolute-URI> syntax rule ... If the base URI is obtained
 	// from a URI reference, then that reference must be converted to
@@ -381,6 +382,8 @@ var ledger = []ledgerEntry{
 	{"boost-url.jsonl", "normalization", lines(275, 277, 279, 281), byLine(map[int]string{
 		275: `"./my:sharona"`, 277: `"./my:sharona"`, 279: `"./my:sha:rona"`, 281: `"./my:sha:rona"`,
 	}), "§2.2, §6.2.2.2", "boost percent-encodes ':' to keep the first segment colon-free; ':' is reserved, and encoding a reserved character changes the URI (§2.2), so we prefix \"./\" (§4.2) instead"},
+	{"boost-url.jsonl", "normalization", lines(296, 297), says(`".%2E/a/g"`), "§5.2.4, §6.2.2.2, §6.2.2.3", pctDotNormReason + " (the record's own rfc3986_remove_dot_segments keeps the segment: \"%2E%2E/a/g\")"},
+	{"boost-url.jsonl", "equivalence", lines(343), says("false"), "§5.2.4, §6.2.2.2, §6.2.2.3", pctDotNormReason + "; \"../a/b\" and \"%2E%2E/a/b\" resolve to different targets against \"http://a/b/c/d\" (\"http://a/b/a/b\", \"http://a/b/c/%2E%2E/a/b\")"},
 	{"boost-url.jsonl", "equivalence", lines(276, 278, 280, 282), says("false"), "§2.2, §6.2.2.2", "\"./my:sharona\" and \"my%3Asharona\" differ by the encoding of a reserved character, which §2.2 says is not an equivalence"},
 
 	// fluent-uri
@@ -390,6 +393,7 @@ var ledger = []ledgerEntry{
 		157: `"//[0000:0000:0000::1]"`, 158: `"//[0:0:0:0:0:ffff:192.0.2.1]"`, 159: `"//[::192.0.2.1]"`,
 	}), "§6.2.2", rfc5952Reason},
 	{"fluent-uri.jsonl", "normalization", and(lines(161), iriForm), uriOfTheirs, "RFC 3987 §5.3.2.3", "fluent-uri decodes percent-encoded UTF-8 into IRI characters; as a URI normalizer we keep the encoding (§6.2.2.2 decodes unreserved characters only)"},
+	{"fluent-uri.jsonl", "normalization", lines(143), says(`"http://a/b/c/%2E/.%2E/.%2E/d"`), "§5.2.4, §6.2.2.2, §6.2.2.3", pctDotNormReason},
 	{"fluent-uri.jsonl", "resolution", lines(208, 209, 210), literal, "§5.2.4", pctDotReason + " (the source's own comment gives our answer as the original algorithm's)"},
 	{"fluent-uri.jsonl", "resolution", lines(211), literal, "§5.1, §5.2.2", "fluent-uri rejects a base with a fragment; " + section51 + "; §5.2.2 never reads the base's fragment"},
 	{"fluent-uri.jsonl", "resolution", lines(212, 213, 215), literal, "§5.2.2, §5.2.3", "fluent-uri rejects relative references against a base with a rootless path; §5.2.2-§5.2.3 define the target"},
@@ -415,6 +419,7 @@ var ledger = []ledgerEntry{
 		743: `"http://USER:PASS@example.com:/~/2/beta=%CE%B2/6/a/b/alpha=%CE%B1/d/e/%3C/~/%3E?query#fragment"`,
 		745: `"http://user:pass@example.com:/~/2/beta=%CE%B2/6/a/b/alpha=%CE%B1/d/e/%3C/~/%3E?query#fragment"`,
 	}), "§6.2.3, RFC 3987 §5.3.2.3", emptyPortReason + "; the source also answers with IRI characters where we keep percent-encoded UTF-8"},
+	{"iri-string.jsonl", "normalization", lines(107, 108, 112, 113, 122, 123, 127, 128), says(`"http://example.com/a/b/c/.%2E/d/e"`), "§5.2.4, §6.2.2.2, §6.2.2.3", pctDotNormReason},
 	{"iri-string.jsonl", "resolution", lines(747, 748, 750, 751, 753, 754, 756, 757, 759, 760, 761), literal, "§5.2.4", pctDotReason},
 
 	// jena-iri3986

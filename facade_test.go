@@ -95,3 +95,40 @@ func TestURIMethods(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroBuilderFacade: every method of the zero rfc3986.Builder, called
+// with zero arguments, does what it does on NewBuilder() and panics on
+// none (the example of the defect: var b Builder; b.Build()).
+func TestZeroBuilderFacade(t *testing.T) {
+	typ := reflect.TypeOf(rfc3986.Builder{})
+	outcome := func(b rfc3986.Builder, m reflect.Method) (s string) {
+		defer func() {
+			if r := recover(); r != nil {
+				s = fmt.Sprint("panic: ", r)
+			}
+		}()
+		args := []reflect.Value{reflect.ValueOf(b)}
+		for i := 1; i < m.Type.NumIn(); i++ {
+			if m.Type.IsVariadic() && i == m.Type.NumIn()-1 {
+				break
+			}
+			args = append(args, reflect.Zero(m.Type.In(i)))
+		}
+		var out []string
+		for _, v := range m.Func.Call(args) {
+			if nb, ok := v.Interface().(rfc3986.Builder); ok {
+				u, err := nb.Build()
+				out = append(out, fmt.Sprint(u, " ", err))
+				continue
+			}
+			out = append(out, fmt.Sprint(v.Interface()))
+		}
+		return strings.Join(out, " ")
+	}
+	for i := range typ.NumMethod() {
+		m := typ.Method(i)
+		if got, want := outcome(rfc3986.Builder{}, m), outcome(rfc3986.NewBuilder(), m); got != want {
+			t.Errorf("Builder{}.%s = %s; NewBuilder().%s = %s", m.Name, got, m.Name, want)
+		}
+	}
+}

@@ -611,7 +611,13 @@ func (b *builder) normalization() error {
 		for _, s := range steps {
 			changed = append(changed, s.Name+" "+s.Component)
 		}
-		sig := fmt.Sprintf("n|%s|%s|%v|%v", l.name, strings.Join(changed, ","), u.HostKind(), u.HasScheme())
+		// A path segment whose last dot stays encoded ("%2E", ".%2E": no
+		// dot segment to §5.2.4, so none to §6.2.2.3) teaches apart.
+		pctDot := false
+		for seg := range strings.SplitSeq(v.Path(), "/") {
+			pctDot = pctDot || seg == "%2E" || seg == ".%2E"
+		}
+		sig := fmt.Sprintf("n|%s|%s|%v|%v|%v", l.name, strings.Join(changed, ","), u.HostKind(), u.HasScheme(), pctDot)
 		if b.seen[sig] && !always {
 			return nil
 		}

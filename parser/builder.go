@@ -13,7 +13,8 @@ import (
 // Component), so that it can only make valid URIs: Build checks what it
 // wrote with the grammar's parser, and the combinations that cannot be
 // valid are typed errors. It is a value: each method returns a Builder
-// with one component set, and the one it was called on is unchanged.
+// with one component set, and the one it was called on is unchanged. The
+// zero Builder is [NewBuilder]'s: RFC 3986's, with no component set.
 //
 //	u, err := parser.NewBuilder().Scheme("https").Host("example.com").
 //		Path("a b", "c/d").Query("q", "1&2").Fragment("x y").Build()
@@ -40,8 +41,18 @@ type Builder struct {
 	pairs int
 }
 
+// grammar is the parser whose grammar b builds in: RFC 3986's for the
+// zero Builder, which is NewBuilder's.
+func (b Builder) grammar() *Parser {
+	if b.p == nil {
+		return rfc3986
+	}
+	return b.p
+}
+
 // NewBuilder returns a Builder of RFC 3986 URI references, with no
-// component set: it builds the empty reference.
+// component set: it builds the empty reference. The zero Builder is the
+// same.
 func NewBuilder() Builder { return rfc3986.Builder() }
 
 // Builder returns a Builder of s's grammar, with no component set.
@@ -99,7 +110,7 @@ func (b Builder) fail(component, input string, err error) Builder {
 }
 
 func (b Builder) encode(c Component, raw, component string) (string, Builder) {
-	s, err := b.p.Encode(c, raw)
+	s, err := b.grammar().Encode(c, raw)
 	if err != nil {
 		return "", b.fail(component, raw, err)
 	}
@@ -110,7 +121,7 @@ func (b Builder) encode(c Component, raw, component string) (string, Builder) {
 // scheme rule. It is written in lower case: §3.1 says producers "should
 // only produce lowercase scheme names".
 func (b Builder) Scheme(scheme string) Builder {
-	if err := b.p.Validate(b.p.schemeRule(), scheme); err != nil {
+	if err := b.grammar().Validate(b.grammar().schemeRule(), scheme); err != nil {
 		return b.fail("scheme", scheme, ErrScheme)
 	}
 	b.parts.Scheme, b.parts.HasScheme = strings.ToLower(scheme), true
@@ -158,8 +169,8 @@ func (b Builder) UserPassword(name, password string) Builder {
 // "file:///").
 func (b Builder) Host(name string) Builder {
 	if strings.HasPrefix(name, "[") {
-		if err := b.p.Validate(b.p.ipLiteralRule(), name); err != nil {
-			if strings.Contains(name, "%") && !b.p.hasZones() {
+		if err := b.grammar().Validate(b.grammar().ipLiteralRule(), name); err != nil {
+			if strings.Contains(name, "%") && !b.grammar().hasZones() {
 				// A zone (RFC 6874 §2), which this grammar has no room for.
 				return b.fail("host", name, ErrZone)
 			}
@@ -184,7 +195,7 @@ func (b Builder) Host(name string) Builder {
 func (b Builder) RegName(name string) Builder {
 	s, b := b.encode(Host, name, "host")
 	s = lowerOutsideEncodings(s)
-	if b.err == nil && b.p.hostKind(s) == HostIPv4 {
+	if b.err == nil && b.grammar().hostKind(s) == HostIPv4 {
 		return b.fail("host", name, fmt.Errorf("%w: a registered name that reads as an IPv4 address (§3.2.2)", ErrHost))
 	}
 	return b.setHost(s)
@@ -206,17 +217,17 @@ func (b Builder) HostAddr(a netip.Addr) Builder {
 		// ZoneID = 1*( unreserved / pct-encoded ): its own charset, not a
 		// reg-name's, which keeps sub-delims. A grammar without the rule
 		// has no zones.
-		if !b.p.hasZones() {
+		if !b.grammar().hasZones() {
 			return b.fail("host", a.String(), ErrZone)
 		}
-		zone, err := b.p.EncodeRule("ZoneID", z)
+		zone, err := b.grammar().EncodeRule("ZoneID", z)
 		if err != nil {
 			return b.fail("host", a.String(), err)
 		}
 		text += "%25" + zone
 	}
 	text += "]"
-	if err := b.p.Validate(b.p.ipLiteralRule(), text); err != nil {
+	if err := b.grammar().Validate(b.grammar().ipLiteralRule(), text); err != nil {
 		return b.fail("host", a.String(), ErrHost)
 	}
 	return b.setHost(text)
@@ -270,7 +281,8 @@ func (b Builder) Port(port uint16) Builder {
 // path "/"; with no authority, a first segment "" would make the path
 // begin with "//" ([ErrEmptySegment]). A segment "." or ".." is written as
 // it is: a dot segment, which resolution and normalization remove (§3.3,
-// §5.2.4); no encoding makes it data ("%2E" is "." again, §2.3).
+// §5.2.4). Its dots are unreserved (§2.3) and not encoded: "%2E" would be
+// a name to resolution, but "." again to a reader that decodes it.
 func (b Builder) Path(segments ...string) Builder {
 	var p strings.Builder
 	for _, s := range segments {
@@ -328,7 +340,7 @@ func (b Builder) addPair(pair string) Builder {
 // the query does not allow is encoded, and the percent-encodings text has
 // are kept. RawQuery("") is the empty query of "http://a?".
 func (b Builder) RawQuery(text string) Builder {
-	s, err := b.p.Escape(Query, text)
+	s, err := b.grammar().Escape(Query, text)
 	if err != nil {
 		return b.fail("query", text, err)
 	}
@@ -382,7 +394,7 @@ func (b Builder) Build() (URI, error) {
 				}
 				continue
 			}
-			e, err := b.p.Encode(c, s)
+			e, err := b.grammar().Encode(c, s)
 			if err != nil {
 				return URI{}, &BuildError{Component: "path", Input: s, Err: err}
 			}
@@ -415,7 +427,7 @@ func (b Builder) Build() (URI, error) {
 			p.Path = strings.ReplaceAll(first, ":", "%3A") + p.Path[len(first):]
 		}
 	}
-	u, err := b.p.FromParts(p)
+	u, err := b.grammar().FromParts(p)
 	if err != nil {
 		return URI{}, &BuildError{Component: "uri", Input: p.String(), Err: err}
 	}

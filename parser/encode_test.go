@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -462,4 +463,64 @@ func FuzzRebuild(f *testing.F) {
 			t.Fatalf("%q rebuilt is %q, then %q: no fixed point", s, v, w)
 		}
 	})
+}
+
+// builderCalls calls each method of Builder once, on b; TestZeroBuilder
+// holds the table to Builder's method set.
+var builderCalls = map[string]func(b parser.Builder) (string, error){
+	"Scheme":       func(b parser.Builder) (string, error) { return built(b.Scheme("http")) },
+	"NoScheme":     func(b parser.Builder) (string, error) { return built(b.NoScheme()) },
+	"Userinfo":     func(b parser.Builder) (string, error) { return built(b.Userinfo("u:p").Host("a")) },
+	"User":         func(b parser.Builder) (string, error) { return built(b.User("u:p").Host("a")) },
+	"UserPassword": func(b parser.Builder) (string, error) { return built(b.UserPassword("u", "p").Host("a")) },
+	"Host":         func(b parser.Builder) (string, error) { return built(b.Host("[::1]")) },
+	"RegName":      func(b parser.Builder) (string, error) { return built(b.RegName("a b")) },
+	"HostAddr":     func(b parser.Builder) (string, error) { return built(b.HostAddr(netip.MustParseAddr("::1"))) },
+	"NoAuthority":  func(b parser.Builder) (string, error) { return built(b.NoAuthority()) },
+	"Port":         func(b parser.Builder) (string, error) { return built(b.Port(8)) },
+	"Path":         func(b parser.Builder) (string, error) { return built(b.Path("a", "b c")) },
+	"RelativePath": func(b parser.Builder) (string, error) { return built(b.RelativePath("a:b", "c")) },
+	"Query":        func(b parser.Builder) (string, error) { return built(b.Query("k", "v&")) },
+	"QueryKey":     func(b parser.Builder) (string, error) { return built(b.QueryKey("k")) },
+	"RawQuery":     func(b parser.Builder) (string, error) { return built(b.RawQuery("a b")) },
+	"NoQuery":      func(b parser.Builder) (string, error) { return built(b.NoQuery()) },
+	"Fragment":     func(b parser.Builder) (string, error) { return built(b.Fragment("x y")) },
+	"NoFragment":   func(b parser.Builder) (string, error) { return built(b.NoFragment()) },
+	"Build":        func(b parser.Builder) (string, error) { return built(b) },
+	"String":       func(b parser.Builder) (string, error) { return b.String(), nil },
+}
+
+// built is b.Build()'s text and error.
+func built(b parser.Builder) (string, error) {
+	u, err := b.Build()
+	return u.String(), err
+}
+
+// TestZeroBuilder: the zero Builder is NewBuilder's, an RFC 3986 builder
+// of the empty reference. Every method works on it, panics on none, and
+// gives what it gives on NewBuilder().
+func TestZeroBuilder(t *testing.T) {
+	typ := reflect.TypeOf(parser.Builder{})
+	for i := range typ.NumMethod() {
+		if _, ok := builderCalls[typ.Method(i).Name]; !ok {
+			t.Errorf("builderCalls has no call of Builder.%s", typ.Method(i).Name)
+		}
+	}
+	for name, call := range builderCalls {
+		want, wantErr := call(parser.NewBuilder())
+		got, err := func() (s string, err error) {
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("panic: %v", r)
+				}
+			}()
+			return call(parser.Builder{})
+		}()
+		if diff := cmp.Diff(fmt.Sprint(want, " ", wantErr), fmt.Sprint(got, " ", err)); diff != "" {
+			t.Errorf("%s on the zero Builder (-NewBuilder() +zero):\n%s", name, diff)
+		}
+	}
+	if got, err := built(parser.Builder{}); got != "" || err != nil {
+		t.Errorf("the zero Builder builds %q, %v; want the empty reference", got, err)
+	}
 }

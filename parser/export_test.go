@@ -1,5 +1,7 @@
 package parser
 
+import "github.com/peguri/rfc3986/syntax"
+
 // Internal entry points for the tests of package parser_test.
 
 // FromTree builds the typed URI from a URI-level rule's parse tree.
@@ -65,4 +67,11 @@ func SplitScan(p *Parser, s string) URI {
 		u.p = p
 	}
 	return u
+}
+
+// FailureError is the error ParseRule returns for a pigeon parse of in as
+// rule that failed at offset with the message msg (a syntax.Failure).
+func FailureError(rule, in string, offset int, msg string) error {
+	_, err := rfc3986.pegResult(rule, in, nil, &syntax.Failure{Offset: offset, Msg: msg})
+	return err
 }

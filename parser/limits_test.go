@@ -8,9 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/peguri/rfc3986/abnf"
 	"github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/parser/internal/rfc3986gen"
+	"github.com/peguri/rfc3986/syntax"
 )
 
 // TestErrorKinds: every error is typed. A rule that does not exist wraps
@@ -364,6 +366,42 @@ func TestErrorCost(t *testing.T) {
 			if n := testing.AllocsPerRun(5, f); n > 4 {
 				t.Errorf("%s(%.20q…, %d bytes): %v allocations, want at most 4", name, in, len(in), n)
 			}
+		}
+	}
+}
+
+// TestAbandonedErrorKind: a parse abandoned for its budget or its depth is
+// an *Error that wraps syntax.ErrWork or syntax.ErrDepth, so that
+// errors.Is tells it from a mismatch, and whose text is the reason and the
+// offset, as before it wrapped anything.
+func TestAbandonedErrorKind(t *testing.T) {
+	// Too little work for any input: pigeon's budget of one expression.
+	_, work := parser.ParseRuleBudget("URI-reference", "http://a/b?q#f", 1)
+	for _, tt := range []struct {
+		name string
+		err  error
+		kind error
+		text string
+	}{
+		{"ParseRule with a budget of 1", work, syntax.ErrWork, `parse "http://a/b?q#f" as URI-reference: parse abandoned: too much work for the input's length at offset 0`},
+		// Appendix A nests no deeper than an IP literal: the depth
+		// failure of a syntax.Grammar, as package parser reads it.
+		{"a failure of depth", parser.FailureError("URI", "http://a", 3, syntax.ErrDepth.Error()), syntax.ErrDepth, `parse "http://a" as URI: parse abandoned: the parse needs too deep a stack at offset 3`},
+		{"a failure of work", parser.FailureError("URI", "http://a", 2, syntax.ErrWork.Error()), syntax.ErrWork, `parse "http://a" as URI: parse abandoned: too much work for the input's length at offset 2`},
+		{"another failure", parser.FailureError("URI", "http://a", 2, "invalid UTF-8"), nil, `parse "http://a" as URI: invalid UTF-8 at offset 2`},
+	} {
+		var pe *parser.Error
+		if !errors.As(tt.err, &pe) {
+			t.Errorf("%s: %v, want a *parser.Error", tt.name, tt.err)
+			continue
+		}
+		for _, k := range []error{syntax.ErrWork, syntax.ErrDepth} {
+			if got, want := errors.Is(tt.err, k), k == tt.kind; got != want {
+				t.Errorf("%s: errors.Is(%v, %v) = %v, want %v", tt.name, tt.err, k, got, want)
+			}
+		}
+		if diff := cmp.Diff(tt.text, tt.err.Error()); diff != "" {
+			t.Errorf("%s: Error() (-want +got):\n%s", tt.name, diff)
 		}
 	}
 }

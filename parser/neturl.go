@@ -35,13 +35,18 @@ import (
 // port in one field, Host, and net/url splits them at the last ":"; it has
 // no way to hold a percent-encoding in a host (url.Parse refuses one of an
 // ASCII byte, but "%25", which it decodes to "%" in any host). So a
-// reg-name is decoded only where the decoded character is safe: a
-// percent-encoding that stands for ":", "/", "?", "#", "[", "]", "@", "%",
-// a control character or a space keeps its encoding in Host
-// ("http://a%3A99/": Hostname "a%3A99", Port ""), where String then writes
-// its "%" as "%25". A user of Hostname thus sees a name no resolver will
-// take, never a host it did not ask for; and a "%25" stays "%25", so that
-// a user who decodes Hostname once more gets "a%41" from "a%2541", not
+// reg-name is decoded only where the decoded character is safe: one that
+// url.Parse takes as it is in a host and that delimits nothing there (a
+// letter, a digit, "-", ".", "_", "~", a sub-delim, "<", ">", the double
+// quote, a byte from 0x80 on). Any other percent-encoding, of ":", "/",
+// "?", "#", "[", "]", "@", "%", "\", "^", "`", "{", "|", "}", a control
+// character or a space, keeps its encoding in Host ("http://a%3A99/":
+// Hostname "a%3A99", Port ""; "http://a%5Cb/": Hostname "a%5Cb", never
+// the "a\b" a WHATWG parser would cut at the backslash), where String
+// then writes its "%" as "%25", so that url.Parse of String gives the same
+// Host back. A user of Hostname thus sees a name no resolver will take,
+// never a host it did not ask for; and a "%25" stays "%25", so that a
+// user who decodes Hostname once more gets "a%41" from "a%2541", not
 // "aA".
 //
 // An IRI (package rfc3987) becomes the URL of the URI it maps to (RFC
@@ -172,15 +177,18 @@ func zoneSafe(c byte) bool {
 	return strings.IndexByte("% -._~!$&'()*+,;=:[]<>\"", c) >= 0
 }
 
-// hostSafe reports whether a decoded byte may stand in url.URL's Host:
-// not a delimiter of the authority or of the URL, not "%", not a control
-// character or a space.
+// hostSafe reports whether a decoded byte may stand in url.URL's Host: a
+// byte url.Parse takes unencoded in a host (a byte from 0x80 on, or one
+// its shouldEscape leaves alone in a host) that is no delimiter of the
+// authority or of the URL there (":", "[", "]", which it takes too, are).
+// "%", "\", "^", "`", "{", "|", "}", controls and space are not safe:
+// url.Parse refuses them (and "\" is a "/" to a WHATWG parser).
 func hostSafe(c byte) bool {
-	switch c {
-	case ':', '/', '?', '#', '[', ']', '@', '%', ' ', 0x7f:
-		return false
+	switch {
+	case c >= 0x80, 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		return true
 	}
-	return c > ' '
+	return strings.IndexByte("-._~!$&'()*+,;=<>\"", c) >= 0
 }
 
 // unhex is the value of a hexadecimal digit (the parser has checked it).

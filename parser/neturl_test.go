@@ -115,6 +115,9 @@ func TestToURLHost(t *testing.T) {
 		{"http://a%25b/", "a%25b", "", "an encoded '%' is not decoded twice"},
 		{"http://a%00b/", "a%00b", "", "a NUL is no character of a name"},
 		{"http://a%20b:8/", "a%20b", "8", "a space is no character of a name"},
+		{"http://a%5Cb:8/", "a%5Cb", "8", "an encoded '\\' stays encoded: url.Parse refuses it, and a WHATWG parser reads '/'"},
+		{"http://a%5E%60%7B%7C%7Db/", "a%5E%60%7B%7C%7Db", "", "'^', '`', '{', '|', '}': url.Parse refuses them in a host"},
+		{"http://a%21%3C%22b/", "a!<\"b", "", "a sub-delim, '<' and '\"': url.Parse takes them in a host"},
 		{"http://ex%41mple.com:80/", "exAmple.com", "80", "unreserved: decoded"},
 		{"http://%C3%A9.example/", "é.example", "", "UTF-8: decoded (String writes it back encoded)"},
 		{"http://[::1]:8080/", "::1", "8080", "IPv6"},
@@ -127,6 +130,25 @@ func TestToURLHost(t *testing.T) {
 	}
 	if p := parser.ToURL(parser.MustParseReference("http://a%3A99/")).Port(); p != "" {
 		t.Errorf(`ToURL("http://a%%3A99/").Port() = %q, want ""`, p)
+	}
+}
+
+// TestToURLHostBytes: for a reg-name with any byte percent-encoded
+// (§2.1), ToURL's String is text url.Parse takes, with the same Host and
+// port: what ToURL decodes url.Parse takes in a host, and what it keeps
+// encoded comes back encoded.
+func TestToURLHostBytes(t *testing.T) {
+	for c := range 256 {
+		in := fmt.Sprintf("http://a%%%02Xb:8/", c)
+		v := parser.ToURL(parser.MustParseReference(in))
+		w, err := url.Parse(v.String())
+		if err != nil {
+			t.Errorf("ToURL(%q).String() = %q, which url.Parse refuses: %v", in, v, err)
+			continue
+		}
+		if w.Host != v.Host || w.Port() != "8" {
+			t.Errorf("ToURL(%q): Host %q; url.Parse of its String %q: Host %q", in, v.Host, v, w.Host)
+		}
 	}
 }
 
@@ -181,14 +203,15 @@ func FuzzToURL(f *testing.F) {
 		}
 		// The reference decoding: each %XX of a reg-name whose byte is
 		// neither a delimiter of the authority or the URL, nor "%", a
-		// space or a control character, is that byte.
+		// space, a control character or a character url.Parse refuses
+		// in a host ("\\^`{|}"), is that byte.
 		want := host
 		if u.HostKind() == parser.HostRegName {
 			var b strings.Builder
 			for i := 0; i < len(host); i++ {
 				if host[i] == '%' {
 					n, _ := strconv.ParseUint(host[i+1:i+3], 16, 8)
-					if c := byte(n); c > ' ' && c != 0x7f && !strings.ContainsRune(":/?#[]@%", rune(c)) {
+					if c := byte(n); c >= 0x80 || c > ' ' && c != 0x7f && !strings.ContainsRune(":/?#[]@%\\^`{|}", rune(c)) {
 						b.WriteByte(c)
 						i += 2
 						continue

@@ -420,7 +420,7 @@ func (s *Parser) pegResult(name, in string, n *Node, f *syntax.Failure) (*Node, 
 			exp = slices.Clone(exp)
 			exp[i] = syntax.EndOfInput
 		}
-		return nil, &Error{Input: in, Offset: f.Offset, Rule: name, Expected: exp, Msg: f.Msg}
+		return nil, &Error{Input: in, Offset: f.Offset, Rule: name, Expected: exp, Msg: f.Msg, Err: failureKind(f.Msg)}
 	}
 	if n == nil {
 		// A rule that is not captured (a character class): its node is
@@ -429,6 +429,25 @@ func (s *Parser) pegResult(name, in string, n *Node, f *syntax.Failure) (*Node, 
 	}
 	return n, nil
 }
+
+// failureKind is the error an [*Error] wraps for a syntax.Failure's
+// message: [syntax.ErrWork] or [syntax.ErrDepth] for a parse abandoned for
+// its budget or its depth, nil for a mismatch and any other message. A
+// Failure carries only the text of its reason, so the text is what is
+// compared.
+func failureKind(msg string) error {
+	switch msg {
+	case syntax.ErrWork.Error():
+		return syntax.ErrWork
+	case syntax.ErrDepth.Error():
+		return syntax.ErrDepth
+	}
+	return nil
+}
+
+// abandoned reports whether err is the kind of an abandoned parse, whose
+// Error text keeps the offset after the reason.
+func abandoned(err error) bool { return err == syntax.ErrWork || err == syntax.ErrDepth }
 
 // ParseTree parses in as one of the URI rules as ParseRule does and
 // returns the typed URI built from the parse tree, with the tree. It is

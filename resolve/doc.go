@@ -33,12 +33,21 @@
 // an error, since its absolute form depends on a base of its own.
 //
 // Resolution treats only the complete segments "." and ".." as dot
-// segments: "%2E" is an unreserved character in disguise, which
-// normalization decodes (§6.2.2.2) but resolution leaves alone, as the
-// RFC's algorithm does. The two algorithms disagree there, and only there:
-// resolving "http://a/b/%2E%2E/../c" removes the ".." with the "%2E%2E"
-// segment ("http://a/b/c"), while normalizing it decodes first and removes
-// "b" too ("http://a/c"). This package keeps both as the RFC writes them.
+// segments, as the RFC's algorithm does (§5.2.4): a segment "%2E" or
+// "%2E%2E" is a name, which a following ".." removes. Normalization
+// agrees: it decodes "%2E" as every unreserved character (§6.2.2.2) but
+// in a path segment that decoding would turn into a dot segment, whose
+// last dot stays encoded ("%2E", ".%2E"). Decoding it would make a dot
+// segment that §6.2.2.3 then removes, and the normal form would name
+// another target than the URI: "http://a/b/%2E%2E/../c" resolves to
+// "http://a/b/c", and so normalizes; decoding first would give
+// "http://a/c". §6.2.2.3 removes the segments "." and ".." since they
+// "are removed as part of the reference resolution process", so
+// normalization removes exactly what resolution removes, and Normalize
+// never changes the target of a reference against a base with an
+// authority or a "/" in its path (see below). A WHATWG URL parser, which takes "%2e" for ".", reads such
+// URIs otherwise; [Equal] then finds fewer equivalences, never a false
+// positive (§6.1).
 //
 // # Traces
 //
@@ -79,16 +88,21 @@
 // [Schemes], an immutable value: there is no global to configure, and any
 // number of goroutines may normalize with any tables. [Normalize] and
 // [Equal] use [DefaultSchemes]. Normalization is idempotent, never decodes
-// a reserved character or "%" itself, never encodes anything, and its
-// result parses back into the same components. [Equal] climbs the
+// a reserved character or "%" itself, never makes a dot segment, encodes
+// nothing but the last dot of a path segment of two dots of which one was
+// encoded ("%2E." is ".%2E", one spelling for "%2E%2E", ".%2E" and
+// "%2E."), and its result parses back into the same components. [Equal] climbs the
 // comparison ladder of §6.2 to a given [Level].
 //
 // Where the RFC leaves a choice, this package decides as follows.
 //
 //   - Steps apply in the order Percent, Case, DotSegments, SchemeBased,
 //     IPv6Canonical, so that one pass suffices: decoding "%41" in a host
-//     yields "A", which case normalization then lowercases, and decoding
-//     "%2E" yields a "." that dot-segment removal then removes.
+//     yields "A", which case normalization then lowercases. Decoding never
+//     yields a dot segment for dot-segment removal to remove: a path
+//     segment that would decode to "." or ".." keeps its last dot encoded
+//     ("%2e" is "%2E", "%2E%2E" is ".%2E"), a name to §5.2.4, as it is to
+//     resolution.
 //   - Dot segments in a relative-path reference (no scheme, no authority,
 //     a path not beginning with "/") are not given to remove_dot_segments,
 //     which would drop their leading ".." and so change their meaning:
@@ -99,7 +113,9 @@
 //     become "./". A "./" is kept or added in front of a first segment
 //     that contains ":" or is empty, so that the result does not read as a
 //     scheme or an absolute path. The result resolves to the same target
-//     as the input against any base with an authority or a "/" in its
+//     as the input (the same after normalizing both targets; "%2E/.."
+//     becomes "./", since resolution takes "%2E" for a name that ".."
+//     removes) against any base with an authority or a "/" in its
 //     path; against a base like "urn:x", whose path is rootless and has no
 //     "/", remove_dot_segments turns the merged "x/../y" into "/y", not
 //     "y" (§6.1 advises comparing target URIs, not references).

@@ -73,17 +73,19 @@ func ExampleNormalizer_Explain() {
 }
 
 func ExampleExplainNormalize() {
-	// Percent-encoding normalization comes first: "%2e" is decoded to
-	// ".", which dot-segment removal then removes. "%2F" is reserved: it
-	// stays.
-	u, _ := parser.ParseReference("http://a/b/%2e/c%2F")
+	// Percent-encoding normalization comes first: "%7e" is decoded to
+	// "~"; "%2F" is reserved: it stays, and Case uppercases it. "%2e" is
+	// no dot segment (§5.2.4): it stays encoded, a name, which the ".."
+	// after it removes, as resolution would.
+	u, _ := parser.ParseReference("http://a/b/%7e/%2e/../c%2f")
 	_, steps, _ := resolve.ExplainNormalize(u, resolve.NormalizeSyntax)
 	for _, s := range steps {
 		fmt.Printf("%s %s: %q → %q\n", s.Name, s.Component, s.Before, s.After)
 	}
 	// Output:
-	// NormalizePercent path: "/b/%2e/c%2F" → "/b/./c%2F"
-	// NormalizeDotSegments path: "/b/./c%2F" → "/b/c%2F"
+	// NormalizePercent path: "/b/%7e/%2e/../c%2f" → "/b/~/%2E/../c%2f"
+	// NormalizeCase path: "/b/~/%2E/../c%2f" → "/b/~/%2E/../c%2F"
+	// NormalizeDotSegments path: "/b/~/%2E/../c%2F" → "/b/~/c%2F"
 }
 
 func ExampleTrace_MarshalJSON() {

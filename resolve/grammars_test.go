@@ -71,6 +71,7 @@ func TestNormalizeGrammars(t *testing.T) {
 		// while the address's hex digits are lowercased (§6.2.2.1).
 		{"zone", rfc6874.Parser(), "HTTP://[FE80::1%25Eth0]:80/%7e", resolve.NormalizeDefault, "http://[fe80::1%25Eth0]/~"},
 		{"zone, RFC 5952", rfc6874.Parser(), "http://[FE80:0:0:0::1%25Eth0]/", resolve.NormalizeDefault | resolve.NormalizeIPv6Canonical, "http://[fe80::1%25Eth0]/"},
+		{"zone, RFC 5952 §5 (RFC 2765's prefix)", rfc6874.Parser(), "http://[::FFFF:0:0102:0304%25Eth0]/", resolve.NormalizeIPv6Canonical, "http://[::ffff:0:1.2.3.4%25Eth0]/"},
 		// RFC 3987 §5.3.2.1: only a US-ASCII host is lowercased.
 		{"IRI, non-ASCII host", rfc3987.Parser(), "HTTP://Bücher.Example/%7e/./a", resolve.NormalizeDefault, "http://Bücher.Example/~/a"},
 		{"IRI, ASCII host", rfc3987.Parser(), "HTTP://Example.COM/é", resolve.NormalizeDefault, "http://example.com/é"},

@@ -27,8 +27,12 @@ const (
 	// NormalizePercent is percent-encoding normalization (§6.2.2.2):
 	// percent-encoded octets of unreserved characters (§2.3: ALPHA /
 	// DIGIT / "-" / "." / "_" / "~") are decoded in the userinfo, host,
-	// path, query and fragment. Nothing else is decoded, reserved
-	// characters and "%" itself least of all, and nothing is encoded.
+	// path, query and fragment, but for the last dot of a path segment
+	// that would decode to "." or "..": "%2E" stays "%2E" and "%2E%2E",
+	// ".%2E" and "%2E." are ".%2E", so that no dot segment appears that
+	// resolution (§5.2.4) would not remove. Nothing else is decoded,
+	// reserved characters and "%" itself least of all, and nothing else is
+	// encoded.
 	NormalizePercent
 	// NormalizeDotSegments is path segment normalization (§6.2.2.3): the
 	// path of a reference with a scheme or an absolute path goes through
@@ -42,10 +46,17 @@ const (
 	// with an authority becomes "/" where the scheme says so.
 	NormalizeSchemeBased
 	// NormalizeIPv6Canonical rewrites an IPv6 literal host in the text of
-	// RFC 5952 (lowercase, leading zeros dropped, the longest run of zero
-	// fields compressed to "::"), as net/netip's Addr.String does. It is
-	// not part of RFC 3986 and not in [NormalizeDefault]; IPv4 and
-	// IPvFuture hosts are left alone.
+	// RFC 5952 (§4: lowercase, leading zeros dropped, the longest run of
+	// zero fields compressed to "::"), as net/netip's Addr.String does,
+	// with §5's mixed notation for the addresses that embed IPv4 by a
+	// well-known prefix of RFC 4291 and RFC 2765: IPv4-mapped
+	// ("::ffff:192.0.2.1", RFC 4291 §2.5.5.2) and IPv4-translated
+	// ("::ffff:0:192.0.2.1", RFC 2765 §2.1). The deprecated
+	// IPv4-compatible prefix ::/96 (RFC 4291 §2.5.5.1) is written in
+	// hexadecimal ("::102:304", and "::" and "::1" as themselves), as
+	// net/netip writes it: its addresses include "::" and "::1", which
+	// embed no IPv4. It is not part of RFC 3986 and not in
+	// [NormalizeDefault]; IPv4 and IPvFuture hosts are left alone.
 	NormalizeIPv6Canonical
 
 	// NormalizeSyntax is syntax-based normalization (§6.2.2): case,
@@ -295,7 +306,7 @@ func normalizeParts(p parser.Parts, kind parser.HostKind, steps Steps, schemes S
 		// §6.2.2.2. The scheme and port cannot hold a percent-encoding.
 		p.Userinfo = decodeUnreserved(p.Userinfo)
 		p.Host = decodeUnreserved(p.Host)
-		p.Path = decodeUnreserved(p.Path)
+		p.Path = decodePath(p.Path)
 		p.Query = decodeUnreserved(p.Query)
 		p.Fragment = decodeUnreserved(p.Fragment)
 	}
@@ -330,17 +341,31 @@ func normalizeParts(p parser.Parts, kind parser.HostKind, steps Steps, schemes S
 		}
 	}
 	if steps&NormalizeIPv6Canonical != 0 && kind == parser.HostIPv6 && len(p.Host) > 2 {
-		// RFC 5952 §4, as netip.Addr.String writes it; a zone (RFC 6874:
-		// "%25" and the zone ID) is kept as written.
+		// RFC 5952 §4 and §5 (ipv6Text); a zone (RFC 6874: "%25" and the
+		// zone ID) is kept as written.
 		addr, zone, _ := strings.Cut(p.Host[1:len(p.Host)-1], "%25")
 		if a, err := netip.ParseAddr(addr); err == nil && a.Is6() && a.Zone() == "" {
 			if zone != "" || strings.Contains(p.Host, "%25") {
 				zone = "%25" + zone
 			}
-			p.Host = "[" + a.String() + zone + "]"
+			p.Host = "[" + ipv6Text(a) + zone + "]"
 		}
 	}
 	return p
+}
+
+// ipv6Text is a's text as RFC 5952 recommends it. net/netip's
+// Addr.String writes §4's text, and §5's mixed notation for an
+// IPv4-mapped address (::ffff:0:0/96, RFC 4291 §2.5.5.2); §5 recommends
+// it as well for the other well-known prefix it names, RFC 2765's
+// IPv4-translated ::ffff:0:0:0/96 (§2.1: "::ffff:0:a.b.c.d"), whose
+// leading part §4 compresses to "::ffff:0:".
+func ipv6Text(a netip.Addr) string {
+	b := a.As16()
+	if [12]byte(b[:12]) == [12]byte{8: 0xff, 9: 0xff} {
+		return "::ffff:0:" + netip.AddrFrom4([4]byte(b[12:])).String()
+	}
+	return a.String()
 }
 
 // lowerHost is §6.2.2.1's case normalization of a host, with RFC 3987
@@ -522,6 +547,54 @@ func decodeUnreserved(s string) string {
 		return s
 	}
 	return string(b)
+}
+
+// decodePath is decodeUnreserved on a path, but for a segment that would
+// decode to "." or "..": §5.2.4 takes only the complete segments "." and
+// ".." for dot segments, so that "%2E" and ".%2E" are names to
+// resolution, and decoding them would make dot segments that §6.2.2.3
+// then removes, a normal form that resolves to another target than the
+// reference ("%2E/.." resolves to the base's directory, "./.." to its
+// parent). Such a segment is decoded but for its last dot, "%2E" or
+// ".%2E" (in the uppercase of §6.2.2.1; "%2E%2E", ".%2e" and "%2E." are
+// all ".%2E", so that Equal finds them equivalent), and so stays a name:
+// normalization never makes a dot segment, and never lengthens one.
+func decodePath(path string) string {
+	if !hasPctDot(path) {
+		return decodeUnreserved(path)
+	}
+	var b strings.Builder
+	b.Grow(len(path))
+	for i, seg := range strings.Split(path, "/") {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		switch d := decodeUnreserved(seg); {
+		case d != seg && d == ".":
+			b.WriteString("%2E")
+		case d != seg && d == "..":
+			b.WriteString(".%2E")
+		default:
+			b.WriteString(d)
+		}
+	}
+	return b.String()
+}
+
+// hasPctDot reports whether s has a "%2E" or "%2e": whether decodePath
+// needs to look at its segments.
+func hasPctDot(s string) bool {
+	for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); {
+		if s[i+1] == '2' && (s[i+2] == 'E' || s[i+2] == 'e') {
+			return true
+		}
+		k := strings.IndexByte(s[i+1:], '%')
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
+	return false
 }
 
 // upperPercent writes the hexadecimal digits of the percent-encodings of s

@@ -3,6 +3,8 @@ package resolve_test
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync"
@@ -51,16 +53,17 @@ var stepTests = []struct {
 		syntax:  "http://abc.example.com%3A",
 		def:     "http://abc.example.com%3A/",
 	},
-	// A relative-path reference: leading ".." stay; a "%2E%2E" is only a
-	// dot segment once decoded; "c:d" keeps the "./"-free form only while
-	// it is not first.
+	// A relative-path reference: leading ".." stay; a "%2E%2E" is no dot
+	// segment (§5.2.4 removes only the complete segments "." and ".."),
+	// and stays encoded, a name; "c:d" keeps the "./"-free form only
+	// while it is not first.
 	{
 		in:      "./a/./b/../../../c:d/%2E%2E/x?%7e",
 		cas:     "./a/./b/../../../c:d/%2E%2E/x?%7E",
-		percent: "./a/./b/../../../c:d/../x?~",
+		percent: "./a/./b/../../../c:d/.%2E/x?~",
 		dots:    "../c:d/%2E%2E/x?%7e",
-		syntax:  "../x?~",
-		def:     "../x?~",
+		syntax:  "../c:d/.%2E/x?~",
+		def:     "../c:d/.%2E/x?~",
 	},
 	// §6.2.3's mailto example needs scheme-specific knowledge of the path
 	// that this package does not have: nothing changes but nothing.
@@ -169,11 +172,24 @@ var normalizeTests = []struct {
 	// (§6.2.2.1: "The other generic syntax components are assumed to be
 	// case-sensitive").
 	{"HTTP://USER@HOST/PATH?QUERY#FRAGMENT", resolve.NormalizeCase, "http://USER@host/PATH?QUERY#FRAGMENT"},
-	// Dot segments after decoding (§6.2.2.2 then §6.2.2.3).
-	{"http://a/b/%2E%2E/c", resolve.NormalizeSyntax, "http://a/c"},
-	{"http://a/b/%2e/c", resolve.NormalizeSyntax, "http://a/b/c"},
-	{"http://a/b/%2E%2E/../c", resolve.NormalizeSyntax, "http://a/c"},            // resolution gives "http://a/b/c"
-	{"http://a/b/%2E%2E/c", resolve.NormalizeDotSegments, "http://a/b/%2E%2E/c"}, // not decoded by DotSegments alone
+	// A segment that would decode to "." or ".." is no dot segment to
+	// §5.2.4 (which removes the complete segments "." and ".."), and
+	// §6.2.2.2 does not make it one: its last dot stays encoded, "%2E" or
+	// ".%2E", so that §6.2.2.3 removes what resolution removes and the
+	// normal form has the reference's targets.
+	{"http://a/b/%2E%2E/c", resolve.NormalizeSyntax, "http://a/b/.%2E/c"},
+	{"http://a/b/%2e/c", resolve.NormalizeSyntax, "http://a/b/%2E/c"},
+	{"http://a/b/%2E%2E/../c", resolve.NormalizeSyntax, "http://a/b/c"}, // as resolution gives it
+	{"http://a/b/%2E%2E/c", resolve.NormalizeDotSegments, "http://a/b/%2E%2E/c"},
+	{"http://a/.%2e/%2E./%2e%2e/%2e", resolve.NormalizePercent, "http://a/.%2E/.%2E/.%2E/%2E"}, // one spelling each
+	{"http://a/%2e%2e%2e/..%2E/%2E%41", resolve.NormalizePercent, "http://a/.../.../.A"},       // not dots: decoded
+	{"http://a/%2E/./%2E%2E/..", resolve.NormalizeSyntax, "http://a/%2E/"},
+	{"%2E/..", resolve.NormalizeSyntax, "./"},             // resolves to the base's directory, not "../"
+	{"a/%2E%2E/../b", resolve.NormalizeSyntax, "a/b"},     // not "../b"
+	{"%2E%2E/a/b", resolve.NormalizeSyntax, ".%2E/a/b"},   // not "../a/b"
+	{"/b/%2e/..", resolve.NormalizeSyntax, "/b/"},         // an absolute-path reference alike
+	{"//a/%2E%2E/../b", resolve.NormalizeSyntax, "//a/b"}, // a network-path reference alike
+	{"x:%2E%2E/y", resolve.NormalizeSyntax, "x:.%2E/y"},   // a rootless path alike
 
 	// §6.2.2.3 on a relative-path reference: "." segments and
 	// "segment/.." pairs go, leading ".." stay.
@@ -244,6 +260,33 @@ var normalizeTests = []struct {
 	{"http://[2001:db8::1:0:0:0:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8:0:1::1]/"},             // §4.2.3: the longest run
 	{"http://[2001:db8:0:1:1:1:1:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8:0:1:1:1:1:1]/"},       // §4.2.2: not one field
 	{"http://[0:0:0:0:0:FFFF:192.0.2.1]:80/", resolve.NormalizeIPv6Canonical, "http://[::ffff:192.0.2.1]:80/"}, // §5: mapped IPv4 stays dotted
+	// RFC 5952 §2's ten spellings of one address, and §4.3's case.
+	{"http://[2001:db8:0:0:1:0:0:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::1:0:0:1]/"},
+	{"http://[2001:0db8:0:0:1:0:0:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::1:0:0:1]/"},
+	{"http://[2001:db8::1:0:0:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::1:0:0:1]/"},
+	{"http://[2001:db8::0:1:0:0:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::1:0:0:1]/"},
+	{"http://[2001:0db8::1:0:0:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::1:0:0:1]/"},
+	{"http://[2001:db8:0:0:1::1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::1:0:0:1]/"},
+	{"http://[2001:db8:0000:0:1::1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::1:0:0:1]/"},
+	{"http://[2001:DB8:0:0:1::1]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::1:0:0:1]/"},
+	{"http://[2001:0:0:1:0:0:0:1]/", resolve.NormalizeIPv6Canonical, "http://[2001:0:0:1::1]/"}, // §4.2.3
+	{"http://[2001:db8::AAAA]/", resolve.NormalizeIPv6Canonical, "http://[2001:db8::aaaa]/"},    // §4.3
+	// §5: mixed notation "if ... the address can be distinguished as
+	// having IPv4 addresses embedded in the lower 32 bits solely from the
+	// address field through the use of a well-known prefix", those of RFC
+	// 4291 and RFC 2765.
+	{"http://[::ffff:c000:201]/", resolve.NormalizeIPv6Canonical, "http://[::ffff:192.0.2.1]/"},          // RFC 4291 §2.5.5.2: IPv4-mapped
+	{"http://[::ffff:0:1.2.3.4]/", resolve.NormalizeIPv6Canonical, "http://[::ffff:0:1.2.3.4]/"},         // RFC 2765 §2.1: IPv4-translated
+	{"http://[0:0:0:0:FFFF:0:0102:0304]/", resolve.NormalizeIPv6Canonical, "http://[::ffff:0:1.2.3.4]/"}, // the same, in hexadecimal
+	{"http://[::ffff:0:0:0]/", resolve.NormalizeIPv6Canonical, "http://[::ffff:0:0.0.0.0]/"},             // the prefix itself
+	{"http://[1::ffff:0:1.2.3.4]/", resolve.NormalizeIPv6Canonical, "http://[1::ffff:0:102:304]/"},       // not the prefix
+	{"http://[::1:ffff:0:1.2.3.4]/", resolve.NormalizeIPv6Canonical, "http://[::1:ffff:0:102:304]/"},     // not the prefix
+	{"http://[::fffe:0:1.2.3.4]/", resolve.NormalizeIPv6Canonical, "http://[::fffe:0:102:304]/"},         // not the prefix
+	{"http://[::ffff:1:1.2.3.4]/", resolve.NormalizeIPv6Canonical, "http://[::ffff:1:102:304]/"},         // not the prefix
+	{"http://[64:ff9b::1.2.3.4]/", resolve.NormalizeIPv6Canonical, "http://[64:ff9b::102:304]/"},         // RFC 6052's, not named by RFC 5952
+	{"http://[::1.2.3.4]/", resolve.NormalizeIPv6Canonical, "http://[::102:304]/"},                       // IPv4-compatible, deprecated (RFC 4291 §2.5.5.1): hexadecimal
+	{"http://[::0.0.0.1]/", resolve.NormalizeIPv6Canonical, "http://[::1]/"},                             // the loopback address, not 0.0.0.1
+	{"http://[::0.0.0.0]/", resolve.NormalizeIPv6Canonical, "http://[::]/"},                              // the unspecified address
 	{"http://[v1.ABC]/", resolve.NormalizeIPv6Canonical, "http://[v1.ABC]/"},
 	{"http://1.2.3.4/", resolve.NormalizeIPv6Canonical, "http://1.2.3.4/"},
 }
@@ -464,6 +507,96 @@ func TestNewSchemesCase(t *testing.T) {
 		for name, want := range map[string]string{"http": "2", "HTTP": "2", "foo": "5", "fOO": "5"} {
 			if sc, ok := s.Lookup(name); !ok || sc.DefaultPort != want {
 				t.Fatalf("Lookup(%q) = %+v, %v; want the default port %s", name, sc, ok, want)
+			}
+		}
+	}
+}
+
+// pctDotBases are the bases of TestNormalizePctDots: with an authority or
+// a "/" in the path, where the package documentation promises that a
+// normalized relative-path reference keeps its targets; "%2E" segments in
+// one of them.
+var pctDotBases = []string{"http://a/b/c/d;p?q", "http://a", "http://a/%2E/.%2E/c", "foo:a/b/c", "a:/b/c/d", "s://h//x//y"}
+
+// TestNormalizePctDots: for references made of "a", ".", "/", "%2E" and
+// "%2e" (relative-path references, and the same after "/", "//h/" and
+// "x:/"), normalization keeps every target (§6.1: normalization preserves
+// equivalence): Resolve(base, Normalize(ref)), normalized, is
+// Normalize(Resolve(base, ref)), against every base of pctDotBases. §5.2.4
+// removes only the complete segments "." and ".."; normalization, which
+// decodes "%2E" (§6.2.2.2), must not make a dot segment of it ("%2E/.."
+// normalized to "../" resolved to the base's parent, not its directory).
+// The normal form parses back into itself and is a fixed point, and
+// references with the same normal form (Equal at CompareSyntax) have the
+// same targets: no false positive.
+func TestNormalizePctDots(t *testing.T) {
+	var bases []parser.URI
+	for _, s := range pctDotBases {
+		bases = append(bases, parser.MustParseReference(s))
+	}
+	r := rand.New(rand.NewPCG(5952, 3986))
+	atoms := []string{"a", ".", "/", "%2E", "%2e"}
+	refs := map[string]bool{}
+	// Every sequence of up to four atoms, and 3,000 random ones of up to
+	// ten.
+	var all func(prefix string, n int)
+	all = func(prefix string, n int) {
+		refs[prefix] = true
+		if n == 0 {
+			return
+		}
+		for _, a := range atoms {
+			all(prefix+a, n-1)
+		}
+	}
+	all("", 4)
+	for range 3000 {
+		var b strings.Builder
+		for range 1 + r.IntN(10) {
+			b.WriteString(atoms[r.IntN(len(atoms))])
+		}
+		refs[b.String()] = true
+	}
+	type seen struct{ ref, targets string }
+	byNormal := map[string]seen{} // normal form → the first reference with it, and its targets
+	for _, body := range slices.Sorted(maps.Keys(refs)) {
+		for _, prefix := range []string{"", "/", "//h/", "x:/"} {
+			ref, err := parser.ParseReference(prefix + body)
+			if err != nil {
+				continue // "a" then "//" with no authority, a ":"-less scheme
+			}
+			n, err := resolve.Normalize(ref, resolve.NormalizeSyntax)
+			if err != nil {
+				t.Fatalf("Normalize(%q): %v", ref, err)
+			}
+			if p, err := parser.ParseReference(n.String()); err != nil || p.String() != n.String() {
+				t.Errorf("Normalize(%q) = %q, which does not parse back: %v", ref, n, err)
+			}
+			if nn, _ := resolve.Normalize(n, resolve.NormalizeSyntax); nn.String() != n.String() {
+				t.Errorf("Normalize(%q) = %q, but Normalize(%q) = %q: not a fixed point", ref, n, n, nn)
+			}
+			if !resolve.Equal(ref, n, resolve.CompareSyntax) {
+				t.Errorf("Equal(%q, its normal form %q, CompareSyntax) = false", ref, n)
+			}
+			var targets []string
+			for _, base := range bases {
+				want, err1 := resolve.Resolve(base, ref, resolve.Strict)
+				got, err2 := resolve.Resolve(base, n, resolve.Strict)
+				if err1 != nil || err2 != nil {
+					t.Fatalf("Resolve(%q, %q): %v; Resolve(%q, %q): %v", base, ref, err1, base, n, err2)
+				}
+				want, _ = resolve.Normalize(want, resolve.NormalizeSyntax)
+				got, _ = resolve.Normalize(got, resolve.NormalizeSyntax)
+				if diff := cmp.Diff(want.String(), got.String()); diff != "" {
+					t.Errorf("against %q, %q resolves to %q, its normal form %q to %q (-ref +normal form):\n%s", base, ref, want, n, got, diff)
+				}
+				targets = append(targets, want.String())
+			}
+			ts := strings.Join(targets, " ")
+			if first, ok := byNormal[n.String()]; !ok {
+				byNormal[n.String()] = seen{ref.String(), ts}
+			} else if first.targets != ts {
+				t.Errorf("Equal(%q, %q, CompareSyntax) (normal form %q), but their targets differ:\n%s\n%s", first.ref, ref, n, first.targets, ts)
 			}
 		}
 	}

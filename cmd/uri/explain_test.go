@@ -36,6 +36,10 @@ var goldenTests = []struct {
 	{"resolve-trace-nonstrict", 0, []string{"resolve", "-trace", "-non-strict", "http://a/b/c/d;p?q", "http:g"}},
 	{"resolve-trace-json", 0, []string{"resolve", "-trace", "-json", "http://a/b/c/d;p?q", "../../../g", "?y"}},
 	{"resolve-trace-guard", 0, []string{"resolve", "-trace", "foo:/a/", "..//bar"}},
+	// parse -decode: the decoded query is null (undefined) without a "?",
+	// an empty list for the empty query, as docs/cli.md says (§3.4).
+	{"parse-decode", 0, []string{"parse", "-decode", "a", "http://a", "http://a?", "http://a?&k=v"}},
+	{"parse-decode-json", 0, []string{"parse", "-decode", "-json", "a", "http://a", "http://a?", "http://a?&k=v"}},
 	{"normalize-explain", 0, []string{"normalize", "-explain", "-scheme", "HTTP://Example.COM:80/%7efoo/./a/../b", "http://a/"}},
 	{"normalize-explain-json", 0, []string{"normalize", "-explain", "-json", "-scheme", "-ipv6", "HTTP://[0:0::1]:/a%2fb/../%61?%7E#%7e", "x"}},
 }

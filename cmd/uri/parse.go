@@ -32,7 +32,8 @@ type parseJSON struct {
 
 // decodedJSON is the decoded views of a URI: each component
 // percent-decoded (null when undefined), the path's segments, the query's
-// key=value pairs (value null without "="), the port as a number (null
+// key=value pairs (value null without "="; the list null when the query
+// is undefined, empty when it is empty), the port as a number (null
 // when undefined, empty or above 65535), the host as an IP address (null
 // when it is none). A decoded value that is not valid UTF-8 comes with
 // its Go-quoted form as well (…Quoted).
@@ -59,7 +60,12 @@ type pairJSON struct {
 }
 
 func decodedViews(u parser.URI) *decodedJSON {
-	d := &decodedJSON{Segments: u.PathSegments(), Query: []pairJSON{}}
+	d := &decodedJSON{Segments: u.PathSegments()}
+	if u.HasQuery() {
+		// Defined: a list, empty for the empty query ("http://a?");
+		// undefined, null.
+		d.Query = []pairJSON{}
+	}
 	if d.Segments == nil {
 		d.Segments = []string{}
 	}
@@ -271,7 +277,11 @@ func writeDecoded(w io.Writer, d *decodedJSON) {
 			pairs = append(pairs, strconv.Quote(p.Key)+"="+strconv.Quote(*p.Value))
 		}
 	}
-	sub(w, "query", "["+strings.Join(pairs, " ")+"]")
+	if d.Query == nil {
+		sub(w, "query", "(undefined)")
+	} else {
+		sub(w, "query", "["+strings.Join(pairs, " ")+"]")
+	}
 	sub(w, "fragment", str(d.Fragment))
 	if d.Port != nil {
 		sub(w, "port", strconv.Itoa(int(*d.Port)))
