@@ -606,6 +606,20 @@ func TestGaveUpWhere(t *testing.T) {
 // failure's offset, expected set and message.
 func runGuided(t *testing.T, src string, maxExpr uint64, inputs ...string) string {
 	t.Helper()
+	return runGuidedBudget(t, src, "v", strconv.FormatUint(maxExpr, 10), inputs...)
+}
+
+// runGuidedRule is runGuided for start rule start, with ParseRule's
+// budget for each input (10,000 expressions and 150 per byte).
+func runGuidedRule(t *testing.T, src, start string, inputs ...string) string {
+	t.Helper()
+	return runGuidedBudget(t, src, start, fmt.Sprintf("%d+%d*uint64(len(in))", parseRuleBase, parseRulePerByte), inputs...)
+}
+
+// runGuidedBudget is runGuided with a budget given as a Go expression of
+// the input, in.
+func runGuidedBudget(t *testing.T, src, start, budget string, inputs ...string) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds a parser with pigeon")
 	}
@@ -613,7 +627,7 @@ func runGuided(t *testing.T, src string, maxExpr uint64, inputs ...string) strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := peg.Translate(g, peg.Options{Start: []string{"v"}, Package: "main", Witnesses: -1})
+	res, err := peg.Translate(g, peg.Options{Start: []string{start}, Package: "main", Witnesses: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -635,7 +649,7 @@ func main() {
 		panic(err)
 	}
 	for _, in := range os.Args[1:] {
-		_, f := g.Parse("v", []byte(in), %d)
+		_, f := g.Parse(%q, []byte(in), %s)
 		if f == nil {
 			fmt.Printf("%%q ok\n", in)
 			continue
@@ -643,6 +657,6 @@ func main() {
 		fmt.Printf("%%q %%d %%q %%s\n", in, f.Offset, f.Expected, f.Msg)
 	}
 }
-`, maxExpr)
+`, start, budget)
 	return runPigeon(t, res.PEG, main, inputs...)
 }

@@ -79,7 +79,7 @@ type netLayout struct {
 	dfaKeys atomic.Uint32
 	// filters holds the start rules' filters, made at their first
 	// guided parse (filter.go).
-	filters []atomic.Pointer[ruleDFA]
+	filters []atomic.Pointer[filterAuto]
 }
 
 // states returns the network's layout, computed on first use. In the
@@ -277,7 +277,7 @@ func (n *Net) closures() {
 	if l.rule != nil {
 		l.dfas = make([]atomic.Pointer[ruleDFA], rules)
 	}
-	l.filters = make([]atomic.Pointer[ruleDFA], rules)
+	l.filters = make([]atomic.Pointer[filterAuto], rules)
 	l.alias = make([]int32, rules)
 	for r, rule := range n.Rules {
 		l.alias[r] = -1

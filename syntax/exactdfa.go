@@ -193,12 +193,23 @@ func (n *Net) buildDFA(r int32) *ruleDFA {
 	return d
 }
 
-// determinize is the subset construction of x's automaton from start,
-// accepting at final: a DFA over symbols (see ruleDFA), or nil past
-// maxStates states or maxWork states of the sets it makes, in all.
-func (n *Net) determinize(x *expansion, start, final int32, maxStates, maxWork int) *ruleDFA {
-	// The symbols: the intervals between the bounds of every class used,
-	// merged when the same classes hold them.
+// alphabet is the partition of the characters an expansion reads into
+// symbols: the intervals between the bounds of every class it uses,
+// merged when the same classes hold them. members[σ][k] says whether
+// used[k] holds symbol σ; ascii, high and highSym map characters to
+// symbols as ruleDFA.symbol reads them.
+type alphabet struct {
+	used       []int32
+	members    [][]bool
+	classIndex map[int32]int
+	ascii      [128]int32
+	high       []rune
+	highSym    []int32
+}
+
+// alphabet returns x's alphabet, or nil when, for an expansion of
+// kernels, the symbols alone would take more than maxWork.
+func (n *Net) alphabet(x *expansion, maxWork int) *alphabet {
 	var used []int32
 	seenClass := map[int32]bool{}
 	for _, es := range x.chars {
@@ -219,11 +230,10 @@ func (n *Net) determinize(x *expansion, start, final int32, maxStates, maxWork i
 	slices.Sort(bounds)
 	bounds = slices.Compact(bounds)
 	if x.kernel && len(bounds)*len(used) > maxWork {
-		return nil // the symbols alone would take more work
+		return nil
 	}
-	d := &ruleDFA{}
+	al := &alphabet{used: used, classIndex: map[int32]int{}}
 	symOf := map[string]int32{}
-	var members [][]bool // members[σ][k]: does used[k] hold symbol σ
 	isym := make([]int32, len(bounds))
 	for i, lo := range bounds {
 		key := make([]byte, len(used))
@@ -239,31 +249,63 @@ func (n *Net) determinize(x *expansion, start, final int32, maxStates, maxWork i
 		}
 		σ, ok := symOf[string(key)]
 		if !ok {
-			σ = int32(len(members))
+			σ = int32(len(al.members))
 			symOf[string(key)] = σ
 			m := make([]bool, len(used))
 			for k := range key {
 				m[k] = key[k] == 1
 			}
-			members = append(members, m)
+			al.members = append(al.members, m)
 		}
 		isym[i] = σ
 	}
-	d.nsym = int32(len(members))
 	for c := range rune(128) {
 		i, _ := slices.BinarySearch(bounds, c+1)
-		d.ascii[c] = isym[i-1]
+		al.ascii[c] = isym[i-1]
 	}
 	for i, lo := range bounds {
 		if lo >= 128 {
-			d.high = append(d.high, lo)
-			d.highSym = append(d.highSym, isym[i])
+			al.high = append(al.high, lo)
+			al.highSym = append(al.highSym, isym[i])
 		}
 	}
-	classIndex := map[int32]int{}
 	for k, c := range used {
-		classIndex[c] = k
+		al.classIndex[c] = k
 	}
+	return al
+}
+
+// symbols gives d the alphabet's symbols.
+func (al *alphabet) symbols(d *ruleDFA) {
+	d.nsym = int32(len(al.members))
+	d.ascii, d.high, d.highSym = al.ascii, al.high, al.highSym
+}
+
+// classSyms returns, for each used class (by its index), the symbols it
+// holds.
+func (al *alphabet) classSyms() [][]int32 {
+	out := make([][]int32, len(al.used))
+	for σ, m := range al.members {
+		for k, in := range m {
+			if in {
+				out[k] = append(out[k], int32(σ))
+			}
+		}
+	}
+	return out
+}
+
+// determinize is the subset construction of x's automaton from start,
+// accepting at final: a DFA over symbols (see ruleDFA), or nil past
+// maxStates states or maxWork states of the sets it makes, in all.
+func (n *Net) determinize(x *expansion, start, final int32, maxStates, maxWork int) *ruleDFA {
+	al := n.alphabet(x, maxWork)
+	if al == nil {
+		return nil // the symbols alone would take more work
+	}
+	d := &ruleDFA{}
+	al.symbols(d)
+	members, classIndex := al.members, al.classIndex
 	// The subset construction, over sorted sets of the expansion's states.
 	mark := make([]int32, len(x.eps))
 	stamp := int32(0)
@@ -308,14 +350,7 @@ func (n *Net) determinize(x *expansion, start, final int32, maxStates, maxWork i
 	// (the filter's sets have many edges and its grammars many symbols).
 	var classSyms, moves [][]int32
 	if x.kernel {
-		classSyms = make([][]int32, len(used))
-		for σ, m := range members {
-			for k, in := range m {
-				if in {
-					classSyms[k] = append(classSyms[k], int32(σ))
-				}
-			}
-		}
+		classSyms = al.classSyms()
 		moves = make([][]int32, d.nsym)
 	}
 	for i := 0; i < len(sets); i++ {
