@@ -45,9 +45,13 @@
 // "are removed as part of the reference resolution process", so
 // normalization removes exactly what resolution removes, and Normalize
 // never changes the target of a reference against a base with an
-// authority or a "/" in its path (see below). A WHATWG URL parser, which takes "%2e" for ".", reads such
-// URIs otherwise; [Equal] then finds fewer equivalences, never a false
-// positive (§6.1).
+// authority or a "/" in its path (see below). A WHATWG URL parser, which
+// takes "%2e" for ".", reads such URIs otherwise, both ways: it takes
+// "http://a/b/%2E/c" for "http://a/b/c", which [Equal] does not, and
+// "http://a/b/%2E%2E/../c" for "http://a/c", where [Equal] finds it
+// equivalent to "http://a/b/c". [Equal]'s equivalences are RFC 3986's
+// (no false positive against §5's resolution, §6.1); a program that
+// compares URLs a browser will fetch must compare as the browser reads.
 //
 // # Traces
 //
