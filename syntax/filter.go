@@ -53,8 +53,8 @@ const (
 	maxFilterStates = 1024    // DFA states of a filter made at once
 	maxFilterNFA    = 1 << 16 // states of its automaton before determinizing
 	maxFilterWork   = 1 << 19 // see determinize
-	maxLazyStates   = 1 << 14 // DFA states of a lazy filter
-	maxLazyCells    = 1 << 22 // its table's cells, states times symbols
+	maxLazyStates   = 1 << 12 // DFA states of a lazy filter
+	maxLazyCells    = 1 << 20 // its table's cells, states times symbols
 )
 
 // A filterAuto is a start rule's filter: its DFA, made at once, or its

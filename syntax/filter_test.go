@@ -183,7 +183,7 @@ func testFilterLong(t *testing.T, lazy bool) {
 // reach, keeps them for the next run, and proves nothing past its states'
 // limit or its run's budget; a network that fails Check has no filter.
 // Here the DFA needs 2^11 states (the eleventh character from the end is
-// an "a"), and 2^15 for the lazy limits.
+// an "a"), and 2^15, past the lazy limits.
 func TestFilterLimits(t *testing.T) {
 	ab := alt(lit("a"), lit("b"))
 	fromEnd := func(k int) *Net {
