@@ -1658,10 +1658,13 @@ func (g *Guide) endOf(r, p int32, k uint64) ([]int32, bool) {
 					}
 					ck := uint64(uint32(e.Call))<<32 | uint64(uint32(q))
 					if ce, _ := g.ends.get(ck); ce.ln > 0 || ce.n >= linkLength {
-						if lay.tail[e.To] && q > p {
+						if lay.tail[e.To] {
 							// A tail call: every end of the callee is
 							// one of r's, and nothing else follows
-							// from them. r links to the callee's
+							// from them. (The callee's list is
+							// complete: a simulation still running,
+							// called again at its origin, has none
+							// yet; so links make no cycle.) r links to the callee's
 							// list rather than copying it: a right
 							// recursion (values = val "," values)
 							// whose every origin ends at every

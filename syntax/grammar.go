@@ -390,10 +390,17 @@ func (g *Grammar) rejected(entry string, r int, text []byte, off int, maxExpr ui
 		}
 	case ErrDepth.Error():
 		return f
+	case ErrWork.Error():
+	default:
+		// Invalid UTF-8 where pigeon read a character ahead: not a
+		// viable prefix (helper 45: "y y … y" + "x\xff" of
+		// v = "y" / v " " v gave up at 2,002, past the error at 2,001).
+		return &Failure{Offset: at, Msg: ErrWork.Error()}
 	}
 	// The PEG alone failed at a viable prefix short of the filter's
-	// offset (the error is between the two), or gave up too: the parse
-	// gives up at the farthest viable prefix either search saw.
+	// offset (the error is between the two), or gave up too, where it
+	// was: the parse gives up at the farthest viable prefix either
+	// search saw.
 	return &Failure{Offset: max(f.Offset, at), Msg: ErrWork.Error()}
 }
 
