@@ -936,23 +936,8 @@ func (g *Guide) enters(f *frame) bool {
 	if !ok || e.n < 0 || e.running() {
 		return g.reach(f, start, f.origin)
 	}
-	found := false
 	outer := g.open(f)
-	for _, end := range g.arena[e.off : e.off+e.n] {
-		if !g.step() {
-			break
-		}
-		if found = g.viable(f, end); found || g.err != nil {
-			break
-		}
-	}
-	for _, l := range g.links[e.loff : e.loff+int(e.ln)] {
-		if found || g.err != nil {
-			break
-		}
-		lr, lp := int32(l>>32), int32(uint32(l))
-		found = g.endsViable(g.frameFor(lr, f.ret, f.parent), lr, lp)
-	}
+	found := g.anyEndViable(f, e)
 	if g.err == nil {
 		g.setCan(f, k, found)
 	}
@@ -1423,28 +1408,37 @@ func (g *Guide) endsViable(v *frame, r, p int32) bool {
 	}
 	outer := g.open(v)
 	e, _ := g.ends.get(uint64(uint32(r))<<32 | uint64(uint32(p)))
-	found := false
-	for _, end := range g.arena[e.off : e.off+e.n] {
-		if !g.step() {
-			break
-		}
-		if found = g.viable(v, end); found || g.err != nil {
-			break
-		}
-	}
-	for _, l := range g.links[e.loff : e.loff+int(e.ln)] {
-		if found || g.err != nil {
-			break
-		}
-		lr, lp := int32(l>>32), int32(uint32(l))
-		found = g.endsViable(g.frameFor(lr, v.ret, v.parent), lr, lp)
-	}
+	found := g.anyEndViable(v, e)
 	if g.err == nil {
 		g.setCan(v, key, found)
 	}
 	g.close(outer)
 	g.nest -= callCost
 	return found && g.err == nil
+}
+
+// anyEndViable reports whether one of the ends of list e (its own, then
+// its links') is where frame f — the frame of the list's rule for the
+// call's continuation — lets its callers complete.
+func (g *Guide) anyEndViable(f *frame, e span) bool {
+	for _, end := range g.arena[e.off : e.off+e.n] {
+		if !g.step() {
+			return false
+		}
+		if found := g.viable(f, end); found || g.err != nil {
+			return found
+		}
+	}
+	for _, l := range g.links[e.loff : e.loff+int(e.ln)] {
+		lr, lp := int32(l>>32), int32(uint32(l))
+		if g.endsViable(g.frameFor(lr, f.ret, f.parent), lr, lp) {
+			return true
+		}
+		if g.err != nil {
+			return false
+		}
+	}
+	return false
 }
 
 // flatten returns every end of the list under key k, its links' ends
