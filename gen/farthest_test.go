@@ -228,6 +228,7 @@ func TestGuidedErrorsDifferential(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds parsers with pigeon")
 	}
+	t.Parallel() // 5 minutes of RFC3986_FULL=1: see TestRealGrammars
 	type grammar struct {
 		name   string
 		g      *abnf.Grammar

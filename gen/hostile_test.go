@@ -169,6 +169,7 @@ func runGenProcess(t *testing.T, stdin string, args ...string) (string, string, 
 var cleanError = regexp.MustCompile(`(h\.abnf:\d+:\d+: |gen \w+: )`)
 
 func TestHostileGrammars(t *testing.T) {
+	t.Parallel() // 3 minutes of RFC3986_FULL=1: see TestRealGrammars; it counts its processes' work, not time
 	full := os.Getenv("RFC3986_FULL") != ""
 	var most procUsage
 	for _, hg := range hostileGrammars {
