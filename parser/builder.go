@@ -6,6 +6,8 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
+
+	"github.com/peguri/rfc3986/internal/ipv6text"
 )
 
 // Builder makes a URI reference from its components given raw, each
@@ -202,7 +204,9 @@ func (b Builder) RegName(name string) Builder {
 }
 
 // HostAddr sets the host to an IP address: IPv4 as dotted decimal, IPv6 in
-// brackets as netip writes it (RFC 5952), its zone, if any, written
+// brackets as RFC 5952 recommends (§4, and §5's mixed notation for the
+// IPv4-mapped and IPv4-translated prefixes: the text
+// resolve.NormalizeIPv6Canonical writes), its zone, if any, written
 // "%25zone" (RFC 6874 §2), which only a builder of RFC 6874's grammar
 // takes ([ErrZone] otherwise).
 func (b Builder) HostAddr(a netip.Addr) Builder {
@@ -212,7 +216,7 @@ func (b Builder) HostAddr(a netip.Addr) Builder {
 	case a.Is4():
 		return b.setHost(a.String())
 	}
-	text := "[" + a.WithZone("").String()
+	text := "[" + ipv6text.Text(a)
 	if z := a.Zone(); z != "" {
 		// ZoneID = 1*( unreserved / pct-encoded ): its own charset, not a
 		// reg-name's, which keeps sub-delims. A grammar without the rule

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/peguri/rfc3986/internal/ipv6text"
 	"github.com/peguri/rfc3986/internal/urilayout"
 	"github.com/peguri/rfc3986/parser"
 )
@@ -341,31 +342,17 @@ func normalizeParts(p parser.Parts, kind parser.HostKind, steps Steps, schemes S
 		}
 	}
 	if steps&NormalizeIPv6Canonical != 0 && kind == parser.HostIPv6 && len(p.Host) > 2 {
-		// RFC 5952 §4 and §5 (ipv6Text); a zone (RFC 6874: "%25" and the
+		// RFC 5952 §4 and §5 (ipv6text.Text); a zone (RFC 6874: "%25" and the
 		// zone ID) is kept as written.
 		addr, zone, _ := strings.Cut(p.Host[1:len(p.Host)-1], "%25")
 		if a, err := netip.ParseAddr(addr); err == nil && a.Is6() && a.Zone() == "" {
 			if zone != "" || strings.Contains(p.Host, "%25") {
 				zone = "%25" + zone
 			}
-			p.Host = "[" + ipv6Text(a) + zone + "]"
+			p.Host = "[" + ipv6text.Text(a) + zone + "]"
 		}
 	}
 	return p
-}
-
-// ipv6Text is a's text as RFC 5952 recommends it. net/netip's
-// Addr.String writes §4's text, and §5's mixed notation for an
-// IPv4-mapped address (::ffff:0:0/96, RFC 4291 §2.5.5.2); §5 recommends
-// it as well for the other well-known prefix it names, RFC 2765's
-// IPv4-translated ::ffff:0:0:0/96 (§2.1: "::ffff:0:a.b.c.d"), whose
-// leading part §4 compresses to "::ffff:0:".
-func ipv6Text(a netip.Addr) string {
-	b := a.As16()
-	if [12]byte(b[:12]) == [12]byte{8: 0xff, 9: 0xff} {
-		return "::ffff:0:" + netip.AddrFrom4([4]byte(b[12:])).String()
-	}
-	return a.String()
 }
 
 // lowerHost is §6.2.2.1's case normalization of a host, with RFC 3987
