@@ -33,7 +33,7 @@ var stepSections = []struct {
 	{NormalizeCase, "6.2.2.1"},
 	{NormalizeDotSegments, "6.2.2.3"},
 	{NormalizeSchemeBased, "6.2.3"},
-	{NormalizeIPv6Canonical, "RFC 5952 §4"},
+	{NormalizeIPv6Canonical, "RFC 5952 §4, §5"},
 }
 
 // Explain normalizes u as [Normalizer.Normalize] does and lists every step

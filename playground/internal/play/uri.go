@@ -129,7 +129,7 @@ var ladder = []struct {
 	{"percent-encoding", "§6.2.2.2", resolve.NormalizeCase | resolve.NormalizePercent},
 	{"path segments (syntax-based)", "§6.2.2.3", resolve.NormalizeSyntax},
 	{"scheme-based", "§6.2.3", resolve.NormalizeDefault},
-	{"IPv6 text (RFC 5952)", "RFC 5952 §4", resolve.NormalizeDefault | resolve.NormalizeIPv6Canonical},
+	{"IPv6 text (RFC 5952)", "RFC 5952 §4, §5", resolve.NormalizeDefault | resolve.NormalizeIPv6Canonical},
 }
 
 // URI parses, normalizes and resolves.
