@@ -79,9 +79,11 @@ func ToURI(iri string) (parser.URI, error) {
 // the bidirectional formatting characters of §4.1 (U+200E, U+200F,
 // U+202A–U+202E). "http://www.example.org/D%C3%BCrst" is
 // "http://www.example.org/Dürst"; "D%FCrst" (Latin-1, not UTF-8) stays.
-// ToURI maps the result back to uri, but for the case of hexadecimal
-// digits and the percent-encodings of unreserved characters, which
-// FromURI decodes (§3.2).
+// A path segment whose decoding would be "." or ".." stays encoded as
+// written ("%2E%2E" is a name, ".." a dot segment: RFC 3986 §5.2.4), so
+// that the IRI is equivalent to the URI. ToURI maps the result back to
+// uri, but for the case of hexadecimal digits and the percent-encodings of
+// unreserved characters, which FromURI decodes (§3.2).
 func FromURI(uri string) (parser.URI, error) {
 	u, err := parser.ParseReference(uri)
 	if err != nil {
@@ -105,7 +107,13 @@ func FromURI(uri string) (parser.URI, error) {
 	}
 	segs := strings.Split(p.Path, "/")
 	for i, s := range segs {
-		segs[i] = dec(parser.Segment, s)
+		// A segment that would decode to "." or ".." stays as written:
+		// decoded, it would be a dot segment, which resolution removes
+		// (RFC 3986 §5.2.4), and the IRI would not be equivalent to the
+		// URI (§3.2); normalization keeps such a dot encoded too.
+		if d := dec(parser.Segment, s); d == s || (d != "." && d != "..") {
+			segs[i] = d
+		}
 	}
 	p.Path = strings.Join(segs, "/")
 	p.Query = dec(parser.Query, p.Query)

@@ -119,6 +119,9 @@ var fromURITests = []struct{ in, want, why string }{
 	{"http://a/%C3", "http://a/%C3", "step 3: a truncated sequence"},
 	{"%E5%BC%95%E3%81%8D?q=%E2%82%AC#%F0%9F%98%80", "引き?q=€#😀", "a relative reference"},
 	{"http://[::1]/%20", "http://[::1]/%20", "a space is no IRI character"},
+	{"http://a/b/%2E%2E/c", "http://a/b/%2E%2E/c", "RFC 3986 §5.2.4: decoded, the segment would be a dot segment, which resolution removes"},
+	{"x:%2e", "x:%2e", "the same, one dot, as written"},
+	{"%2E./%2E%41/%2E%2E%2E/.", "%2E./.A/.../.", "a segment that decodes to more than two dots, or to a dot and more, is decoded; a literal dot segment stays"},
 }
 
 func TestFromURI(t *testing.T) {
@@ -144,6 +147,7 @@ func FuzzFromURI(f *testing.F) {
 	for _, tt := range fromURITests {
 		f.Add(tt.in)
 	}
+	f.Add("http://a/b/%2E%2E/c/d")
 	f.Fuzz(func(t *testing.T, s string) {
 		if _, err := parser.ParseReference(s); err != nil {
 			return
@@ -160,6 +164,27 @@ func FuzzFromURI(f *testing.F) {
 		b, _ := resolve.NormalizeString(back.String(), resolve.NormalizeCase|resolve.NormalizePercent)
 		if a != b {
 			t.Fatalf("FromURI(%q) = %q, back %q: %q ≠ %q", s, iri, back, a, b)
+		}
+		// Equivalent (§3.2): a reference resolves against both to the
+		// same target.
+		u := parser.MustParseReference(s)
+		if !u.HasScheme() {
+			return
+		}
+		ref := parser.MustParseReference("x")
+		t1, err1 := resolve.Resolve(u, ref, resolve.Strict)
+		t2, err2 := resolve.Resolve(iri, ref, resolve.Strict)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("resolving x against %q and %q: %v, %v", s, iri, err1, err2)
+		}
+		t2u, err := rfc3987.ToURI(t2.String())
+		if err != nil {
+			t.Fatalf("ToURI(%q): %v", t2, err)
+		}
+		a, _ = resolve.NormalizeString(t1.String(), resolve.NormalizeCase|resolve.NormalizePercent)
+		b, _ = resolve.NormalizeString(t2u.String(), resolve.NormalizeCase|resolve.NormalizePercent)
+		if a != b {
+			t.Fatalf("x against %q is %q, against its IRI %q is %q", s, t1, iri, t2)
 		}
 	})
 }
