@@ -34,7 +34,11 @@
 // head references, symmetrically, calls consume nothing and only the
 // sequence of returns matters. A rule that reaches a self-embedding set
 // (material on both sides of a recursive reference, as in nested comments)
-// is refused: its language need not be regular.
+// is refused: its language need not be regular. One self-embedding shape
+// is compiled as the strongly regular ones are, because the same
+// construction is exact for it: a rule A = α *( β A ) whose only
+// references to itself end the body of its last repetition (RFC 3501's
+// sequence-set; ir.Component's TailLoop), whose language is α *( β α ).
 //
 // # Limits
 //
@@ -255,7 +259,7 @@ func newCompiler(g *abnf.Grammar, lg *ir.Grammar, opts Options) *Compiler {
 		})
 	}
 	for _, comp := range c.comps {
-		if !comp.SelfEmbedding {
+		if !comp.SelfEmbedding || comp.TailLoop {
 			continue
 		}
 		queue := append([]*ir.Rule(nil), comp.Rules...)

@@ -29,6 +29,18 @@ type Component struct {
 	// Left is true when the component is strongly regular through left
 	// recursion only (every internal reference at the left end of its body).
 	Left bool
+	// TailLoop is true for a self-embedding component whose language is
+	// regular all the same, in the one shape this package proves it of:
+	// one rule whose body ends with an unbounded repetition, *( β A ),
+	// whose body ends with the rule's only references to itself, as in
+	// RFC 3501's sequence-set = (seq-number / seq-range) *("," sequence-set).
+	// With A = α *( β A ), A's language is α *( β α ): every string of A
+	// followed by any number of β A is one of A's (another turn of its own
+	// last repetition), so an automaton that treats the references as
+	// jumps, and returns from A's end to the repetition or out, recognizes
+	// it exactly. Only the DFA back end uses it: for the PEG back end the
+	// component stays self-embedding.
+	TailLoop bool
 }
 
 // Has reports whether r belongs to the component.
@@ -124,9 +136,39 @@ func (g *Grammar) Recursion() ([]*Component, map[*Rule]*Component) {
 		}
 		c.SelfEmbedding = !right && !left
 		c.Left = left && !right
+		c.TailLoop = c.SelfEmbedding && len(c.Rules) == 1 && tailLoop(c.Rules[0])
 	}
 	sort.Slice(comps, func(i, j int) bool { return index[comps[i].Rules[0]] < index[comps[j].Rules[0]] })
 	return comps, of
+}
+
+// tailLoop reports whether r = α *( β r ), with r referenced nowhere else
+// in its body (see Component.TailLoop).
+func tailLoop(r *Rule) bool {
+	body := r.Body
+	var head []Expr
+	if s, ok := body.(*Seq); ok {
+		head, body = s.Items[:len(s.Items)-1], s.Items[len(s.Items)-1]
+	}
+	loop, ok := body.(*Rep)
+	if !ok || loop.Min != 0 || loop.Max != Inf {
+		return false
+	}
+	for _, x := range head {
+		self := false
+		walkRefs(x, func(t *Rule) { self = self || t == r })
+		if self {
+			return false
+		}
+	}
+	refs, tail := 0, true
+	positions(loop.Body, false, true, func(t *Rule, _, post bool) {
+		if t == r {
+			refs++
+			tail = tail && post
+		}
+	})
+	return refs > 0 && tail
 }
 
 // walkRefs calls f for each reference node of x, once: expressions are
