@@ -294,6 +294,33 @@ func TestNormalizeResultTooLong(t *testing.T) {
 	}
 }
 
+// TestIRIToURIResultTooLong: a valid IRI of 6 MiB of "é" maps to a URI
+// of 18 MiB; the error blames the result, with no offset (it blamed the
+// input, at offset 16777216, past the input's end).
+func TestIRIToURIResultTooLong(t *testing.T) {
+	if testing.Short() {
+		t.Skip("maps a 16 MiB URI")
+	}
+	n := parser.MaxLength/6 + 1 // 6 bytes each in the URI
+	in := "/" + strings.Repeat("é", n)
+	out, _, code := runURI(t, in+"\n", "iri-to-uri", "-json")
+	var j struct {
+		Result *string
+		Error  struct {
+			Argument string
+			Offset   *int
+			Message  string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil || code != 1 {
+		t.Fatalf("exit %d, %v", code, err)
+	}
+	want := fmt.Sprintf("rfc3987: the URI is %d bytes, longer than the %d a URI can have", 1+6*n, parser.MaxLength)
+	if j.Result != nil || j.Error.Argument != "result" || j.Error.Offset != nil || j.Error.Message != want {
+		t.Errorf("error = %+v, want argument result and message %q", j.Error, want)
+	}
+}
+
 // TestBatchErrors: every error is the DFA's, which costs about what a
 // valid input does (every error went through pigeon, and an invalid line
 // cost 50 times a valid one): the same for an argument and for a line of

@@ -262,6 +262,11 @@ func cmdIRIToURI(args []string, stdin io.Reader, out *output, stderr io.Writer) 
 			return false, writeResult(out, in, nil, "", in.lengthError("IRI-reference"), "input")
 		}
 		u, err := rfc3987.ToURI(in.s)
-		return err == nil, writeResult(out, in, nil, u.String(), err, "input")
+		arg := "input"
+		var re *rfc3987.ResultError
+		if errors.As(err, &re) {
+			arg = "result" // a valid IRI whose URI is too long
+		}
+		return err == nil, writeResult(out, in, nil, u.String(), err, arg)
 	})
 }

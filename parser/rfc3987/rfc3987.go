@@ -9,6 +9,7 @@
 package rfc3987
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -47,14 +48,27 @@ var syn = parser.MustParser(parser.NewParser("rfc3987", rfc3987gen.PEG(), rfc398
 // UTF-8 octets of every character that is not allowed in a URI — in a valid
 // IRI, exactly the non-ASCII ones (ucschar and iprivate) — as %HH with
 // upper-case hex. The result is a valid RFC 3986 URI reference; an IRI that
-// is already a URI reference maps to itself.
+// is already a URI reference maps to itself. An iri that does not parse
+// gets its [*parser.Error]. A valid iri whose URI would be longer than
+// [parser.MaxLength] (each non-ASCII byte becomes three) gets a
+// [*ResultError], which wraps [parser.ErrTooLong]: the fault is the
+// result's, not the input's.
 func ToURI(iri string) (parser.URI, error) {
 	if _, err := syn.Parse("IRI-reference", iri); err != nil {
 		return parser.URI{}, err
 	}
+	n := len(iri)
+	for i := 0; i < len(iri); i++ {
+		if iri[i] >= 0x80 {
+			n += 2
+		}
+	}
+	if n > parser.MaxLength {
+		return parser.URI{}, &ResultError{Len: n}
+	}
 	const hex = "0123456789ABCDEF"
 	var b strings.Builder
-	b.Grow(len(iri) + 16)
+	b.Grow(n)
 	for i := 0; i < len(iri); i++ {
 		c := iri[i]
 		if c < 0x80 {
@@ -188,3 +202,17 @@ func unhex(c byte) byte {
 	}
 	return c - '0'
 }
+
+// ResultError is [ToURI]'s error for a valid IRI whose URI would be longer
+// than [parser.MaxLength]: Len bytes. errors.Is finds [parser.ErrTooLong]
+// through it.
+type ResultError struct {
+	Len int
+}
+
+func (e *ResultError) Error() string {
+	return fmt.Sprintf("rfc3987: the URI is %d bytes, longer than the %d a URI can have", e.Len, parser.MaxLength)
+}
+
+// Unwrap returns [parser.ErrTooLong].
+func (e *ResultError) Unwrap() error { return parser.ErrTooLong }

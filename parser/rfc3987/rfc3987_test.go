@@ -1,6 +1,8 @@
 package rfc3987_test
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -104,6 +106,34 @@ func TestToURI(t *testing.T) {
 		if _, err := rfc3987.ToURI(string(in)); err != nil {
 			t.Errorf("ToURI(%q): %v", in, err)
 		}
+	}
+}
+
+// TestToURIResultTooLong: a valid IRI whose URI is one byte past
+// parser.MaxLength gets a *ResultError, which wraps parser.ErrTooLong and
+// is no parse error of the IRI (it was one, at an offset past the IRI's
+// end); one byte shorter maps.
+func TestToURIResultTooLong(t *testing.T) {
+	if testing.Short() {
+		t.Skip("maps a 16 MiB URI")
+	}
+	// "/" + n × "é" (2 bytes, 6 in the URI) + m × "a".
+	n := (parser.MaxLength - 1) / 6
+	m := parser.MaxLength - 1 - 6*n
+	iri := "/" + strings.Repeat("é", n) + strings.Repeat("a", m)
+	u, err := rfc3987.ToURI(iri)
+	if err != nil || len(u.String()) != parser.MaxLength {
+		t.Fatalf("ToURI of a URI of exactly MaxLength bytes: %d bytes, %v", len(u.String()), err)
+	}
+	_, err = rfc3987.ToURI(iri + "a")
+	var re *rfc3987.ResultError
+	var pe *parser.Error
+	if !errors.As(err, &re) || re.Len != parser.MaxLength+1 || !errors.Is(err, parser.ErrTooLong) || errors.As(err, &pe) {
+		t.Fatalf("ToURI one byte too long: %v (%T)", err, err)
+	}
+	want := fmt.Sprintf("rfc3987: the URI is %d bytes, longer than the %d a URI can have", parser.MaxLength+1, parser.MaxLength)
+	if err.Error() != want {
+		t.Errorf("message %q, want %q", err, want)
 	}
 }
 
