@@ -112,12 +112,15 @@ func (u URI) AppendText(b []byte) ([]byte, error) { return parser.URI(u).AppendT
 // MarshalText returns u.String() (encoding.TextMarshaler).
 func (u URI) MarshalText() ([]byte, error) { return parser.URI(u).MarshalText() }
 
-// UnmarshalText parses text as a URI-reference (encoding.TextUnmarshaler).
-// Empty text gives the zero URI, the empty reference.
+// UnmarshalText parses text into u as [URI.Set] does
+// (encoding.TextUnmarshaler). Empty text gives the zero URI, the empty
+// reference. See [parser.URI.UnmarshalText] for IRIs.
 func (u *URI) UnmarshalText(text []byte) error { return (*parser.URI)(u).UnmarshalText(text) }
 
-// Set parses s as a URI-reference into u, as Parse does; on failure it
-// leaves u as it was. With String, it makes *URI a flag.Value.
+// Set parses s into u as a URI-reference, as Parse does, in u's grammar
+// (RFC 3986's for the zero URI; an IRI's takes IRIs: see
+// [parser.URI.Set]); on failure it leaves u as it was. With String, it
+// makes *URI a flag.Value.
 func (u *URI) Set(s string) error { return (*parser.URI)(u).Set(s) }
 
 // Parts are a URI's components as plain fields; see [parser.Parts] and

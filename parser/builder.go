@@ -163,12 +163,14 @@ func (b Builder) UserPassword(name, password string) Builder {
 	return b
 }
 
-// Host sets the host, and so defines the authority. An IP address (as
-// netip.ParseAddr reads it, or an IP literal in brackets) is written as
-// one — an IPv6 address in brackets (§3.2.2), with its zone under RFC
-// 6874's grammar; any other name is a registered name, encoded and in
-// lower case as [Builder.RegName] writes it ("" is the empty host of
-// "file:///").
+// Host sets the host, and so defines the authority. An IP address as
+// netip.ParseAddr reads it is written as [Builder.HostAddr] writes it —
+// IPv6 in brackets (§3.2.2) as RFC 5952 recommends, with its zone under
+// RFC 6874's grammar; an IP literal in brackets ("[FE80::1]", "[v1.x]")
+// is checked against the grammar's IP-literal and written as given (the
+// builder writes what it is given; normalization lowers its case); any
+// other name is a registered name, encoded and in lower case as
+// [Builder.RegName] writes it ("" is the empty host of "file:///").
 func (b Builder) Host(name string) Builder {
 	if strings.HasPrefix(name, "[") {
 		if err := b.grammar().Validate(b.grammar().ipLiteralRule(), name); err != nil {
@@ -323,7 +325,9 @@ func (b Builder) Query(key, value string) Builder {
 }
 
 // QueryKey appends a key without a value ("flag" in "a=1&flag") to the
-// query, encoded as a QueryPart.
+// query, encoded as a QueryPart. An empty key is the empty part between
+// two "&" ("a&&b"); alone, it is the empty query "?", which QueryPairs
+// reads as no pair: no text tells one empty pair from none.
 func (b Builder) QueryKey(key string) Builder {
 	k, b := b.encode(QueryPart, key, "query")
 	return b.addPair(k)

@@ -220,22 +220,23 @@ func (u URI) AppendText(b []byte) ([]byte, error) {
 // MarshalText returns u.String() (encoding.TextMarshaler).
 func (u URI) MarshalText() ([]byte, error) { return []byte(u.text), nil }
 
-// UnmarshalText parses text as a URI-reference (encoding.TextUnmarshaler).
-// Empty text gives the zero URI, the empty reference.
-func (u *URI) UnmarshalText(text []byte) error {
-	v, err := ParseReference(string(text))
-	if err != nil {
-		return err
-	}
-	*u = v
-	return nil
-}
+// UnmarshalText parses text into u as [URI.Set] does
+// (encoding.TextUnmarshaler): with u's grammar, RFC 3986's for the zero
+// URI. Empty text gives the empty reference: the zero URI in RFC 3986.
+// MarshalText's text of a URI of another grammar (an IRI, a zone
+// identifier) reads back into a URI of that grammar; encoding/json
+// unmarshals into the value a field already holds, so a field that must
+// take IRIs starts as one: rfc3987.Parser().Parse("", "").
+func (u *URI) UnmarshalText(text []byte) error { return u.Set(string(text)) }
 
-// Set parses s as an RFC 3986 URI-reference into u, as ParseReference
-// does; on failure it leaves u as it was. With String, it makes *URI a
-// flag.Value (flag.Var(&u, "base", "…")). It parses in place: where the
-// URI is a field or an element, no URI is copied.
-func (u *URI) Set(s string) error { return rfc3986.parseURI(u, 0, s) }
+// Set parses s into u as the default reference rule of u's grammar (see
+// [URI.Parser]): URI-reference for the zero URI and any URI of RFC 3986,
+// as ParseReference does; IRI-reference for an IRI, and RFC 6874's
+// URI-reference for a URI of that grammar. On failure it leaves u as it
+// was. With String, it makes *URI a flag.Value (flag.Var(&u, "base",
+// "…")). It parses in place: where the URI is a field or an element, no
+// URI is copied.
+func (u *URI) Set(s string) error { return rfc3986.parseURI(u, 0, s) } // parseURI takes u's grammar
 
 // Parts are the components of a URI, each with whether it is defined, as
 // plain fields: the form to build a URI from (see [FromParts]) and to read

@@ -1,6 +1,7 @@
 package rfc3987_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -318,5 +319,45 @@ func TestToURL(t *testing.T) {
 		if got := parser.ToURL(u).String(); got != want.String() {
 			t.Errorf("ToURL(%q).String() = %q, want ToURI's %q", in, got, want)
 		}
+	}
+}
+
+// TestTextRoundTrip: MarshalText's text of an IRI reads back, with
+// UnmarshalText and Set, into a URI of the IRI's grammar: into a field
+// that already holds one (encoding/json unmarshals into it), not into a
+// zero URI, which is RFC 3986's (it read every text as RFC 3986 before).
+func TestTextRoundTrip(t *testing.T) {
+	iri, err := rfc3987.Parser().Parse("", "http://é.example/ü?ä#ö")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(struct{ U parser.URI }{iri})
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty, err := rfc3987.Parser().Parse("", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := struct{ U parser.URI }{empty}
+	if err := json.Unmarshal(b, &v); err != nil || v.U != iri {
+		t.Errorf("into an IRI field: %v, %v; want %v", v.U, err, iri)
+	}
+	var zero struct{ U parser.URI }
+	if err := json.Unmarshal(b, &zero); err == nil {
+		t.Errorf("into a zero (RFC 3986) field: %v, want an error", zero.U)
+	}
+	// Set keeps the grammar, and the URI on failure.
+	u := empty
+	if err := u.Set("ü/ä"); err != nil || u.Parser() != rfc3987.Parser() || u.Path() != "ü/ä" {
+		t.Errorf("Set on an IRI: %v, %v", u, err)
+	}
+	if err := u.Set("a b"); err == nil || u.String() != "ü/ä" {
+		t.Errorf("Set(invalid) on an IRI: %v, %v", u, err)
+	}
+	// An RFC 3986 URI stays one: no IRI is read into it.
+	r := parser.MustParseReference("a")
+	if err := r.Set("ü"); err == nil || r.String() != "a" || r.Parser() != parser.RFC3986() {
+		t.Errorf("Set of an IRI on an RFC 3986 URI: %v, %v", r, err)
 	}
 }

@@ -109,3 +109,21 @@ func TestInvalidUTF8InsideLiteral(t *testing.T) {
 		}
 	}
 }
+
+// TestTextRoundTrip: a URI with a zone identifier reads back into a URI
+// of RFC 6874's grammar (RFC 3986's rejects the zone).
+func TestTextRoundTrip(t *testing.T) {
+	z, err := rfc6874.Parser().Parse("", "http://[fe80::1%25eth0]/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, _ := z.MarshalText()
+	u, _ := rfc6874.Parser().Parse("", "")
+	if err := u.UnmarshalText(text); err != nil || u != z {
+		t.Errorf("UnmarshalText into RFC 6874's: %v, %v", u, err)
+	}
+	var zero parser.URI
+	if err := zero.UnmarshalText(text); err == nil {
+		t.Errorf("UnmarshalText into a zero URI took a zone: %v", zero)
+	}
+}
