@@ -40,15 +40,15 @@ package rfc3986
 //    zone identifiers and RFC 3987 IRIs, each generated into an internal
 //    package of its own package (pigeon's names allow one parser per
 //    package), whose Syntax shares package parser's tree and typed URI.
-//    Their DFAs cover the URI rules and IPv4address (the fast path), and
-//    the rules whose charsets the builder encodes with (RFC 6874's ZoneID
-//    among them); other rules validate through pigeon. Each gets walks of
+//    Every rule gets a DFA, as in Appendix A (neither grammar has
+//    recursion), so that any rule validates with the DFA's errors and no
+//    length limit but MaxLength, and a tree function. Each gets walks of
 //    the URI rules its Parse and ParseURI read (RFC 3987's of more than
 //    256 states: the walks read wide tables as well).
 //
 //go:generate go run github.com/peguri/rfc3986/gen peg -grammar rfc3986 -grammar rfc6874 -nocapture pchar -package rfc6874gen -o grammar/ext/rfc6874.peg
 //go:generate go run github.com/mna/pigeon -optimize-parser -o parser/rfc6874/internal/rfc6874gen/rfc6874_peg.go grammar/ext/rfc6874.peg
-//go:generate go run github.com/peguri/rfc3986/gen dfa -grammar rfc3986 -grammar rfc6874 -start URI-reference,URI,absolute-URI,relative-ref,IPv4address,userinfo,reg-name,segment,segment-nz,segment-nz-nc,query,fragment,ZoneID -package rfc6874gen -tree parser/rfc6874/internal/rfc6874gen/rfc6874_peg.go -walk URI-reference -o parser/rfc6874/internal/rfc6874gen/rfc6874_dfa.go
+//go:generate go run github.com/peguri/rfc3986/gen dfa -grammar rfc3986 -grammar rfc6874 -package rfc6874gen -tree parser/rfc6874/internal/rfc6874gen/rfc6874_peg.go -walk URI-reference -o parser/rfc6874/internal/rfc6874gen/rfc6874_dfa.go
 //go:generate go run github.com/peguri/rfc3986/gen peg -grammar rfc3986 -grammar rfc3987 -nocapture pchar,ipchar -default IRI-reference -package rfc3987gen -o grammar/ext/rfc3987.peg
 //go:generate go run github.com/mna/pigeon -optimize-parser -o parser/rfc3987/internal/rfc3987gen/rfc3987_peg.go grammar/ext/rfc3987.peg
-//go:generate go run github.com/peguri/rfc3986/gen dfa -grammar rfc3986 -grammar rfc3987 -start IRI-reference,IRI,absolute-IRI,irelative-ref,URI-reference,URI,absolute-URI,relative-ref,IPv4address,iuserinfo,ireg-name,isegment,isegment-nz,isegment-nz-nc,iquery,ifragment,userinfo,reg-name,segment,segment-nz,segment-nz-nc,query,fragment -package rfc3987gen -tree parser/rfc3987/internal/rfc3987gen/rfc3987_peg.go -walk IRI-reference,IRI -o parser/rfc3987/internal/rfc3987gen/rfc3987_dfa.go
+//go:generate go run github.com/peguri/rfc3986/gen dfa -grammar rfc3986 -grammar rfc3987 -package rfc3987gen -tree parser/rfc3987/internal/rfc3987gen/rfc3987_peg.go -walk IRI-reference,IRI -o parser/rfc3987/internal/rfc3987gen/rfc3987_dfa.go
