@@ -30,6 +30,7 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.IntVar(&opts.MaxDFA, "max-dfa", dfa.DefaultMaxDFA, "most DFA `states` per rule during subset construction")
 	fs.IntVar(&opts.MaxWork, "max-work", dfa.DefaultMaxWork, "most NFA `states` visited by subset construction per rule (bounds its time)")
 	fs.IntVar(&opts.MaxTotal, "max-total", dfa.DefaultMaxTotal, "most NFA `states` of all the rules compiled, in all")
+	fs.IntVar(&opts.MaxDiagnose, "max-diagnose", dfa.DefaultMaxDiagnose, "most `work` of the diagnostics, states and byte classes diagnosed over all the rules (past it, a rule's errors name bytes rather than rules: gen dfa says which)")
 	if err := fs.Parse(args); err != nil {
 		return flagError{err}
 	}
@@ -42,7 +43,7 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err := checkPackage(*pkg); err != nil {
 		return err
 	}
-	if opts.MaxNFA <= 0 || opts.MaxDFA <= 0 || opts.MaxWork <= 0 || opts.MaxTotal <= 0 {
+	if opts.MaxNFA <= 0 || opts.MaxDFA <= 0 || opts.MaxWork <= 0 || opts.MaxTotal <= 0 || opts.MaxDiagnose <= 0 {
 		return usageError{"dfa limits must be positive"}
 	}
 	if err := rf.check(); err != nil {
@@ -81,10 +82,19 @@ func cmdDFA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		m.Charset = &cs
 	}
 	if *diag {
+		var short []string
 		for _, m := range ms {
 			if err := c.Diagnose(m); err != nil {
 				return err
 			}
+			if m.DiagBudget {
+				short = append(short, m.Rule)
+			}
+		}
+		if len(short) > 0 {
+			// The tables are right without them, but errors name bytes,
+			// not the grammar's rules: say so, and what to raise.
+			fmt.Fprintf(stderr, "gen dfa: the diagnostics' budget (-max-diagnose %d) is spent: approximate or no diagnostics for %s; raise -max-diagnose for errors that name rules\n", opts.MaxDiagnose, strings.Join(short, ", "))
 		}
 	}
 	if err := setWalks(ms, split(*walk)); err != nil {

@@ -88,6 +88,29 @@ func TestDFALeftRecursion(t *testing.T) {
 	}
 }
 
+// TestDFADiagnoseBudget: past -max-diagnose, the rules left with
+// approximate or no diagnostics are named on standard error (they were
+// not: RFC 3987's rules, all compiled, lost theirs without a word), and
+// the tables are written all the same; with the default, none is.
+func TestDFADiagnoseBudget(t *testing.T) {
+	f := writeFile(t, "d.abnf", "a = \"x\" b\nb = 1*( \"y\" / \"z\" ) [ c ]\nc = \"w\" 2DIGIT\n")
+	o := filepath.Join(t.TempDir(), "d_dfa.go")
+	_, errs, code := runGen(t, "", "dfa", "-grammar", f, "-package", "d", "-max-diagnose", "1", "-o", o)
+	want := "gen dfa: the diagnostics' budget (-max-diagnose 1) is spent: approximate or no diagnostics for a, b, c, DIGIT; raise -max-diagnose for errors that name rules\n"
+	if code != 0 || errs != want {
+		t.Errorf("-max-diagnose 1: exit %d, stderr %q; want 0 and %q", code, errs, want)
+	}
+	if _, err := os.Stat(o); err != nil {
+		t.Error(err)
+	}
+	if _, errs, code = runGen(t, "", "dfa", "-grammar", f, "-package", "d", "-o", o); code != 0 || errs != "" {
+		t.Errorf("default budget: exit %d, stderr %q", code, errs)
+	}
+	if _, errs, code = runGen(t, "", "dfa", "-grammar", f, "-report", "-max-diagnose", "0"); code != 2 {
+		t.Errorf("-max-diagnose 0: exit %d, %s; want a usage error (2)", code, errs)
+	}
+}
+
 // TestPackageFlag: -package must name a Go package (pigeon, or the Go
 // compiler, would otherwise fail on what gen wrote, far from the flag);
 // -capture and -nocapture are alternatives.

@@ -91,6 +91,10 @@ type Machine struct {
 	// Diag, when set (see Diagnose), is emitted with the tables, so that
 	// errors name the grammar's rules.
 	Diag *Diagnostics
+	// DiagBudget is set when Diagnose left the rule with approximate
+	// diagnostics, or none, because the budget (Options.MaxDiagnose) was
+	// spent: a larger budget gives it exact ones.
+	DiagBudget bool
 	// Charset, when set (see Compiler.Charset), is emitted with the
 	// tables: what the rule allows unencoded.
 	Charset *Charset

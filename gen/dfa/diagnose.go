@@ -72,19 +72,25 @@ func (c *Compiler) Diagnose(m *Machine) error {
 	}
 	dg := c.diag
 	if c.diagWork+dg.Work()-c.diagBase > c.opts.maxDiagWork() {
-		m.Diag = nil // the budget is spent: no diagnostics
+		m.Diag, m.DiagBudget = nil, true // the budget is spent: no diagnostics
 		return nil
 	}
 	var d *fa.DFA
 	if c.diagWork < c.opts.maxDiagWork() {
-		d = c.flatDFA(c.lg.Rule(r.Name))
+		var spent bool
+		d, spent = c.flatDFA(c.lg.Rule(r.Name))
+		m.DiagBudget = m.DiagBudget || spent
+	} else {
+		m.DiagBudget = true
 	}
 	approx := d == nil
 	var labels []label
 	if !approx {
 		flat, err := c.diagnoseStates(dg, r.Name, d)
 		switch {
-		case errors.Is(err, errDiagBudget), errors.Is(err, abnf.ErrTooAmbiguous):
+		case errors.Is(err, errDiagBudget):
+			approx, m.DiagBudget = true, true
+		case errors.Is(err, abnf.ErrTooAmbiguous):
 			approx = true
 		case err != nil:
 			return err
@@ -101,6 +107,9 @@ func (c *Compiler) Diagnose(m *Machine) error {
 		d = m.DFA
 		var err error
 		labels, err = c.diagnoseStates(dg, r.Name, d)
+		if errors.Is(err, errDiagBudget) {
+			m.DiagBudget = true
+		}
 		if errors.Is(err, errDiagBudget) || errors.Is(err, abnf.ErrTooAmbiguous) {
 			// No diagnostics: the tables are valid without them, and
 			// errors then name bytes rather than rules. (The diagnoser
@@ -158,10 +167,11 @@ var errDiagBudget = errors.New("diagnosis budget spent")
 
 // DefaultMaxDiagnose is the default of Options.MaxDiagnose: above what
 // RFC 3986 and its extensions need (1.3 million for Appendix A's 39
-// rules, 2.8 million for the 23 rules of RFC 3987 that gen dfa compiles
-// for this module), low enough that no grammar makes gen dfa run away
-// diagnosing (a chain of 800 nested rules spends it in a few seconds).
-const DefaultMaxDiagnose = 1 << 22
+// rules; RFC 3987's 73 rules, every one compiled for this module, need
+// more than 4.2 million and at most 8.4), low enough that no grammar makes
+// gen dfa run away diagnosing (a chain of 800 nested rules spends it in a
+// few seconds).
+const DefaultMaxDiagnose = 1 << 23
 
 func (o Options) maxDiagWork() int {
 	if o.MaxDiagnose > 0 {
@@ -274,8 +284,9 @@ func (c *Compiler) diagnoseStates(dg *abnf.Diagnoser, rule string, d *fa.DFA) ([
 // flatDFA is the subset construction of r with every rule it references
 // inlined as an NFA (strongly regular recursion as copies of its
 // component), without the states from which no input is accepted; nil
-// when it would pass the compiler's limits.
-func (c *Compiler) flatDFA(r *ir.Rule) *fa.DFA {
+// when it would pass the compiler's limits, with spent set when the limit
+// passed is the diagnosis budget.
+func (c *Compiler) flatDFA(r *ir.Rule) (d *fa.DFA, spent bool) {
 	sizes := map[flatKey]int64{}
 	var est int64
 	if comp := c.of[r]; comp != nil {
@@ -283,8 +294,11 @@ func (c *Compiler) flatDFA(r *ir.Rule) *fa.DFA {
 	} else {
 		est = c.flatSize(r.Body, nil, sizes)
 	}
-	if est > int64(c.opts.MaxNFA) || int64(c.diagWork)+est+int64(c.diag.Work()-c.diagBase) > int64(c.opts.maxDiagWork()) {
-		return nil
+	if est > int64(c.opts.MaxNFA) {
+		return nil, false
+	}
+	if int64(c.diagWork)+est+int64(c.diag.Work()-c.diagBase) > int64(c.opts.maxDiagWork()) {
+		return nil, true
 	}
 	c.diagWork += int(est)
 	bl := &nfaBuilder{c: c, b: &fa.Builder{}, rec: map[*ir.Component]bool{}, hinted: map[*built]bool{}, flat: true}
@@ -298,9 +312,9 @@ func (c *Compiler) flatDFA(r *ir.Rule) *fa.DFA {
 	n := bl.b.NFA(start, end)
 	d, err := fa.DeterminizeLimits(n, []int32{n.Start}, fa.Limits{States: c.opts.MaxDFA, Work: c.opts.MaxWork})
 	if err != nil {
-		return nil
+		return nil, false
 	}
-	return prune(d)
+	return prune(d), false
 }
 
 type flatKey struct {

@@ -361,3 +361,21 @@ func TestTextRoundTrip(t *testing.T) {
 		t.Errorf("Set of an IRI on an RFC 3986 URI: %v, %v", r, err)
 	}
 }
+
+// TestEveryRuleHasADFA: every rule validates with its DFA, whose errors
+// name a rule and whose only limit is MaxLength; a rule decided by pigeon
+// alone had MaxTreeLength's, and uri parse -rule ipath-abempty called a
+// valid path of 70,001 bytes invalid.
+func TestEveryRuleHasADFA(t *testing.T) {
+	long := "/" + strings.Repeat("é", parser.MaxTreeLength)
+	if err := rfc3987.Parser().Validate("ipath-abempty", long); err != nil {
+		t.Errorf("Validate(ipath-abempty, %d bytes): %v", len(long), err)
+	}
+	for _, rule := range rfc3987.Parser().Rules() {
+		var e *parser.Error
+		err := rfc3987.Parser().Validate(rule, strings.Repeat(" ", parser.MaxTreeLength+1))
+		if !errors.As(err, &e) || errors.Is(err, parser.ErrTooLong) || e.Innermost == "" {
+			t.Errorf("Validate(%s, %d spaces) = %v; want the DFA's error", rule, parser.MaxTreeLength+1, err)
+		}
+	}
+}

@@ -131,3 +131,15 @@ func TestTextRoundTrip(t *testing.T) {
 		t.Errorf("UnmarshalText into a zero URI took a zone: %v", zero)
 	}
 }
+
+// TestEveryRuleHasADFA: every rule validates with its DFA (see RFC 3987's
+// test of the same name).
+func TestEveryRuleHasADFA(t *testing.T) {
+	for _, rule := range rfc6874.Parser().Rules() {
+		var e *parser.Error
+		err := rfc6874.Parser().Validate(rule, strings.Repeat(" ", parser.MaxTreeLength+1))
+		if !errors.As(err, &e) || errors.Is(err, parser.ErrTooLong) || e.Innermost == "" {
+			t.Errorf("Validate(%s, %d spaces) = %v; want the DFA's error", rule, parser.MaxTreeLength+1, err)
+		}
+	}
+}
