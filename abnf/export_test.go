@@ -46,7 +46,7 @@ func MatchSteps(m *Matcher, rule string, input []byte) (bool, int, error) {
 	}
 	r := m.getRun()
 	defer m.pool.Put(r)
-	ok := r.run(p, input, m.g.Octets, nil)
+	ok := r.run(p, input, m.g.Octets, nil, m.budget(len(input)))
 	return ok, r.steps, nil
 }
 

@@ -86,6 +86,29 @@ type Matcher struct {
 	noNFA                bool           // tests: always the Earley recognizer
 	inlineMax, unrollMax int            // inlineLimit and unrollLimit, lowered by tests
 	pool                 sync.Pool
+
+	// MaxWorkPerByte, when positive, bounds the work of one Match or
+	// Prefixes call on n bytes — the states and items it visits — to
+	// MaxWorkPerByte × max(n, 1000). Past it, the call returns an error
+	// wrapping [ErrMatchWork]. Work is linear in the input on most
+	// grammars, and up to cubic on ambiguous ones (see Complexity): on
+	// s = "v" *( ";" s ), 1,001 bytes cost 21 million steps, and 2,001
+	// bytes some 10^9 (a step is 50 to 70 ns). Zero, the default, bounds
+	// nothing. Set it before the Matcher is used.
+	MaxWorkPerByte int
+}
+
+// ErrMatchWork is wrapped by the error of a match that passed the
+// matcher's work budget ([Matcher.MaxWorkPerByte]): whether the input
+// matches is not known.
+var ErrMatchWork = errors.New("the matcher's work budget is spent")
+
+// budget is the most steps a match of n bytes may take; 0 for no bound.
+func (m *Matcher) budget(n int) int {
+	if m.MaxWorkPerByte <= 0 {
+		return 0
+	}
+	return m.MaxWorkPerByte * max(n, 1000)
 }
 
 // Limits of the compiler. They bound the size of the automata, not what the
@@ -216,7 +239,16 @@ func (m *Matcher) Match(rule string, input []byte) (bool, error) {
 	}
 	r := m.getRun()
 	defer m.pool.Put(r)
-	return r.run(p, input, m.g.Octets, nil), nil
+	ok := r.run(p, input, m.g.Octets, nil, m.budget(len(input)))
+	if r.over {
+		return false, m.workError(rule, input)
+	}
+	return ok, nil
+}
+
+// workError is the error of a match of rule past its budget.
+func (m *Matcher) workError(rule string, input []byte) error {
+	return fmt.Errorf("abnf: %s on %d bytes: more than %d steps: %w", rule, len(input), m.budget(len(input)), ErrMatchWork)
 }
 
 // Prefixes returns the lengths of the prefixes of input that match rule, in
@@ -229,7 +261,10 @@ func (m *Matcher) Prefixes(rule string, input []byte) ([]int, error) {
 	r := m.getRun()
 	defer m.pool.Put(r)
 	ends := []int{}
-	r.run(p, input, m.g.Octets, &ends)
+	r.run(p, input, m.g.Octets, &ends, m.budget(len(input)))
+	if r.over {
+		return nil, m.workError(rule, input)
+	}
 	if len(ends) == 0 {
 		return nil, nil
 	}
@@ -962,7 +997,9 @@ func decode(in []byte, p int, octets bool) (rune, int) {
 type mrun struct {
 	p      *prog
 	octets bool
-	steps  int // states and items visited, for the tests' growth ratios
+	steps  int  // states and items visited, for the tests' growth ratios
+	max    int  // the budget of steps, if positive (Matcher.budget)
+	over   bool // the budget was spent: the run stopped
 
 	// NFA simulation
 	mark      []uint32
@@ -1005,8 +1042,8 @@ type hslot struct {
 	gen uint32
 }
 
-func (r *mrun) run(p *prog, in []byte, octets bool, ends *[]int) bool {
-	r.p, r.octets, r.steps = p, octets, 0
+func (r *mrun) run(p *prog, in []byte, octets bool, ends *[]int, max int) bool {
+	r.p, r.octets, r.steps, r.max, r.over = p, octets, 0, max, false
 	if p.simple {
 		return r.nfa(in, ends)
 	}
@@ -1027,6 +1064,10 @@ func (r *mrun) nfa(in []byte, ends *[]int) bool {
 	r.closure(p.machines[p.top].start, &r.cur)
 	pos := 0
 	for {
+		if r.max > 0 && r.steps > r.max {
+			r.over = true
+			return false
+		}
 		accept := r.mark[final] == r.gen
 		if accept && ends != nil {
 			*ends = append(*ends, pos)
@@ -1104,6 +1145,10 @@ func (r *mrun) earley(in []byte, ends *[]int) bool {
 	for {
 		lo := len(r.wslab)
 		for k := 0; k < len(r.items); k++ {
+			if r.max > 0 && r.steps > r.max {
+				r.over = true
+				return false
+			}
 			it := r.items[k]
 			switch st := &p.states[it.s]; st.kind {
 			// No ε-state: add expands them, and never lists them.

@@ -1,8 +1,10 @@
 package abnf_test
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -363,5 +365,44 @@ func BenchmarkMatch(b *testing.B) {
 		if ok, _ := m.Match("URI-reference", in); !ok {
 			b.Fatal("no match")
 		}
+	}
+}
+
+// TestMatchWorkBudget: with MaxWorkPerByte, a match of an ambiguous
+// grammar (work cubic in the input) stops at the budget with ErrMatchWork,
+// in Match and in Prefixes; a budget it fits in changes no verdict, and a
+// linear grammar's long input fits in the same budget.
+func TestMatchWorkBudget(t *testing.T) {
+	g, err := abnf.Read([]abnf.Source{{Name: "s.abnf", Text: []byte("s = \"v\" *( \";\" s )\n")}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := abnf.NewMatcher(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := []byte("v" + strings.Repeat(";v", 100)) // 192,458 steps
+	m.MaxWorkPerByte = 100                        // 100,000 for up to 1,000 bytes
+	if ok, err := m.Match("s", in); ok || !errors.Is(err, abnf.ErrMatchWork) {
+		t.Errorf("Match past the budget: %v, %v; want ErrMatchWork", ok, err)
+	}
+	if ends, err := m.Prefixes("s", in); ends != nil || !errors.Is(err, abnf.ErrMatchWork) {
+		t.Errorf("Prefixes past the budget: %v, %v; want ErrMatchWork", ends, err)
+	}
+	m.MaxWorkPerByte = 200
+	if ok, err := m.Match("s", in); !ok || err != nil {
+		t.Errorf("Match within the budget: %v, %v", ok, err)
+	}
+	if ok, err := m.Match("s", in[:len(in)-1]); ok || err != nil {
+		t.Errorf("Match of a near-miss within the budget: %v, %v", ok, err)
+	}
+	u, err := abnf.NewMatcher(rfc3986(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.MaxWorkPerByte = 200
+	long := []byte("http://a/" + strings.Repeat("b/", 50000))
+	if ok, err := u.Match("URI", long); !ok || err != nil {
+		t.Errorf("Match of a 100 KB URI: %v, %v", ok, err)
 	}
 }

@@ -34,6 +34,10 @@ func TestExitCodes(t *testing.T) {
 	// "a:" and "a::" end in one DFA state, and in two states of Appendix
 	// B's split (after the scheme, in the path).
 	colons := writeFile(t, "colons.abnf", "r = 1*(\"a\" / \":\")\n")
+	// Ambiguous: the matcher's work grows with the cube of the input's
+	// length (192,458 steps on 201 bytes).
+	nest := writeFile(t, "nest.abnf", "s = \"v\" *( \";\" s )\n")
+	semis := "v" + strings.Repeat(";v", 100) + "\n"
 	for _, tt := range []struct {
 		name   string
 		args   []string
@@ -63,6 +67,10 @@ func TestExitCodes(t *testing.T) {
 		{"quoted line limit", []string{"match", "-grammar", ok, "-rule", "r", "-max-line", "5", "-quoted"}, "\"aaa\"\n\"aaaa\"\n", 1, "gen match: line 2: longer than 5 bytes", "1\n"},
 		{"sample limit", []string{"sample", "-grammar", ok, "-rule", "r", "-n", "50", "-max-line", "1"}, "", 1, "-max-line raises the limit", ""},
 		{"bad line limit", []string{"match", "-grammar", ok, "-rule", "r", "-max-line", "-1"}, "", 2, "-max-line must be positive", ""},
+		{"match budget", []string{"match", "-grammar", nest, "-rule", "s", "-max-match", "100"}, "v;v\n" + semis, 1, "gen match: line 2: abnf: s on 201 bytes: more than 100000 steps: the matcher's work budget is spent (-max-match raises the limit)\n", "1\n"},
+		{"match within budget", []string{"match", "-grammar", nest, "-rule", "s", "-max-match", "200"}, "v;v\n" + semis, 0, "", "1\n1\n"},
+		{"bad match budget", []string{"match", "-grammar", nest, "-rule", "s", "-max-match", "0"}, "", 2, "-max-match must be positive", ""},
+		{"fidelity -in budget", []string{"fidelity", "-grammar", nest, "-rule", "s", "-in", "-", "-max-match", "100"}, semis, 1, "gen fidelity: line 1: abnf: s on 201 bytes: more than 100000 steps", ""},
 		// gen dfa -walk: rules it compiles whose DFA determines Appendix
 		// B's split, 8-bit tables and wide ones.
 		{"walk", []string{"dfa", "-grammar", ok, "-walk", "r", "-o", filepath.Join(t.TempDir(), "w.go")}, "", 0, "", ""},

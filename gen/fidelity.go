@@ -35,6 +35,7 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	keep := fs.String("keep", "", "build in `dir` and keep it, instead of a temporary directory")
 	quoted := addQuotedFlag(fs)
 	maxLine := addLineFlag(fs)
+	maxMatch := addMatchFlag(fs)
 	lim := addLimitFlags(fs)
 	rf := addReadFlags(fs)
 	if err := fs.Parse(args); err != nil {
@@ -51,6 +52,9 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	}
 	if *maxLine <= 0 {
 		return usageError{"-max-line must be positive"}
+	}
+	if *maxMatch <= 0 {
+		return usageError{"-max-match must be positive"}
 	}
 	if err := rf.check(); err != nil {
 		return err
@@ -123,12 +127,24 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 			defer f.Close()
 			r = f
 		}
+		// The inputs are the user's: the matcher has a budget. (The
+		// samples below are drawn short enough.)
+		mi, err := abnf.NewMatcher(g)
+		if err != nil {
+			return err
+		}
+		mi.MaxWorkPerByte = *maxMatch
+		n := 0
 		return eachInput(r, *quoted, *maxLine, func(line []byte) error {
+			n++
 			p, err := h.parse(line)
 			if err != nil {
 				return err
 			}
-			mm, _ := m.Match(*rule, line)
+			mm, err := matchLine(mi, *rule, line)
+			if err != nil {
+				return fmt.Errorf("line %d: %w", n, err)
+			}
 			if _, err := fmt.Fprintf(stdout, "%s %s\n", bit(p), bit(mm)); err != nil {
 				return ioError{err}
 			}

@@ -377,6 +377,30 @@ func addLineFlag(fs *flag.FlagSet) *int {
 	return fs.Int("max-line", defaultMaxLine, "longest input line (raw or quoted) read, or sample written, in `bytes`")
 }
 
+// defaultMaxMatch is -max-match's default: the matcher's steps per byte
+// of a line (at least a thousand bytes' worth). Linear grammars take far
+// fewer (RFC 3986's URI-reference some tens a byte); an ambiguous one
+// can take a number that grows with the square of the line's length, and
+// this stops it after seconds rather than hours (s = "v" *( ";" s ) on
+// 2,001 bytes: refused after 20 million steps, about a second, where the
+// match took 10 s; a step is 50 to 70 ns).
+const defaultMaxMatch = 10_000
+
+// addMatchFlag registers -max-match, the matcher's budget (match and
+// fidelity -in).
+func addMatchFlag(fs *flag.FlagSet) *int {
+	return fs.Int("max-match", defaultMaxMatch, "most `steps` of the ABNF matcher per byte of an input (at least 1,000 bytes' worth a line): past them the line's verdict is unknown, an error")
+}
+
+// matchLine is m.Match with the budget's error in gen's terms.
+func matchLine(m *abnf.Matcher, rule string, line []byte) (bool, error) {
+	ok, err := m.Match(rule, line)
+	if errors.Is(err, abnf.ErrMatchWork) {
+		return false, fmt.Errorf("%w (-max-match raises the limit)", err)
+	}
+	return ok, err
+}
+
 // addQuotedFlag registers -quoted, the I/O mode of match, sample and
 // fidelity -in.
 func addQuotedFlag(fs *flag.FlagSet) *bool {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/peguri/rfc3986/abnf"
@@ -13,6 +14,7 @@ func cmdMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	rule := fs.String("rule", "", "the `rule` to match")
 	quoted := addQuotedFlag(fs)
 	maxLine := addLineFlag(fs)
+	maxMatch := addMatchFlag(fs)
 	rf := addReadFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagError{err}
@@ -22,6 +24,9 @@ func cmdMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *maxLine <= 0 {
 		return usageError{"-max-line must be positive"}
+	}
+	if *maxMatch <= 0 {
+		return usageError{"-max-match must be positive"}
 	}
 	if err := rf.check(); err != nil {
 		return err
@@ -38,10 +43,13 @@ func cmdMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	m.MaxWorkPerByte = *maxMatch
+	n := 0
 	return eachInput(stdin, *quoted, *maxLine, func(line []byte) error {
-		ok, err := m.Match(*rule, line)
+		n++
+		ok, err := matchLine(m, *rule, line)
 		if err != nil {
-			return err
+			return fmt.Errorf("line %d: %w", n, err)
 		}
 		if ok {
 			_, err = io.WriteString(stdout, "1\n")
