@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -87,5 +88,38 @@ func TestExplainStdin(t *testing.T) {
 	out, _, code = runURI(t, "", "explain", "-json", long, long+" ")
 	if code != 1 || !strings.Contains(out, `"valid":true,"rule":"URI-reference","error":{"offset":65536`) || !strings.Contains(out, `"valid":false,"rule":"URI-reference","error":{"offset":70001`) {
 		t.Errorf("long inputs: exit %d:\n%.600s", code, out)
+	}
+}
+
+// TestExplainErrorIsParse: explain's error object is parse's, as the docs
+// say ("error as every subcommand gives it"), in every grammar and for a
+// rule of each; its message named characters where parse's names rules.
+func TestExplainErrorIsParse(t *testing.T) {
+	lines := "http://a b/\nhttp://[::1x]/\n%zz\nhttp://a\tb\n\xff\nhttp://a/b c?d#e\n"
+	for _, args := range [][]string{
+		{"-grammar", "rfc3986"},
+		{"-grammar", "rfc6874"},
+		{"-grammar", "rfc3987"},
+		{"-grammar", "rfc3986", "-rule", "IPv4address"},
+		{"-grammar", "rfc3987", "-rule", "ihost"},
+	} {
+		parse, _, _ := runURI(t, lines, append([]string{"parse", "-json"}, args...)...)
+		explain, _, _ := runURI(t, lines, append([]string{"explain", "-json"}, args...)...)
+		p, e := strings.Split(strings.TrimSpace(parse), "\n"), strings.Split(strings.TrimSpace(explain), "\n")
+		if len(p) != len(e) {
+			t.Fatalf("%v: %d records of parse, %d of explain", args, len(p), len(e))
+		}
+		for i := range p {
+			var pj, ej struct{ Error *errorJSON }
+			if err := json.Unmarshal([]byte(p[i]), &pj); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal([]byte(e[i]), &ej); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(pj.Error, ej.Error); diff != "" {
+				t.Errorf("%v, line %d: the error of parse (-) and of explain (+):\n%s", args, i+1, diff)
+			}
+		}
 	}
 }
