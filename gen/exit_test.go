@@ -78,6 +78,7 @@ func TestExitCodes(t *testing.T) {
 		{"walk of a wide table", []string{"dfa", "-grammar", "rfc3986", "-grammar", "rfc3987", "-start", "IRI-reference", "-walk", "IRI-reference", "-o", filepath.Join(t.TempDir(), "w.go")}, "", 0, "", ""},
 		{"walk where the split does not fold", []string{"dfa", "-grammar", colons, "-walk", "r", "-o", filepath.Join(t.TempDir(), "w.go")}, "", 1, "-walk r: dfa: the marker is in states", ""},
 		{"usage", []string{"match"}, "", 2, "match needs -rule", ""},
+		{"a usage error of gen's own is followed by the command's flags", []string{"check", "-max-nesting", "0", ok}, "", 2, "gen check: -max-nesting must be positive\nUsage of gen check:\n", ""},
 		{"help", []string{"help"}, "", 0, "", "usage:"},
 		{"help flag", []string{"peg", "-h"}, "", 0, "-package", ""},
 		{"no command", nil, "", 2, "usage:", ""},

@@ -211,7 +211,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case errors.As(err, &fe):
 		return exitUsage // the flag package has said why
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "gen %s: %s\n%s", args[0], ue.msg, usage)
+		// The command's usage, its flags, as gen CMD -h prints them.
+		fmt.Fprintf(stderr, "gen %s: %s\n", args[0], ue.msg)
+		_ = cmd([]string{"-h"}, strings.NewReader(""), io.Discard, stderr)
 		return exitUsage
 	case errors.As(err, &fail):
 		return exitInvalid

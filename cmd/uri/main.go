@@ -34,11 +34,12 @@
 //
 // Subcommands:
 //
-//	parse [-rule R] [-grammar G] [-json] [INPUT…]
+//	parse [-rule R] [-grammar G] [-decode] [-json] [INPUT…]
 //		parse as rule R (default URI-reference; any rule of the grammar) and
 //		print the components; -grammar picks a built-in parser: rfc3986
 //		(the default), rfc6874 (with IPv6 zone identifiers) or rfc3987
-//		(IRIs; its default rule is IRI-reference)
+//		(IRIs; its default rule is IRI-reference); -decode adds the decoded
+//		views (components percent-decoded, segments, query pairs, port, address)
 //	tree [-rule R] [-grammar G] [-json] [INPUT…]
 //		print the parse tree: every captured rule with its byte span
 //	explain [-rule R] [-grammar G] [-json] [INPUT…]
@@ -112,7 +113,7 @@ func main() {
 
 const usage = `usage: uri SUBCOMMAND [flags] [ARGS…] [-- ARGS…]   (no ARGS: one input per line of standard input)
 
-  parse [-rule R] [-grammar G] [-json] [INPUT…]              components of each input
+  parse [-rule R] [-grammar G] [-decode] [-json] [INPUT…]    components of each input (-decode: decoded too)
   tree  [-rule R] [-grammar G] [-json] [INPUT…]              parse tree of each input
   explain [-rule R] [-grammar G] [-json] [INPUT…]            the Appendix A rule that failed, or the rules that matched
   resolve [-non-strict] [-trace] [-json] BASE [REF…]         RFC 3986 §5.2 target of each REF (-trace: step by step)
@@ -170,6 +171,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case len(args) == 0:
 		fmt.Fprint(stderr, usage)
 		return exitUsage
+	case args[0] == "help" && len(args) == 2 && commands[args[1]] != nil:
+		// uri help parse: parse's flags, as uri parse -h prints them.
+		return run([]string{args[1], "-h"}, stdin, stdout, stderr)
 	case args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help":
 		// Asked for: the answer, on standard output, and success.
 		fmt.Fprint(stdout, usage)

@@ -141,12 +141,18 @@ func cmdBuild(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 	if set["host"] {
 		b = b.Host(*host)
 	}
+	var portErr error // a port the builder cannot take: an error of the port
 	if set["port"] {
 		n, err := strconv.ParseUint(*port, 10, 16)
 		if err != nil {
-			return usageError{fmt.Sprintf("-port %q: a number from 0 to 65535", *port)}
+			// Unless a component before it failed, as the builder
+			// reports the first.
+			if _, berr := b.Build(); berr == nil {
+				portErr = &parser.BuildError{Component: "port", Input: *port, Err: errors.New("not a number from 0 to 65535")}
+			}
+		} else {
+			b = b.Port(uint16(n))
 		}
-		b = b.Port(uint16(n))
 	}
 	switch {
 	case len(paths) > 0 && (set["host"] || *absolute):
@@ -170,6 +176,9 @@ func cmdBuild(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 		b = b.Fragment(*fragment)
 	}
 	u, err := b.Build()
+	if portErr != nil {
+		err = portErr
+	}
 	if err != nil {
 		var be *parser.BuildError
 		if !errors.As(err, &be) {

@@ -24,6 +24,10 @@ func TestProduce(t *testing.T) {
 		{"a port without a host", "", []string{"build", "-scheme", "http", "-port", "80", "-json"},
 			`{"error":{"component":"port","message":"build: port \"80\": a userinfo or a port needs a host"}}` + "\n", 1},
 		{"a bad scheme", "", []string{"build", "-scheme", "1x"}, "error:    build: scheme \"1x\": not a scheme\n", 1},
+		{"a port out of range is the port's error (it was a usage error)", "", []string{"build", "-host", "a", "-port", "70000", "-json"},
+			`{"error":{"component":"port","message":"build: port \"70000\": not a number from 0 to 65535"}}` + "\n", 1},
+		{"the first component's error first", "", []string{"build", "-scheme", "1x", "-port", "x", "-json"},
+			`{"error":{"component":"scheme","message":"build: scheme \"1x\": not a scheme"}}` + "\n", 1},
 		{"§2.4: % is data", "", []string{"encode", "50%"}, "input:    50%\nresult:   50%25\n", 0},
 		{"encode a line of standard input, JSON", "a b/c\n", []string{"encode", "-component", "query-part", "-json"}, `{"input":"a b/c","result":"a%20b/c"}` + "\n", 0},
 		{"escape keeps encodings", "", []string{"encode", "-escape", "-component", "query", "-json", "a%20b c"}, `{"input":"a%20b c","result":"a%20b%20c"}` + "\n", 0},
@@ -42,7 +46,7 @@ func TestProduce(t *testing.T) {
 			t.Errorf("%s: uri %q: exit %d, want %d; stderr %q (-want +got):\n%s", tt.name, tt.args, code, tt.code, errOut, diff)
 		}
 	}
-	for _, args := range [][]string{{"encode", "-component", "nope", "x"}, {"build", "x"}, {"build", "-port", "70000"}, {"build", "-query", "a=b", "-raw-query", "c"}} {
+	for _, args := range [][]string{{"encode", "-component", "nope", "x"}, {"build", "x"}, {"build", "-query", "a=b", "-raw-query", "c"}} {
 		if _, _, code := runURI(t, "", args...); code != 2 {
 			t.Errorf("uri %q: exit %d, want 2 (usage)", args, code)
 		}
