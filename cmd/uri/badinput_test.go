@@ -46,9 +46,11 @@ func TestFlagsAfterArguments(t *testing.T) {
 {"input":"http:d","base":"http://a/b","result":"http://a/d"}
 `, 0},
 		{[]string{"equal", "http://a", "HTTP://A", "-level", "simple"}, "a:        http://a\nb:        HTTP://A\nlevel:    simple\nresult:   not equivalent\n", 1},
-		{[]string{"parse", "http://a", "-x"}, "flag provided but not defined: -x", 2},
-		{[]string{"parse", "-rule"}, "flag needs an argument: -rule", 2},
-		{[]string{"normalize", "a", "-json=maybe"}, `invalid boolean value "maybe" for -json`, 2},
+		// A flag's error once (it was twice: the flag package's, then
+		// run's), then the command's flags.
+		{[]string{"parse", "http://a", "-x"}, "uri parse: flag provided but not defined: -x", 2},
+		{[]string{"parse", "-rule"}, "uri parse: flag needs an argument: -rule\nUsage of uri parse:\n", 2},
+		{[]string{"normalize", "a", "-json=maybe"}, `uri normalize: invalid boolean value "maybe" for -json`, 2},
 	} {
 		out, errOut, code := runURI(t, "", tt.args...)
 		got := out
@@ -58,7 +60,10 @@ func TestFlagsAfterArguments(t *testing.T) {
 		if diff := cmp.Diff(tt.want, got); diff != "" || code != tt.code {
 			t.Errorf("uri %q: exit %d, want %d (-want +got):\n%s", tt.args, code, tt.code, diff)
 		}
-		if tt.code == 2 && strings.HasPrefix(tt.want, "flag provided") && !strings.Contains(errOut, `goes after "--"`) {
+		if tt.code == 2 && strings.Count(errOut, strings.TrimPrefix(tt.want[:min(len(tt.want), 40)], "uri "+tt.args[0]+": ")) != 1 {
+			t.Errorf("uri %q: the error is not said once:\n%s", tt.args, errOut)
+		}
+		if tt.code == 2 && strings.Contains(tt.want, "flag provided") && !strings.Contains(errOut, `goes after "--"`) {
 			t.Errorf("uri %q: stderr does not say how to pass an input beginning with \"-\":\n%s", tt.args, errOut)
 		}
 	}

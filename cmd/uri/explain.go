@@ -78,7 +78,7 @@ func cmdExplain(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 		ex, err := x.Explain(name, in.s)
 		if err != nil {
 			if errors.Is(err, parser.ErrUnknownRule) {
-				return false, usageError{err.Error()}
+				return false, usageError{msg: err.Error()}
 			}
 			return false, err
 		}

@@ -32,14 +32,14 @@ func grammarNames() string {
 func lookup(grammar, rule string) (*parser.Parser, string, error) {
 	g, ok := builtins[grammar]
 	if !ok {
-		return nil, "", usageError{fmt.Sprintf("no built-in grammar %q (have %s)", grammar, grammarNames())}
+		return nil, "", usageError{msg: fmt.Sprintf("no built-in grammar %q (have %s)", grammar, grammarNames())}
 	}
 	if rule == "" {
 		return g, g.DefaultRule(), nil
 	}
 	name, ok := g.Rule(rule)
 	if !ok {
-		return nil, "", usageError{fmt.Sprintf("no rule %q in grammar %s; its rules: %s", rule, grammar, strings.Join(g.Rules(), ", "))}
+		return nil, "", usageError{msg: fmt.Sprintf("no rule %q in grammar %s; its rules: %s", rule, grammar, strings.Join(g.Rules(), ", "))}
 	}
 	return g, name, nil
 }

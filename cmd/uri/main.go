@@ -149,7 +149,10 @@ var commands = map[string]command{
 }
 
 // usageError is reported with exit status 2.
-type usageError struct{ msg string }
+type usageError struct {
+	msg string
+	fs  *flag.FlagSet // for a flag's error: the command's flags, printed after msg
+}
 
 func (e usageError) Error() string { return e.msg }
 
@@ -199,6 +202,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK // uri CMD -h: the flag package has printed the flags
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "uri %s: %s\n", args[0], ue.msg)
+		if ue.fs != nil {
+			ue.fs.Usage()
+		}
 		return exitUsage
 	}
 	fmt.Fprintf(stderr, "uri %s: %v\n", args[0], err)
@@ -281,8 +287,8 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 // parseFlags parses the flags wherever they are among args, and returns
 // the other arguments: "uri parse X -json" is "uri parse -json X". "--"
 // ends the flags: every argument after it is an input, even one that
-// begins with "-". Flag errors are usage errors (the flag package has
-// already printed them).
+// begins with "-". Flag errors are usage errors, which run prints with
+// the command's flags.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var flags, rest []string
 	for i := 0; i < len(args); i++ {
@@ -306,15 +312,22 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 			rest = append(rest, a)
 		}
 	}
-	if err := fs.Parse(flags); err != nil {
+	// The flag package would print an error, then the usage; run prints
+	// the error once, then the usage (it printed the error twice).
+	w := fs.Output()
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(flags)
+	fs.SetOutput(w)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fs.Usage()
 			return nil, err
 		}
 		msg := err.Error()
 		if strings.HasPrefix(msg, "flag provided but not defined") {
 			msg += ` (an input that begins with "-" goes after "--")`
 		}
-		return nil, usageError{msg}
+		return nil, usageError{msg, fs}
 	}
 	return rest, nil
 }

@@ -27,7 +27,7 @@ func cmdEncode(args []string, stdin io.Reader, out *output, stderr io.Writer) er
 	}
 	c, err := parser.ParseComponent(*comp)
 	if err != nil {
-		return usageError{err.Error()}
+		return usageError{msg: err.Error()}
 	}
 	g, _, err := lookup(*grammar, "")
 	if err != nil {
@@ -120,7 +120,7 @@ func cmdBuild(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 		return err
 	}
 	if len(rest) > 0 {
-		return usageError{"build takes no arguments: each component is a flag"}
+		return usageError{msg: "build takes no arguments: each component is a flag"}
 	}
 	g, _, err := lookup(*grammar, "")
 	if err != nil {
@@ -129,7 +129,7 @@ func cmdBuild(args []string, stdin io.Reader, out *output, stderr io.Writer) err
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if set["raw-query"] && len(queries) > 0 {
-		return usageError{"-query and -raw-query: give one or the other"}
+		return usageError{msg: "-query and -raw-query: give one or the other"}
 	}
 	b := g.Builder()
 	if set["scheme"] {

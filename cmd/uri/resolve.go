@@ -115,7 +115,7 @@ func cmdResolve(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 		return err
 	}
 	if len(inputs) < 1 {
-		return usageError{"resolve needs a BASE, then REFs (or one per line of standard input)"}
+		return usageError{msg: "resolve needs a BASE, then REFs (or one per line of standard input)"}
 	}
 	base := inputs[0]
 	mode := resolve.Strict
@@ -210,10 +210,10 @@ func cmdEqual(args []string, _ io.Reader, out *output, stderr io.Writer) error {
 	levels := map[string]resolve.Level{"simple": resolve.CompareSimple, "syntax": resolve.CompareSyntax, "scheme": resolve.CompareScheme}
 	l, ok := levels[*level]
 	if !ok {
-		return usageError{fmt.Sprintf("-level must be simple, syntax or scheme, not %q", *level)}
+		return usageError{msg: fmt.Sprintf("-level must be simple, syntax or scheme, not %q", *level)}
 	}
 	if len(inputs) != 2 {
-		return usageError{"equal needs two arguments, A and B"}
+		return usageError{msg: "equal needs two arguments, A and B"}
 	}
 	a, b := inputs[0], inputs[1]
 	eq, err := resolve.EqualString(a, b, l)
