@@ -132,7 +132,7 @@ func TestExitCodes(t *testing.T) {
 	}
 	// equal's error names the argument, with its offset, human and JSON.
 	out, _, _ := runURI(t, "", "equal", "http://a", "b c")
-	if !strings.Contains(out, `error:    segment-nz-nc could not continue at offset 1: found " ";`) || !strings.Contains(out, "(b)") || strings.Contains(out, "equivalent") {
+	if !strings.Contains(out, `error:    segment-nz-nc could not continue at offset 1: found " ";`) || !strings.Contains(out, "(in b, at offset 1)") || strings.Contains(out, "equivalent") {
 		t.Errorf("equal with an invalid argument:\n%s", out)
 	}
 }

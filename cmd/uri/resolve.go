@@ -57,6 +57,19 @@ func parseRef(in input) (parser.URI, error) {
 	return parser.ParseReference(in.s)
 }
 
+// where says, after an error's message, which argument it is in, and
+// where in it: " (in the reference, at offset 1)", " (the result)".
+func where(e *argErrorJ) string {
+	arg := "the " + e.Argument
+	if e.Argument == "a" || e.Argument == "b" {
+		arg = e.Argument // equal's: "in a", not "in the a"
+	}
+	if e.Offset != nil {
+		return fmt.Sprintf(" (in %s, at offset %d)", arg, *e.Offset)
+	}
+	return fmt.Sprintf(" (%s)", arg)
+}
+
 func writeResult(out *output, in input, base *string, result string, err error, arg string) error {
 	return writeResultExtra(out, in, base, result, err, arg, extra{})
 }
@@ -74,13 +87,7 @@ func writeResultExtra(out *output, in input, base *string, result string, err er
 				field(w, "base", show(*base))
 			}
 			field(w, "input", showInput(in))
-			where := ""
-			if e.Offset != nil {
-				where = fmt.Sprintf(" (in the %s, at offset %d)", e.Argument, *e.Offset)
-			} else {
-				where = fmt.Sprintf(" (the %s)", e.Argument)
-			}
-			field(w, "error", e.Message+where)
+			field(w, "error", e.Message+where(e))
 			var pe *parser.Error
 			if errors.As(err, &pe) && !in.tooLong() {
 				fmt.Fprintf(w, "          %s\n", indentCaret(caretOnly(pe)))
@@ -228,7 +235,7 @@ func cmdEqual(args []string, _ io.Reader, out *output, stderr io.Writer) error {
 		field(w, "b", show(b))
 		field(w, "level", *level)
 		if j.Error != nil {
-			field(w, "error", fmt.Sprintf("%s (%s)", j.Error.Message, j.Error.Argument))
+			field(w, "error", j.Error.Message+where(j.Error))
 			var pe *parser.Error
 			if errors.As(err, &pe) {
 				fmt.Fprintf(w, "          %s\n", indentCaret(caretOnly(pe)))
