@@ -21,8 +21,8 @@ func ExampleTraceResolve() {
 	// §5.2.3             T.path = merge(Base.path, R.path);
 	// §5.2.4             T.path = remove_dot_segments(T.path);
 	// §5.2.2          T.query = R.query;
-	// §5.2.2    T.authority = Base.authority;
-	// §5.2.2 T.scheme = Base.scheme;
+	// §5.2.2       T.authority = Base.authority;
+	// §5.2.2    T.scheme = Base.scheme;
 	// §5.2.2 T.fragment = R.fragment;
 	// §5.3 result = recompose(T);
 	// http://a/g

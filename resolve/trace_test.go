@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -248,6 +249,95 @@ func TestTraceTooLong(t *testing.T) {
 		if !errors.Is(err, resolve.ErrTooLongToTrace) || !errors.As(err, &ae) || ae.Arg != tt.arg {
 			t.Errorf("TraceResolve(a base path of %d bytes, a reference path of %d): %v; want an ArgError on the %s wrapping ErrTooLongToTrace",
 				len(tt.base)-8, len(tt.ref), err, tt.arg)
+		}
+	}
+}
+
+// rfcPseudocode is RFC 3986 §5.2.2's algorithm as the RFC writes it, its
+// six-space margin removed, and §5.2.1's first line.
+const rfcPseudocode = `(R.scheme, R.authority, R.path, R.query, R.fragment) = parse(R);
+if ((not strict) and (R.scheme == Base.scheme)) then
+   undefine(R.scheme);
+endif;
+if defined(R.scheme) then
+   T.scheme    = R.scheme;
+   T.authority = R.authority;
+   T.path      = remove_dot_segments(R.path);
+   T.query     = R.query;
+else
+   if defined(R.authority) then
+      T.authority = R.authority;
+      T.path      = remove_dot_segments(R.path);
+      T.query     = R.query;
+   else
+      if (R.path == "") then
+         T.path = Base.path;
+         if defined(R.query) then
+            T.query = R.query;
+         else
+            T.query = Base.query;
+         endif;
+      else
+         if (R.path starts-with "/") then
+            T.path = remove_dot_segments(R.path);
+         else
+            T.path = merge(Base.path, R.path);
+            T.path = remove_dot_segments(T.path);
+         endif;
+         T.query = R.query;
+      endif;
+      T.authority = Base.authority;
+   endif;
+   T.scheme = Base.scheme;
+endif;
+T.fragment = R.fragment;
+result = recompose(T);`
+
+// TestTraceCodeIsRFC: a trace's code is the RFC's lines, with their
+// indentation, in order, and an "if" found false is followed by its
+// "else" where it has one (the trace left the "else" lines out, and put
+// "T.authority = Base.authority;" and "T.scheme = Base.scheme;" at the
+// wrong depth), for every example of §5.4 in both modes.
+func TestTraceCodeIsRFC(t *testing.T) {
+	lines := strings.Split(rfcPseudocode, "\n")
+	base := mustParse(t, rfcBase)
+	for _, mode := range []resolve.Mode{resolve.Strict, resolve.NonStrict} {
+		for _, tc := range resolveTests {
+			if tc.base != rfcBase {
+				continue
+			}
+			tr, err := resolve.TraceResolve(base, mustParse(t, tc.ref), mode)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var code []string
+			for _, s := range tr.Steps {
+				code = append(code, s.Code...)
+			}
+			at := 0 // the RFC's line after the last one matched
+			for i, c := range code {
+				line, isFalse := strings.CutSuffix(c, " -- false")
+				k := slices.Index(lines[at:], line)
+				if k < 0 {
+					t.Errorf("%v %q: line %d, %q, is not an RFC line after %q", mode, tc.ref, i, c, lines[max(at-1, 0)])
+					break
+				}
+				at += k + 1
+				if !isFalse {
+					continue
+				}
+				// The "if"'s "else" (or "endif;") is the next line at its
+				// indentation.
+				indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+				for j := at; j < len(lines); j++ {
+					if strings.HasPrefix(lines[j], indent) && !strings.HasPrefix(lines[j], indent+" ") {
+						if lines[j] == indent+"else" && (i+1 >= len(code) || code[i+1] != lines[j]) {
+							t.Errorf("%v %q: %q is not followed by its else", mode, tc.ref, c)
+						}
+						break
+					}
+				}
+			}
 		}
 	}
 }
