@@ -197,7 +197,8 @@ func ParseRelative(s string) (URI, error) { u, err := parser.ParseRelative(s); r
 func MustParse(s string) URI { return URI(parser.MustParseReference(s)) }
 
 // Validate reports whether the whole of s matches the named rule of RFC 3986
-// Appendix A (any rule, core rules included; names are case-insensitive),
+// Appendix A (any rule, core rules included; names are case-insensitive;
+// "" is URI-reference),
 // with an *Error saying where it does not, or an error wrapping
 // [ErrUnknownRule] for a rule Appendix A does not have.
 func Validate(rule, s string) error { return parser.Validate(rule, s) }

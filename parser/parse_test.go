@@ -314,3 +314,22 @@ func TestReasonCompactsClasses(t *testing.T) {
 		t.Errorf("Expected changed: %s", e.Expected[1])
 	}
 }
+
+// TestDefaultRuleName: "" names the default rule wherever a rule is
+// named, as in Parse (Validate said `no rule ""`).
+func TestDefaultRuleName(t *testing.T) {
+	p := parser.RFC3986()
+	if name, ok := p.Rule(""); !ok || name != "URI-reference" {
+		t.Errorf(`Rule("") = %q, %v`, name, ok)
+	}
+	if err := p.Validate("", "http://a/b?c#d"); err != nil {
+		t.Errorf(`Validate("", valid): %v`, err)
+	}
+	var e *parser.Error
+	if err := p.Validate("", "http://a b"); !errors.As(err, &e) || e.Rule != "URI-reference" || e.Offset != 8 {
+		t.Errorf(`Validate("", invalid) = %v`, err)
+	}
+	if n, err := p.ParseRule("", "a"); err != nil || n == nil || n.Rule != "URI-reference" {
+		t.Errorf(`ParseRule("", "a") = %v, %v`, n, err)
+	}
+}

@@ -177,8 +177,15 @@ func (s *Parser) DefaultRule() string { return s.g.DefaultRule() }
 func (s *Parser) Rules() []string { return s.g.Rules() }
 
 // Rule returns the canonical name of a rule (ABNF names are
-// case-insensitive), and whether the syntax has it.
-func (s *Parser) Rule(rule string) (string, bool) { return s.g.Rule(rule) }
+// case-insensitive), and whether the syntax has it. The empty name is the
+// default rule, as for Parse: so it is for every method that takes a rule
+// by name (Validate, ParseRule, ParsePEG, …).
+func (s *Parser) Rule(rule string) (string, bool) {
+	if rule == "" {
+		return s.DefaultRule(), true
+	}
+	return s.g.Rule(rule)
+}
 
 // IsURIRule reports whether rule parses into a URI.
 func (s *Parser) IsURIRule(rule string) bool { return slices.Contains(s.uriRules, rule) }
