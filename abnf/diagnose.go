@@ -77,7 +77,10 @@ type Diagnosis struct {
 	// character was its to read ("http://u%4@h/": pct-encoded, though
 	// authority writes "@"). At the end of the input, it is the innermost
 	// rule all the derivations are in: the unfinished one ("1.2.3":
-	// IPv4address). At offset 0, nothing has begun: it is the start rule.
+	// IPv4address), or, when every derivation's instance that counts is of
+	// one bounded rule, that rule ("http://a%2": pct-encoded, in a
+	// userinfo or in a reg-name; it was authority, which holds both). At
+	// offset 0, nothing has begun: it is the start rule.
 	//
 	// Which rules the derivations are in, and how deep, depends only on
 	// where in the grammar they stand, not on where their rules began: so
@@ -740,8 +743,10 @@ func (x *Diagnosis) pick(c rune) *openRule {
 	lca := x.common()
 	if c < 0 {
 		// At the end of the input, what is unfinished is the rule that
-		// holds every derivation ("1.2.3": IPv4address).
-		if lca != nil {
+		// holds every derivation ("1.2.3": IPv4address), or the rule
+		// every derivation is in the middle of, where it is one
+		// ("http://a%2": pct-encoded, in a userinfo or in a reg-name).
+		if lca != nil && !x.oneRule(best.rule) {
 			return lca
 		}
 		return best
@@ -778,6 +783,24 @@ func (x *Diagnosis) pick(c rune) *openRule {
 		}
 	}
 	return best
+}
+
+// oneRule reports whether every stuck derivation's deepest instance that
+// counts is of rule, a rule with a longest string (an instance of another
+// may have read nothing).
+func (x *Diagnosis) oneRule(rule string) bool {
+	if x.d.maxLen(rule) < 0 {
+		return false
+	}
+	for _, t := range x.live {
+		if t.k == nil {
+			return false
+		}
+		if o := x.d.frameRule(t, x.Offset); o == nil || o.rule != rule {
+			return false
+		}
+	}
+	return true
 }
 
 // alternatives returns, of the rule instances the stuck derivations are

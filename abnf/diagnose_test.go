@@ -27,6 +27,10 @@ func TestDiagnose(t *testing.T) {
 		{"URI-reference", "http://a b/", 8, `" "`, "reg-name", nil},
 		// At the end of the input, the unfinished rule.
 		{"IPv4address", "1.2.3", 5, "end of input", "IPv4address", []string{"DIGIT", `"."`}},
+		// At the end of the input in the middle of one bounded rule in
+		// every derivation: that rule, in a userinfo or in a reg-name
+		// (it was authority, which holds both).
+		{"URI-reference", "http://a%2", 10, "end of input", "pct-encoded", []string{"HEXDIG"}},
 		// Offset 0: nothing has begun, the start rule could not; a scheme
 		// begins with ALPHA (§3.1).
 		{"URI", " ", 0, `" "`, "URI", []string{"ALPHA"}},
