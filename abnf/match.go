@@ -89,12 +89,12 @@ type Matcher struct {
 
 	// MaxWorkPerByte, when positive, bounds the work of one Match or
 	// Prefixes call on n bytes — the states and items it visits — to
-	// MaxWorkPerByte × max(n, 1000). Past it, the call returns an error
-	// wrapping [ErrMatchWork]. Work is linear in the input on most
-	// grammars, and up to cubic on ambiguous ones (see Complexity): on
-	// s = "v" *( ";" s ), 1,001 bytes cost 21 million steps, and 2,001
-	// bytes some 10^9 (a step is 50 to 70 ns). Zero, the default, bounds
-	// nothing. Set it before the Matcher is used.
+	// MaxWorkPerByte × max(n, 1000) (saturated). Past it, the call
+	// returns an error wrapping [ErrMatchWork]. Work is linear in the
+	// input on most grammars, and up to cubic on ambiguous ones (see
+	// Complexity): on s = "v" *( ";" s ), 1,001 bytes cost 21 million
+	// steps, 2,001 bytes 169 million (a step is 50 to 70 ns). Zero, the
+	// default, bounds nothing. Set it before the Matcher is used.
 	MaxWorkPerByte int
 }
 
@@ -108,7 +108,11 @@ func (m *Matcher) budget(n int) int {
 	if m.MaxWorkPerByte <= 0 {
 		return 0
 	}
-	return m.MaxWorkPerByte * max(n, 1000)
+	n = max(n, 1000)
+	if m.MaxWorkPerByte > math.MaxInt/n {
+		return math.MaxInt // saturated: a flag of 2^60 must not wrap
+	}
+	return m.MaxWorkPerByte * n
 }
 
 // Limits of the compiler. They bound the size of the automata, not what the

@@ -3,6 +3,7 @@ package abnf_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -393,6 +394,15 @@ func TestMatchWorkBudget(t *testing.T) {
 	if ok, err := m.Match("s", in); !ok || err != nil {
 		t.Errorf("Match within the budget: %v, %v", ok, err)
 	}
+	// A budget past what an int holds saturates: 18446744073709552 per
+	// byte wrapped to 384 steps, and the most an int holds to none.
+	for _, per := range []int{18446744073709552, math.MaxInt} {
+		m.MaxWorkPerByte = per
+		if ok, err := m.Match("s", in); !ok || err != nil {
+			t.Errorf("Match with %d steps a byte: %v, %v", per, ok, err)
+		}
+	}
+	m.MaxWorkPerByte = 200
 	if ok, err := m.Match("s", in[:len(in)-1]); ok || err != nil {
 		t.Errorf("Match of a near-miss within the budget: %v, %v", ok, err)
 	}

@@ -156,13 +156,14 @@ const usage = `usage:
 GRAMMAR: an ABNF file, or an embedded grammar: rfc3986 (the default), rfc6874, rfc3987
 limits (an error names the rule and the flag; gen peg -h, gen dfa -h):
   peg, fidelity: -max-states -max-guard -inline-work -total-work -max-pigeon (peg also -witnesses)
-  dfa: -max-nfa -max-dfa -max-work -max-total
+  dfa: -max-nfa -max-dfa -max-work -max-total -max-diagnose
 every command that reads a grammar also takes:
   -octets          numeric values are octets, not code points in UTF-8
   -lenient         accept what RFC 5234 forbids but grammars write ("a""b"), with a warning
   -max-nesting N   deepest nesting of groups and options read (default 1000, at most 10000)
   -max-grammar N   largest grammar file read, in bytes (default 16 MiB)
 match, fidelity -in, sample: -max-line N, the longest input line (default 16 MiB)
+match, fidelity -in: -max-match N, the matcher's steps per byte of a line (default 10000)
 -quoted: one Go double-quoted string per line (strconv.Quote), for inputs
   with CR, LF, NUL or invalid UTF-8; default: raw lines, a trailing CR kept
 exit status: 0 ok, 1 invalid grammar or input, or a limit, 2 usage error, 3 I/O error
@@ -382,10 +383,10 @@ func addLineFlag(fs *flag.FlagSet) *int {
 // defaultMaxMatch is -max-match's default: the matcher's steps per byte
 // of a line (at least a thousand bytes' worth). Linear grammars take far
 // fewer (RFC 3986's URI-reference some tens a byte); an ambiguous one
-// can take a number that grows with the square of the line's length, and
+// can take a number that grows with the cube of the line's length, and
 // this stops it after seconds rather than hours (s = "v" *( ";" s ) on
 // 2,001 bytes: refused after 20 million steps, about a second, where the
-// match took 10 s; a step is 50 to 70 ns).
+// match took 169 million, 10 s; a step is 50 to 70 ns).
 const defaultMaxMatch = 10_000
 
 // addMatchFlag registers -max-match, the matcher's budget (match and

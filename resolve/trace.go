@@ -242,7 +242,7 @@ func TraceResolve(base, ref parser.URI, mode Mode) (Trace, error) {
 		step("5.2.2", "   T.query     = R.query;")
 	case R.HasAuthority:
 		setAuthority(&T, R)
-		step("5.2.2", "else", "   if defined(R.authority) then", "      T.authority = R.authority;")
+		step("5.2.2", "if defined(R.scheme) then -- false", "else", "   if defined(R.authority) then", "      T.authority = R.authority;")
 		dots(R.Path, "      T.path      = remove_dot_segments(R.path);")
 		T.Query, T.HasQuery = R.Query, R.HasQuery
 		step("5.2.2", "      T.query     = R.query;")
@@ -254,15 +254,15 @@ func TraceResolve(base, ref parser.URI, mode Mode) (Trace, error) {
 			T.Path = B.Path
 			if R.HasQuery {
 				T.Query, T.HasQuery = R.Query, true
-				step("5.2.2", "else", "   if defined(R.authority) then -- false", "   else", "      if (R.path == \"\") then",
+				step("5.2.2", "if defined(R.scheme) then -- false", "else", "   if defined(R.authority) then -- false", "   else", "      if (R.path == \"\") then",
 					"         T.path = Base.path;", "         if defined(R.query) then", "            T.query = R.query;")
 			} else {
 				T.Query, T.HasQuery = B.Query, B.HasQuery
-				step("5.2.2", "else", "   if defined(R.authority) then -- false", "   else", "      if (R.path == \"\") then",
+				step("5.2.2", "if defined(R.scheme) then -- false", "else", "   if defined(R.authority) then -- false", "   else", "      if (R.path == \"\") then",
 					"         T.path = Base.path;", "         if defined(R.query) then -- false", "         else", "            T.query = Base.query;")
 			}
 		case R.Path[0] == '/':
-			step("5.2.2", "else", "   if defined(R.authority) then -- false", "   else", "      if (R.path == \"\") then -- false", "      else",
+			step("5.2.2", "if defined(R.scheme) then -- false", "else", "   if defined(R.authority) then -- false", "   else", "      if (R.path == \"\") then -- false", "      else",
 				"         if (R.path starts-with \"/\") then")
 			dots(R.Path, "            T.path = remove_dot_segments(R.path);")
 			T.Query, T.HasQuery = R.Query, R.HasQuery
@@ -277,7 +277,7 @@ func TraceResolve(base, ref parser.URI, mode Mode) (Trace, error) {
 				m.Result = B.Path[:strings.LastIndexByte(B.Path, '/')+1] + R.Path
 			}
 			T.Path = m.Result
-			s := step("5.2.3", "else", "   if defined(R.authority) then -- false", "   else", "      if (R.path == \"\") then -- false", "      else",
+			s := step("5.2.3", "if defined(R.scheme) then -- false", "else", "   if defined(R.authority) then -- false", "   else", "      if (R.path == \"\") then -- false", "      else",
 				"         if (R.path starts-with \"/\") then -- false", "         else", "            T.path = merge(Base.path, R.path);")
 			s.Merge = &m
 			dots(T.Path, "            T.path = remove_dot_segments(T.path);")

@@ -295,7 +295,8 @@ result = recompose(T);`
 
 // TestTraceCodeIsRFC: a trace's code is the RFC's lines, with their
 // indentation, in order, and an "if" found false is followed by its
-// "else" where it has one (the trace left the "else" lines out, and put
+// "else" where it has one, and an "else" comes after its "if" (the trace left the
+// "else" lines out, and the first "if" before the first "else", and put
 // "T.authority = Base.authority;" and "T.scheme = Base.scheme;" at the
 // wrong depth), for every example of §5.4 in both modes.
 func TestTraceCodeIsRFC(t *testing.T) {
@@ -323,6 +324,17 @@ func TestTraceCodeIsRFC(t *testing.T) {
 					break
 				}
 				at += k + 1
+				if strings.TrimLeft(line, " ") == "else" {
+					// Its "if", found false, is the last line before it
+					// at its indentation.
+					j := i - 1
+					for j >= 0 && !strings.HasPrefix(code[j], line[:len(line)-len("else")]+"if ") {
+						j--
+					}
+					if j < 0 || !strings.HasSuffix(code[j], " -- false") {
+						t.Errorf("%v %q: %q at line %d has no if found false before it", mode, tc.ref, c, i)
+					}
+				}
 				if !isFalse {
 					continue
 				}

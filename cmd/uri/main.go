@@ -175,8 +175,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		return exitUsage
 	case args[0] == "help" && len(args) == 2 && commands[args[1]] != nil:
-		// uri help parse: parse's flags, as uri parse -h prints them.
-		return run([]string{args[1], "-h"}, stdin, stdout, stderr)
+		// uri help parse: parse's flags, as uri parse -h prints them,
+		// but on standard output, as uri help's answer is.
+		return run([]string{args[1], "-h"}, stdin, stdout, stdout)
 	case args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help":
 		// Asked for: the answer, on standard output, and success.
 		fmt.Fprint(stdout, usage)
