@@ -394,9 +394,10 @@ func TestMatchWorkBudget(t *testing.T) {
 	if ok, err := m.Match("s", in); !ok || err != nil {
 		t.Errorf("Match within the budget: %v, %v", ok, err)
 	}
-	// A budget past what an int holds saturates: 18446744073709552 per
-	// byte wrapped to 384 steps, and the most an int holds to none.
-	for _, per := range []int{18446744073709552, math.MaxInt} {
+	// A budget past what an int holds saturates (on 64 bits,
+	// 18446744073709552 a byte wrapped to 384 steps, and the most an int
+	// holds to a negative budget, none).
+	for _, per := range []int{math.MaxInt/1000 + 1, math.MaxInt} {
 		m.MaxWorkPerByte = per
 		if ok, err := m.Match("s", in); !ok || err != nil {
 			t.Errorf("Match with %d steps a byte: %v, %v", per, ok, err)
