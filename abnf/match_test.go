@@ -394,10 +394,10 @@ func TestMatchWorkBudget(t *testing.T) {
 	if ok, err := m.Match("s", in); !ok || err != nil {
 		t.Errorf("Match within the budget: %v, %v", ok, err)
 	}
-	// A budget past what an int holds saturates (on 64 bits,
-	// 18446744073709552 a byte wrapped to 384 steps, and the most an int
-	// holds to a negative budget, none).
-	for _, per := range []int{math.MaxInt/1000 + 1, math.MaxInt} {
+	// A budget past what an int holds saturates: MaxUint/1000+1 a byte,
+	// times 1,000, wrapped to a few hundred steps (384 on 64 bits), and
+	// the most an int holds to a negative budget, none.
+	for _, per := range []int{math.MaxUint/1000 + 1, math.MaxInt} {
 		m.MaxWorkPerByte = per
 		if ok, err := m.Match("s", in); !ok || err != nil {
 			t.Errorf("Match with %d steps a byte: %v, %v", per, ok, err)
