@@ -3,6 +3,8 @@ package syntax
 import (
 	"go/parser"
 	"go/token"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -73,8 +75,13 @@ func TestGoWalkRefuses(t *testing.T) {
 // the walk is not run.
 func TestWideWalkSum(t *testing.T) {
 	for _, path := range generatedTables {
-		for name, wide := range loadTables(t, path) {
-			if !wide.Wide {
+		tables := loadTables(t, path)
+		// In name order (a map's order chose a wide table of 256 states,
+		// RFC 3987's iauthority, on some runs), of more than 300 states:
+		// the test looks for state 300 and a transition's high byte.
+		for _, name := range slices.Sorted(maps.Keys(tables)) {
+			wide := tables[name]
+			if !wide.Wide || wide.States <= 300 {
 				continue
 			}
 			m, err := wide.Marked(testMarker)
