@@ -273,15 +273,10 @@ func TestTreeTooLong(t *testing.T) {
 	}
 }
 
-// TestNormalizeResultTooLong: the normal form of a valid 16 MiB
-// "http://aaa…" is one byte too long; the error blames the result (it
-// blamed the input, "input is 16777217 bytes").
-func TestNormalizeResultTooLong(t *testing.T) {
-	if testing.Short() {
-		t.Skip("normalizes a 16 MiB input")
-	}
-	in := "http://" + strings.Repeat("a", parser.MaxLength-7)
-	out, _, code := runURI(t, in+"\n", "normalize", "-json", "-scheme")
+// checkResultError: out is one JSON record of a result too long, exit 1:
+// no result, the error's argument "result", no offset, and message want.
+func checkResultError(t *testing.T, out string, code int, want string) {
+	t.Helper()
 	var j struct {
 		Result *string
 		Error  struct {
@@ -293,10 +288,22 @@ func TestNormalizeResultTooLong(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &j); err != nil || code != 1 {
 		t.Fatalf("exit %d, %v", code, err)
 	}
-	want := fmt.Sprintf("resolve: result: the normal form is %d bytes, longer than the %d a URI can have", parser.MaxLength+1, parser.MaxLength)
 	if j.Result != nil || j.Error.Argument != "result" || j.Error.Offset != nil || j.Error.Message != want {
 		t.Errorf("error = %+v, want argument result and message %q", j.Error, want)
 	}
+}
+
+// TestNormalizeResultTooLong: the normal form of a valid 16 MiB
+// "http://aaa…" is one byte too long; the error blames the result (it
+// blamed the input, "input is 16777217 bytes").
+func TestNormalizeResultTooLong(t *testing.T) {
+	if testing.Short() {
+		t.Skip("normalizes a 16 MiB input")
+	}
+	in := "http://" + strings.Repeat("a", parser.MaxLength-7)
+	out, _, code := runURI(t, in+"\n", "normalize", "-json", "-scheme")
+	want := fmt.Sprintf("resolve: result: the normal form is %d bytes, longer than the %d a URI can have", parser.MaxLength+1, parser.MaxLength)
+	checkResultError(t, out, code, want)
 }
 
 // TestIRIToURIResultTooLong: a valid IRI of 6 MiB of "é" maps to a URI
@@ -309,21 +316,8 @@ func TestIRIToURIResultTooLong(t *testing.T) {
 	n := parser.MaxLength/6 + 1 // 6 bytes each in the URI
 	in := "/" + strings.Repeat("é", n)
 	out, _, code := runURI(t, in+"\n", "iri-to-uri", "-json")
-	var j struct {
-		Result *string
-		Error  struct {
-			Argument string
-			Offset   *int
-			Message  string
-		}
-	}
-	if err := json.Unmarshal([]byte(out), &j); err != nil || code != 1 {
-		t.Fatalf("exit %d, %v", code, err)
-	}
 	want := fmt.Sprintf("rfc3987: the URI is %d bytes, longer than the %d a URI can have", 1+6*n, parser.MaxLength)
-	if j.Result != nil || j.Error.Argument != "result" || j.Error.Offset != nil || j.Error.Message != want {
-		t.Errorf("error = %+v, want argument result and message %q", j.Error, want)
-	}
+	checkResultError(t, out, code, want)
 }
 
 // TestBatchErrors: every error is the DFA's, which costs about what a
