@@ -128,12 +128,8 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 			r = f
 		}
 		// The inputs are the user's: the matcher has a budget. (The
-		// samples below are drawn short enough.)
-		mi, err := abnf.NewMatcher(g)
-		if err != nil {
-			return err
-		}
-		mi.MaxWorkPerByte = *maxMatch
+		// samples below are drawn short enough, and have none.)
+		m.MaxWorkPerByte = *maxMatch
 		n := 0
 		return eachInput(r, *quoted, *maxLine, func(line []byte) error {
 			n++
@@ -141,7 +137,7 @@ func cmdFidelity(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 			if err != nil {
 				return err
 			}
-			mm, err := matchLine(mi, *rule, line)
+			mm, err := matchLine(m, *rule, line)
 			if err != nil {
 				return fmt.Errorf("line %d: %w", n, err)
 			}
