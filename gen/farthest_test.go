@@ -21,8 +21,8 @@ const errposABNF = "s = r \",\" q\nr = 1*( \"a\" / \"b\" ) \"ab\"\nq = \"(\" r \
 // farthestMain reads a JSON list of (start rule, input) pairs from the
 // file its argument names and prints, for each, the error of Validate, ParseRule
 // and ParsePEG of package parser (built with no DFA, as a recursive
-// grammar is), separated by tabs: its offset and expected set, "ok" for
-// none.
+// grammar is), separated by tabs: its offset, its message if it has one,
+// and its expected set; "ok" for none.
 const farthestMain = `package main
 
 import (
@@ -40,10 +40,10 @@ func show(err error) string {
 	case err == nil:
 		return "ok"
 	case errors.As(err, &pe):
-		if pe.Msg != "" {
-			return fmt.Sprintf("%d msg %q", pe.Offset, pe.Msg)
-		}
 		b, _ := json.Marshal(pe.Expected)
+		if pe.Msg != "" {
+			return fmt.Sprintf("%d msg %q %s", pe.Offset, pe.Msg, b)
+		}
 		return fmt.Sprintf("%d %s", pe.Offset, b)
 	}
 	return err.Error()
@@ -102,6 +102,13 @@ func runFarthestPairs(t *testing.T, g *abnf.Grammar, starts []string, pairs [][2
 	if !strings.Contains(string(res.PEG), "Enter(") && !strings.Contains(string(res.PEG), "Match(") {
 		t.Fatalf("%v: no exact guard and no decision left to the recognizer: the test needs another grammar", starts)
 	}
+	return runFarthestPEG(t, res.PEG, pairs)
+}
+
+// runFarthestPEG builds the parser of a PEG that gen peg wrote and
+// returns the errors of each (rule, input) pair.
+func runFarthestPEG(t *testing.T, pegText []byte, pairs [][2]string) []string {
+	t.Helper()
 	// As bytes: a JSON string would carry each byte that is not UTF-8 as
 	// U+FFFD, a different input (an octet grammar's, RFC 5424's, were).
 	raw := make([][2][]byte, len(pairs))
@@ -116,7 +123,7 @@ func runFarthestPairs(t *testing.T, g *abnf.Grammar, starts []string, pairs [][2
 	if err := os.WriteFile(file, b, 0o666); err != nil {
 		t.Fatal(err)
 	}
-	out := strings.Split(strings.TrimSuffix(runPigeon(t, res.PEG, farthestMain, file), "\n"), "\n")
+	out := strings.Split(strings.TrimSuffix(runPigeon(t, pegText, farthestMain, file), "\n"), "\n")
 	if len(out) != len(pairs) {
 		t.Fatalf("%d lines for %d inputs:\n%s", len(out), len(pairs), strings.Join(out, "\n"))
 	}
@@ -192,7 +199,7 @@ func TestGuardedErrorOffsets(t *testing.T) {
 			[]string{`9 ["[ABab]"]`, "ok", `4 ["[ABab]"]`, `4 ["\")\""]`, `3 ["\";\""]`}},
 		{"s = 1*( \"a\" / \"b\" ) \"ab\"\n",
 			[]string{"aba", "abc", "abab", "", "x", "ab\xffab"},
-			[]string{`3 ["[ABab]"]`, `2 ["[ABab]"]`, "ok", `0 ["[ABab]"]`, `0 ["[ABab]"]`, `2 ["[ABab]"]`}},
+			[]string{`3 ["[ABab]"]`, `2 ["[ABab]"]`, "ok", `0 ["[ABab]"]`, `0 ["[ABab]"]`, `2 msg "invalid UTF-8" ["[ABab]"]`}},
 	}
 	for _, tt := range tests {
 		g, err := abnf.ReadString("g.abnf", tt.src)
@@ -214,6 +221,61 @@ func TestGuardedErrorOffsets(t *testing.T) {
 				t.Errorf("%q: the Diagnoser says offset %d (match %v), the parser %s", in, dg.Offset, dg.Match, out[i])
 			}
 		}
+	}
+}
+
+// TestInvalidUTF8Expected: a byte that is not UTF-8 where the input stops
+// being viable is the error's reason, and the error says what could have
+// come there, as every error does, at offset 0 too (before 2026-12-08,
+// pigeon's reason alone: it reads a character ahead and reports no
+// expected set with it). In each kind of recursive grammar: pigeon alone,
+// with decisions left to the exact recognizer, with exact guards. Where
+// the prefix before the byte stops being viable first, that is the error.
+func TestInvalidUTF8Expected(t *testing.T) {
+	const invalid = `msg "invalid UTF-8" `
+	for _, tt := range []struct {
+		name, src string
+		in        []string
+		want      []string
+	}{
+		{"pigeon alone", "l = \"(\" l \")\" / \"x\" / \"ab\"\n",
+			[]string{"\xff", "(\xff", "((x)\xff", "(a\xff", "(y\xff", "x\xff"},
+			[]string{`0 ` + invalid + `["\"(\"","[Aa]","[Xx]"]`, `1 ` + invalid + `["\"(\"","[Aa]","[Xx]"]`,
+				`4 ` + invalid + `["\")\""]`, `2 ` + invalid + `["[Bb]"]`, `1 ["\"(\"","[Aa]","[Xx]"]`,
+				`1 ` + invalid + `["end of input"]`}},
+		{"guided", errposABNF,
+			[]string{"\xff", "aab,\xff", "aab,[(a\xff"},
+			[]string{`0 ` + invalid + `["[ABab]"]`, `4 ` + invalid + `["[([]"]`, `7 ` + invalid + `["[ABab]"]`}},
+		{"guarded", "s = 1*( \"a\" / \"b\" ) \"ab\"\n",
+			[]string{"\xff", "ab\xffab"},
+			[]string{`0 ` + invalid + `["[ABab]"]`, `2 ` + invalid + `["[ABab]"]`}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := abnf.ReadString("g.abnf", tt.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := g.Rules[0].Name
+			res, err := peg.Translate(g, peg.Options{Start: []string{start}, Package: "main", Witnesses: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			net := strings.Contains(string(res.PEG), "Enter(") || strings.Contains(string(res.PEG), "Match(")
+			if net != (tt.name != "pigeon alone") {
+				t.Fatalf("the PEG has the network: %v; the test needs another grammar", net)
+			}
+			var pairs [][2]string
+			for _, in := range tt.in {
+				pairs = append(pairs, [2]string{start, in})
+			}
+			out := runFarthestPEG(t, res.PEG, pairs)
+			for i, in := range tt.in {
+				want := tt.want[i] + "\t" + tt.want[i] + "\t" + tt.want[i]
+				if out[i] != want {
+					t.Errorf("%q: %s, want %s", in, out[i], want)
+				}
+			}
+		})
 	}
 }
 

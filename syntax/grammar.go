@@ -270,8 +270,13 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 			// pigeon's reason stands if it gets there.)
 			switch off, exp, match, ok := g.peg.Net.Farthest(int(top), text, int(min(maxExpr, 1<<40))); {
 			case ok && !match:
-				if f.Msg == "" || off < f.Offset {
+				switch {
+				case f.Msg == "" || off < f.Offset:
 					f = &Failure{Offset: off, Expected: exp}
+				case off == f.Offset:
+					// Not UTF-8 where the input stops being viable:
+					// pigeon's reason, and what could have come.
+					f.Expected = exp
 				}
 				farthest = true
 			case !ok:
@@ -303,37 +308,81 @@ func (g *Grammar) Parse(rule string, input []byte, maxExpr uint64) (*Node, *Fail
 				}
 			}
 		}
-		if f.Msg == "invalid UTF-8" && f.Offset > 0 && f.Offset <= len(text) && !farthest {
+		if f.Msg == "invalid UTF-8" && f.Offset >= 0 && f.Offset < len(text) && !farthest {
 			// Pigeon reads a character ahead of what it matches, and
 			// reports bytes that are not UTF-8 instead of its farthest
-			// failure: the input may have stopped being viable before them
-			// ("5a. \xff" as a host, at the space). The prefix before them
-			// says: a failure inside it is the error.
-			var pg *Guide
-			if guide != nil {
-				pg = lenientGuide()
-			}
-			budget := maxExpr
-			if pg != nil {
-				budget = lenientBudget(maxExpr, f.Offset)
-			}
-			if _, perr := g.peg.Parse(entry, text[:f.Offset], budget, pg); perr != nil {
-				// (A failure at a string the prefix ends inside, "%2" of
-				// "%25", is where the prefix ends: no earlier failure.)
-				if pf := g.peg.failure(perr); pf.Msg == "" {
-					if pf = literalPrefix(pf, text[:f.Offset]); pf.Offset < f.Offset {
-						f = pf
-					}
-				}
-			}
+			// failure, with no expected set: the input may have stopped
+			// being viable before them ("5a. \xff" as a host, at the
+			// space). The prefix before them says: a failure inside it is
+			// the error; one at its end is what could have come there.
+			f = g.beforeInvalid(f, entry, text, maxExpr, guide != nil)
 		}
 		if f.Msg == "" && !farthest {
 			f = literalPrefix(f, text)
+		}
+		if f.Msg == "" && !g.peg.Octets && notUTF8(text, f.Offset) {
+			// The error is at a byte that is not UTF-8, found by a search
+			// that does not say why (the recognizer's, or pigeon's before
+			// it): it is the reason, as in a DFA's error.
+			f.Msg = "invalid UTF-8"
 		}
 		return nil, octetFailure(f, back, g.peg.Octets)
 	}
 	n, _ := v.(*Node)
 	return octetNode(n, back), nil
+}
+
+// notUTF8 reports whether the byte of text at off begins no character of
+// UTF-8.
+func notUTF8(text []byte, off int) bool {
+	if off < 0 || off >= len(text) || text[off] < utf8.RuneSelf {
+		return false
+	}
+	r, w := utf8.DecodeRune(text[off:])
+	return r == utf8.RuneError && w <= 1
+}
+
+// beforeInvalid is the failure of an input whose first byte that is not
+// UTF-8, at f.Offset, is where pigeon stopped (f): the prefix before it,
+// parsed alone, fails inside (literalPrefix: not at a string it ends
+// inside, "%2" of "%25"), or at its end, with what could have come there,
+// which f then names too. A prefix that matches the whole rule is parsed
+// again followed by U+FFFF, a character no class of RFC 3986 or its kin
+// has: a failure at the character is what could have come, "EOF" among
+// it; one past it (the grammar matched the character) says nothing, and
+// f stays as it is.
+func (g *Grammar) beforeInvalid(f *Failure, entry string, text []byte, maxExpr uint64, guided bool) *Failure {
+	parse := func(in []byte) *Failure {
+		var pg *Guide
+		budget := maxExpr
+		if guided {
+			pg, budget = lenientGuide(), lenientBudget(maxExpr, len(in))
+		}
+		_, err := g.peg.Parse(entry, in, budget, pg)
+		if err == nil {
+			return nil
+		}
+		return g.peg.failure(err)
+	}
+	prefix := text[:f.Offset]
+	pf := parse(prefix)
+	if pf == nil {
+		pf = parse(append(prefix[:len(prefix):len(prefix)], "\uffff"...))
+		if pf == nil || pf.Msg != "" || pf.Offset != f.Offset {
+			return f
+		}
+		return &Failure{Offset: f.Offset, Expected: pf.Expected, Msg: f.Msg}
+	}
+	if pf.Msg != "" {
+		return f
+	}
+	switch pf = literalPrefix(pf, prefix); {
+	case pf.Offset < f.Offset:
+		return pf
+	case pf.Offset == f.Offset:
+		return &Failure{Offset: f.Offset, Expected: pf.Expected, Msg: f.Msg}
+	}
+	return f
 }
 
 // earlyFilterWork is the work a lazy filter may spend making states before
