@@ -32,20 +32,35 @@ func toJSON(c parser.Parts) componentsJSON {
 		c.Path, optional(c.Query, c.HasQuery), optional(c.Fragment, c.HasFragment)}
 }
 
-// fromJSON reads what toJSON writes; the authority is split as the
-// authority rule of RFC 3986 reads it.
+// fromJSON reads what toJSON writes. The authority is split as every
+// grammar of this module splits a URI's (package parser, Appendix B's
+// split carried on into the authority): the userinfo up to the "@" (which
+// no userinfo or host holds), then the host, a bracketed literal up to
+// its "]" or else up to a ":", then the port. It is not checked against a
+// grammar, which the trace does not name: a trace of RFC 6874's zone IDs
+// or RFC 3987's IRIs reads back as one of RFC 3986's does.
 func fromJSON(j componentsJSON) (parser.Parts, error) {
 	c := parser.Parts{Path: j.Path}
 	if j.Scheme != nil {
 		c.Scheme, c.HasScheme = *j.Scheme, true
 	}
 	if j.Authority != nil {
-		u, err := parser.ParseRelative("//" + *j.Authority)
-		if err != nil {
-			return parser.Parts{}, err
+		a := *j.Authority
+		c.HasAuthority = true
+		if k := strings.IndexByte(a, '@'); k >= 0 {
+			c.Userinfo, c.HasUserinfo, a = a[:k], true, a[k+1:]
 		}
-		a := u.Parts()
-		c.HasAuthority, c.Userinfo, c.HasUserinfo, c.Host, c.Port, c.HasPort = true, a.Userinfo, a.HasUserinfo, a.Host, a.Port, a.HasPort
+		he := strings.IndexByte(a, ':')
+		if strings.HasPrefix(a, "[") {
+			if he = strings.IndexByte(a, ']') + 1; he == 0 || he < len(a) && a[he] != ':' {
+				return parser.Parts{}, fmt.Errorf("authority %q: an IP literal's \"]\" must end the host", *j.Authority)
+			}
+		}
+		if he >= 0 && he < len(a) {
+			c.Host, c.Port, c.HasPort = a[:he], a[he+1:], true
+		} else {
+			c.Host = a
+		}
 	}
 	if j.Query != nil {
 		c.Query, c.HasQuery = *j.Query, true
@@ -70,7 +85,8 @@ func setAuthority(t *parser.Parts, x parser.Parts) {
 //
 // Its JSON writes each set of components as
 // {"scheme","authority","path","query","fragment"}, null for an undefined
-// component.
+// component; reading it back splits each authority into its userinfo,
+// host and port as the parser does, in any of the module's grammars.
 type Trace struct {
 	Base      parser.Parts `json:"base"`
 	Reference parser.Parts `json:"reference"`

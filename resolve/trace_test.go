@@ -13,6 +13,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/peguri/rfc3986/parser"
+	"github.com/peguri/rfc3986/parser/rfc3987"
+	"github.com/peguri/rfc3986/parser/rfc6874"
 	"github.com/peguri/rfc3986/resolve"
 )
 
@@ -350,6 +352,56 @@ func TestTraceCodeIsRFC(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestTraceJSONRoundTrip: a trace's JSON reads back into the same trace,
+// whatever the grammar of its URIs (the authority was read with RFC 3986's
+// rules: a zone ID, a non-ASCII host, failed to read back before
+// 2026-12-08), and an authority whose IP literal does not end its host is
+// an error.
+func TestTraceJSONRoundTrip(t *testing.T) {
+	for _, tt := range []struct {
+		p         *parser.Parser
+		base, ref string
+	}{
+		{parser.RFC3986(), "http://u:p@a:8080/b/c/d;p?q", "../g?y#s"},
+		{parser.RFC3986(), "http://[v1.x]:/b", "//@[::1]:80"},
+		{parser.RFC3986(), "foo:/a/b", "..//c"}, // guarded
+		{rfc6874.Parser(), "http://[fe80::1%25en0]:8080/a/b", "c"},
+		{rfc3987.Parser(), "http://ü@résumé.example:1/a/b", "./ç?é#ï"},
+	} {
+		base, err := tt.p.Parse("", tt.base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, err := tt.p.Parse("", tt.ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := resolve.TraceResolve(base, ref, resolve.Strict)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j, err := json.Marshal(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back resolve.Trace
+		if err := json.Unmarshal(j, &back); err != nil {
+			t.Errorf("%s, %s: Unmarshal: %v", tt.base, tt.ref, err)
+			continue
+		}
+		if diff := cmp.Diff(tr, back); diff != "" {
+			t.Errorf("%s, %s: round trip (-want +got):\n%s", tt.base, tt.ref, diff)
+		}
+	}
+	for _, a := range []string{`"[::1"`, `"[::1]x"`, `"u@[::1]80"`} {
+		var back resolve.Trace
+		in := `{"base":{"scheme":"http","authority":` + a + `,"path":"","query":null,"fragment":null},"reference":{"scheme":null,"authority":null,"path":"","query":null,"fragment":null},"mode":"Strict","steps":[],"result":""}`
+		if err := json.Unmarshal([]byte(in), &back); err == nil {
+			t.Errorf("authority %s: read as %+v, want an error", a, back.Base)
 		}
 	}
 }
