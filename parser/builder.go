@@ -93,7 +93,7 @@ var (
 // BuildError is an error of Build: the component at fault and why.
 type BuildError struct {
 	Component string // "scheme", "userinfo", "host", "port", "path", "query", "fragment"; "uri" when the text did not parse back (not expected: the tests say it does not happen)
-	Input     string // what was given for it
+	Input     string // what was given for it; for a URI longer than MaxLength (ErrTooLong), its longest component, as written
 	Err       error
 }
 
@@ -174,8 +174,10 @@ func (b Builder) UserPassword(name, password string) Builder {
 func (b Builder) Host(name string) Builder {
 	if strings.HasPrefix(name, "[") {
 		if err := b.grammar().Validate(b.grammar().ipLiteralRule(), name); err != nil {
-			if strings.Contains(name, "%") && !b.grammar().hasZones() {
-				// A zone (RFC 6874 §2), which this grammar has no room for.
+			if i := strings.IndexByte(name, '%'); i > 0 && !b.grammar().hasZones() &&
+				b.grammar().Validate(b.grammar().ipLiteralRule(), name[:i]+"]") == nil {
+				// An IPv6 address and a zone (RFC 6874 §2), which this
+				// grammar has no room for ("[%]" is no address: ErrHost).
 				return b.fail("host", name, ErrZone)
 			}
 			return b.fail("host", name, ErrHost)
@@ -308,7 +310,8 @@ func (b Builder) Path(segments ...string) Builder {
 // with "/"; no segment is the empty path. Without a scheme the path is a
 // relative-path reference, whose first segment keeps no ":" (it is
 // encoded, §4.2). Its first segment may not be empty ([ErrEmptySegment]),
-// and it may not follow an authority ([ErrRootless]).
+// and it may not follow an authority ([ErrRootless]), unless it is that one
+// empty segment: the empty path, an authority's as well.
 func (b Builder) RelativePath(segments ...string) Builder {
 	b.parts.Path = ""
 	b.relSegments = append([]string(nil), segments...)
@@ -384,7 +387,9 @@ func (b Builder) Build() (URI, error) {
 	}
 	p := b.parts
 	if b.relSegments != nil {
-		if p.HasAuthority {
+		if p.HasAuthority && !(len(b.relSegments) == 1 && b.relSegments[0] == "") {
+			// (One empty segment is the empty path, which an authority
+			// may have: path-abempty.)
 			return URI{}, &BuildError{Component: "path", Input: strings.Join(b.relSegments, "/"), Err: ErrRootless}
 		}
 		if len(b.relSegments) > 0 && b.relSegments[0] == "" && len(b.relSegments) > 1 {
@@ -418,7 +423,11 @@ func (b Builder) Build() (URI, error) {
 		if p.HasUserinfo {
 			what = "userinfo"
 		}
-		return URI{}, &BuildError{Component: what, Input: p.Userinfo + p.Port, Err: ErrNoHost}
+		in := p.Port
+		if p.HasUserinfo {
+			in = p.Userinfo
+		}
+		return URI{}, &BuildError{Component: what, Input: in, Err: ErrNoHost}
 	}
 	if p.HasAuthority && p.Path != "" && p.Path[0] != '/' {
 		return URI{}, &BuildError{Component: "path", Input: p.Path, Err: ErrRootless}
@@ -435,11 +444,40 @@ func (b Builder) Build() (URI, error) {
 			p.Path = strings.ReplaceAll(first, ":", "%3A") + p.Path[len(first):]
 		}
 	}
+	if n := p.Len(); n > MaxLength {
+		// Longer than a URI may be (MaxLength): the longest component,
+		// the one to shorten, is at fault, before the text is written.
+		what, in := longestComponent(p)
+		return URI{}, &BuildError{Component: what, Input: in,
+			Err: fmt.Errorf("%w: the URI would be %d bytes, more than %d", ErrTooLong, n, MaxLength)}
+	}
 	u, err := b.grammar().FromParts(p)
 	if err != nil {
 		return URI{}, &BuildError{Component: "uri", Input: p.String(), Err: err}
 	}
 	return u, nil
+}
+
+// longestComponent names p's longest defined component, and returns it as
+// written (encoded).
+func longestComponent(p Parts) (string, string) {
+	what, in := "path", p.Path
+	for _, c := range []struct {
+		defined    bool
+		what, text string
+	}{
+		{p.HasScheme, "scheme", p.Scheme},
+		{p.HasUserinfo, "userinfo", p.Userinfo},
+		{p.HasAuthority, "host", p.Host},
+		{p.HasPort, "port", p.Port},
+		{p.HasQuery, "query", p.Query},
+		{p.HasFragment, "fragment", p.Fragment},
+	} {
+		if c.defined && len(c.text) > len(in) {
+			what, in = c.what, c.text
+		}
+	}
+	return what, in
 }
 
 // String is Build's text, or "" when Build fails.

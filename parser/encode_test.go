@@ -191,6 +191,11 @@ func TestBuilder(t *testing.T) {
 		{"a rootless path with an empty first segment", nb().RelativePath("", "a"), "", parser.ErrEmptySegment},
 		{"RFC 6874: a zone needs its grammar", nb().HostAddr(netip.MustParseAddr("fe80::1%eth0")), "", parser.ErrZone},
 		{"a bracketed host that is no IP literal", nb().Host("[x]"), "", parser.ErrHost},
+		{"a bracketed host with a % that is no IPv6 address and zone", nb().Host("[%]"), "", parser.ErrHost},
+		{"an IPvFuture with a %", nb().Host("[v1.%41]"), "", parser.ErrHost},
+		{"an IPv6 address and zone in RFC 3986", nb().Host("[fe80::1%25eth0]"), "", parser.ErrZone},
+		{"one empty segment after an authority is the empty path", nb().Scheme("http").Host("h").RelativePath(""), "http://h", nil},
+		{"two are rootless", nb().Scheme("http").Host("h").RelativePath("", ""), "", parser.ErrRootless},
 		{"§3.2.2: a reg-name that reads as IPv4 is an IPv4 address", nb().RegName("1.2.3.4"), "", parser.ErrHost},
 		{"a reg-name that only looks like one", nb().RegName("1.2.3.256"), "//1.2.3.256", nil},
 		{"a reg-name with a leading zero is no IPv4 address", nb().RegName("01.2.3.4"), "//01.2.3.4", nil},
@@ -525,5 +530,38 @@ func TestZeroBuilder(t *testing.T) {
 	}
 	if got, err := built(parser.Builder{}); got != "" || err != nil {
 		t.Errorf("the zero Builder builds %q, %v; want the empty reference", got, err)
+	}
+}
+
+// TestBuildErrorNames: a *BuildError names the component at fault and
+// what was given for it: the userinfo alone, not glued to the port, for a
+// userinfo without a host; for a URI longer than MaxLength, ErrTooLong
+// with its longest component, not the whole text as "uri" (before
+// 2026-12-08, both).
+func TestBuildErrorNames(t *testing.T) {
+	nb := parser.NewBuilder
+	long := strings.Repeat("a", parser.MaxLength-5)
+	for _, tt := range []struct {
+		why       string
+		b         parser.Builder
+		component string
+		input     string
+		err       error
+	}{
+		{"a userinfo and a port without a host", nb().Userinfo("alice").Port(8080), "userinfo", "alice", parser.ErrNoHost},
+		{"a port without a host", nb().Port(8080), "port", "8080", parser.ErrNoHost},
+		{"too long: the fragment", nb().Scheme("http").Host("h").Fragment(long), "fragment", long, parser.ErrTooLong},
+		{"too long: the path", nb().Scheme("http").Host("h").Path(long).Query("q", "1"), "path", "/" + long, parser.ErrTooLong},
+		{"too long: the query", nb().Host("h").RawQuery(long + "bcdef"), "query", long + "bcdef", parser.ErrTooLong},
+	} {
+		_, err := tt.b.Build()
+		var be *parser.BuildError
+		if !errors.As(err, &be) || !errors.Is(err, tt.err) || be.Component != tt.component || be.Input != tt.input {
+			t.Errorf("%s: Build() error = %.200v; want a *BuildError of %s, given %.20q…, wrapping %v", tt.why, err, tt.component, tt.input, tt.err)
+		}
+	}
+	// At the limit, the URI builds.
+	if u, err := nb().RawQuery(strings.Repeat("a", parser.MaxLength-1)).Build(); err != nil || len(u.String()) != parser.MaxLength {
+		t.Errorf("a URI of MaxLength bytes: %d bytes, %.200v", len(u.String()), err)
 	}
 }
