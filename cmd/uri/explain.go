@@ -99,6 +99,25 @@ func cmdExplain(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 	})
 }
 
+// dedent splits text into lines and removes the indentation they all
+// share: a rule's continuation lines keep theirs, under its "=".
+func dedent(text string) []string {
+	lines := strings.Split(text, "\n")
+	common := -1
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if n := len(l) - len(strings.TrimLeft(l, " ")); common < 0 || n < common {
+			common = n
+		}
+	}
+	for i, l := range lines {
+		lines[i] = l[min(max(common, 0), len(l)-len(strings.TrimLeft(l, " "))):]
+	}
+	return lines
+}
+
 // writeExplanation writes ex for people; msg is the error's message.
 func writeExplanation(w io.Writer, ex *explain.Explanation, msg string) {
 	field(w, "input", show(ex.Input))
@@ -108,8 +127,8 @@ func writeExplanation(w io.Writer, ex *explain.Explanation, msg string) {
 		field(w, "error", msg)
 		fmt.Fprintf(w, "          %s\n", indentCaret(caretOnly(&parser.Error{Input: ex.Input, Offset: f.Offset})))
 		field(w, "failing", fmt.Sprintf("%s, from offset %d (%s):", f.Rule, f.Start, f.Source))
-		for _, l := range strings.Split(f.ABNF, "\n") {
-			fmt.Fprintf(w, "          %s\n", strings.TrimLeft(l, " "))
+		for _, l := range dedent(f.ABNF) {
+			fmt.Fprintf(w, "          %s\n", l)
 		}
 		var chain []string
 		for _, r := range f.Chain {
