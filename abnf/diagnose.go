@@ -753,8 +753,11 @@ func (x *Diagnosis) pick(c rune) *openRule {
 	}
 	if lca == nil {
 		// The input could have ended here: the character is one too
-		// many for best ("a:b#c#": fragment).
-		return best
+		// many for best ("a:b#c#": fragment), or for the innermost rule
+		// that holds the readings of best's text as other rules (after
+		// "::1" as IPv6address, h16, h16 in ls32 and dec-octet in
+		// IPv4address: IPv6address, as inside brackets; see below).
+		return x.alternatives(best)
 	}
 	// The input could not end here: every derivation needed a character.
 	// Derivations that read the same text as different rules (after

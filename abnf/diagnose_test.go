@@ -44,6 +44,15 @@ func TestDiagnose(t *testing.T) {
 		{"URI-reference", "http://[fe80::1%eth0]/", 15, `"%"`, "IPv6address", nil},
 		{"URI-reference", "http://[1:2:3:4:5:6:7x]/", 21, `"x"`, "IPv6address", nil},
 		{"URI-reference", "//[2001:db8::0:0:0:0x1]", 20, `"x"`, "IPv6address", nil},
+		// The same where the input could have ended (the rule alone):
+		// the character is one too many for IPv6address, not for the
+		// dec-octet (before 2026-12-08, it named the dec-octet).
+		{"IPv6address", "::1x", 3, `"x"`, "IPv6address", []string{"DIGIT", "HEXDIG", `"."`, `":"`, "end of input"}},
+		{"IPv6address", "fe80::1%25eth0", 7, `"%"`, "IPv6address", nil},
+		{"IPv6address", "::ffff:1x", 8, `"x"`, "IPv6address", nil},
+		// One reading where the input could have ended: the rule of it
+		// (after "1:…:8", the last h16).
+		{"IPv6address", "1:2:3:4:5:6:7:8x", 15, `"x"`, "h16", nil},
 		// One reading only (after "1.", an IPv4address): its dec-octet.
 		{"URI-reference", "http://[::ffff:1.2.3x]/", 20, `"x"`, "dec-octet", nil},
 		// A rule no derivation could end (pct-encoded after "%4") is the

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/peguri/rfc3986/abnf"
+	"github.com/peguri/rfc3986/internal/corpus"
 	"github.com/peguri/rfc3986/parser"
 	"github.com/peguri/rfc3986/resolve"
 )
@@ -59,6 +61,18 @@ func componentSig(u parser.URI) string {
 		u.HostKind().String(), d(u.Port(), u.HasPort()), path, d(u.Query(), u.HasQuery()), d(u.Fragment(), u.HasFragment())}, "|")
 }
 
+// recordValue is a corpus record's value under key: a bool, a string, or
+// nil (null, an undefined component).
+func recordValue(r corpus.Record, key string) any {
+	if v, ok := r.Bool(key); ok {
+		return v
+	}
+	if v, defined, _ := r.String(key); defined {
+		return v
+	}
+	return nil
+}
+
 // componentCases are references whose components are the lesson: defined
 // versus empty, and where each delimiter puts the boundary.
 var componentCases = []string{
@@ -103,7 +117,27 @@ func (b *builder) components() error {
 		if err != nil {
 			continue // the ledger of conformance_test.go explains these
 		}
-		add(u, Provenance{Kind: "corpus", Source: "testdata/conformance/" + r.File, Line: r.Line, Origin: r.Str("source")}, false)
+		// The source agrees when every component its record asserts is
+		// ours; where it does not, corpusSays has its components that
+		// differ, and the deviation is kept once per source and
+		// components (as validity keeps one per lesson).
+		diffs := corpus.ComponentDiffs(r, u)
+		agree := len(diffs) == 0
+		p := Provenance{Kind: "corpus", Source: "testdata/conformance/" + r.File, Line: r.Line, Origin: r.Str("source"), CorpusAgree: &agree}
+		always := false
+		if !agree {
+			says := map[string]any{}
+			var keys []string
+			for _, d := range diffs {
+				says[d.Key] = recordValue(r, d.Key)
+				keys = append(keys, d.Key)
+			}
+			p.CorpusSays = says
+			lesson := "c|disagree|" + r.File + "|" + strings.Join(keys, ",")
+			always = !b.seen[lesson]
+			b.seen[lesson] = true
+		}
+		add(u, p, always)
 	}
 	s := abnf.NewSampler(b.g, 2)
 	generated := 0
@@ -626,7 +660,17 @@ func (b *builder) normalization() error {
 		if len(steps) > 0 {
 			var ns []string
 			for _, s := range steps {
-				ns = append(ns, fmt.Sprintf("§%s %s: %q → %q", s.Section, s.Component, s.Before, s.After))
+				// An undefined component is "undefined", as uri
+				// normalize -explain writes it: §6.2.3's removal of an
+				// empty port is "" → undefined, not "" → "".
+				before, after := strconv.Quote(s.Before), strconv.Quote(s.After)
+				if !s.DefinedBefore {
+					before = "undefined"
+				}
+				if !s.DefinedAfter {
+					after = "undefined"
+				}
+				ns = append(ns, fmt.Sprintf("§%s %s: %s → %s", s.Section, s.Component, before, after))
 			}
 			note = strings.Join(ns, "; ")
 		}
@@ -685,7 +729,10 @@ func (b *builder) equivalence() error {
 	// example of the RFC; otherwise the lowest level at which the two are
 	// equivalent and the one below it, or the highest when they never
 	// are.
-	addPair := func(a, c string, p Provenance, all bool) error {
+	// addPair adds the pair's cases; theirs, for a corpus record, is the
+	// source's answer (at its own level, the record's ladder), which each
+	// case holds against its level's.
+	addPair := func(a, c string, p Provenance, all bool, theirs *bool) error {
 		ua, err1 := parser.ParseReference(a)
 		uc, err2 := parser.ParseReference(c)
 		if err1 != nil || err2 != nil {
@@ -722,7 +769,15 @@ func (b *builder) equivalence() error {
 		}
 		b.seen[sig] = true
 		for _, i := range at {
-			b.s.Equivalence = append(b.s.Equivalence, Equivalence{A: a, B: c, Level: compareLevels[i].name, Equivalent: eq[i], Section: compareLevels[i].section, Provenance: p})
+			q := p
+			if theirs != nil {
+				agree := eq[i] == *theirs
+				q.CorpusAgree = &agree
+				if !agree {
+					q.CorpusSays = *theirs
+				}
+			}
+			b.s.Equivalence = append(b.s.Equivalence, Equivalence{A: a, B: c, Level: compareLevels[i].name, Equivalent: eq[i], Section: compareLevels[i].section, Provenance: q})
 		}
 		return nil
 	}
@@ -735,7 +790,7 @@ func (b *builder) equivalence() error {
 		if strings.Contains(r.Str("ladder"), "mailto") || r.Str("section") == "6.2.4" {
 			continue
 		}
-		if err := addPair(r.Str("a"), r.Str("b"), Provenance{Kind: "rfc", Ref: "§" + r.Str("section")}, true); err != nil {
+		if err := addPair(r.Str("a"), r.Str("b"), Provenance{Kind: "rfc", Ref: "§" + r.Str("section")}, true, nil); err != nil {
 			return err
 		}
 		if got := b.s.Equivalence[len(b.s.Equivalence)-1]; got.Equivalent != r.Flag("equivalent") {
@@ -746,7 +801,11 @@ func (b *builder) equivalence() error {
 		if r.Kind != "equivalence" || r.File == "rfc3986-examples.jsonl" {
 			continue
 		}
-		if err := addPair(r.Str("a"), r.Str("b"), Provenance{Kind: "corpus", Source: "testdata/conformance/" + r.File, Line: r.Line, Origin: r.Str("source")}, false); err != nil {
+		var theirs *bool
+		if v, ok := r.Bool("equivalent"); ok {
+			theirs = &v
+		}
+		if err := addPair(r.Str("a"), r.Str("b"), Provenance{Kind: "corpus", Source: "testdata/conformance/" + r.File, Line: r.Line, Origin: r.Str("source")}, false, theirs); err != nil {
 			return err
 		}
 	}
@@ -774,7 +833,7 @@ func (b *builder) equivalence() error {
 			continue
 		}
 		idx := i
-		if err := addPair(u.String(), v.String(), Provenance{Kind: "generated", Command: "gen sample -rule URI -n 1500 -seed 5, with " + m.name, Index: &idx}, false); err != nil {
+		if err := addPair(u.String(), v.String(), Provenance{Kind: "generated", Command: "gen sample -rule URI -n 1500 -seed 5, with " + m.name, Index: &idx}, false, nil); err != nil {
 			return err
 		}
 	}

@@ -11,7 +11,7 @@ import (
 // Version is the suite's version: the major number changes when a field
 // changes meaning or goes away, the minor when fields or sections are
 // added, the patch when cases change.
-const Version = "1.2.3"
+const Version = "1.2.4"
 
 // Suite is the file: its header, then one array of cases per section.
 type Suite struct {
