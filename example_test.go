@@ -149,7 +149,7 @@ func ExampleErrUnknownRule() {
 	fmt.Println(err)
 	// Output:
 	// true
-	// parser: no rule "no-such-rule" in rfc3986
+	// parser: no rule "no-such-rule" in rfc3986 (39 start rules, which Rules lists; gen peg and gen dfa make a rule of the grammar one with -start)
 }
 
 func ExampleHostKind() {

@@ -42,7 +42,7 @@ func ExampleErrTooLongForTree() {
 func ExampleErrUnknownRule() {
 	_, err := parser.ParseRule("no-such-rule", "x")
 	fmt.Println(errors.Is(err, parser.ErrUnknownRule), err)
-	// Output: true parser: no rule "no-such-rule" in rfc3986
+	// Output: true parser: no rule "no-such-rule" in rfc3986 (39 start rules, which Rules lists; gen peg and gen dfa make a rule of the grammar one with -start)
 }
 
 func ExampleErrUndefinedComponent() {

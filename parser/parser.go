@@ -544,8 +544,18 @@ func tooLong(rule, s string, max int) *Error {
 		Msg: fmt.Sprintf("input is %d bytes, longer than the %d the parser takes", len(s), max)}
 }
 
+// noRule is the error for a rule that is not one of s's start rules: a
+// rule of the grammar that gen peg and gen dfa were not given with -start
+// has no entry point, which the message says, with the rules that have
+// one (a team's parser built from a recipe often lacks the rule it
+// tries).
 func (s *Parser) noRule(rule string) error {
-	return &ruleError{fmt.Sprintf("parser: no rule %q in %s", rule, s.name)}
+	rules := s.Rules()
+	list := "its start rules: " + strings.Join(rules, ", ")
+	if len(rules) > 6 {
+		list = fmt.Sprintf("%d start rules, which Rules lists", len(rules))
+	}
+	return &ruleError{fmt.Sprintf("parser: no rule %q in %s (%s; gen peg and gen dfa make a rule of the grammar one with -start)", rule, s.name, list)}
 }
 
 func (s *Parser) notURIRule(rule string) error {
