@@ -11,7 +11,8 @@ var (
 	// the names a syntax has.
 	ErrUnknownRule = errors.New("unknown rule")
 	// ErrTooLong: the input is longer than MaxLength, or, for a rule
-	// without a DFA, longer than MaxTreeLength. It is not parsed.
+	// without a DFA and for ParsePEG (the pigeon parser, whatever the
+	// rule), longer than MaxTreeLength. It is not parsed.
 	ErrTooLong = errors.New("input too long")
 	// ErrTooLongForTree: the input is valid, but longer than
 	// MaxTreeLength, so ParseRule and ParseTree build no parse tree for
