@@ -279,6 +279,13 @@ func TestProvenance(t *testing.T) {
 					t.Errorf("%s: %s:%d does not hold %q", id, p.Source, p.Line, in)
 				}
 			}
+			// The README: every corpus case says whether its source
+			// agrees, and what it says where it does not (the
+			// components and equivalence cases said neither before
+			// 1.2.4).
+			if p.CorpusAgree == nil || !*p.CorpusAgree && p.CorpusSays == nil {
+				t.Errorf("%s: corpus case without corpusAgrees, or disagreeing without corpusSays: %+v", id, p)
+			}
 		default:
 			t.Errorf("%s: provenance kind %q", id, p.Kind)
 		}
