@@ -153,17 +153,12 @@ func (sy *Parser) split(u *URI, s string) {
 
 // splitAuthority splits the authority s[a:end].
 func (sy *Parser) splitAuthority(u *URI, s string, a, end int) {
-	hs := a
-	if k := strings.IndexByte(s[a:end], '@'); k >= 0 {
-		u.flags, hs = u.flags|hasUserinfo, a+k+1
+	hs, he, user, port, _ := appendixb.SplitAuthority(s[a:end]) // valid: it splits
+	hs, he = a+hs, a+he
+	if user {
+		u.flags |= hasUserinfo
 	}
-	he := end
-	if hs < end && s[hs] == '[' {
-		he = hs + strings.IndexByte(s[hs:end], ']') + 1
-	} else if k := strings.IndexByte(s[hs:end], ':'); k >= 0 {
-		he = hs + k
-	}
-	if he < end { // s[he] == ':'
+	if port {
 		u.flags |= hasPort
 	}
 	u.hostStart, u.hostEnd, u.hostKind = uint32(hs), uint32(he), sy.hostKind(s[hs:he])

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/peguri/rfc3986/internal/appendixb"
 	"github.com/peguri/rfc3986/parser"
 )
 
@@ -33,12 +34,10 @@ func toJSON(c parser.Parts) componentsJSON {
 }
 
 // fromJSON reads what toJSON writes. The authority is split as every
-// grammar of this module splits a URI's (package parser, Appendix B's
-// split carried on into the authority): the userinfo up to the "@" (which
-// no userinfo or host holds), then the host, a bracketed literal up to
-// its "]" or else up to a ":", then the port. It is not checked against a
-// grammar, which the trace does not name: a trace of RFC 6874's zone IDs
-// or RFC 3987's IRIs reads back as one of RFC 3986's does.
+// grammar of this module splits a URI's (appendixb.SplitAuthority, as
+// package parser does), not checked against a grammar, which the trace
+// does not name: a trace of RFC 6874's zone IDs or RFC 3987's IRIs reads
+// back as one of RFC 3986's does.
 func fromJSON(j componentsJSON) (parser.Parts, error) {
 	c := parser.Parts{Path: j.Path}
 	if j.Scheme != nil {
@@ -46,20 +45,16 @@ func fromJSON(j componentsJSON) (parser.Parts, error) {
 	}
 	if j.Authority != nil {
 		a := *j.Authority
-		c.HasAuthority = true
-		if k := strings.IndexByte(a, '@'); k >= 0 {
-			c.Userinfo, c.HasUserinfo, a = a[:k], true, a[k+1:]
+		hs, he, user, port, ok := appendixb.SplitAuthority(a)
+		if !ok {
+			return parser.Parts{}, fmt.Errorf("authority %q: an IP literal's \"]\" must end the host", a)
 		}
-		he := strings.IndexByte(a, ':')
-		if strings.HasPrefix(a, "[") {
-			if he = strings.IndexByte(a, ']') + 1; he == 0 || he < len(a) && a[he] != ':' {
-				return parser.Parts{}, fmt.Errorf("authority %q: an IP literal's \"]\" must end the host", *j.Authority)
-			}
+		c.HasAuthority, c.Host, c.HasUserinfo, c.HasPort = true, a[hs:he], user, port
+		if user {
+			c.Userinfo = a[:hs-1]
 		}
-		if he >= 0 && he < len(a) {
-			c.Host, c.Port, c.HasPort = a[:he], a[he+1:], true
-		} else {
-			c.Host = a
+		if port {
+			c.Port = a[he+1:]
 		}
 	}
 	if j.Query != nil {

@@ -103,17 +103,15 @@ func cmdExplain(args []string, stdin io.Reader, out *output, stderr io.Writer) e
 // share: a rule's continuation lines keep theirs, under its "=".
 func dedent(text string) []string {
 	lines := strings.Split(text, "\n")
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
 	common := -1
 	for _, l := range lines {
-		if strings.TrimSpace(l) == "" {
-			continue
-		}
-		if n := len(l) - len(strings.TrimLeft(l, " ")); common < 0 || n < common {
-			common = n
+		if strings.TrimSpace(l) != "" && (common < 0 || indent(l) < common) {
+			common = indent(l)
 		}
 	}
 	for i, l := range lines {
-		lines[i] = l[min(max(common, 0), len(l)-len(strings.TrimLeft(l, " "))):]
+		lines[i] = l[min(max(common, 0), indent(l)):]
 	}
 	return lines
 }

@@ -6,6 +6,8 @@
 // two must be this one automaton.
 package appendixb
 
+import "strings"
+
 // The states of Marker.
 const (
 	start        = iota // nothing read
@@ -91,4 +93,31 @@ func Marker(q int, c byte) (int, uint8) {
 		return q, 0
 	}
 	return q, 0 // path, query, fragment
+}
+
+// SplitAuthority splits an authority as Marker's marks do, for every
+// grammar of this module: the userinfo up to the "@" (which no userinfo
+// or host holds), then the host, an IP literal up to its "]" or else up
+// to a ":", then the port after that ":". It returns where the host
+// begins and ends, whether there are a userinfo and a port, and false
+// when an IP literal's "]" does not end the host (no valid authority
+// has that).
+func SplitAuthority(a string) (hostStart, hostEnd int, hasUserinfo, hasPort, ok bool) {
+	if k := strings.IndexByte(a, '@'); k >= 0 {
+		hostStart, hasUserinfo = k+1, true
+	}
+	hostEnd = len(a)
+	if hostStart < len(a) && a[hostStart] == '[' {
+		k := strings.IndexByte(a[hostStart:], ']')
+		if k < 0 {
+			return 0, 0, false, false, false
+		}
+		hostEnd = hostStart + k + 1
+	} else if k := strings.IndexByte(a[hostStart:], ':'); k >= 0 {
+		hostEnd = hostStart + k
+	}
+	if hostEnd < len(a) && a[hostEnd] != ':' {
+		return 0, 0, false, false, false
+	}
+	return hostStart, hostEnd, hasUserinfo, hostEnd < len(a), true
 }
